@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module graph (imports point down only; see DESIGN.md):
+//   limelight (CLI) -> Demo -> Tours -> Overlays -> Views -> Raster
+//   SDLHost -> Views, Raster, CSDL2;  FontText -> Views, Raster, CSDL2TTF, CFontconfig
+let package = Package(
+    name: "Limelight",
+    products: [
+        .executable(name: "limelight", targets: ["limelight"]),
+        .executable(name: "limelight-bench", targets: ["limelight-bench"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Views", targets: ["Views"]),
+        .library(name: "Overlays", targets: ["Overlays"]),
+        .library(name: "Tours", targets: ["Tours"]),
+        .library(name: "Demo", targets: ["Demo"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
+                       providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", path: "Sources/CSDL2TTF",
+                       providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image",
+                       providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+
+        .target(name: "Raster", dependencies: ["CSDL2Image"]),
+        .target(name: "Views", dependencies: ["Raster"]),
+        .target(name: "FontText", dependencies: ["Views", "Raster", "CSDL2TTF", "CFontconfig"]),
+        .target(name: "Overlays", dependencies: ["Views", "Raster"]),
+        .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster"]),
+        .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster"]),
+        .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
+        .executableTarget(name: "limelight",
+                          dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
+        .executableTarget(name: "limelight-bench",
+                          dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
+        .executableTarget(name: "limelight-assets", dependencies: ["Raster"]),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Raster", "FontText"]),
+        .testTarget(name: "OverlaysTests", dependencies: ["Overlays", "Views", "Raster", "FontText"]),
+        .testTarget(name: "ToursTests", dependencies: ["Tours", "Overlays", "Views", "Raster", "FontText"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight"]),
+    ]
+)

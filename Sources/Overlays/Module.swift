@@ -1,0 +1,1 @@
+// The Overlays module. See DESIGN.md for its place in the pipeline.

@@ -1,0 +1,103 @@
+/// A rectangle of premultiplied ARGB8888 pixels (0xAARRGGBB in native-endian UInt32), row by row.
+///
+/// Pixmaps own their memory. Rows are `stride` pixels apart (`stride >= width`), so a pixmap can be
+/// handed to SDL as a streaming texture's source without copying. The class has reference semantics:
+/// two variables may name the same pixels; use `copy()` for a separate buffer.
+public final class Pixmap {
+    /// The largest side a pixmap may have, in pixels.
+    public static let maxSide = 16384
+    /// The largest buffer a pixmap may use, in bytes (512 MiB).
+    public static let maxBytes = 512 * 1024 * 1024
+
+    public let width: Int
+    public let height: Int
+    /// The distance between the starts of two rows, in pixels.
+    public let stride: Int
+    /// The first pixel of the first row.
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    /// A transparent pixmap. Refuses zero, negative or absurd sizes with `RasterError.invalidSize`.
+    public init(width: Int, height: Int) throws(RasterError) {
+        try Pixmap.validate(width: width, height: height)
+        self.width = width
+        self.height = height
+        self.stride = width
+        let count = width * height
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: 0, count: count)
+    }
+
+    /// A pixmap filled with `color`.
+    public convenience init(width: Int, height: Int, fill color: Color) throws(RasterError) {
+        try self.init(width: width, height: height)
+        fill(color)
+    }
+
+    /// Checks a size against the limits without allocating.
+    public static func validate(width: Int, height: Int) throws(RasterError) {
+        guard width > 0, height > 0 else {
+            throw .invalidSize(width: width, height: height, reason: "width and height must be at least 1 pixel")
+        }
+        guard width <= maxSide, height <= maxSide else {
+            throw .invalidSize(width: width, height: height, reason: "a side may be at most \(maxSide) pixels")
+        }
+        guard width * height * 4 <= maxBytes else {
+            throw .invalidSize(width: width, height: height, reason: "the buffer would exceed \(maxBytes / 1024 / 1024) MiB")
+        }
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// The whole pixmap as an integer rectangle at the origin.
+    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+
+    /// A pointer to row `y` (no bounds check: callers clip first).
+    @inlinable public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * stride }
+
+    /// The pixel at (x, y), or 0 outside the pixmap.
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { (x >= 0 && y >= 0 && x < width && y < height) ? pixels[y * stride + x] : 0 }
+        set { if x >= 0 && y >= 0 && x < width && y < height { pixels[y * stride + x] = newValue } }
+    }
+
+    /// The straight-alpha colour at (x, y).
+    public func color(x: Int, y: Int) -> Color { Color(premultiplied: self[x, y]) }
+
+    /// Sets every pixel to `color` (no blending).
+    public func fill(_ color: Color) { fill(color, in: bounds) }
+
+    /// Sets every pixel of `rect` (clipped to the pixmap) to `color` (no blending).
+    public func fill(_ color: Color, in rect: IntRect) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let v = color.premultiplied
+        for y in r.y..<r.maxY { (row(y) + r.x).update(repeating: v, count: r.width) }
+    }
+
+    /// A separate pixmap with the same pixels.
+    public func copy() -> Pixmap {
+        let p = try! Pixmap(width: width, height: height) // same size was already valid
+        p.copyPixels(from: self, in: bounds)
+        return p
+    }
+
+    /// Copies the pixels of `rect` from `source` (same size) into this pixmap.
+    public func copyPixels(from source: Pixmap, in rect: IntRect) {
+        let r = rect.intersection(bounds).intersection(source.bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY { (row(y) + r.x).update(from: source.row(y) + r.x, count: r.width) }
+    }
+
+    /// Whether the two pixmaps have the same size and the same pixels.
+    public func hasSamePixels(as other: Pixmap) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        for y in 0..<height where memcmp(row(y), other.row(y), width * 4) != 0 { return false }
+        return true
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
