@@ -1,0 +1,198 @@
+/// How an image is sampled when drawn at another size.
+public enum Sampling: Sendable {
+    case nearest
+    case bilinear
+}
+
+/// Draws paths, rectangles, images and coverage masks into a Pixmap, through a transform and a clip.
+///
+/// A canvas is a small value: copy it to save its state, change the copy, drop it to restore.
+/// User space is points; `transform` maps it to device pixels (a scale for HiDPI, then translations).
+/// The clip is a device rectangle, optionally narrowed by a coverage mask (rounded-rect clips).
+/// Hazard: translations and scales are exact; rotated transforms are supported for paths only.
+public struct Canvas {
+    public let pixmap: Pixmap
+    /// User space (points) to device pixels.
+    public var transform: Transform
+    /// Device pixels that may be written.
+    public private(set) var clipRect: IntRect
+    /// Extra coverage limit inside `clipRect` (nil = none).
+    public private(set) var clipMask: Mask?
+
+    /// A canvas over the whole pixmap with `scale` device pixels per point.
+    public init(pixmap: Pixmap, scale: Double = 1) {
+        self.pixmap = pixmap
+        transform = .scale(scale)
+        clipRect = pixmap.bounds
+    }
+
+    /// Device pixels per point.
+    public var scale: Double { transform.maxScale }
+
+    /// Moves the origin of user space.
+    public mutating func translate(by dx: Double, _ dy: Double) { transform = transform.translatedBy(dx, dy) }
+
+    /// Narrows the clip to `rect` (user space), snapped outwards to whole device pixels.
+    public mutating func clip(to rect: Rect) {
+        let device = transform.apply(rect)
+        // Snap to the nearest pixel edges so adjacent clips neither overlap nor leave gaps.
+        let r = IntRect(x: Int(clampedToInt: device.minX.rounded()), y: Int(clampedToInt: device.minY.rounded()),
+                        width: 0, height: 0)
+        let r2 = IntRect(x: r.x, y: r.y,
+                         width: max(0, Int(clampedToInt: device.maxX.rounded()) - r.x),
+                         height: max(0, Int(clampedToInt: device.maxY.rounded()) - r.y))
+        clipRect = clipRect.intersection(r2)
+        if let m = clipMask { clipMask = m.bounds.intersection(clipRect).isEmpty ? Mask(bounds: .zero) : m }
+    }
+
+    /// Narrows the clip to a device-pixel rectangle.
+    public mutating func clip(toDevice rect: IntRect) { clipRect = clipRect.intersection(rect) }
+
+    /// Narrows the clip to a rounded rectangle (anti-aliased edges).
+    public mutating func clip(to rect: Rect, cornerRadius: Double) {
+        guard cornerRadius > 0 else { clip(to: rect); return }
+        clip(to: rect)
+        let shape = Rasterizer.mask(for: .roundedRect(rect, radius: cornerRadius), transform: transform, clip: clipRect)
+        clipMask = clipMask.map { shape.intersection($0) } ?? shape
+        clipRect = clipRect.intersection(shape.bounds)
+    }
+
+    /// True when nothing can be drawn (the clip is empty).
+    public var isClippedOut: Bool { clipRect.isEmpty }
+
+    // MARK: - Filling
+
+    /// Fills `path` (user space) with `color`, anti-aliased.
+    public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero) {
+        guard color.alpha > 0, !clipRect.isEmpty else { return }
+        let mask = Rasterizer.mask(for: path, fillRule: rule, transform: transform, clip: clipRect)
+        draw(mask, color: color)
+    }
+
+    /// Fills a rectangle; pixel-aligned edges take a fast path with no coverage.
+    public func fill(_ rect: Rect, color: Color) {
+        guard color.alpha > 0, !clipRect.isEmpty else { return }
+        let d = transform.apply(rect)
+        let aligned = transform.b == 0 && transform.c == 0 &&
+            d.minX == d.minX.rounded() && d.minY == d.minY.rounded() && d.maxX == d.maxX.rounded() && d.maxY == d.maxY.rounded()
+        guard aligned, clipMask == nil else { fill(.rect(rect), color: color); return }
+        let r = d.roundedOut.intersection(clipRect)
+        guard !r.isEmpty else { return }
+        let c = color.premultiplied
+        for y in r.y..<r.maxY { Kernels.fill(pixmap.row(y) + r.x, count: r.width, color: c) }
+    }
+
+    /// Fills a rounded rectangle.
+    public func fill(_ rect: Rect, cornerRadius: Double, color: Color) {
+        if cornerRadius <= 0 { fill(rect, color: color) } else { fill(.roundedRect(rect, radius: cornerRadius), color: color) }
+    }
+
+    /// Tints a coverage mask (device pixels) with `color`, through the clip: the glyph blit.
+    public func draw(_ mask: Mask, color: Color) {
+        draw(mask, offsetX: 0, offsetY: 0, color: color)
+    }
+
+    /// Tints a coverage mask moved by (`offsetX`, `offsetY`) device pixels.
+    public func draw(_ mask: Mask, offsetX: Int, offsetY: Int, color: Color) {
+        let placed = IntRect(x: mask.bounds.x + offsetX, y: mask.bounds.y + offsetY, width: mask.width, height: mask.height)
+        let r = placed.intersection(clipRect)
+        guard !r.isEmpty, color.alpha > 0 else { return }
+        let c = color.premultiplied
+        var scratch = [UInt8](repeating: 0, count: r.width)
+        mask.bytes.withUnsafeBufferPointer { m in
+            scratch.withUnsafeMutableBufferPointer { tmp in
+                for y in r.y..<r.maxY {
+                    let src = m.baseAddress! + (y - placed.y) * placed.width + (r.x - placed.x)
+                    let cov = clippedCoverage(src, row: y, x: r.x, count: r.width, scratch: tmp.baseAddress!)
+                    Kernels.fill(pixmap.row(y) + r.x, coverage: cov, count: r.width, color: c)
+                }
+            }
+        }
+    }
+
+    /// Coverage limited by the clip mask, if any (written into `scratch` in that case).
+    private func clippedCoverage(_ cov: UnsafePointer<UInt8>, row y: Int, x: Int, count: Int,
+                                 scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+        guard let clipMask else { return cov }
+        scratch.update(from: cov, count: count)
+        clipMask.bytes.withUnsafeBufferPointer { cm in
+            let b = clipMask.bounds
+            // clipRect lies inside the clip mask's bounds, so the row is inside too.
+            Kernels.multiply(scratch, by: cm.baseAddress! + (y - b.y) * b.width + (x - b.x), count: count)
+        }
+        return UnsafePointer(scratch)
+    }
+
+    // MARK: - Images
+
+    /// Draws `image` scaled to fill `rect` (user space), source-over, at `opacity` (0...1).
+    public func draw(_ image: Pixmap, in rect: Rect, sampling: Sampling = .bilinear, opacity: Double = 1) {
+        let d = transform.apply(rect)
+        guard d.isFinite, d.width > 0, d.height > 0, opacity > 0 else { return }
+        let r = d.roundedOut.intersection(clipRect)
+        guard !r.isEmpty else { return }
+        let op = UInt32((min(1, opacity) * 256).rounded())
+        // Fixed-point 16.16 source coordinates of device pixel centres.
+        let sx = Double(image.width) / d.width, sy = Double(image.height) / d.height
+        let stepX = Int(clampedToInt: sx * 65536)
+        var rowPixels = [UInt32](repeating: 0, count: r.width)
+        var scratch = [UInt8](repeating: 0, count: r.width)
+        let maxX = image.width - 1, maxY = image.height - 1
+        rowPixels.withUnsafeMutableBufferPointer { buf in
+            let out = buf.baseAddress!
+            for y in r.y..<r.maxY {
+                let v = (Double(y) + 0.5 - d.minY) * sy
+                let u0 = (Double(r.x) + 0.5 - d.minX) * sx
+                switch sampling {
+                case .nearest:
+                    let srcRow = image.row(min(maxY, max(0, Int(clampedToInt: v.rounded(.down)))))
+                    var u = Int(clampedToInt: u0 * 65536)
+                    for i in 0..<r.width {
+                        out[i] = srcRow[min(maxX, max(0, u >> 16))]
+                        u &+= stepX
+                    }
+                case .bilinear:
+                    let vf = v - 0.5
+                    let vy = Int(clampedToInt: vf.rounded(.down))
+                    let fy = UInt32(Int(clampedToInt: (vf - Double(vy)) * 256))
+                    let row0 = image.row(min(maxY, max(0, vy))), row1 = image.row(min(maxY, max(0, vy + 1)))
+                    var u = Int(clampedToInt: (u0 - 0.5) * 65536)
+                    for i in 0..<r.width {
+                        let ux = u >> 16
+                        let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF)
+                        let x0 = min(maxX, max(0, ux)), x1 = min(maxX, max(0, ux + 1))
+                        let top = Canvas.lerp(row0[x0], row0[x1], fx)
+                        let bottom = Canvas.lerp(row1[x0], row1[x1], fx)
+                        out[i] = Canvas.lerp(top, bottom, fy)
+                        u &+= stepX
+                    }
+                }
+                if clipMask != nil {
+                    scratch.withUnsafeMutableBufferPointer { s in
+                        s.baseAddress!.update(repeating: 255, count: r.width)
+                        let cov = clippedCoverage(s.baseAddress!, row: y, x: r.x, count: r.width, scratch: s.baseAddress!)
+                        for i in 0..<r.width { out[i] = Kernels.scale(out[i], by: Kernels.widen(UInt32(cov[i]))) }
+                    }
+                }
+                Kernels.blend(pixmap.row(y) + r.x, out, count: r.width, opacity: op)
+            }
+        }
+    }
+
+    /// Interpolates two premultiplied pixels by `t / 256`.
+    @inline(__always) static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+        Kernels.scale(a, by: 256 &- t) &+ Kernels.scale(b, by: t)
+    }
+
+    // MARK: - Shadows
+
+    /// A soft shadow of a rounded rectangle: the shape offset by (`dx`, `dy`) and blurred by `blur` points.
+    public func drawShadow(of rect: Rect, cornerRadius: Double, blur: Double, dx: Double = 0, dy: Double = 0, color: Color) {
+        let shape = Path.roundedRect(rect.offsetBy(dx: dx, dy: dy), radius: cornerRadius)
+        let radius = Int(clampedToInt: (blur * scale).rounded())
+        let grown = IntRect(x: clipRect.x - radius, y: clipRect.y - radius,
+                            width: clipRect.width + 2 * radius, height: clipRect.height + 2 * radius)
+        let mask = Rasterizer.mask(for: shape, transform: transform, clip: grown).feathered(radius: radius)
+        draw(mask, color: color)
+    }
+}

@@ -1,0 +1,134 @@
+/// Row kernels on premultiplied ARGB8888 pixels.
+///
+/// Every kernel works on raw row pointers with integer fixed-point math and no per-pixel branches, so
+/// release builds vectorize them. Two channels are processed at once in 16-bit lanes of a UInt32
+/// (red and blue in 0x00FF00FF, alpha and green in 0xFF00FF00).
+/// Hazard: callers clip first; no kernel checks bounds.
+public enum Kernels {
+    /// Multiplies every channel of `p` by `k / 256` (k in 0...256).
+    @inline(__always) public static func scale(_ p: UInt32, by k: UInt32) -> UInt32 {
+        let rb = ((p & 0x00FF_00FF) &* k) >> 8 & 0x00FF_00FF
+        let ag = ((p >> 8) & 0x00FF_00FF) &* k & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// 0...255 to 0...256, so that 255 means "all".
+    @inline(__always) static func widen(_ a: UInt32) -> UInt32 { a &+ (a >> 7) }
+
+    /// Source-over of one premultiplied pixel onto another.
+    @inline(__always) public static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+        src &+ scale(dst, by: 256 &- widen(src >> 24))
+    }
+
+    /// Source-over of a constant premultiplied colour onto `count` pixels.
+    public static func fill(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        let inv = 256 &- widen(color >> 24)
+        if inv == 0 { row.update(repeating: color, count: count); return }
+        for i in 0..<count { row[i] = color &+ scale(row[i], by: inv) }
+    }
+
+    /// Source-over of a constant premultiplied colour through 8-bit coverage (also the glyph blit:
+    /// the coverage is the glyph's alpha mask and `color` its tint).
+    public static func fill(_ row: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+        for i in 0..<count {
+            let s = scale(color, by: widen(UInt32(coverage[i])))
+            row[i] = s &+ scale(row[i], by: 256 &- widen(s >> 24))
+        }
+    }
+
+    /// Source-over of `src` pixels scaled by `opacity` (0...256) onto `dst`.
+    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, opacity: UInt32 = 256) {
+        if opacity >= 256 {
+            for i in 0..<count { let s = src[i]; dst[i] = s &+ scale(dst[i], by: 256 &- widen(s >> 24)) }
+        } else {
+            for i in 0..<count {
+                let s = scale(src[i], by: opacity)
+                dst[i] = s &+ scale(dst[i], by: 256 &- widen(s >> 24))
+            }
+        }
+    }
+
+    /// Multiplies each coverage value by another (a · b / 255, rounded up so 255·255 stays 255).
+    public static func multiply(_ a: UnsafeMutablePointer<UInt8>, by b: UnsafePointer<UInt8>, count: Int) {
+        for i in 0..<count { a[i] = UInt8(truncatingIfNeeded: (UInt32(a[i]) &* widen(UInt32(b[i]))) >> 8) }
+    }
+
+    /// Copies pixels (the memory-bandwidth floor every other kernel is measured against).
+    public static func copy(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int) {
+        dst.update(from: src, count: count)
+    }
+}
+
+/// The dim layer: `dst = src·(1 − a·m) + c·a·m` per channel, where `c` is an opaque colour, `a` the
+/// dim's opacity and `m` the coverage of "outside every hole".
+///
+/// Outside the holes' box `m` is 1 and the blend is a constant; inside it `m = 1 − hole coverage`.
+public struct DimBlend: Sendable {
+    /// The opacity in 0...256.
+    public let alpha256: UInt32
+    let colorRB: UInt32
+    let colorAG: UInt32
+    let constRB: UInt32
+    let constAG: UInt32
+    let constInv: UInt32
+
+    /// A dim of `color` (its own alpha is ignored) at `opacity` (0...1).
+    public init(color: Color, opacity: Double) {
+        let o = opacity.isFinite ? min(max(opacity, 0), 1) : 0
+        alpha256 = UInt32((o * 256).rounded())
+        colorRB = UInt32(color.red) << 16 | UInt32(color.blue)
+        colorAG = 0xFF << 16 | UInt32(color.green)
+        constInv = 256 - alpha256
+        constRB = colorRB &* alpha256 &+ 0x0080_0080
+        constAG = colorAG &* alpha256 &+ 0x0080_0080
+    }
+
+    /// Dims `count` pixels of `src` into `dst` with no hole (m = 1). `dst` may equal `src`.
+    @inline(__always)
+    public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int) {
+        let inv = constInv, addRB = constRB, addAG = constAG
+        for i in 0..<count {
+            let p = src[i]
+            let rb = ((p & 0x00FF_00FF) &* inv &+ addRB) >> 8 & 0x00FF_00FF
+            let ag = (((p >> 8) & 0x00FF_00FF) &* inv &+ addAG) & 0xFF00_FF00
+            dst[i] = rb | ag
+        }
+    }
+
+    /// Dims `count` pixels through hole coverage `holes` (255 = fully inside a hole: left untouched).
+    @inline(__always)
+    public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int) {
+        let a = alpha256, cRB = colorRB, cAG = colorAG
+        for i in 0..<count {
+            let m = 255 &- UInt32(holes[i])
+            let k = (a &* (m &+ (m >> 7))) >> 8
+            let inv = 256 &- k
+            let p = src[i]
+            let rb = ((p & 0x00FF_00FF) &* inv &+ cRB &* k &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+            let ag = (((p >> 8) & 0x00FF_00FF) &* inv &+ cAG &* k &+ 0x0080_0080) & 0xFF00_FF00
+            dst[i] = rb | ag
+        }
+    }
+
+    /// Dims `region` of `src` into `dst` (same size), through `holes` where it has coverage.
+    /// Rows are split into the part left of the holes' box, the box, and the part right of it.
+    public func apply(from src: Pixmap, into dst: Pixmap, region: IntRect, holes: Mask?) {
+        let r = region.intersection(src.bounds).intersection(dst.bounds)
+        guard !r.isEmpty else { return }
+        let hb = holes.map { $0.bounds.intersection(r) } ?? .zero
+        for y in r.y..<r.maxY {
+            let s = src.row(y), d = dst.row(y)
+            if hb.isEmpty || y < hb.y || y >= hb.maxY {
+                apply(d + r.x, s + r.x, count: r.width)
+                continue
+            }
+            apply(d + r.x, s + r.x, count: hb.x - r.x)
+            holes!.bytes.withUnsafeBufferPointer { m in
+                let mb = holes!.bounds
+                let off = (y - mb.y) * mb.width + (hb.x - mb.x)
+                apply(d + hb.x, s + hb.x, holes: m.baseAddress! + off, count: hb.width)
+            }
+            apply(d + hb.maxX, s + hb.maxX, count: r.maxX - hb.maxX)
+        }
+    }
+}
