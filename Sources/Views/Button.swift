@@ -1,0 +1,56 @@
+import Raster
+
+/// A tappable view: shows a pressed tint while held and runs its action on a tap (a down and an up
+/// on the button within the root's tap slop). The shape decides both the tint and what counts as
+/// inside, so a tap in the corner of a round button's box misses it.
+public final class Button: View {
+    /// Runs on a tap.
+    public var action: @MainActor () -> Void
+    /// Whether the pointer is held on the button now.
+    public private(set) var isPressed = false
+    /// The outline for hit testing and the pressed tint.
+    public var shape: Shape
+    /// Drawn over the label while pressed (nil = no visible pressed state).
+    public var pressedColor: Color?
+    /// A disabled button ignores the pointer.
+    public var isEnabled = true
+
+    /// A button showing `label`.
+    public init(shape: Shape = .rect, pressedColor: Color? = Color(white: 0, alpha: 0.08),
+                action: @escaping @MainActor () -> Void, label: View) {
+        self.action = action
+        self.shape = shape
+        self.pressedColor = pressedColor
+        super.init(children: [label])
+    }
+
+    private func setPressed(_ pressed: Bool) {
+        guard pressed != isPressed else { return }
+        isPressed = pressed
+        if pressedColor != nil { setNeedsDisplay() }
+    }
+
+    public override func contains(_ point: Point) -> Bool { shape.contains(point, in: frame) }
+
+    public override func pointerDown(at point: Point) -> Bool {
+        guard isEnabled else { return false }
+        setPressed(true)
+        return true
+    }
+
+    public override func pointerMoved(to point: Point) { setPressed(contains(point)) }
+
+    public override func pointerUp(at point: Point, isTap: Bool) {
+        setPressed(false)
+        if isTap && isEnabled { action() }
+    }
+
+    public override func pointerCancelled() { setPressed(false) }
+
+    public override var hasOwnContent: Bool { pressedColor != nil }
+
+    public override func drawForeground(in canvas: Canvas) {
+        guard isPressed, let pressedColor else { return }
+        canvas.fill(shape.path(in: frame), color: pressedColor)
+    }
+}

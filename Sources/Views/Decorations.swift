@@ -1,0 +1,135 @@
+import Raster
+
+/// Fills a shape behind one child.
+public final class Background: View {
+    public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
+    public var shape: Shape { didSet { if shape != oldValue { setNeedsDisplay() } } }
+
+    /// Fills `shape` with `color` behind `child`.
+    public init(_ color: Color, shape: Shape = .rect, child: View) {
+        self.color = color
+        self.shape = shape
+        super.init(children: [child])
+    }
+
+    public override var hasOwnContent: Bool { true }
+
+    public override func draw(in canvas: Canvas) {
+        switch shape {
+        case .rect, .roundedRect, .capsule:
+            canvas.fill(frame, cornerRadius: shape.cornerRadius(in: frame), color: color)
+        case .circle:
+            canvas.fill(shape.path(in: frame), color: color)
+        }
+    }
+}
+
+/// A soft drop shadow of a shape behind one child.
+public final class ShadowView: View {
+    public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
+    /// The blur distance, in points.
+    public var radius: Double
+    /// How far the shadow falls, in points.
+    public var offset: Point
+    public var shape: Shape
+
+    /// A shadow of `shape` blurred by `radius` and moved by `offset`.
+    public init(color: Color, radius: Double, offset: Point = .zero, shape: Shape = .rect, child: View) {
+        self.color = color
+        self.radius = radius.isFinite ? max(0, radius) : 0
+        self.offset = offset.x.isFinite && offset.y.isFinite ? offset : .zero
+        self.shape = shape
+        super.init(children: [child])
+    }
+
+    public override var hasOwnContent: Bool { true }
+    public override var inkOutset: Double { radius + max(abs(offset.x), abs(offset.y)) + 1 }
+
+    public override func draw(in canvas: Canvas) {
+        let r = shape.outlineRect(in: frame)
+        canvas.drawShadow(of: r, cornerRadius: shape.cornerRadius(in: r), blur: radius,
+                          dx: offset.x, dy: offset.y, color: color)
+    }
+}
+
+/// Clips one child to a shape ("rounded corners"); taps outside the shape miss the child.
+public final class ClipView: View {
+    public var shape: Shape { didSet { if shape != oldValue { setNeedsDisplay() } } }
+
+    /// Clips `child` to `shape`.
+    public init(_ shape: Shape, child: View) {
+        self.shape = shape
+        super.init(children: [child])
+    }
+
+    public override var clipsChildren: Bool { true }
+    public override var clipShape: Shape { shape }
+    public override func contains(_ point: Point) -> Bool { shape.contains(point, in: frame) }
+}
+
+/// A second view drawn over a base view, aligned in the base's frame (a floating button over a list).
+public final class OverlayView: View {
+    /// Where the overlay sits in the base's frame.
+    public var alignment: Alignment { didSet { if alignment != oldValue { setNeedsLayout() } } }
+
+    /// `overlay` over `base`, at `alignment`. The base decides the size.
+    public init(base: View, overlay: View, alignment: Alignment) {
+        self.alignment = alignment
+        super.init(children: [base, overlay])
+    }
+
+    public var base: View { children[0] }
+    public var overlay: View { children[1] }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size { children.first?.measure(p) ?? .zero }
+
+    public override func placeSubviews(in bounds: Rect) {
+        guard children.count == 2 else { return }
+        base.place(in: bounds)
+        let s = overlay.measure(ProposedSize(bounds.size))
+        overlay.place(in: bounds.aligned(s, alignment))
+    }
+}
+
+/// Shows one content view at a time; swapping it replaces the whole subtree (tab screens).
+public final class ContainerView: View {
+    /// An empty container, or one showing `content`.
+    public init(content: View? = nil) {
+        super.init(children: content.map { [$0] } ?? [])
+    }
+
+    /// The view shown now.
+    public var content: View? {
+        get { children.first }
+        set {
+            guard newValue !== children.first else { return }
+            replaceChildren(with: newValue.map { [$0] } ?? [])
+        }
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        children.first?.measure(p) ?? Size(width: p.width ?? 0, height: p.height ?? 0)
+    }
+}
+
+/// A hairline (one device pixel) across the stack it is in.
+public final class Divider: View {
+    public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
+
+    /// A hairline of `color`.
+    public init(color: Color) {
+        self.color = color
+        super.init()
+    }
+
+    private var thickness: Double { 1 / (root?.scale ?? 1) }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        func finite(_ v: Double?) -> Double { v.map { $0.isFinite ? $0 : 0 } ?? 0 }
+        if (parent as? Stack)?.axis == .horizontal { return Size(width: thickness, height: finite(p.height)) }
+        return Size(width: finite(p.width), height: thickness)
+    }
+
+    public override var hasOwnContent: Bool { true }
+    public override func draw(in canvas: Canvas) { canvas.fill(frame, color: color) }
+}

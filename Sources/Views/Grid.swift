@@ -1,0 +1,104 @@
+import Raster
+
+/// Cells in N equal, flexible columns with fixed spacing, row by row.
+///
+/// The grid is virtualized: it lays out, paints and hit-tests only the rows that meet the visible
+/// area (the screen narrowed by clipping ancestors such as a scroll view), so 10,000 cells cost
+/// about what a screenful does. Every cell stays a child, so `view(withID:)` finds any of them;
+/// cells outside the visible rows are not placed (`isPlaced` is false, `visibleFrame` empty).
+///
+/// Row heights: `.uniform` measures only the first cell and gives every row its height (O(1));
+/// `.fitted` measures every cell and sizes each row to its tallest (O(n) the first time, then cached).
+public final class Grid: View {
+    public enum RowSizing: Hashable, Sendable { case uniform, fitted }
+
+    public var columns: Int { didSet { if columns != oldValue { setNeedsLayout() } } }
+    /// The gap between columns and between rows, in points.
+    public var spacing: Double { didSet { if spacing != oldValue { setNeedsLayout() } } }
+    public var rowSizing: RowSizing { didSet { if rowSizing != oldValue { setNeedsLayout() } } }
+    private var placed: [View] = []
+
+    /// A grid of `children` in `columns` columns (at least 1).
+    public init(columns: Int = 2, spacing: Double = 16, rowSizing: RowSizing = .uniform, children: [View] = []) {
+        self.columns = max(1, columns)
+        self.spacing = spacing.isFinite ? max(0, spacing) : 0
+        self.rowSizing = rowSizing
+        super.init(children: children)
+    }
+
+    /// The cells laid out at the last layout.
+    public override var visibleChildren: [View] { placed }
+
+    public override func childrenDidChange() { placed.removeAll { $0.parent !== self } }
+
+    /// The number of rows.
+    public var rowCount: Int { (children.count + columns - 1) / columns }
+
+    private func columnWidth(_ width: Double) -> Double {
+        max(0, (width - spacing * Double(columns - 1)) / Double(columns))
+    }
+
+    /// Row heights for cells `columnWidth` wide: one value for `.uniform`, one per row for `.fitted`.
+    private func rowHeights(columnWidth w: Double) -> [Double] {
+        let p = ProposedSize(width: w, height: nil)
+        switch rowSizing {
+        case .uniform:
+            return [children.first?.measure(p).height ?? 0]
+        case .fitted:
+            return (0..<rowCount).map { r in
+                children[(r * columns)..<min(children.count, (r + 1) * columns)].reduce(0) { max($0, $1.measure(p).height) }
+            }
+        }
+    }
+
+    private func totalHeight(_ heights: [Double]) -> Double {
+        guard rowCount > 0 else { return 0 }
+        let gaps = spacing * Double(rowCount - 1)
+        return rowSizing == .uniform ? heights[0] * Double(rowCount) + gaps : heights.reduce(0, +) + gaps
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        let width: Double
+        if let w = p.width, w.isFinite {
+            width = w
+        } else {
+            let ideal = children.first?.measure(.unspecified).width ?? 0
+            width = ideal * Double(columns) + spacing * Double(columns - 1)
+        }
+        guard !children.isEmpty else { return Size(width: width, height: 0) }
+        return Size(width: width, height: totalHeight(rowHeights(columnWidth: columnWidth(width))))
+    }
+
+    public override func placeSubviews(in bounds: Rect) {
+        let cw = columnWidth(bounds.width)
+        var next: [View] = []
+        if !children.isEmpty, let visible = ancestorClip()?.intersection(bounds), !visible.isEmpty {
+            let heights = rowHeights(columnWidth: cw)
+            var top = bounds.minY
+            var row = 0
+            if rowSizing == .uniform {
+                // Jump straight to the first visible row.
+                let pitch = heights[0] + spacing
+                if pitch > 0 { row = max(0, min(rowCount, Int(((visible.minY - bounds.minY) / pitch).rounded(.down)))) }
+                top = bounds.minY + Double(row) * pitch
+            }
+            while row < rowCount, top < visible.maxY {
+                let h = rowSizing == .uniform ? heights[0] : heights[row]
+                if top + h > visible.minY {
+                    for col in 0..<columns {
+                        let i = row * columns + col
+                        guard i < children.count else { break }
+                        let x = bounds.minX + Double(col) * (cw + spacing)
+                        children[i].place(in: Rect(x: x, y: top, width: cw, height: h))
+                        next.append(children[i])
+                    }
+                }
+                top += h + spacing
+                row += 1
+            }
+        }
+        let kept = Set(next.map(ObjectIdentifier.init))
+        for v in placed where !kept.contains(ObjectIdentifier(v)) { v.unplace() }
+        placed = next
+    }
+}

@@ -1,0 +1,87 @@
+import Raster
+
+/// A vector icon: a filled path drawn in a square design box (24 × 24 units), scaled to any size.
+public struct Icon: Hashable, Sendable {
+    /// The outline in design units.
+    public var path: Path
+    /// The side of the design box.
+    public var designSize: Double
+    public var fillRule: FillRule
+
+    /// An icon from `path` in a `designSize` square.
+    public init(path: Path, designSize: Double = 24, fillRule: FillRule = .nonZero) {
+        self.path = path
+        self.designSize = designSize > 0 && designSize.isFinite ? designSize : 24
+        self.fillRule = fillRule
+    }
+
+    /// The path placed in `rect` (scaled uniformly and centred).
+    public func path(in rect: Rect) -> Path {
+        let s = min(rect.width, rect.height) / designSize
+        let dx = rect.minX + (rect.width - designSize * s) / 2, dy = rect.minY + (rect.height - designSize * s) / 2
+        return path.applying(Transform.scale(s).concatenating(.translation(dx, dy)))
+    }
+
+    private static func polygon(_ points: [(Double, Double)]) -> Path {
+        var p = Path()
+        for (i, pt) in points.enumerated() {
+            if i == 0 { p.move(to: Point(pt.0, pt.1)) } else { p.line(to: Point(pt.0, pt.1)) }
+        }
+        p.close()
+        return p
+    }
+
+    /// A house with a pitched roof, a chimney and a door.
+    public static let house: Icon = {
+        var p = polygon([(12, 2.6), (22.6, 11.6), (21.2, 13.2), (19.5, 11.8), (19.5, 21), (14.5, 21), (14.5, 15),
+                         (9.5, 15), (9.5, 21), (4.5, 21), (4.5, 11.8), (2.8, 13.2), (1.4, 11.6)])
+        p.append(.rect(Rect(x: 15.8, y: 3.6, width: 2.4, height: 4.6)))
+        return Icon(path: p)
+    }()
+
+    /// Three horizontal bars (a menu or a list).
+    public static let menu: Icon = {
+        var p = Path()
+        for y in [5.4, 10.9, 16.4] { p.append(.roundedRect(Rect(x: 3.5, y: y, width: 17, height: 2.2), radius: 1.1)) }
+        return Icon(path: p)
+    }()
+
+    /// A plus sign with rounded ends.
+    public static let plus: Icon = {
+        var p = Path.roundedRect(Rect(x: 4.5, y: 10.9, width: 15, height: 2.2), radius: 1.1)
+        p.append(.roundedRect(Rect(x: 10.9, y: 4.5, width: 2.2, height: 15), radius: 1.1))
+        return Icon(path: p)
+    }()
+
+    /// A right-pointing chevron (a row that opens something).
+    public static let chevronRight = Icon(path: polygon([(8.2, 5.2), (9.8, 3.6), (18.2, 12), (9.8, 20.4), (8.2, 18.8), (15, 12)]))
+
+    /// A framed picture with mountains and a sun (the placeholder for a missing image).
+    public static let photo: Icon = {
+        var p = Path.roundedRect(Rect(x: 2, y: 4, width: 20, height: 16), radius: 2)
+        p.append(.roundedRect(Rect(x: 3.8, y: 5.8, width: 16.4, height: 12.4), radius: 0.8))
+        p.append(polygon([(3.8, 18.2), (9, 10.5), (13, 15.5), (15.5, 13), (20.2, 18.2)]))
+        p.append(.circle(center: Point(16, 9.2), radius: 1.8))
+        return Icon(path: p, fillRule: .evenOdd)
+    }()
+}
+
+/// Draws an icon at a fixed size in one colour.
+public final class IconView: View {
+    public var icon: Icon { didSet { if icon != oldValue { setNeedsDisplay() } } }
+    public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
+    /// The side of the icon, in points.
+    public var size: Double { didSet { if size != oldValue { setNeedsLayout() } } }
+
+    /// `icon` in `color`, `size` points square.
+    public init(_ icon: Icon, color: Color, size: Double = 24) {
+        self.icon = icon
+        self.color = color
+        self.size = size.isFinite ? max(0, size) : 24
+        super.init()
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size { Size(width: size, height: size) }
+    public override var hasOwnContent: Bool { true }
+    public override func draw(in canvas: Canvas) { canvas.fill(icon.path(in: frame), color: color, rule: icon.fillRule) }
+}

@@ -1,0 +1,54 @@
+import Raster
+
+/// Adds empty space around one child.
+public final class Padding: View {
+    /// The space on each edge, in points.
+    public var insets: EdgeInsets { didSet { if insets != oldValue { setNeedsLayout() } } }
+
+    /// Pads `child` by `insets`.
+    public init(_ insets: EdgeInsets, child: View) {
+        self.insets = insets
+        super.init(children: [child])
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size { Padding.size(of: children, inset: insets, for: p) }
+    public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets) }
+
+    static func size(of children: [View], inset e: EdgeInsets, for p: ProposedSize) -> Size {
+        let inner = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
+                                 height: p.height.map { max(0, $0 - e.vertical) })
+        let s = children.first?.measure(inner) ?? .zero
+        return Size(width: s.width + e.horizontal, height: s.height + e.vertical)
+    }
+
+    static func place(_ children: [View], in bounds: Rect, inset e: EdgeInsets) {
+        for c in children { c.place(in: bounds.inset(by: e)) }
+    }
+}
+
+/// Pads one child by the root's safe-area insets on some edges, plus fixed extra space.
+public final class SafeAreaPadding: View {
+    /// The edges that keep clear of the safe area.
+    public var edges: Edges { didSet { if edges != oldValue { setNeedsLayout() } } }
+    /// Space added on top of the safe-area insets.
+    public var extra: EdgeInsets { didSet { if extra != oldValue { setNeedsLayout() } } }
+
+    /// Keeps `child` clear of the safe area on `edges`, plus `extra`.
+    public init(_ edges: Edges, extra: EdgeInsets = .zero, child: View) {
+        self.edges = edges
+        self.extra = extra
+        super.init(children: [child])
+    }
+
+    /// The insets in effect now.
+    public var insets: EdgeInsets {
+        let s = root?.safeArea ?? .zero
+        return EdgeInsets(top: extra.top + (edges.contains(.top) ? s.top : 0),
+                          leading: extra.leading + (edges.contains(.leading) ? s.leading : 0),
+                          bottom: extra.bottom + (edges.contains(.bottom) ? s.bottom : 0),
+                          trailing: extra.trailing + (edges.contains(.trailing) ? s.trailing : 0))
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size { Padding.size(of: children, inset: insets, for: p) }
+    public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets) }
+}

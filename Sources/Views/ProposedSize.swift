@@ -1,0 +1,25 @@
+import Raster
+
+/// The size a parent offers a child. A nil dimension asks for the child's ideal size; zero asks for
+/// its smallest and infinity for its largest (stacks probe both to learn how flexible a child is).
+public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double?
+    public var height: Double?
+    public init(width: Double?, height: Double?) { self.width = width; self.height = height }
+    /// A proposal of exactly `size`.
+    public init(_ size: Size) { width = size.width; height = size.height }
+
+    /// "Use your ideal size" in both dimensions.
+    public static let unspecified = ProposedSize(width: nil, height: nil)
+    public static let zero = ProposedSize(width: 0, height: 0)
+    public static let infinity = ProposedSize(width: .infinity, height: .infinity)
+
+    /// The proposal with nil dimensions replaced by `size`'s.
+    public func replacingUnspecified(by size: Size) -> Size {
+        Size(width: width ?? size.width, height: height ?? size.height)
+    }
+
+    public var description: String {
+        "(\(width.map(\.compact) ?? "nil"), \(height.map(\.compact) ?? "nil"))"
+    }
+}

@@ -1,0 +1,25 @@
+import Raster
+
+/// Something drawn above the whole view tree (the Overlays module's presentation stack).
+///
+/// The root offers pointer and key events to its layers top first and gives the tree only what no
+/// layer consumed. After the tree is painted into a dirty rectangle, each layer composites into that
+/// same rectangle, bottom layer first. A layer reports the areas it changes with
+/// `root.invalidate(rect:)` and keeps the host ticking with `isAnimating`.
+@MainActor
+public protocol ScreenLayer: AnyObject {
+    /// Handles `event`; true when consumed (the tree does not see it).
+    func handle(_ event: InputEvent, root: ViewRoot) -> Bool
+    /// Draws over `region` (device pixels) of `frame`, which already holds the tree's pixels there.
+    func composite(into frame: Pixmap, region: IntRect, root: ViewRoot)
+    /// Whether the layer wants more ticks.
+    var isAnimating: Bool { get }
+    /// Advances the layer's animations to `root.clock.now` and invalidates what changed.
+    func tick(root: ViewRoot)
+}
+
+extension ScreenLayer {
+    public func handle(_ event: InputEvent, root: ViewRoot) -> Bool { false }
+    public var isAnimating: Bool { false }
+    public func tick(root: ViewRoot) {}
+}

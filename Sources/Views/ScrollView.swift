@@ -1,0 +1,83 @@
+import Raster
+
+/// Scrolls one content view vertically: clips it, moves it by wheel and by drag, and keeps the offset
+/// between 0 and the content's overflow.
+///
+/// The scroll view takes the size it is offered (its size never depends on the content, so it is a
+/// layout boundary); the content gets the width and its ideal height.
+public final class ScrollView: View {
+    /// How far the content is scrolled, in points (0 = top).
+    public private(set) var contentOffset: Double = 0
+    /// The content's height at the last layout.
+    public private(set) var contentHeight: Double = 0
+    private var dragStart: (point: Point, offset: Double)?
+
+    /// Scrolls `content`.
+    public init(_ content: View) { super.init(children: [content]) }
+
+    /// The scrolled view.
+    public var content: View { children[0] }
+
+    /// The largest offset: how much taller the content is than the scroll view.
+    public var maxOffset: Double { max(0, contentHeight - frame.height) }
+
+    /// Scrolls to `offset` (clamped to 0...maxOffset).
+    public func scroll(to offset: Double) {
+        guard offset.isFinite else { return }
+        let clamped = min(max(0, offset), maxOffset)
+        guard clamped != contentOffset else { return }
+        contentOffset = clamped
+        setNeedsDisplay()
+        setNeedsSubviewLayout()
+    }
+
+    /// Scrolls by `dy` points (positive = towards the end).
+    public func scroll(by dy: Double) { scroll(to: contentOffset + dy) }
+
+    public override var isLayoutBoundary: Bool { true }
+    public override var clipsChildren: Bool { true }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        guard p.width == nil || p.height == nil else { return Size(width: p.width!, height: p.height!) }
+        let c = content.measure(ProposedSize(width: p.width, height: nil))
+        return Size(width: p.width ?? c.width, height: p.height ?? c.height)
+    }
+
+    public override func placeSubviews(in bounds: Rect) {
+        let c = content.measure(ProposedSize(width: bounds.width, height: nil))
+        contentHeight = c.height
+        contentOffset = min(max(0, contentOffset), max(0, contentHeight - bounds.height))
+        content.place(in: Rect(x: bounds.minX, y: bounds.minY - contentOffset, width: bounds.width, height: c.height))
+    }
+
+    public override var takesOverDrags: Bool { maxOffset > 0 }
+
+    public override func pointerDown(at point: Point) -> Bool {
+        dragStart = (point, contentOffset)
+        return true
+    }
+
+    public override func pointerMoved(to point: Point) {
+        guard let dragStart else { return }
+        scroll(to: dragStart.offset - (point.y - dragStart.point.y))
+    }
+
+    public override func pointerUp(at point: Point, isTap: Bool) { dragStart = nil }
+    public override func pointerCancelled() { dragStart = nil }
+
+    public override func scrollWheel(dy: Double, at point: Point) -> Bool {
+        guard maxOffset > 0 else { return false }
+        scroll(by: dy)
+        return true
+    }
+}
+
+extension View {
+    /// Asks for the children to be placed again while this view keeps its size (a scroll offset
+    /// changed). A placed layout boundary lays out from itself; any other view as `setNeedsLayout()`.
+    public func setNeedsSubviewLayout() {
+        guard isLayoutBoundary, isPlaced, let root else { setNeedsLayout(); return }
+        needsLayout = true
+        root.scheduleLayout(of: self)
+    }
+}

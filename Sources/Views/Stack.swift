@@ -1,0 +1,176 @@
+import Raster
+
+/// The direction a stack lines its children up in.
+public enum Axis: Hashable, Sendable {
+    case horizontal, vertical
+}
+
+/// Lines children up along an axis with fixed spacing (the base of `HStack` and `VStack`).
+///
+/// With a finite proposal along the axis, room is shared out SwiftUI-style: the least flexible child
+/// (smallest difference between its size for a zero and an infinite proposal) is asked first, with
+/// an equal share of what is left, so fixed bars keep their size and greedy views split the rest.
+public class Stack: View {
+    /// The direction of the stack.
+    public let axis: Axis
+    /// The gap between neighbours, in points.
+    public var spacing: Double { didSet { if spacing != oldValue { setNeedsLayout() } } }
+
+    init(axis: Axis, spacing: Double, children: [View]) {
+        self.axis = axis
+        self.spacing = spacing.isFinite ? max(0, spacing) : 0
+        super.init(children: children)
+    }
+
+    /// Where a child sits across the axis in `free` points of spare room.
+    func crossOffset(free: Double) -> Double { 0 }
+
+    private func along(_ s: Size) -> Double { axis == .vertical ? s.height : s.width }
+    private func across(_ s: Size) -> Double { axis == .vertical ? s.width : s.height }
+    private func proposal(along a: Double?, across c: Double?) -> ProposedSize {
+        axis == .vertical ? ProposedSize(width: c, height: a) : ProposedSize(width: a, height: c)
+    }
+
+    /// The children's sizes for `p`.
+    private func childSizes(for p: ProposedSize) -> [Size] {
+        let pAlong = axis == .vertical ? p.height : p.width
+        let pAcross = axis == .vertical ? p.width : p.height
+        guard let total = pAlong, total.isFinite else {
+            return children.map { $0.measure(proposal(along: pAlong, across: pAcross)) }
+        }
+        let n = children.count
+        var remaining = max(0, total - spacing * Double(max(0, n - 1)))
+        let flexibility = children.map { c in
+            along(c.measure(proposal(along: .infinity, across: pAcross))) - along(c.measure(proposal(along: 0, across: pAcross)))
+        }
+        let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+        var sizes = [Size](repeating: .zero, count: n)
+        var left = n
+        for i in order {
+            let offer = max(0, remaining / Double(left))
+            let s = children[i].measure(proposal(along: offer, across: pAcross))
+            sizes[i] = s
+            remaining = max(0, remaining - along(s))
+            left -= 1
+        }
+        return sizes
+    }
+
+    public override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        let sizes = childSizes(for: proposal)
+        guard !sizes.isEmpty else { return .zero }
+        let a = sizes.reduce(0) { $0 + along($1) } + spacing * Double(sizes.count - 1)
+        let c = sizes.reduce(0) { max($0, across($1)) }
+        return axis == .vertical ? Size(width: c, height: a) : Size(width: a, height: c)
+    }
+
+    public override func placeSubviews(in bounds: Rect) {
+        let sizes = childSizes(for: ProposedSize(bounds.size))
+        var pos = axis == .vertical ? bounds.minY : bounds.minX
+        for (c, s) in zip(children, sizes) {
+            if axis == .vertical {
+                let x = bounds.minX + crossOffset(free: bounds.width - s.width)
+                c.place(in: Rect(x: x, y: pos, width: s.width, height: s.height))
+                pos += s.height + spacing
+            } else {
+                let y = bounds.minY + crossOffset(free: bounds.height - s.height)
+                c.place(in: Rect(x: pos, y: y, width: s.width, height: s.height))
+                pos += s.width + spacing
+            }
+        }
+    }
+}
+
+/// Children in a column, top to bottom.
+public final class VStack: Stack {
+    /// Where children narrower than the stack sit.
+    public var alignment: HorizontalAlignment { didSet { if alignment != oldValue { setNeedsLayout() } } }
+
+    /// A column of `children`.
+    public init(alignment: HorizontalAlignment = .center, spacing: Double = 0, children: [View]) {
+        self.alignment = alignment
+        super.init(axis: .vertical, spacing: spacing, children: children)
+    }
+
+    /// A column of the views `content` builds.
+    public convenience init(alignment: HorizontalAlignment = .center, spacing: Double = 0,
+                            @ViewBuilder _ content: () -> [View]) {
+        self.init(alignment: alignment, spacing: spacing, children: content())
+    }
+
+    override func crossOffset(free: Double) -> Double { alignment.offset(in: free) }
+}
+
+/// Children in a row, leading to trailing.
+public final class HStack: Stack {
+    /// Where children shorter than the stack sit.
+    public var alignment: VerticalAlignment { didSet { if alignment != oldValue { setNeedsLayout() } } }
+
+    /// A row of `children`.
+    public init(alignment: VerticalAlignment = .center, spacing: Double = 0, children: [View]) {
+        self.alignment = alignment
+        super.init(axis: .horizontal, spacing: spacing, children: children)
+    }
+
+    /// A row of the views `content` builds.
+    public convenience init(alignment: VerticalAlignment = .center, spacing: Double = 0,
+                            @ViewBuilder _ content: () -> [View]) {
+        self.init(alignment: alignment, spacing: spacing, children: content())
+    }
+
+    override func crossOffset(free: Double) -> Double { alignment.offset(in: free) }
+}
+
+/// Children layered on top of each other, back to front, each aligned in the stack's frame.
+public final class ZStack: View {
+    /// Where children smaller than the stack sit.
+    public var alignment: Alignment { didSet { if alignment != oldValue { setNeedsLayout() } } }
+
+    /// Layers `children`, the first at the back.
+    public init(alignment: Alignment = .center, children: [View]) {
+        self.alignment = alignment
+        super.init(children: children)
+    }
+
+    /// Layers the views `content` builds.
+    public convenience init(alignment: Alignment = .center, @ViewBuilder _ content: () -> [View]) {
+        self.init(alignment: alignment, children: content())
+    }
+
+    public override func placeSubviews(in bounds: Rect) {
+        for c in children {
+            let s = c.measure(ProposedSize(bounds.size))
+            c.place(in: bounds.aligned(s, alignment))
+        }
+    }
+}
+
+/// Flexible empty space along the axis of the stack it is in (both axes elsewhere).
+public final class Spacer: View {
+    /// The least room the spacer takes, in points.
+    public var minLength: Double { didSet { if minLength != oldValue { setNeedsLayout() } } }
+
+    /// A spacer that shrinks to no less than `minLength`.
+    public init(minLength: Double = 0) {
+        self.minLength = minLength.isFinite ? max(0, minLength) : 0
+        super.init()
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        func grow(_ v: Double?) -> Double { max(minLength, v ?? minLength) }
+        switch (parent as? Stack)?.axis {
+        case .vertical: return Size(width: 0, height: grow(p.height))
+        case .horizontal: return Size(width: grow(p.width), height: 0)
+        case nil: return Size(width: grow(p.width), height: grow(p.height))
+        }
+    }
+}
+
+extension Rect {
+    /// A rectangle of `size` placed inside this one at `alignment`.
+    public func aligned(_ size: Size, _ alignment: Alignment) -> Rect {
+        Rect(x: minX + alignment.horizontal.offset(in: width - size.width),
+             y: minY + alignment.vertical.offset(in: height - size.height),
+             width: size.width, height: size.height)
+    }
+}

@@ -1,0 +1,86 @@
+import Raster
+
+/// One tab of a tab bar.
+public struct TabItem: Hashable, Sendable {
+    /// The tab's key; its button gets the id `tab.<key>`.
+    public var key: String
+    public var title: String
+    public var icon: Icon
+    public init(key: String, title: String, icon: Icon) { self.key = key; self.title = title; self.icon = icon }
+}
+
+/// A bottom tab bar: equal-width tabs with an icon over a title, the selected one tinted, on a
+/// white bar with a hairline on top, extended under the bottom safe-area inset.
+public final class TabBar: View {
+    /// The height of the tab row above the safe-area inset, in points.
+    public static let rowHeight = 49.0
+
+    public private(set) var items: [TabItem]
+    /// The selected tab.
+    public var selectedIndex: Int { didSet { if selectedIndex != oldValue { applyTints() } } }
+    /// Called with a tab's index when it is tapped.
+    public var onSelect: (@MainActor (Int) -> Void)?
+    public var tintColor = Palette.tint { didSet { applyTints() } }
+    public var unselectedColor = Palette.secondaryLabel { didSet { applyTints() } }
+    public var backgroundColor = Color.white { didSet { setNeedsDisplay() } }
+    public var separatorColor = Palette.separator { didSet { setNeedsDisplay() } }
+
+    /// The tab buttons, in order.
+    public private(set) var buttons: [Button] = []
+    private var icons: [IconView] = []
+    private var labels: [Text] = []
+
+    /// A bar of `items` with `selectedIndex` selected.
+    public init(items: [TabItem], selectedIndex: Int = 0, onSelect: (@MainActor (Int) -> Void)? = nil) {
+        self.items = items
+        self.selectedIndex = selectedIndex
+        self.onSelect = onSelect
+        super.init()
+        for (i, item) in items.enumerated() {
+            let icon = IconView(item.icon, color: unselectedColor, size: 26)
+            let label = Text(item.title, font: Font(size: 10), color: unselectedColor, alignment: .center, lineLimit: 1)
+            let stack = VStack(spacing: 2, children: [icon, label])
+            let button = Button(pressedColor: nil, action: { [weak self] in self?.onSelect?(i) },
+                                label: FrameView(maxWidth: .infinity, maxHeight: .infinity, child: stack))
+            button.id = "tab.\(item.key)"
+            buttons.append(button); icons.append(icon); labels.append(label)
+            addChild(button)
+        }
+        applyTints()
+    }
+
+    /// Changes the title of tab `index`.
+    public func setTitle(_ title: String, at index: Int) {
+        guard items.indices.contains(index) else { return }
+        items[index].title = title
+        labels[index].string = title
+    }
+
+    private func applyTints() {
+        for i in icons.indices {
+            let c = i == selectedIndex ? tintColor : unselectedColor
+            icons[i].color = c
+            labels[i].color = c
+        }
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        let w = p.width.flatMap { $0.isFinite ? $0 : nil } ?? Double(items.count) * 80
+        return Size(width: w, height: TabBar.rowHeight + (root?.safeArea.bottom ?? 0))
+    }
+
+    public override func placeSubviews(in bounds: Rect) {
+        guard !buttons.isEmpty else { return }
+        let w = bounds.width / Double(buttons.count)
+        for (i, b) in buttons.enumerated() {
+            b.place(in: Rect(x: bounds.minX + Double(i) * w, y: bounds.minY, width: w, height: TabBar.rowHeight))
+        }
+    }
+
+    public override var hasOwnContent: Bool { true }
+
+    public override func draw(in canvas: Canvas) {
+        canvas.fill(frame, color: backgroundColor)
+        canvas.fill(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1 / canvas.scale), color: separatorColor)
+    }
+}

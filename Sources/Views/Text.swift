@@ -1,0 +1,90 @@
+import Raster
+
+/// A block of text: wraps to the width it is offered, stops at `lineLimit` lines with an ellipsis,
+/// and aligns each line. Measuring and glyphs come from the root's `TextEngine`.
+///
+/// Hazard: without a root (detached) text measures as zero; it is measured again when attached.
+public final class Text: View {
+    /// The text shown.
+    public var string: String { didSet { if string != oldValue { contentChanged() } } }
+    public var font: Font { didSet { if font != oldValue { contentChanged() } } }
+    public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
+    public var alignment: TextAlignment { didSet { if alignment != oldValue { setNeedsDisplay() } } }
+    /// The most lines shown (nil = no limit); cut-off text ends with an ellipsis.
+    public var lineLimit: Int? { didSet { if lineLimit != oldValue { contentChanged() } } }
+    /// Whether the text is as tall as `lineLimit` lines even when it needs fewer (keeps cards even).
+    public var reservesSpace: Bool { didSet { if reservesSpace != oldValue { contentChanged() } } }
+
+    private struct LayoutKey: Hashable { var width: Double?; var scale: Double; var generation: Int }
+    /// Line breaks per width (a memo: measuring stays pure).
+    private var layouts: [LayoutKey: TextLayout] = [:]
+    /// Glyph coverage of the painted lines.
+    private var renderedLines: (scale: Double, texts: [String], lines: [RenderedText])?
+
+    /// Text in `font` and `color`.
+    public init(_ string: String, font: Font = .body, color: Color = .black, alignment: TextAlignment = .leading,
+                lineLimit: Int? = nil, reservesSpace: Bool = false) {
+        self.string = string
+        self.font = font
+        self.color = color
+        self.alignment = alignment
+        self.lineLimit = lineLimit
+        self.reservesSpace = reservesSpace
+        super.init()
+    }
+
+    private func contentChanged() {
+        layouts.removeAll()
+        renderedLines = nil
+        setNeedsDisplay()
+        setNeedsLayout()
+    }
+
+    /// The lines the text is broken into at its current frame (empty before layout).
+    public var lines: [String] { layout(width: paintWidth)?.lines.map(\.text) ?? [] }
+
+    private var paintWidth: Double? {
+        // One device pixel of slack: frames are snapped to pixels, so the frame may be a hair narrower
+        // than the measured text.
+        frame.width + 1 / (root?.scale ?? 1) + 1e-6
+    }
+
+    private func layout(width: Double?) -> TextLayout? {
+        guard let root else { return nil }
+        let key = LayoutKey(width: width, scale: root.scale, generation: root.layoutGeneration)
+        if let l = layouts[key] { return l }
+        let l = TextLayout.make(string, font: font, scale: root.scale, maxWidth: width, lineLimit: lineLimit,
+                                reservesSpace: reservesSpace, engine: root.textEngine)
+        if layouts.count >= 8 { layouts.removeAll(keepingCapacity: true) }
+        layouts[key] = l
+        return l
+    }
+
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        guard let root, let l = layout(width: p.width) else { return .zero }
+        // Whole device pixels, so the snapped frame is exactly the measured width.
+        let w = (l.size.width * root.scale).rounded(.up) / root.scale
+        return Size(width: w, height: l.size.height)
+    }
+
+    public override var hasOwnContent: Bool { !string.isEmpty }
+    public override var inkOutset: Double { font.size * 0.3 }
+
+    public override func draw(in canvas: Canvas) {
+        guard let root, let l = layout(width: paintWidth), !l.lines.isEmpty else { return }
+        let scale = root.scale
+        let texts = l.lines.map(\.text)
+        if renderedLines == nil || renderedLines!.scale != scale || renderedLines!.texts != texts {
+            renderedLines = (scale, texts, texts.map { root.textEngine.render($0, font: font, scale: scale) })
+        }
+        let m = l.metrics
+        let halfLeading = max(0, (m.lineHeight - m.ascent - m.descent) / 2)
+        for (i, line) in l.lines.enumerated() {
+            let x = frame.minX + alignment.horizontal.offset(in: frame.width - line.width)
+            let baseline = frame.minY + halfLeading + m.ascent + Double(i) * m.lineHeight
+            let rendered = renderedLines!.lines[i]
+            canvas.draw(rendered.mask, offsetX: Int(clampedToInt: (x * scale).rounded()),
+                        offsetY: Int(clampedToInt: (baseline * scale).rounded()), color: color)
+        }
+    }
+}

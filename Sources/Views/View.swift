@@ -1,0 +1,240 @@
+import Raster
+
+/// A node of the retained view tree.
+///
+/// Nodes live across frames: the tree is built once and updated when state changes. Layout follows
+/// SwiftUI's protocol: a parent proposes a size (`ProposedSize`, nil = ideal), the child answers in
+/// `sizeThatFits(_:)` (pure, cached by `measure(_:)`), and the parent places the child with
+/// `place(in:)`, which commits `frame` and lets the child place its own children.
+///
+/// Frames are in screen points (root coordinates), so overlays can find a target by id and use its
+/// frame directly. Subclasses override the `open` members; everything else is bookkeeping.
+///
+/// Hazard: `sizeThatFits(_:)` must not change state; it may run several times per layout with
+/// different proposals. Anything that changes layout must call `setNeedsLayout()`, anything that
+/// changes pixels `setNeedsDisplay()`.
+@MainActor
+open class View {
+    /// A stable name by which overlays and tour files find this view ("fab", "card.0").
+    public var id: String?
+    /// The view this one is a child of.
+    public private(set) weak var parent: View?
+    /// The child views, back to front.
+    public private(set) var children: [View] = []
+    /// Where the last layout placed the view, in screen points.
+    public internal(set) var frame: Rect = .zero
+    /// Whether the last layout placed the view (false for detached views and virtualized cells).
+    public internal(set) var isPlaced = false
+    /// Whether pointer events may land on this view and its children.
+    public var allowsHitTesting = true
+
+    /// The root that shows this tree; set on the top view only.
+    weak var owner: ViewRoot?
+    var needsLayout = true
+    var measureCache: [ProposedSize: Size] = [:]
+    var cacheGeneration = -1
+    /// The device pixels the view's own painting covered when it was last placed (clipped).
+    var lastInk: IntRect = .zero
+
+    /// An empty view.
+    public init() {}
+
+    /// A view holding `children`, back to front.
+    public init(children: [View]) {
+        for c in children { addChild(c) }
+    }
+
+    // MARK: - Layout (override points)
+
+    /// The view's size for `proposal`. Pure: no state changes. The default is the largest of the
+    /// children's answers, or the proposal itself (nil and infinity read as 0) without children.
+    open func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        if children.isEmpty {
+            func finite(_ v: Double?) -> Double { v.map { $0.isFinite ? $0 : 0 } ?? 0 }
+            return Size(width: finite(proposal.width), height: finite(proposal.height))
+        }
+        var w = 0.0, h = 0.0
+        for c in children {
+            let s = c.measure(proposal)
+            w = max(w, s.width); h = max(h, s.height)
+        }
+        return Size(width: w, height: h)
+    }
+
+    /// Places the children inside `bounds` (this view's new frame). The default gives every child
+    /// the whole of `bounds`.
+    open func placeSubviews(in bounds: Rect) {
+        for c in children { c.place(in: bounds) }
+    }
+
+    /// True when the view's size never depends on its children, so a change below it is laid out
+    /// again from here instead of from the top (Flutter's relayout boundary).
+    open var isLayoutBoundary: Bool { false }
+
+    /// The children that take part in layout, painting and hit testing right now. Virtualizing
+    /// containers (Grid) return only the cells that meet the visible area.
+    open var visibleChildren: [View] { children }
+
+    /// Called after children were added or removed.
+    open func childrenDidChange() {}
+
+    // MARK: - Painting (override points)
+
+    /// Whether the view paints anything itself (so moving it must repaint its old and new area).
+    open var hasOwnContent: Bool { false }
+    /// How far the view's own painting reaches outside its frame (a shadow's blur), in points.
+    open var inkOutset: Double { 0 }
+    /// Whether children are clipped to this view's outline.
+    open var clipsChildren: Bool { false }
+    /// The clip shape used when `clipsChildren` is true.
+    open var clipShape: Shape { .rect }
+    /// Paints the view's own content behind its children. `canvas` maps points to device pixels.
+    open func draw(in canvas: Canvas) {}
+    /// Paints on top of the children (a pressed-state tint).
+    open func drawForeground(in canvas: Canvas) {}
+
+    // MARK: - Input (override points)
+
+    /// Whether `point` (screen points) is inside the view as drawn. Defaults to the frame.
+    open func contains(_ point: Point) -> Bool { frame.contains(point) }
+    /// A pointer went down on this view or a descendant that did not want it; return true to
+    /// capture the pointer until it goes up.
+    open func pointerDown(at point: Point) -> Bool { false }
+    /// The captured pointer moved.
+    open func pointerMoved(to point: Point) {}
+    /// The captured pointer went up; `isTap` when it is a tap on this view (same node, within the slop).
+    open func pointerUp(at point: Point, isTap: Bool) {}
+    /// The capture was taken away (a scroll view took over the drag, or an overlay appeared).
+    open func pointerCancelled() {}
+    /// Whether the view takes over a captured pointer that moved past the tap slop (scroll views).
+    open var takesOverDrags: Bool { false }
+    /// A wheel turned over the view; return true when consumed.
+    open func scrollWheel(dy: Double, at point: Point) -> Bool { false }
+
+    // MARK: - Animation (override point)
+
+    /// Moves animations to `time` (seconds on the root's clock) and returns whether any is still running.
+    /// Call `startAnimating()` to be ticked.
+    open func advanceAnimations(to time: Double) -> Bool { false }
+}
+
+// MARK: - The tree
+
+extension View {
+    /// The root showing this view, if it is attached to one.
+    public var root: ViewRoot? {
+        var v = self
+        while let p = v.parent { v = p }
+        return v.owner
+    }
+
+    /// The number of ancestors.
+    public var depth: Int {
+        var n = 0, v = parent
+        while let p = v { n += 1; v = p.parent }
+        return n
+    }
+
+    /// Whether `ancestor` is this view or one of its ancestors.
+    public func isDescendant(of ancestor: View) -> Bool {
+        var v: View? = self
+        while let c = v { if c === ancestor { return true }; v = c.parent }
+        return false
+    }
+
+    /// Appends `child` (moving it from its old parent if it has one).
+    public func addChild(_ child: View) { insertChild(child, at: children.count) }
+
+    /// Inserts `child` at `index` (clamped). Refuses to make a view its own ancestor.
+    public func insertChild(_ child: View, at index: Int) {
+        guard !isDescendant(of: child) else { return }
+        child.removeFromParent()
+        children.insert(child, at: min(max(0, index), children.count))
+        child.parent = self
+        child.owner = nil
+        child.needsLayout = true
+        childrenDidChange()
+        setNeedsLayout()
+    }
+
+    /// Removes `child`; its painted area is repainted.
+    public func removeChild(_ child: View) {
+        guard let i = children.firstIndex(where: { $0 === child }) else { return }
+        child.unplace()
+        children.remove(at: i)
+        child.parent = nil
+        childrenDidChange()
+        setNeedsLayout()
+    }
+
+    /// Detaches the view from its parent.
+    public func removeFromParent() { parent?.removeChild(self) }
+
+    /// Replaces all children.
+    public func replaceChildren(with newChildren: [View]) {
+        for c in children {
+            c.unplace()
+            c.parent = nil
+        }
+        children = []
+        for c in newChildren where !isDescendant(of: c) {
+            c.removeFromParent()
+            children.append(c)
+            c.parent = self
+            c.owner = nil
+            c.needsLayout = true
+        }
+        childrenDidChange()
+        setNeedsLayout()
+    }
+
+    /// The first view in this subtree (this one included, depth first) with `id`, placed or not.
+    public func view(withID id: String) -> View? {
+        if self.id == id { return self }
+        for c in children { if let v = c.view(withID: id) { return v } }
+        return nil
+    }
+
+    /// Every placed view in this subtree that has an id, with its frame, in painting order.
+    public func allIdentifiedViews() -> [(id: String, frame: Rect)] {
+        var out: [(id: String, frame: Rect)] = []
+        collectIdentified(into: &out)
+        return out
+    }
+
+    private func collectIdentified(into out: inout [(id: String, frame: Rect)]) {
+        guard isPlaced else { return }
+        if let id { out.append((id, frame)) }
+        for c in visibleChildren { c.collectIdentified(into: &out) }
+    }
+
+    /// The part of the frame that can be seen: clipped by every clipping ancestor and the screen.
+    /// Empty when the view is not placed or not attached.
+    public var visibleFrame: Rect {
+        guard isPlaced, let clip = ancestorClip() else { return .zero }
+        return frame.intersection(clip)
+    }
+
+    /// The screen rectangle narrowed by every clipping ancestor, or nil when detached.
+    func ancestorClip() -> Rect? {
+        var clip: Rect? = nil
+        var v: View = self
+        while let p = v.parent {
+            if p.clipsChildren { clip = clip.map { $0.intersection(p.frame) } ?? p.frame }
+            v = p
+        }
+        guard let root = v.owner else { return nil }
+        let screen = root.bounds
+        return clip.map { $0.intersection(screen) } ?? screen
+    }
+
+    /// Marks this subtree as not placed and repaints what it covered.
+    func unplace() {
+        guard isPlaced else { return }
+        if !lastInk.isEmpty { root?.invalidate(deviceRect: lastInk) }
+        for c in visibleChildren { c.unplace() }
+        isPlaced = false
+        lastInk = .zero
+        needsLayout = true
+    }
+}

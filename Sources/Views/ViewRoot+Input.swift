@@ -1,0 +1,105 @@
+import Raster
+
+/// Who holds the pointer between a down and an up.
+struct PointerState {
+    /// The view receiving moves and the up.
+    var captor: View?
+    /// The view that captured at pointer-down (nil once a scroll view took over the drag).
+    var pressTarget: View?
+    /// Where the pointer went down.
+    var origin = Point.zero
+    /// The hit view at pointer-down and its ancestors, deepest first.
+    var chain: [View] = []
+}
+
+extension ViewRoot {
+    /// Routes one input event: layers first (top to bottom), then the tree. Returns whether
+    /// anything consumed it. Pending layout runs first, so hit tests see current frames.
+    @discardableResult
+    public func send(_ event: InputEvent) -> Bool {
+        if case .resize(let newSize) = event {
+            do { try resize(to: newSize, safeArea: safeAreaProvider(newSize)) } catch { return false }
+            return true
+        }
+        layoutIfNeeded()
+        for layer in layers.reversed() where layer.handle(event, root: self) {
+            if case .pointerUp = event { cancelPointerCapture() }
+            return true
+        }
+        switch event {
+        case let .pointerDown(p, button):
+            guard button == .primary else { return false }
+            return pointerDown(at: p)
+        case let .pointerMove(p):
+            return pointerMove(to: p)
+        case let .pointerUp(p, button):
+            guard button == .primary else { return false }
+            return pointerUp(at: p)
+        case let .wheel(dy, p):
+            guard dy.isFinite else { return false }
+            var v = content.hitTest(p)
+            while let view = v {
+                if view.scrollWheel(dy: dy, at: p) { return true }
+                v = view.parent
+            }
+            return false
+        case let .key(key):
+            return keyHandler?(key) ?? false
+        case .resize:
+            return false
+        }
+    }
+
+    /// The view holding the pointer, if any.
+    public var pointerCaptor: View? { pointer.captor }
+
+    /// Takes the pointer away from the tree (the captor gets `pointerCancelled()`).
+    public func cancelPointerCapture() {
+        let c = pointer.captor
+        pointer = PointerState()
+        c?.pointerCancelled()
+    }
+
+    private func pointerDown(at p: Point) -> Bool {
+        if pointer.captor != nil { cancelPointerCapture() }
+        var chain: [View] = []
+        var v = content.hitTest(p)
+        while let view = v { chain.append(view); v = view.parent }
+        pointer.origin = p
+        pointer.chain = chain
+        for view in chain where view.pointerDown(at: p) {
+            pointer.captor = view
+            pointer.pressTarget = view
+            return true
+        }
+        pointer.chain = []
+        return false
+    }
+
+    private func pointerMove(to p: Point) -> Bool {
+        guard let captor = pointer.captor else { return false }
+        guard captor.root === self else { cancelPointerCapture(); return false }
+        if captor === pointer.pressTarget, !captor.takesOverDrags, p.distance(to: pointer.origin) > tapSlop,
+           let i = pointer.chain.firstIndex(where: { $0 === captor }),
+           let dragger = pointer.chain[(i + 1)...].first(where: { $0.takesOverDrags }) {
+            captor.pointerCancelled()
+            pointer.captor = dragger
+            pointer.pressTarget = nil
+            _ = dragger.pointerDown(at: pointer.origin)
+        }
+        pointer.captor?.pointerMoved(to: p)
+        return true
+    }
+
+    private func pointerUp(at p: Point) -> Bool {
+        guard let captor = pointer.captor else { return false }
+        let wasPressTarget = captor === pointer.pressTarget
+        let origin = pointer.origin
+        pointer = PointerState()
+        guard captor.root === self else { captor.pointerCancelled(); return false }
+        let isTap = wasPressTarget && p.distance(to: origin) <= tapSlop &&
+            (content.hitTest(p)?.isDescendant(of: captor) ?? false)
+        captor.pointerUp(at: p, isTap: isTap)
+        return true
+    }
+}

@@ -1,0 +1,209 @@
+import Raster
+
+/// The owner of a view tree on one screen: its size, scale and safe area, the text engine, the
+/// clock, the dirty region, the overlay layers and the pointer capture.
+///
+/// One frame is: `send(_:)` input events, `tick()` animations, then `render(into:)`, which lays out
+/// what is dirty and repaints only the dirty rectangles.
+@MainActor
+public final class ViewRoot {
+    /// The screen size in points.
+    public private(set) var size: Size
+    /// Device pixels per point.
+    public private(set) var scale: Double
+    /// The insets that bars and floating buttons keep clear of.
+    public private(set) var safeArea: EdgeInsets
+    /// Measures and renders text for every view in the tree.
+    public let textEngine: any TextEngine
+    /// The source of time for animations.
+    public let clock: any Clock
+    /// The colour every repaint starts from.
+    public var backgroundColor: Color = .white { didSet { invalidateAll() } }
+    /// Layers drawn above the tree, bottom first. Adding or removing one does not invalidate by
+    /// itself; use `addLayer(_:)` and `removeLayer(_:)` for that.
+    public var layers: [any ScreenLayer] = []
+    /// The safe area used for `.resize` events.
+    public var safeAreaProvider: @MainActor (Size) -> EdgeInsets = { SafeArea.default(for: $0) }
+    /// Receives keys that no layer consumed.
+    public var keyHandler: (@MainActor (Key) -> Bool)?
+    /// How far (points) a pointer may travel between down and up and still count as a tap.
+    public var tapSlop: Double = 10
+    /// The pixels waiting to be repainted.
+    public internal(set) var dirtyRegion: DirtyRegion
+    /// The top view; it always fills the screen.
+    public private(set) var content: View
+
+    /// Bumped when the screen size, scale or safe area changes: every measurement becomes stale.
+    var layoutGeneration = 0
+    var layoutQueue: [View] = []
+    var animatingViews: [View] = []
+    weak var lastTarget: Pixmap?
+    var pointer = PointerState()
+
+    /// A root showing `content` on a screen of `size` points at `scale`. `safeArea` defaults to
+    /// `SafeArea.default(for: size)`. Refuses sizes and scales that cannot make a pixmap.
+    public init(content: View, size: Size, scale: Double = 1, safeArea: EdgeInsets? = nil,
+                textEngine: any TextEngine, clock: any Clock) throws(ViewError) {
+        try ViewRoot.validate(size: size, scale: scale)
+        self.size = size
+        self.scale = scale
+        self.safeArea = safeArea ?? SafeArea.default(for: size)
+        self.textEngine = textEngine
+        self.clock = clock
+        self.content = content
+        dirtyRegion = DirtyRegion(bounds: ViewRoot.deviceBounds(size: size, scale: scale))
+        dirtyRegion.addAll()
+        content.removeFromParent()
+        content.owner = self
+        scheduleLayout(of: content)
+    }
+
+    /// Checks a size and scale against the limits.
+    public static func validate(size: Size, scale: Double) throws(ViewError) {
+        guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw .invalidScale(scale) }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
+            throw .invalidSize(size, reason: "width and height must be finite and at least 1 point")
+        }
+        let px = deviceBounds(size: size, scale: scale)
+        do { try Pixmap.validate(width: px.width, height: px.height) } catch {
+            throw .invalidSize(size, reason: error.description)
+        }
+    }
+
+    static func deviceBounds(size: Size, scale: Double) -> IntRect {
+        IntRect(x: 0, y: 0, width: Int(clampedToInt: (size.width * scale).rounded()),
+                height: Int(clampedToInt: (size.height * scale).rounded()))
+    }
+
+    /// The screen in points.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+    /// The screen in device pixels: the size a frame pixmap must have.
+    public var deviceBounds: IntRect { ViewRoot.deviceBounds(size: size, scale: scale) }
+
+    /// A transparent pixmap of the screen's device size.
+    public func makePixmap() throws(RasterError) -> Pixmap {
+        try Pixmap(width: deviceBounds.width, height: deviceBounds.height)
+    }
+
+    /// Replaces the top view; the whole screen is repainted.
+    public func setContent(_ view: View) {
+        guard view !== content else { return }
+        content.owner = nil
+        content.unplaceWithoutInvalidating()
+        view.removeFromParent()
+        content = view
+        view.owner = self
+        view.markSubtreeNeedsLayout()
+        scheduleLayout(of: view)
+        invalidateAll()
+    }
+
+    /// Changes the screen; everything is measured, laid out and painted again.
+    public func resize(to newSize: Size, scale newScale: Double? = nil, safeArea newSafeArea: EdgeInsets? = nil) throws(ViewError) {
+        let s = newScale ?? scale
+        try ViewRoot.validate(size: newSize, scale: s)
+        size = newSize
+        scale = s
+        safeArea = newSafeArea ?? safeAreaProvider(newSize)
+        layoutGeneration += 1
+        content.markSubtreeNeedsLayout()
+        scheduleLayout(of: content)
+        dirtyRegion.reset(bounds: deviceBounds)
+    }
+
+    // MARK: - Invalidation
+
+    /// Marks a rectangle in screen points for repainting.
+    public func invalidate(rect: Rect) {
+        guard rect.isFinite, !rect.isEmpty else { return }
+        dirtyRegion.add(rect.scaled(by: scale).roundedOut)
+    }
+
+    /// Marks a rectangle in device pixels for repainting.
+    public func invalidate(deviceRect: IntRect) { dirtyRegion.add(deviceRect) }
+
+    /// Marks the whole screen for repainting.
+    public func invalidateAll() { dirtyRegion.addAll() }
+
+    /// Adds a layer on top and repaints the screen.
+    public func addLayer(_ layer: any ScreenLayer) {
+        layers.append(layer)
+        invalidateAll()
+    }
+
+    /// Removes a layer and repaints the screen.
+    public func removeLayer(_ layer: any ScreenLayer) {
+        layers.removeAll { $0 === layer }
+        invalidateAll()
+    }
+
+    // MARK: - Layout
+
+    func scheduleLayout(of view: View) {
+        if !layoutQueue.contains(where: { $0 === view }) { layoutQueue.append(view) }
+    }
+
+    /// Whether a layout pass is pending.
+    public var needsLayout: Bool { !layoutQueue.isEmpty }
+
+    /// Lays out what changed: each scheduled layout boundary is placed again in its own frame,
+    /// shallowest first (a deeper one is usually reached by its ancestor's pass).
+    public func layoutIfNeeded() {
+        var passes = 0
+        while !layoutQueue.isEmpty && passes < 8 {
+            passes += 1
+            let queue = layoutQueue.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+            layoutQueue.removeAll()
+            for v in queue where v.needsLayout && v.root === self {
+                v.place(in: v === content ? bounds : v.frame)
+            }
+        }
+    }
+
+    // MARK: - Lookup
+
+    /// The attached view with `id`, placed or not.
+    public func view(withID id: String) -> View? { content.view(withID: id) }
+
+    /// Every placed view with an id and its frame (screen points), in painting order.
+    public func allIdentifiedViews() -> [(id: String, frame: Rect)] { content.allIdentifiedViews() }
+
+    /// The deepest view under `point`, after laying out what is pending.
+    public func hitTest(_ point: Point) -> View? {
+        layoutIfNeeded()
+        return content.hitTest(point)
+    }
+
+    // MARK: - Animation
+
+    func startAnimating(_ view: View) {
+        if !animatingViews.contains(where: { $0 === view }) { animatingViews.append(view) }
+    }
+
+    /// Whether a view or a layer is animating (the host should keep ticking and rendering).
+    public var isAnimating: Bool { !animatingViews.isEmpty || layers.contains { $0.isAnimating } }
+
+    /// Advances every animation to `clock.now`; animations invalidate what they change.
+    public func tick() {
+        let now = clock.now
+        animatingViews = animatingViews.filter { $0.root === self && $0.advanceAnimations(to: now) }
+        for layer in layers { layer.tick(root: self) }
+    }
+}
+
+extension View {
+    /// Marks every laid-out view of the subtree for layout (after a change of size, scale or safe area).
+    func markSubtreeNeedsLayout() {
+        needsLayout = true
+        for c in visibleChildren { c.markSubtreeNeedsLayout() }
+    }
+
+    /// Clears the placed state of a subtree that is leaving the screen wholesale.
+    func unplaceWithoutInvalidating() {
+        guard isPlaced else { return }
+        for c in visibleChildren { c.unplaceWithoutInvalidating() }
+        isPlaced = false
+        lastInk = .zero
+        needsLayout = true
+    }
+}
