@@ -31,6 +31,7 @@ public final class Button: View {
     }
 
     public override func contains(_ point: Point) -> Bool { shape.contains(point, in: frame) }
+    public override var confinesHitTesting: Bool { true }
 
     public override func pointerDown(at point: Point) -> Bool {
         guard isEnabled else { return false }

@@ -68,7 +68,10 @@ extension View {
     /// Device pixels covered by the view's own painting now: frame plus ink outset, clipped.
     func currentInk() -> IntRect {
         guard isPlaced, let root, let clip = ancestorClip() else { return .zero }
-        let ink = frame.outsetBy(max(0, inkOutset)).intersection(clip)
+        // One device pixel of slack: anti-aliased edges and flattened curves may touch the pixel
+        // row just outside an edge that lies exactly on a pixel boundary.
+        let slack = 1 / root.scale
+        let ink = frame.outsetBy(max(0, inkOutset) + slack).intersection(clip)
         guard !ink.isEmpty else { return .zero }
         return ink.scaled(by: root.scale).roundedOut
     }

@@ -27,7 +27,7 @@ extension View {
     /// itself only when `contains(_:)` (its drawn shape) says so.
     public func hitTest(_ point: Point) -> View? {
         guard isPlaced, allowsHitTesting else { return nil }
-        if clipsChildren, !clipShape.contains(point, in: frame) { return nil }
+        if clipsChildren || confinesHitTesting, !contains(point) { return nil }
         for c in visibleChildren.reversed() {
             if let hit = c.hitTest(point) { return hit }
         }

@@ -97,6 +97,9 @@ open class View {
 
     /// Whether `point` (screen points) is inside the view as drawn. Defaults to the frame.
     open func contains(_ point: Point) -> Bool { frame.contains(point) }
+    /// Whether points outside `contains(_:)` miss the whole subtree (a round button's label must not
+    /// catch taps in the button's corners). Clipping views always behave so.
+    open var confinesHitTesting: Bool { false }
     /// A pointer went down on this view or a descendant that did not want it; return true to
     /// capture the pointer until it goes up.
     open func pointerDown(at point: Point) -> Bool { false }
