@@ -12,38 +12,47 @@ public enum Kernels {
         return rb | ag
     }
 
+    /// Multiplies every channel of `p` by `k / 255` (k in 0...255), rounded to nearest.
+    @inline(__always) public static func scale255(_ p: UInt32, by k: UInt32) -> UInt32 {
+        var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((p >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
+    }
+
     /// 0...255 to 0...256, so that 255 means "all".
     @inline(__always) static func widen(_ a: UInt32) -> UInt32 { a &+ (a >> 7) }
 
     /// Source-over of one premultiplied pixel onto another.
     @inline(__always) public static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-        src &+ scale(dst, by: 256 &- widen(src >> 24))
+        src &+ scale255(dst, by: 255 &- (src >> 24))
     }
 
     /// Source-over of a constant premultiplied colour onto `count` pixels.
     public static func fill(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
-        let inv = 256 &- widen(color >> 24)
+        let inv = 255 &- (color >> 24)
         if inv == 0 { row.update(repeating: color, count: count); return }
-        for i in 0..<count { row[i] = color &+ scale(row[i], by: inv) }
+        for i in 0..<count { row[i] = color &+ scale255(row[i], by: inv) }
     }
 
     /// Source-over of a constant premultiplied colour through 8-bit coverage (also the glyph blit:
     /// the coverage is the glyph's alpha mask and `color` its tint).
     public static func fill(_ row: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
         for i in 0..<count {
-            let s = scale(color, by: widen(UInt32(coverage[i])))
-            row[i] = s &+ scale(row[i], by: 256 &- widen(s >> 24))
+            let s = scale255(color, by: UInt32(coverage[i]))
+            row[i] = s &+ scale255(row[i], by: 255 &- (s >> 24))
         }
     }
 
     /// Source-over of `src` pixels scaled by `opacity` (0...256) onto `dst`.
     public static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, opacity: UInt32 = 256) {
         if opacity >= 256 {
-            for i in 0..<count { let s = src[i]; dst[i] = s &+ scale(dst[i], by: 256 &- widen(s >> 24)) }
+            for i in 0..<count { let s = src[i]; dst[i] = s &+ scale255(dst[i], by: 255 &- (s >> 24)) }
         } else {
             for i in 0..<count {
                 let s = scale(src[i], by: opacity)
-                dst[i] = s &+ scale(dst[i], by: 256 &- widen(s >> 24))
+                dst[i] = s &+ scale255(dst[i], by: 255 &- (s >> 24))
             }
         }
     }
