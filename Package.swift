@@ -39,6 +39,7 @@ let package = Package(
         .executableTarget(name: "limelight-assets", dependencies: ["Raster"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "FontTextTests", dependencies: ["FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Raster", "FontText"]),
         .testTarget(name: "OverlaysTests", dependencies: ["Overlays", "Views", "Raster", "FontText"]),
         .testTarget(name: "ToursTests", dependencies: ["Tours", "Overlays", "Views", "Raster", "FontText"]),
