@@ -41,6 +41,7 @@ let package = Package(
         // Golden-image comparison and other helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "FontTextTests", dependencies: ["FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),
         .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Overlays", "Views", "Raster", "FontText"]),
         .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Tours", "Overlays", "Views", "Raster", "FontText"]),
