@@ -16,6 +16,12 @@ public struct GoldenResult: Sendable {
 /// `<name>.diff.png` (differing pixels in red over a faded copy of the golden) are written under
 /// `.build/test-artifacts/<Suite>/`.
 public enum Golden {
+    /// Where the golden `name` of the suite whose source file is `filePath` lives.
+    public static func goldenPath(named name: String, filePath: String = #filePath) -> String {
+        URL(fileURLWithPath: filePath).deletingLastPathComponent()
+            .appendingPathComponent("Goldens").appendingPathComponent(name + ".png").path
+    }
+
     /// Compares `pixmap` with the golden `name` of the suite whose source file is `filePath`.
     /// `tolerance` is the largest per-channel difference accepted (0 = exact); justify any other value.
     public static func compare(_ pixmap: Pixmap, named name: String, tolerance: Int = 0,
