@@ -38,11 +38,14 @@ let package = Package(
                           dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "Raster", "FontText"]),
-        .testTarget(name: "OverlaysTests", dependencies: ["Overlays", "Views", "Raster", "FontText"]),
-        .testTarget(name: "ToursTests", dependencies: ["Tours", "Overlays", "Views", "Raster", "FontText"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),
+        // Golden-image comparison and other helpers shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "FontTextTests", dependencies: ["FontText", "Views", "Raster"]),
+        .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),
+        .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Overlays", "Views", "Raster", "FontText"]),
+        .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Tours", "Overlays", "Views", "Raster", "FontText"]),
+        .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"]),
     ]
 )

@@ -181,7 +181,10 @@ public struct Canvas {
 
     /// Interpolates two premultiplied pixels by `t / 256`.
     @inline(__always) static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        Kernels.scale(a, by: 256 &- t) &+ Kernels.scale(b, by: t)
+        let u = 256 &- t
+        let rb = ((a & 0x00FF_00FF) &* u &+ (b & 0x00FF_00FF) &* t &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+        let ag = (((a >> 8) & 0x00FF_00FF) &* u &+ ((b >> 8) & 0x00FF_00FF) &* t &+ 0x0080_0080) & 0xFF00_FF00
+        return rb | ag
     }
 
     // MARK: - Shadows

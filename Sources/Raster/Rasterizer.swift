@@ -8,7 +8,7 @@ public enum Rasterizer {
     /// How far a flattened curve may stray from the true one, in device pixels.
     public static let tolerance = 0.1
     /// Sample lines per pixel row.
-    public static let subsamples = 16
+    public static let subsamples = 16 // the fixed-point resolve below assumes 16 (4096 = full coverage)
     /// The most line segments one curve may be split into (bounds work on absurd input).
     static let maxSegmentsPerCurve = 4096
 
@@ -100,70 +100,85 @@ public enum Rasterizer {
     }
 
     /// Accumulates coverage of `edges` into `mask` (whose bounds are the clip).
+    ///
+    /// Coverage is counted in fixed point: each sample line adds up to 256 per pixel, so a fully covered
+    /// pixel sums to 16 × 256 = 4096 over a row.
     static func fill(edges unsorted: [Edge], fillRule: FillRule, into mask: inout Mask) {
         let edges = unsorted.sorted { $0.y0 < $1.y0 }
         let b = mask.bounds
         let w = b.width
         let n = subsamples
-        let scale = 255.0 / Double(n)
-        // partial[i]: fractional coverage of pixel i; delta[i]: +1/-1 starts/ends of full-pixel runs.
-        var partial = [Double](repeating: 0, count: w + 1)
-        var delta = [Double](repeating: 0, count: w + 2)
-        var active: [Int] = []
-        var crossings: [(x: Double, w: Int32)] = []
+        let full = Int32(n * 256)
+        var partial = [Int32](repeating: 0, count: w + 2)
+        var delta = [Int32](repeating: 0, count: w + 2)
+        var active: [Edge] = []
+        active.reserveCapacity(64)
+        var xs: [Int] = []       // crossing x in 1/256 px, relative to the mask's left edge
+        var ws: [Int32] = []     // their winding directions
+        xs.reserveCapacity(64); ws.reserveCapacity(64)
         var nextEdge = 0
-        let left = Double(b.x), right = Double(b.maxX)
-        // Skip edges that end above the mask.
-        for row in b.y..<b.maxY {
-            let rowTop = Double(row)
-            // Admit edges that start before this row's bottom; drop those that ended.
-            while nextEdge < edges.count && edges[nextEdge].y0 < rowTop + 1 { active.append(nextEdge); nextEdge += 1 }
-            active.removeAll { edges[$0].y1 <= rowTop }
-            if active.isEmpty { continue }
-            var touched = false
-            for s in 0..<n {
-                let y = rowTop + (Double(s) + 0.5) / Double(n)
-                crossings.removeAll(keepingCapacity: true)
-                for i in active {
-                    let e = edges[i]
-                    if y >= e.y0 && y < e.y1 {
-                        crossings.append((e.x0 + (y - e.y0) * e.dxdy, e.winding))
+        let left = Double(b.x)
+        let maxFixed = w * 256
+        let evenOdd = fillRule == .evenOdd
+        partial.withUnsafeMutableBufferPointer { partial in
+        delta.withUnsafeMutableBufferPointer { delta in
+        mask.bytes.withUnsafeMutableBufferPointer { out in
+            for row in b.y..<b.maxY {
+                let rowTop = Double(row)
+                while nextEdge < edges.count && edges[nextEdge].y0 < rowTop + 1 {
+                    if edges[nextEdge].y1 > rowTop { active.append(edges[nextEdge]) }
+                    nextEdge += 1
+                }
+                active.removeAll { $0.y1 <= rowTop }
+                if active.isEmpty { continue }
+                var touched = false
+                for s in 0..<n {
+                    let y = rowTop + (Double(s) + 0.5) / Double(n)
+                    xs.removeAll(keepingCapacity: true); ws.removeAll(keepingCapacity: true)
+                    for e in active where y >= e.y0 && y < e.y1 {
+                        let x = (e.x0 + (y - e.y0) * e.dxdy - left) * 256
+                        // Clamp to one pixel beyond the mask on either side: winding still counts there.
+                        let xi = x <= -256 ? -256 : (x >= Double(maxFixed + 256) ? maxFixed + 256 : Int(x.rounded()))
+                        // Insertion sort: a row rarely has more than a handful of crossings.
+                        var k = xs.count
+                        xs.append(xi); ws.append(e.winding)
+                        while k > 0 && xs[k - 1] > xi { xs[k] = xs[k - 1]; ws[k] = ws[k - 1]; k -= 1 }
+                        xs[k] = xi; ws[k] = e.winding
+                    }
+                    if xs.count < 2 { continue }
+                    var winding: Int32 = 0
+                    for k in 0..<(xs.count - 1) {
+                        winding += ws[k]
+                        let inside = evenOdd ? (winding & 1) != 0 : winding != 0
+                        guard inside else { continue }
+                        let xa = max(0, xs[k]), xb = min(maxFixed, xs[k + 1])
+                        guard xb > xa else { continue }
+                        touched = true
+                        let ia = xa >> 8, ib = xb >> 8
+                        if ia == ib {
+                            partial[ia] += Int32(xb - xa)
+                        } else {
+                            partial[ia] += Int32(256 - (xa & 255))
+                            delta[ia + 1] += 256
+                            delta[ib] -= 256
+                            partial[ib] += Int32(xb & 255)
+                        }
                     }
                 }
-                if crossings.count < 2 { continue }
-                crossings.sort { $0.x < $1.x }
-                var winding: Int32 = 0
-                for k in 0..<(crossings.count - 1) {
-                    winding += crossings[k].w
-                    let inside = fillRule == .nonZero ? winding != 0 : (winding & 1) != 0
-                    guard inside else { continue }
-                    let xa = max(left, crossings[k].x), xb = min(right, crossings[k + 1].x)
-                    guard xb > xa else { continue }
-                    touched = true
-                    let fa = xa - left, fb = xb - left
-                    let ia = Int(fa), ib = Int(fb)
-                    if ia == ib {
-                        partial[ia] += fb - fa
-                    } else {
-                        partial[ia] += Double(ia + 1) - fa
-                        delta[ia + 1] += 1
-                        delta[ib] -= 1
-                        if ib < w { partial[ib] += fb - Double(ib) }
-                    }
-                }
-            }
-            guard touched else { continue }
-            let base = (row - b.y) * w
-            var run = 0.0
-            mask.bytes.withUnsafeMutableBufferPointer { out in
+                guard touched else { continue }
+                let base = (row - b.y) * w
+                var run: Int32 = 0
                 for i in 0..<w {
-                    run += delta[i]
-                    let c = (run + partial[i]) * scale
-                    out[base + i] = c >= 254.5 ? 255 : (c <= 0 ? 0 : UInt8(c + 0.5))
-                    partial[i] = 0; delta[i] = 0
+                    run &+= delta[i]
+                    let c = min(full, run &+ partial[i])
+                    // full = 16 × 256 = 1 << 12, so the division is a shift (and the loop vectorizes).
+                    out[base + i] = UInt8(truncatingIfNeeded: (c &* 255 &+ 2048) >> 12)
                 }
+                (partial.baseAddress!).update(repeating: 0, count: w + 2)
+                (delta.baseAddress!).update(repeating: 0, count: w + 2)
             }
-            delta[w] = 0; delta[w + 1] = 0; partial[w] = 0
+        }
+        }
         }
     }
 }

@@ -1,0 +1,49 @@
+# Limelight quick start: `make run` (the demo in a window) and `make test` (the whole suite, headless).
+# Both first make sure the system packages are installed (see scripts/ensure-packages.sh).
+
+# Build and run: SDL2 (window, input), SDL2_ttf (glyphs), SDL2_image (PNG), fontconfig (font lookup),
+# and the fonts the sample app uses (DejaVu for Latin, VL Gothic for Japanese).
+RUN_PACKAGES  = libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev \
+                fonts-dejavu-core fonts-vlgothic
+# Tests add a virtual X server, a clicker and a screenshot tool for the real-window test.
+TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick
+
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: run test deps test-deps build release bench assets goldens clean
+
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "limelight: swift not found on PATH (Swift 6 toolchain needed)" >&2; exit 1; }
+	@sh scripts/ensure-packages.sh $(RUN_PACKAGES)
+
+test-deps: deps
+	@sh scripts/ensure-packages.sh $(TEST_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product limelight
+
+run: release
+	$$($(SWIFT) build -c release --show-bin-path)/limelight $(ARGS)
+
+# The whole suite. SDL never opens a real display here: tests that need one start Xvfb themselves.
+test: test-deps
+	SDL_VIDEODRIVER=dummy $(SWIFT) test
+
+# Release-build figures for BENCHMARKS.md.
+bench: deps
+	$(SWIFT) run -c release limelight-bench
+
+# Regenerates the card illustrations in assets/images.
+assets: deps
+	$(SWIFT) run limelight-assets assets/images
+
+# Re-records every golden image (look at the diffs before committing them).
+goldens: test-deps
+	SDL_VIDEODRIVER=dummy LIMELIGHT_RECORD_GOLDENS=1 $(SWIFT) test
+
+clean:
+	rm -rf .build

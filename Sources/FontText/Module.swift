@@ -1,1 +1,0 @@
-// The FontText module. See DESIGN.md for its place in the pipeline.

@@ -1,0 +1,77 @@
+import Foundation
+
+/// One measured figure: the median of repeated runs, and its ratio to `copy` at the same size.
+struct Figure {
+    var name: String
+    var size: String
+    var milliseconds: Double
+    var timesCopy: Double?
+}
+
+/// Times closures and collects figures. Nothing here asserts: the numbers go to BENCHMARKS.md.
+final class Harness {
+    private(set) var figures: [Figure] = []
+    /// Wall time each figure may spend in repeats.
+    let budget: Double
+    init(budget: Double) { self.budget = budget }
+
+    /// The median wall time of `body` in milliseconds, after a warm-up run.
+    func median(_ body: () -> Void) -> Double {
+        body()
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        repeat {
+            let t0 = clock.now
+            body()
+            let d = clock.now - t0
+            samples.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+        } while samples.count < 200 && (samples.count < 7 || (clock.now - start) < .milliseconds(Int(budget * 1000)))
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// Measures `body` and records it under `name@size`; a `copy` figure at the same size gives the ratio.
+    @discardableResult
+    func record(_ name: String, size: String, _ body: () -> Void) -> Double {
+        let ms = median(body)
+        add(name, size: size, milliseconds: ms)
+        return ms
+    }
+
+    /// Records an externally measured figure.
+    func add(_ name: String, size: String, milliseconds ms: Double) {
+        let copy = figures.first { $0.name == "copy" && $0.size == size }?.milliseconds
+        figures.append(Figure(name: name, size: size, milliseconds: ms, timesCopy: copy.map { ms / $0 }))
+    }
+
+    /// The figures as a Markdown table.
+    func table() -> String {
+        var out = "| figure | size | ms (median) | × copy |\n|---|---|---:|---:|\n"
+        for f in figures {
+            out += "| \(f.name) | \(f.size) | \(String(format: "%.4f", f.milliseconds)) | \(f.timesCopy.map { String(format: "%.3f", $0) } ?? "–") |\n"
+        }
+        return out
+    }
+
+    /// The figures as one JSON object: {"machine": …, "figures": {"NAME@WxH": {"ms": …, "xcopy": …}}}.
+    func json(machine: String) -> String {
+        var entries: [String] = []
+        for f in figures {
+            let x = f.timesCopy.map { String(format: "%.4f", $0) } ?? "null"
+            entries.append("\"\(f.name)@\(f.size)\": {\"ms\": \(String(format: "%.5f", f.milliseconds)), \"xcopy\": \(x)}")
+        }
+        return "{\"machine\": \"\(machine.replacingOccurrences(of: "\"", with: "'"))\", \"figures\": {" + entries.joined(separator: ", ") + "}}"
+    }
+}
+
+/// "CPU model, N cores, OS" read from /proc, for the report's machine line.
+func machineDescription() -> String {
+    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("model name") }?
+        .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+    let os = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }?
+        .dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) ?? "Linux"
+    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(os)"
+}

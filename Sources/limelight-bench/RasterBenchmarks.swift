@@ -1,0 +1,57 @@
+import Raster
+
+/// The frame sizes every raster figure is measured at.
+let rasterSizes = [(390, 844), (1920, 1080), (3840, 2160)]
+
+/// `copy`, `dim.full` and `dim.hole` at each size.
+func benchmarkRaster(_ h: Harness) throws {
+    for (w, hgt) in rasterSizes {
+        let size = "\(w)x\(hgt)"
+        let src = try Pixmap(width: w, height: hgt, fill: Color(red: 242, green: 242, blue: 247))
+        let dst = try Pixmap(width: w, height: hgt)
+        // The bandwidth floor: one frame read and written.
+        h.record("copy", size: size) {
+            for y in 0..<hgt { Kernels.copy(dst.row(y), src.row(y), count: w) }
+        }
+        let dim = DimBlend(color: .black, opacity: 0.5)
+        // A circle and a star, a tenth of the screen each, rasterized in the same frame.
+        let r = Double(min(w, hgt)) * 0.1
+        let circle = Path.circle(center: Point(Double(w) * 0.3, Double(hgt) * 0.4), radius: r)
+        let star = Path.star(center: Point(Double(w) * 0.7, Double(hgt) * 0.6), points: 5, innerRadius: r * 0.45, outerRadius: r)
+        h.record("dim.full", size: size) {
+            // The frame is dimmed in place, as the compositor does once the app layer is painted.
+            let holes = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
+            dim.apply(from: dst, into: dst, region: dst.bounds, holes: holes)
+        }
+        // A FAB-sized hole (36 px radius) moving by a pixel a frame: only its box is re-dimmed.
+        var step = 0.0
+        h.record("dim.hole", size: size) {
+            step += 1
+            let c = Point(Double(w) / 2 + step.truncatingRemainder(dividingBy: 50), Double(hgt) / 2)
+            let hole = Rasterizer.mask(for: .circle(center: c, radius: 36), clip: src.bounds)
+            dim.apply(from: src, into: dst, region: hole.bounds, holes: hole)
+        }
+        _ = src
+    }
+}
+
+/// Parts of dim.full, for tuning (only with --parts).
+func benchmarkRasterParts(_ h: Harness) throws {
+    let (w, hgt) = (1920, 1080)
+    let size = "\(w)x\(hgt)"
+    let src = try Pixmap(width: w, height: hgt, fill: Color(red: 242, green: 242, blue: 247))
+    let dst = try Pixmap(width: w, height: hgt)
+    let dim = DimBlend(color: .black, opacity: 0.5)
+    let r = Double(min(w, hgt)) * 0.1
+    let circle = Path.circle(center: Point(Double(w) * 0.3, Double(hgt) * 0.4), radius: r)
+    let star = Path.star(center: Point(Double(w) * 0.7, Double(hgt) * 0.6), points: 5, innerRadius: r * 0.45, outerRadius: r)
+    h.record("copy", size: size) { for y in 0..<hgt { Kernels.copy(dst.row(y), src.row(y), count: w) } }
+    h.record("part.dim.const", size: size) { dim.apply(from: src, into: dst, region: src.bounds, holes: nil) }
+    h.record("part.dim.inplace", size: size) { dim.apply(from: dst, into: dst, region: src.bounds, holes: nil) }
+    h.record("part.mask.circle", size: size) { _ = Rasterizer.mask(for: circle, clip: src.bounds) }
+    h.record("part.mask.star", size: size) { _ = Rasterizer.mask(for: star, clip: src.bounds) }
+    let a = Rasterizer.mask(for: circle, clip: src.bounds), b = Rasterizer.mask(for: star, clip: src.bounds)
+    h.record("part.union", size: size) { _ = a.union(b) }
+    let full = Mask(bounds: src.bounds, value: 0)
+    h.record("part.dim.masked", size: size) { dim.apply(from: src, into: dst, region: src.bounds, holes: full) }
+}
