@@ -16,10 +16,14 @@ public protocol ScreenLayer: AnyObject {
     var isAnimating: Bool { get }
     /// Advances the layer's animations to `root.clock.now` and invalidates what changed.
     func tick(root: ViewRoot)
+    /// Called after each layout pass and before the dirty rectangles are painted: a layer that
+    /// follows views (a spotlight on a target) checks their frames here and invalidates what moved.
+    func prepare(root: ViewRoot)
 }
 
 extension ScreenLayer {
     public func handle(_ event: InputEvent, root: ViewRoot) -> Bool { false }
     public var isAnimating: Bool { false }
     public func tick(root: ViewRoot) {}
+    public func prepare(root: ViewRoot) {}
 }
