@@ -41,12 +41,15 @@ public final class Grid: View {
     /// Row heights for cells `columnWidth` wide: one value for `.uniform`, one per row for `.fitted`.
     private func rowHeights(columnWidth w: Double) -> [Double] {
         let p = ProposedSize(width: w, height: nil)
+        // Whole device pixels, so that every row snaps to the same height.
+        let scale = root?.scale ?? 1
+        func whole(_ h: Double) -> Double { (h * scale - 1e-9).rounded(.up) / scale }
         switch rowSizing {
         case .uniform:
-            return [children.first?.measure(p).height ?? 0]
+            return [whole(children.first?.measure(p).height ?? 0)]
         case .fitted:
             return (0..<rowCount).map { r in
-                children[(r * columns)..<min(children.count, (r + 1) * columns)].reduce(0) { max($0, $1.measure(p).height) }
+                whole(children[(r * columns)..<min(children.count, (r + 1) * columns)].reduce(0) { max($0, $1.measure(p).height) })
             }
         }
     }

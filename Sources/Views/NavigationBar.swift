@@ -8,14 +8,17 @@ public final class NavigationBar: View {
     /// The bar's fill.
     public var backgroundColor: Color { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
 
-    /// A bar titled `title` in `font`.
+    /// A bar titled `title` in `font`. With `contentMaxWidth`, the title row is at most that wide and
+    /// centred, so the title lines up with a centred content column on wide screens.
     public init(title: String, font: Font = .largeTitle, color: Color = Palette.label,
-                backgroundColor: Color = Palette.groupedBackground) {
+                backgroundColor: Color = Palette.groupedBackground, contentMaxWidth: Double? = nil) {
         titleLabel = Text(title, font: font, color: color, lineLimit: 1).id("nav.title")
         self.backgroundColor = backgroundColor
         super.init()
         let row = FrameView(maxWidth: .infinity, alignment: .leading, child: titleLabel)
-        addChild(SafeAreaPadding([.top, .leading, .trailing], extra: EdgeInsets(top: 4, leading: 16, bottom: 8, trailing: 16), child: row))
+            .padding(EdgeInsets(top: 4, leading: 16, bottom: 8, trailing: 16))
+        let column = FrameView(maxWidth: contentMaxWidth ?? .infinity, child: row).frame(maxWidth: .infinity)
+        addChild(SafeAreaPadding([.top, .leading, .trailing], child: column))
     }
 
     /// The title text.

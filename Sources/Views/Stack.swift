@@ -10,6 +10,7 @@ public enum Axis: Hashable, Sendable {
 /// With a finite proposal along the axis, room is shared out SwiftUI-style: the least flexible child
 /// (smallest difference between its size for a zero and an infinite proposal) is asked first, with
 /// an equal share of what is left, so fixed bars keep their size and greedy views split the rest.
+/// Spacers come last and share what the other children leave.
 public class Stack: View {
     /// The direction of the stack.
     public let axis: Axis
@@ -40,15 +41,29 @@ public class Stack: View {
         }
         let n = children.count
         var remaining = max(0, total - spacing * Double(max(0, n - 1)))
-        let flexibility = children.map { c in
-            along(c.measure(proposal(along: .infinity, across: pAcross))) - along(c.measure(proposal(along: 0, across: pAcross)))
+        // Spacers only take what the other children leave; reserve their minimum lengths first.
+        let spacers = children.indices.filter { children[$0] is Spacer }
+        let reserved = spacers.reduce(0) { $0 + along(children[$1].measure(proposal(along: 0, across: pAcross))) }
+        remaining = max(0, remaining - reserved)
+        let others = children.indices.filter { !(children[$0] is Spacer) }
+        let flexibility = others.map { i in
+            along(children[i].measure(proposal(along: .infinity, across: pAcross))) -
+                along(children[i].measure(proposal(along: 0, across: pAcross)))
         }
-        let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+        let order = others.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }.map { others[$0] }
         var sizes = [Size](repeating: .zero, count: n)
-        var left = n
+        var left = others.count
         for i in order {
             let offer = max(0, remaining / Double(left))
             let s = children[i].measure(proposal(along: offer, across: pAcross))
+            sizes[i] = s
+            remaining = max(0, remaining - along(s))
+            left -= 1
+        }
+        remaining += reserved
+        left = spacers.count
+        for i in spacers {
+            let s = children[i].measure(proposal(along: max(0, remaining / Double(left)), across: pAcross))
             sizes[i] = s
             remaining = max(0, remaining - along(s))
             left -= 1

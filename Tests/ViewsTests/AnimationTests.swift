@@ -30,7 +30,7 @@ final class Fader: View {
     @Test func viewsAnimateOnTheInjectedClock() throws {
         let clock = VirtualClock()
         let fader = Fader()
-        let root = try ViewRoot(content: fader, size: Size(10, 10), textEngine: TestTextEngine(), clock: clock)
+        let root = try ViewRoot(content: fader, size: Size(10, 10), textEngine: FixedMetricTextEngine(), clock: clock)
         let frame = try root.makePixmap()
         root.render(into: frame)
         fader.begin(at: clock.now)

@@ -4,19 +4,19 @@ import Raster
 
 @MainActor
 @Suite struct TextTests {
-    let engine = TestTextEngine()
+    let engine = FixedMetricTextEngine()
 
     func lines(_ s: String, width: Double?, limit: Int? = nil, font: Font = Font(size: 10)) -> [String] {
         TextLayout.make(s, font: font, scale: 1, maxWidth: width, lineLimit: limit, reservesSpace: false, engine: engine).lines.map(\.text)
     }
 
     @Test func wrapsAtSpaces() {
-        // 5 points a character: 50 points hold 10 characters.
-        #expect(lines("the quick brown fox jumps", width: 50) == ["the quick", "brown fox", "jumps"])
+        // 6 points a character: 60 points hold 10 characters.
+        #expect(lines("the quick brown fox jumps", width: 60) == ["the quick", "brown fox", "jumps"])
     }
 
     @Test func breaksLongWordsBetweenCharacters() {
-        #expect(lines("abcdefghijklmnop", width: 30) == ["abcdef", "ghijkl", "mnop"])
+        #expect(lines("abcdefghijklmnop", width: 36) == ["abcdef", "ghijkl", "mnop"])
     }
 
     @Test func keepsNewlines() {
@@ -24,23 +24,23 @@ import Raster
     }
 
     @Test func endsTheLastLineWithAnEllipsis() {
-        #expect(lines("the quick brown fox jumps over", width: 50, limit: 2) == ["the quick", "brown fox\u{2026}"])
-        #expect(lines("the quick brownish fox", width: 50, limit: 2) == ["the quick", "brownish\u{2026}"])
-        #expect(lines("abcdefghijklmnop", width: 30, limit: 1) == ["abcde\u{2026}"])
+        #expect(lines("the quick brown fox jumps over", width: 60, limit: 2) == ["the quick", "brown fox\u{2026}"])
+        #expect(lines("the quick brownish fox", width: 60, limit: 2) == ["the quick", "brownish\u{2026}"])
+        #expect(lines("abcdefghijklmnop", width: 36, limit: 1) == ["abcde\u{2026}"])
     }
 
     @Test func breaksJapaneseBetweenCharactersButNotBeforeClosingMarks() {
-        // 10 points a character: 50 points hold 5.
-        #expect(lines("ホームの画面です。", width: 50) == ["ホームの画", "面です。"])
+        // 6 points a character: 30 points hold 5.
+        #expect(lines("ホームの画面です。", width: 30) == ["ホームの画", "面です。"])
         // "。" may not start a line: it stays with the character before it.
-        #expect(lines("あいうえお。かき", width: 50) == ["あいうえ", "お。かき"])
+        #expect(lines("あいうえお。かき", width: 30) == ["あいうえ", "お。かき"])
     }
 
     @Test func textViewMeasuresToItsWidestLine() throws {
         let t = Text("the quick brown fox jumps", font: Font(size: 10))
-        let root = try makeRoot(VStack(alignment: .leading) { t.frame(width: 50, alignment: .topLeading); Spacer() }, size: Size(200, 200))
+        let root = try makeRoot(VStack(alignment: .leading) { t.frame(width: 60, alignment: .topLeading); Spacer() }, size: Size(200, 200))
         root.layoutIfNeeded()
-        #expect(t.frame.size == Size(45, 36))
+        #expect(t.frame.size == Size(54, 36))
         #expect(t.lines == ["the quick", "brown fox", "jumps"])
     }
 
@@ -55,9 +55,9 @@ import Raster
         let t = Text("ab", font: Font(size: 10))
         let root = try makeRoot(VStack(alignment: .leading) { t; Spacer() }, size: Size(200, 200))
         root.layoutIfNeeded()
-        #expect(t.frame.width == 10)
+        #expect(t.frame.width == 12)
         t.string = "abcd"
         root.layoutIfNeeded()
-        #expect(t.frame.width == 20)
+        #expect(t.frame.width == 24)
     }
 }

@@ -1,0 +1,40 @@
+/// The tabs of the sample app.
+public enum Tab: String, CaseIterable, Hashable, Sendable {
+    case home, menu
+}
+
+/// The entries of the Menu screen; each opens an overlay (wired up by the Overlays module).
+public enum MenuAction: String, CaseIterable, Hashable, Sendable {
+    case alert, popup, modalPopup, loading
+
+    /// The row's view id.
+    public var viewID: String {
+        switch self {
+        case .alert: return "menu.alert"
+        case .popup: return "menu.popup"
+        case .modalPopup: return "menu.popup.modal"
+        case .loading: return "menu.loading"
+        }
+    }
+
+    /// The row's label.
+    public var title: Localized {
+        switch self {
+        case .alert: return Localized(en: "Show an alert", ja: "アラートを表示")
+        case .popup: return Localized(en: "Show a pop-up", ja: "ポップアップを表示")
+        case .modalPopup: return Localized(en: "Show a modal pop-up", ja: "モーダルポップアップを表示")
+        case .loading: return Localized(en: "Show the loading screen", ja: "読み込み画面を表示")
+        }
+    }
+}
+
+/// The single source of truth of the sample app; the views are derived from it.
+public struct AppState: Hashable, Sendable {
+    public var selectedTab: Tab
+    public var cards: [CardContent]
+    public var language: Language
+
+    public init(selectedTab: Tab = .home, cards: [CardContent] = CardContent.samples, language: Language = .en) {
+        self.selectedTab = selectedTab; self.cards = cards; self.language = language
+    }
+}

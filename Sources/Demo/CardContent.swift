@@ -1,0 +1,41 @@
+/// What one card shows: an illustration, a title and a short description.
+public struct CardContent: Hashable, Sendable {
+    public var title: Localized
+    public var body: Localized
+    /// The name of the card's image (a PNG in assets/images without the extension); nil = none.
+    public var imageName: String?
+
+    public init(title: Localized, body: Localized, imageName: String?) {
+        self.title = title; self.body = body; self.imageName = imageName
+    }
+
+    /// The card the floating action button adds.
+    public static let new = CardContent(title: Strings.newCardTitle, body: Strings.newCardBody, imageName: nil)
+
+    /// The four cards the home screen starts with (the last one is long enough to show the ellipsis).
+    public static let samples: [CardContent] = [
+        CardContent(
+            title: Localized(en: "Mountain Lake", ja: "山の湖"),
+            body: Localized(en: "Still water at dawn mirrors the peaks.",
+                            ja: "夜明けの湖面に、山々が静かに映ります。"),
+            imageName: "mountains"),
+        CardContent(
+            title: Localized(en: "City Lights", ja: "街の灯り"),
+            body: Localized(en: "Streets glow at night after the rain.",
+                            ja: "雨上がりの夜、通りの灯りがきらめきます。"),
+            imageName: "city"),
+        CardContent(
+            title: Localized(en: "Forest Walk", ja: "森の散歩道"),
+            body: Localized(en: "A quiet trail under tall, old trees.",
+                            ja: "高い木々の下、鳥の声が響く静かな小道。"),
+            imageName: "forest"),
+        CardContent(
+            title: Localized(en: "Ocean Breeze", ja: "海風"),
+            body: Localized(en: "Waves roll in slowly while the afternoon sun warms the sand.",
+                            ja: "午後の日差しが砂浜を温め、波がゆっくりと寄せては返します。"),
+            imageName: "ocean"),
+    ]
+
+    /// The image names the sample cards use.
+    public static var sampleImageNames: [String] { samples.compactMap(\.imageName) }
+}

@@ -1,0 +1,52 @@
+import Raster
+import Views
+
+/// The Home tab: a large-title bar over a scrolling two-column grid of cards, with a red round
+/// floating action button 20 points from the trailing edge and 20 points above the tab bar.
+@MainActor
+final class HomeScreen {
+    let view: View
+    let navigationBar: NavigationBar
+    let grid: Grid
+    let scrollView: ScrollView
+    let fab: Button
+    private let images: [String: Pixmap]
+
+    init(state: AppState, images: [String: Pixmap], onAdd: @escaping @MainActor () -> Void) {
+        self.images = images
+        navigationBar = NavigationBar(title: Strings.home(state.language), contentMaxWidth: Theme.columnMaxWidth)
+        grid = Grid(columns: 2, spacing: Theme.gridSpacing, rowSizing: .uniform)
+        grid.id = "grid"
+        let m = Theme.gridMargin
+        // Room under the last row so it can scroll clear of the floating button.
+        let bottom = m + Theme.fabSize + Theme.fabMargin
+        let content = grid.frame(maxWidth: Theme.gridMaxWidth)
+            .padding(EdgeInsets(top: m, leading: m, bottom: bottom, trailing: m))
+            .frame(maxWidth: .infinity)
+        scrollView = ScrollView(content)
+        scrollView.id = "home.scroll"
+        let plus = IconView(.plus, color: .white, size: 28)
+        let circle = plus.frame(width: Theme.fabSize, height: Theme.fabSize)
+            .background(Theme.fabColor, in: .circle)
+            .shadow(color: Theme.fabShadow, radius: 6, y: 3, shape: .circle)
+        fab = Button(shape: .circle, pressedColor: Theme.fabPressed, action: onAdd, label: circle)
+        fab.id = "fab"
+        let floating = fab.safeAreaPadding(.trailing, extra: EdgeInsets(bottom: Theme.fabMargin, trailing: Theme.fabMargin))
+        view = VStack(spacing: 0, children: [navigationBar, scrollView.overlay(floating, alignment: .bottomTrailing)])
+        view.id = "home"
+        for (i, card) in state.cards.enumerated() { appendCard(card, index: i, language: state.language) }
+    }
+
+    func appendCard(_ content: CardContent, index: Int, language: Language) {
+        let card = CardView(content, language: language, image: content.imageName.flatMap { images[$0] })
+        card.id = "card.\(index)"
+        grid.addChild(card)
+    }
+
+    func show(_ state: AppState) {
+        navigationBar.title = Strings.home(state.language)
+        for (card, content) in zip(grid.children, state.cards) {
+            (card as? CardView)?.show(content, language: state.language)
+        }
+    }
+}

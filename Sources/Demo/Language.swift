@@ -1,0 +1,33 @@
+/// The languages the sample app speaks.
+public enum Language: String, CaseIterable, Hashable, Sendable {
+    case en, ja
+
+    /// Parses a `--lang` value ("en", "ja"; case-insensitive), nil for anything else.
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}
+
+/// A string in every language the app speaks.
+public struct Localized: Hashable, Sendable {
+    public var en: String
+    public var ja: String
+    public init(en: String, ja: String) { self.en = en; self.ja = ja }
+
+    /// The string in `language`.
+    public func callAsFunction(_ language: Language) -> String {
+        switch language {
+        case .en: return en
+        case .ja: return ja
+        }
+    }
+}
+
+/// Every fixed string of the sample app's screens.
+enum Strings {
+    static let home = Localized(en: "Home", ja: "ホーム")
+    static let menu = Localized(en: "Menu", ja: "メニュー")
+    static let overlaysSection = Localized(en: "OVERLAYS", ja: "オーバーレイ")
+    static let newCardTitle = Localized(en: "Title", ja: "タイトル")
+    static let newCardBody = Localized(en: "body text", ja: "本文テキスト")
+}

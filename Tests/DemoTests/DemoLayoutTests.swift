@@ -1,0 +1,80 @@
+import Testing
+import Raster
+import Views
+@testable import Demo
+
+/// Frames of the named views with the fixed-metric engine (0.6 em advances, 1.2 em lines).
+///
+/// Phone, 390 × 844 with insets 47 / 34: the nav bar is 47 + 4 + 40.8 (34 pt title) + 8 = 99.8 → 100;
+/// the tab bar 49 + 34 = 83 tall, at y 761. Cards are (358 − 16) / 2 = 171 wide and
+/// 128.25 (image at 4:3) + 10 + 18 + 4 + 31.2 + 12 = 203.45 → 204 tall (rows in whole pixels).
+/// Desktop, 1280 × 800, no insets: the grid is at most 720 wide, centred; cards 352 × 339.2 → 340.
+@MainActor
+@Suite struct DemoLayoutTests {
+    @Test func phoneFrames() throws {
+        let app = try makeApp(Size(390, 844))
+        #expect(app.root.safeArea == EdgeInsets(top: 47, bottom: 34))
+        #expect(app.frame(of: "nav.title") == Rect(x: 16, y: 51, width: 82, height: 41))
+        #expect(app.frame(of: "home.scroll") == Rect(x: 0, y: 100, width: 390, height: 661))
+        #expect(app.frame(of: "grid") == Rect(x: 16, y: 116, width: 358, height: 424))
+        #expect(app.frame(of: "card.0") == Rect(x: 16, y: 116, width: 171, height: 204))
+        #expect(app.frame(of: "card.1") == Rect(x: 203, y: 116, width: 171, height: 204))
+        #expect(app.frame(of: "card.2") == Rect(x: 16, y: 336, width: 171, height: 204))
+        #expect(app.frame(of: "card.3") == Rect(x: 203, y: 336, width: 171, height: 204))
+        #expect(app.frame(of: "fab") == Rect(x: 314, y: 685, width: 56, height: 56))
+        #expect(app.frame(of: "tab.home") == Rect(x: 0, y: 761, width: 195, height: 49))
+        #expect(app.frame(of: "tab.menu") == Rect(x: 195, y: 761, width: 195, height: 49))
+    }
+
+    @Test func desktopFrames() throws {
+        let app = try makeApp(Size(1280, 800))
+        #expect(app.root.safeArea == .zero)
+        #expect(app.frame(of: "nav.title") == Rect(x: 280, y: 4, width: 82, height: 41))
+        #expect(app.frame(of: "home.scroll") == Rect(x: 0, y: 53, width: 1280, height: 698))
+        #expect(app.frame(of: "grid") == Rect(x: 280, y: 69, width: 720, height: 696))
+        #expect(app.frame(of: "card.0") == Rect(x: 280, y: 69, width: 352, height: 340))
+        #expect(app.frame(of: "card.1") == Rect(x: 648, y: 69, width: 352, height: 340))
+        #expect(app.frame(of: "card.2") == Rect(x: 280, y: 425, width: 352, height: 340))
+        #expect(app.frame(of: "card.3") == Rect(x: 648, y: 425, width: 352, height: 340))
+        #expect(app.frame(of: "fab") == Rect(x: 1204, y: 675, width: 56, height: 56))
+        #expect(app.frame(of: "tab.home") == Rect(x: 0, y: 751, width: 640, height: 49))
+        #expect(app.frame(of: "tab.menu") == Rect(x: 640, y: 751, width: 640, height: 49))
+    }
+
+    @Test(arguments: [Size(390, 844), Size(1280, 800), Size(600, 900), Size(844, 390)])
+    func theFABSits20PointsFromTheTrailingEdgeAnd20AboveTheTabBar(size: Size) throws {
+        let app = try makeApp(size)
+        let fab = app.frame(of: "fab"), tab = app.frame(of: "tab.home")
+        #expect(fab.size == Size(56, 56))
+        #expect(size.width - app.root.safeArea.trailing - fab.maxX == 20)
+        #expect(tab.minY - fab.maxY == 20)
+    }
+
+    @Test func theBarsRespectTheSafeArea() throws {
+        let app = try makeApp(Size(390, 844))
+        #expect(app.frame(of: "nav.title").minY >= 47)
+        #expect(app.frame(of: "tab.home").maxY == 844 - 34)
+        try app.root.resize(to: Size(390, 844), safeArea: EdgeInsets(top: 20, bottom: 0))
+        #expect(app.frame(of: "nav.title").minY == 24)
+        #expect(app.frame(of: "tab.home").maxY == 844)
+        #expect(app.frame(of: "fab").maxY == 844 - 49 - 20)
+    }
+
+    @Test func resizingLaysEverythingOutAgain() throws {
+        let app = try makeApp(Size(390, 844))
+        _ = app.frame(of: "card.0")
+        app.root.send(.resize(Size(1280, 800)))
+        #expect(app.frame(of: "card.0") == Rect(x: 280, y: 69, width: 352, height: 340))
+        #expect(app.root.dirtyRegion.rects == [app.root.deviceBounds])
+    }
+
+    @Test func everyIdentifiedViewIsListedWithItsFrame() throws {
+        let app = try makeApp(Size(390, 844))
+        app.root.layoutIfNeeded()
+        let ids = app.root.allIdentifiedViews().map(\.id)
+        for id in ["nav.title", "grid", "card.0", "card.1", "card.2", "card.3", "fab", "tab.home", "tab.menu"] {
+            #expect(ids.contains(id), "\(id) is listed")
+        }
+        #expect(Set(ids).count == ids.count, "ids are unique")
+    }
+}
