@@ -32,7 +32,7 @@ public final class PresentationStack: ScreenLayer {
         overlay.phase = .appearing
         let now = root.clock.now
         if animated && overlay.appearDuration > 0 {
-            overlay.fade = Tween(from: overlay.presentationOpacity, to: 1, start: now, duration: overlay.appearDuration, easing: .easeOut)
+            overlay.fade = Tween(from: overlay.presentationOpacity, to: 1, start: now, duration: overlay.appearDuration, easing: .linear)
         } else {
             overlay.fade = nil
             overlay.presentationOpacity = 1
@@ -53,7 +53,7 @@ public final class PresentationStack: ScreenLayer {
         if animated && overlay.disappearDuration > 0 {
             overlay.phase = .disappearing
             overlay.fade = Tween(from: overlay.presentationOpacity, to: 0, start: root.clock.now,
-                                 duration: overlay.disappearDuration * overlay.presentationOpacity, easing: .easeOut)
+                                 duration: overlay.disappearDuration * overlay.presentationOpacity, easing: .linear)
         } else {
             remove(overlay)
         }
@@ -93,13 +93,23 @@ public final class PresentationStack: ScreenLayer {
         }
     }
 
-    public var isAnimating: Bool { overlays.contains { $0.fade != nil || $0.isAnimating } }
+    public var isAnimating: Bool { overlays.contains { $0.fade != nil || $0.isAnimating } || !waiting.isEmpty }
+
+    /// Overlays waiting for a timer before they present themselves (a delayed loading screen).
+    private var waiting: [LoadingOverlay] = []
+
+    /// Keeps `overlay` polled until it presents itself (after its delay).
+    public func track(_ overlay: LoadingOverlay) {
+        if !waiting.contains(where: { $0 === overlay }) { waiting.append(overlay) }
+    }
 
     /// The earliest timer any overlay waits for (clock seconds).
-    public var nextWakeUp: Double? { overlays.compactMap(\.nextWakeUp).min() }
+    public var nextWakeUp: Double? { (overlays.compactMap(\.nextWakeUp) + waiting.compactMap(\.nextWakeUp)).min() }
 
     public func tick(root: ViewRoot) {
         let now = root.clock.now
+        for w in waiting { w.poll(root: root) }
+        waiting.removeAll { !$0.isPending }
         for overlay in overlays {
             if let fade = overlay.fade {
                 overlay.presentationOpacity = fade.value(at: now)
