@@ -130,15 +130,37 @@ public struct DimBlend: Sendable {
     /// Dims `count` pixels through hole coverage `holes` (255 = fully inside a hole: left untouched).
     @inline(__always)
     public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int) {
-        let a = alpha256, cRB = colorRB, cAG = colorAG
-        for i in 0..<count {
+        let a = UInt16(alpha256)
+        let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
+        // The dim colour with opaque alpha, in memory order (B, G, R, A), twice.
+        let color = SIMD8<UInt16>(UInt16(colorRB & 0xFF), UInt16(colorAG & 0xFF), UInt16(colorRB >> 16), 255,
+                                  UInt16(colorRB & 0xFF), UInt16(colorAG & 0xFF), UInt16(colorRB >> 16), 255)
+        let half = SIMD8<UInt16>(repeating: 128), full = SIMD8<UInt16>(repeating: 256)
+        var i = 0
+        // Four pixels per step: one 16-byte load, k = a·m per pixel spread over its four channels.
+        while i &+ 4 <= count {
+            var k = SIMD4<UInt16>(UInt16(holes[i]), UInt16(holes[i &+ 1]), UInt16(holes[i &+ 2]), UInt16(holes[i &+ 3]))
+            k = 255 &- k
+            k = (a &* (k &+ (k &>> 7))) &>> 8
+            let klo = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
+            let khi = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
+            let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            let lo = (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* (full &- klo) &+ color &* klo &+ half) &>> 8
+            let hi = (SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* (full &- khi) &+ color &* khi &+ half) &>> 8
+            d.storeBytes(of: SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo),
+                                           highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)),
+                         toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            i &+= 4
+        }
+        while i < count {
             let m = 255 &- UInt32(holes[i])
-            let k = (a &* (m &+ (m >> 7))) >> 8
+            let k = (alpha256 &* (m &+ (m >> 7))) >> 8
             let inv = 256 &- k
             let p = src[i]
-            let rb = ((p & 0x00FF_00FF) &* inv &+ cRB &* k &+ 0x0080_0080) >> 8 & 0x00FF_00FF
-            let ag = (((p >> 8) & 0x00FF_00FF) &* inv &+ cAG &* k &+ 0x0080_0080) & 0xFF00_FF00
+            let rb = ((p & 0x00FF_00FF) &* inv &+ colorRB &* k &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+            let ag = (((p >> 8) & 0x00FF_00FF) &* inv &+ colorAG &* k &+ 0x0080_0080) & 0xFF00_FF00
             dst[i] = rb | ag
+            i &+= 1
         }
     }
 
@@ -167,6 +189,16 @@ public struct DimBlend: Sendable {
                 }
                 guard x1 > x0 else { apply(d + r.x, s + r.x, count: r.width); continue }
                 apply(d + r.x, s + r.x, count: x0 - r.x)
+                var onRow = 0, only = 0
+                for (k, m) in live.enumerated() where y >= m.bounds.y && y < m.bounds.maxY { onRow += 1; only = k }
+                if onRow == 1, case let m = live[only], m.bounds.x <= x0, m.bounds.maxX >= x1 {
+                    // One hole on this row: dim straight through its coverage row.
+                    m.bytes.withUnsafeBufferPointer { cov in
+                        apply(d + x0, s + x0, holes: cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (x0 - m.bounds.x), count: x1 - x0)
+                    }
+                    apply(d + x1, s + x1, count: r.maxX - x1)
+                    continue
+                }
                 row.update(repeating: 0, count: x1 - x0)
                 for m in live where y >= m.bounds.y && y < m.bounds.maxY {
                     let a = max(x0, m.bounds.x), b = min(x1, m.bounds.maxX)

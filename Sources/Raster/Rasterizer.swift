@@ -99,86 +99,147 @@ public enum Rasterizer {
         return edges
     }
 
-    /// Accumulates coverage of `edges` into `mask` (whose bounds are the clip).
+    /// Accumulates exact-area coverage of `edges` into `mask` (whose bounds are the clip).
     ///
-    /// Coverage is counted in fixed point: each sample line adds up to 256 per pixel, so a fully covered
-    /// pixel sums to 16 × 256 = 4096 over a row.
-    static func fill(edges unsorted: [Edge], fillRule: FillRule, into mask: inout Mask) {
-        let edges = unsorted.sorted { $0.y0 < $1.y0 }
+    /// The cell method of FreeType's "smooth" rasterizer and libart: every edge is walked cell by cell
+    /// in 24.8 fixed point, adding to each cell it crosses its `cover` (signed height inside the cell)
+    /// and `area` (height × twice its mean distance from the cell's left side). A sweep along each row
+    /// then turns the running cover into coverage: exact area for a single contour, and winding-aware
+    /// (non-zero or even-odd) between cells. Edges left of the clip are pushed onto its left side, so
+    /// they still count towards the winding; edges right of it fall into a sink column.
+    static func fill(edges: [Edge], fillRule: FillRule, into mask: inout Mask) {
         let b = mask.bounds
-        let w = b.width
-        let n = subsamples
-        let full = Int32(n * 256)
-        var partial = [Int32](repeating: 0, count: w + 2)
-        var delta = [Int32](repeating: 0, count: w + 2)
-        var active: [Edge] = []
-        active.reserveCapacity(64)
-        var xs: [Int] = []       // crossing x in 1/256 px, relative to the mask's left edge
-        var ws: [Int32] = []     // their winding directions
-        xs.reserveCapacity(64); ws.reserveCapacity(64)
-        var nextEdge = 0
-        let left = Double(b.x)
-        let maxFixed = w * 256
-        let evenOdd = fillRule == .evenOdd
-        partial.withUnsafeMutableBufferPointer { partial in
-        delta.withUnsafeMutableBufferPointer { delta in
-        mask.bytes.withUnsafeMutableBufferPointer { out in
-            for row in b.y..<b.maxY {
-                let rowTop = Double(row)
-                while nextEdge < edges.count && edges[nextEdge].y0 < rowTop + 1 {
-                    if edges[nextEdge].y1 > rowTop { active.append(edges[nextEdge]) }
-                    nextEdge += 1
-                }
-                active.removeAll { $0.y1 <= rowTop }
-                if active.isEmpty { continue }
-                var touched = false
-                for s in 0..<n {
-                    let y = rowTop + (Double(s) + 0.5) / Double(n)
-                    xs.removeAll(keepingCapacity: true); ws.removeAll(keepingCapacity: true)
-                    for e in active where y >= e.y0 && y < e.y1 {
-                        let x = (e.x0 + (y - e.y0) * e.dxdy - left) * 256
-                        // Clamp to one pixel beyond the mask on either side: winding still counts there.
-                        let xi = x <= -256 ? -256 : (x >= Double(maxFixed + 256) ? maxFixed + 256 : Int(x.rounded()))
-                        // Insertion sort: a row rarely has more than a handful of crossings.
-                        var k = xs.count
-                        xs.append(xi); ws.append(e.winding)
-                        while k > 0 && xs[k - 1] > xi { xs[k] = xs[k - 1]; ws[k] = ws[k - 1]; k -= 1 }
-                        xs[k] = xi; ws[k] = e.winding
-                    }
-                    if xs.count < 2 { continue }
-                    var winding: Int32 = 0
-                    for k in 0..<(xs.count - 1) {
-                        winding += ws[k]
-                        let inside = evenOdd ? (winding & 1) != 0 : winding != 0
-                        guard inside else { continue }
-                        let xa = max(0, xs[k]), xb = min(maxFixed, xs[k + 1])
-                        guard xb > xa else { continue }
-                        touched = true
-                        let ia = xa >> 8, ib = xb >> 8
-                        if ia == ib {
-                            partial[ia] += Int32(xb - xa)
-                        } else {
-                            partial[ia] += Int32(256 - (xa & 255))
-                            delta[ia + 1] += 256
-                            delta[ib] -= 256
-                            partial[ib] += Int32(xb & 255)
+        let w = b.width, h = b.height
+        let stride = w + 2
+        var cells = [Int32](repeating: 0, count: stride * h * 2)
+        let left = Double(b.x), top = Double(b.y)
+        let limit = Double(1 << 28)
+        func fixed(_ v: Double) -> Int { Int(clampedToInt: (max(-limit, min(limit, v * 256))).rounded()) }
+        cells.withUnsafeMutableBufferPointer { buffer in
+            let cover = buffer.baseAddress!, area = buffer.baseAddress! + stride * h
+            var grid = CellGrid(cover: cover, area: area, stride: stride, width: w, height: h)
+            for e in edges {
+                grid.addLine(x0: fixed(e.x0 - left), y0: fixed(e.y0 - top), x1: fixed(e.x1 - left), y1: fixed(e.y1 - top),
+                             sign: Int(e.winding))
+            }
+            let evenOdd = fillRule == .evenOdd
+            mask.bytes.withUnsafeMutableBufferPointer { out in
+                for row in 0..<h {
+                    let c = cover + row * stride, a = area + row * stride
+                    let o = out.baseAddress! + row * w
+                    var acc: Int32 = 0
+                    if evenOdd {
+                        for x in 0..<w {
+                            acc &+= c[x]
+                            var v = abs(acc &* 512 &- a[x]) >> 9
+                            v &= 511
+                            v = v > 256 ? 512 &- v : v
+                            o[x] = UInt8(truncatingIfNeeded: v &- (v >> 8))
+                        }
+                    } else {
+                        for x in 0..<w {
+                            acc &+= c[x]
+                            let v = min(256, abs(acc &* 512 &- a[x]) >> 9)
+                            o[x] = UInt8(truncatingIfNeeded: v &- (v >> 8))
                         }
                     }
                 }
-                guard touched else { continue }
-                let base = (row - b.y) * w
-                var run: Int32 = 0
-                for i in 0..<w {
-                    run &+= delta[i]
-                    let c = min(full, run &+ partial[i])
-                    // full = 16 × 256 = 1 << 12, so the division is a shift (and the loop vectorizes).
-                    out[base + i] = UInt8(truncatingIfNeeded: (c &* 255 &+ 2048) >> 12)
-                }
-                (partial.baseAddress!).update(repeating: 0, count: w + 2)
-                (delta.baseAddress!).update(repeating: 0, count: w + 2)
             }
         }
+    }
+}
+
+/// Cover and area accumulators for the cells of a mask, in 24.8 fixed point.
+/// Hazard: the pointers are only valid inside the `withUnsafeMutableBufferPointer` that made them.
+struct CellGrid {
+    let cover: UnsafeMutablePointer<Int32>
+    let area: UnsafeMutablePointer<Int32>
+    let stride: Int
+    let width: Int
+    let height: Int
+
+    /// Adds a line whose endpoints are sorted top to bottom (y0 ≤ y1); `sign` is its winding.
+    mutating func addLine(x0: Int, y0: Int, x1: Int, y1: Int, sign: Int) {
+        var ax = x0, ay = y0, bx = x1, by = y1
+        let maxY = height << 8, maxX = width << 8
+        guard ay < by, by > 0, ay < maxY else { return }
+        // Clip to the rows of the mask; what lies above or below adds nothing.
+        if ay < 0 { ax = Self.x(at: 0, ax, ay, bx, by); ay = 0 }
+        if by > maxY { bx = Self.x(at: maxY, x0, y0, x1, y1); by = maxY }
+        guard ay < by else { return }
+        // Split where the line crosses the left and right sides; clamp the outer parts onto them.
+        var points = [(ax, ay)]
+        for side in [0, maxX] {
+            let lo = min(ax, bx), hi = max(ax, bx)
+            if lo < side && side < hi {
+                let yc = ay + Int((Int64(by - ay) * Int64(side - ax)) / Int64(bx - ax))
+                if yc > ay && yc < by { points.append((side, yc)) }
+            }
         }
+        points.append((bx, by))
+        points.sort { $0.1 < $1.1 }
+        for i in 0..<(points.count - 1) {
+            let p = points[i], q = points[i + 1]
+            // Both ends of a part lie on the same side of each boundary, so clamping keeps it straight.
+            addClippedLine(x0: min(maxX, max(0, p.0)), y0: p.1, x1: min(maxX, max(0, q.0)), y1: q.1, sign: Int32(sign))
         }
+    }
+
+    /// The x of the line through (x0, y0)–(x1, y1) at height `y`.
+    @inline(__always) static func x(at y: Int, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Int {
+        x0 + Int((Int64(x1 - x0) * Int64(y - y0)) / Int64(y1 - y0))
+    }
+
+    /// Walks a line inside the grid (0...width×256, 0...height×256) row by row and cell by cell.
+    mutating func addClippedLine(x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
+        guard y1 > y0 else { return }
+        var ya = y0
+        var xa = x0
+        while ya < y1 {
+            let row = ya >> 8
+            let yb = min(y1, (row + 1) << 8)
+            let xb = yb == y1 ? x1 : Self.x(at: yb, x0, y0, x1, y1)
+            addRowPiece(row: row, xa: xa, ya: ya, xb: xb, yb: yb, sign: sign)
+            ya = yb; xa = xb
+        }
+    }
+
+    /// One row's part of a line, split at cell boundaries.
+    mutating func addRowPiece(row: Int, xa: Int, ya: Int, xb: Int, yb: Int, sign: Int32) {
+        let base = row * stride
+        let rowTop = row << 8
+        if xa == xb || (xa >> 8 == xb >> 8 && xa & 255 != 0 && xb & 255 != 0) || (xa >> 8 == xb >> 8) {
+            emit(base: base, x0: xa, y0: ya - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+            return
+        }
+        var cx = xa, cy = ya
+        if xb > xa {
+            var boundary = ((xa >> 8) + 1) << 8
+            while boundary < xb {
+                let y = ya + Int((Int64(yb - ya) * Int64(boundary - xa)) / Int64(xb - xa))
+                emit(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
+                cx = boundary; cy = y
+                boundary += 256
+            }
+        } else {
+            var boundary = ((xa - 1) >> 8) << 8
+            while boundary > xb {
+                let y = ya + Int((Int64(yb - ya) * Int64(xa - boundary)) / Int64(xa - xb))
+                emit(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
+                cx = boundary; cy = y
+                boundary -= 256
+            }
+        }
+        emit(base: base, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+    }
+
+    /// Adds a piece lying inside one cell (y in 0...256 within the row).
+    @inline(__always) mutating func emit(base: Int, x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
+        let dy = Int32(y1 - y0) * sign
+        guard dy != 0 else { return }
+        let cell = x0 == x1 ? x0 >> 8 : min(x0, x1) >> 8
+        let fx = Int32(x0 + x1 - 2 * (cell << 8))
+        cover[base + cell] &+= dy
+        area[base + cell] &+= dy &* fx
     }
 }

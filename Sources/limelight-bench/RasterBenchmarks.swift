@@ -55,3 +55,16 @@ func benchmarkRasterParts(_ h: Harness) throws {
     let full = Mask(bounds: src.bounds, value: 0)
     h.record("part.dim.masked", size: size) { dim.apply(from: src, into: dst, region: src.bounds, holes: full) }
 }
+
+/// Only dim.hole at 1920x1080, for profiling (with --hole).
+func benchmarkHoleOnly(_ h: Harness) throws {
+    let src = try Pixmap(width: 1920, height: 1080, fill: Color(red: 242, green: 242, blue: 247))
+    let dim = DimBlend(color: .black, opacity: 0.5)
+    var step = 0.0
+    h.record("dim.hole", size: "1920x1080") {
+        step += 1
+        let c = Point(960 + step.truncatingRemainder(dividingBy: 50), 540)
+        let hole = Rasterizer.mask(for: .circle(center: c, radius: 36), clip: src.bounds)
+        dim.apply(from: src, into: src, region: hole.bounds, holes: hole)
+    }
+}

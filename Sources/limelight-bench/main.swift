@@ -20,7 +20,7 @@ if let i = arguments.firstIndex(of: "--budget"), arguments.index(after: i) < arg
 }
 let harness = Harness(budget: budget)
 do {
-    if arguments.contains("--parts") { try benchmarkRasterParts(harness) } else { try benchmarkRaster(harness) }
+    if arguments.contains("--parts") { try benchmarkRasterParts(harness) } else if arguments.contains("--hole") { try benchmarkHoleOnly(harness) } else { try benchmarkRaster(harness) }
 } catch {
     FileHandle.standardError.write("limelight-bench: \(error)\n".data(using: .utf8)!)
     exit(1)

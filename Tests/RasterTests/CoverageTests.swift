@@ -79,6 +79,15 @@ import Testing
         #expect(evenOdd.coverage(x: 50, y: 17) == 255)
     }
 
+    @Test func sharpTipCoverageIsExactArea() {
+        // Reference values from 128×128 supersampling of the same pentagram's tip pixels.
+        let star = Path.starPolygon(center: Point(80, 84), points: 5, radius: 70)
+        let mask = Rasterizer.mask(for: star, fillRule: .evenOdd, clip: Self.clip)
+        for (x, y, expected) in [(78, 17, 35), (81, 17, 35), (78, 18, 118), (79, 17, 255)] {
+            #expect(abs(Int(mask.coverage(x: x, y: y)) - expected) <= 3, "pixel \(x),\(y) reads \(mask.coverage(x: x, y: y)), expected \(expected)")
+        }
+    }
+
     @Test func maskIsClippedToTheClipRect() {
         let clip = IntRect(x: 10, y: 10, width: 20, height: 20)
         let mask = Rasterizer.mask(for: .circle(center: Point(10, 10), radius: 15), clip: clip)
