@@ -45,7 +45,8 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),
         .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Overlays", "Views", "Raster", "FontText"]),
         .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Tours", "Overlays", "Views", "Raster", "FontText"]),
-        .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),
+        .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"]),
     ]
 )

@@ -30,10 +30,14 @@ public enum MenuAction: String, CaseIterable, Hashable, Sendable {
 
 /// The single source of truth of the sample app; the views are derived from it.
 public struct AppState: Hashable, Sendable {
+    /// The tab on screen.
     public var selectedTab: Tab
+    /// The cards of the Home grid, in order.
     public var cards: [CardContent]
+    /// The language of every string.
     public var language: Language
 
+    /// A state; the default is the Home tab with the four sample cards in English.
     public init(selectedTab: Tab = .home, cards: [CardContent] = CardContent.samples, language: Language = .en) {
         self.selectedTab = selectedTab; self.cards = cards; self.language = language
     }

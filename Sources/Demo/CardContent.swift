@@ -1,10 +1,13 @@
 /// What one card shows: an illustration, a title and a short description.
 public struct CardContent: Hashable, Sendable {
+    /// The bold line under the image.
     public var title: Localized
+    /// The two-line description.
     public var body: Localized
     /// The name of the card's image (a PNG in assets/images without the extension); nil = none.
     public var imageName: String?
 
+    /// A card.
     public init(title: Localized, body: Localized, imageName: String?) {
         self.title = title; self.body = body; self.imageName = imageName
     }

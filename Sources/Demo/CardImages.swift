@@ -8,6 +8,7 @@ public struct CardImages {
     /// What went wrong, one line per image (a missing file, a broken PNG).
     public var errors: [RasterError] = []
 
+    /// A set of images and errors.
     public init(images: [String: Pixmap] = [:], errors: [RasterError] = []) {
         self.images = images; self.errors = errors
     }

@@ -10,8 +10,11 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
 
 /// A string in every language the app speaks.
 public struct Localized: Hashable, Sendable {
+    /// The English string.
     public var en: String
+    /// The Japanese string.
     public var ja: String
+    /// A string in both languages.
     public init(en: String, ja: String) { self.en = en; self.ja = ja }
 
     /// The string in `language`.

@@ -2,7 +2,9 @@ import Raster
 
 /// Fills a shape behind one child.
 public final class Background: View {
+    /// The fill colour.
     public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
+    /// The filled outline.
     public var shape: Shape { didSet { if shape != oldValue { setNeedsDisplay() } } }
 
     /// Fills `shape` with `color` behind `child`.
@@ -26,11 +28,13 @@ public final class Background: View {
 
 /// A soft drop shadow of a shape behind one child.
 public final class ShadowView: View {
+    /// The shadow's colour (its alpha is the shadow's strength).
     public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
     /// The blur distance, in points.
     public var radius: Double
     /// How far the shadow falls, in points.
     public var offset: Point
+    /// The outline that casts the shadow.
     public var shape: Shape
 
     /// A shadow of `shape` blurred by `radius` and moved by `offset`.
@@ -54,6 +58,7 @@ public final class ShadowView: View {
 
 /// Clips one child to a shape ("rounded corners"); taps outside the shape miss the child.
 public final class ClipView: View {
+    /// The outline children are clipped to.
     public var shape: Shape { didSet { if shape != oldValue { setNeedsDisplay() } } }
 
     /// Clips `child` to `shape`.
@@ -78,7 +83,9 @@ public final class OverlayView: View {
         super.init(children: [base, overlay])
     }
 
+    /// The view that decides the size.
     public var base: View { children[0] }
+    /// The view drawn over the base.
     public var overlay: View { children[1] }
 
     public override func sizeThatFits(_ p: ProposedSize) -> Size { children.first?.measure(p) ?? .zero }
@@ -114,6 +121,7 @@ public final class ContainerView: View {
 
 /// A hairline (one device pixel) across the stack it is in.
 public final class Divider: View {
+    /// The line's colour.
     public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
 
     /// A hairline of `color`.

@@ -7,11 +7,17 @@ import Raster
 /// max: `maxWidth: .infinity` takes all the width offered, `minWidth: 100` at least 100, and
 /// `maxWidth: 100` at most 100 even when the child is wider (it overflows).
 public final class FrameView: View {
+    /// A fixed width (nil = flexible).
     public var width: Double? { didSet { if width != oldValue { setNeedsLayout() } } }
+    /// A fixed height (nil = flexible).
     public var height: Double? { didSet { if height != oldValue { setNeedsLayout() } } }
+    /// The least width (nil = the child's).
     public var minWidth: Double? { didSet { if minWidth != oldValue { setNeedsLayout() } } }
+    /// The most width (nil = the child's; infinity = all offered).
     public var maxWidth: Double? { didSet { if maxWidth != oldValue { setNeedsLayout() } } }
+    /// The least height (nil = the child's).
     public var minHeight: Double? { didSet { if minHeight != oldValue { setNeedsLayout() } } }
+    /// The most height (nil = the child's; infinity = all offered).
     public var maxHeight: Double? { didSet { if maxHeight != oldValue { setNeedsLayout() } } }
     /// Where a smaller child sits.
     public var alignment: Alignment { didSet { if alignment != oldValue { setNeedsLayout() } } }

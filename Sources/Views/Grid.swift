@@ -10,11 +10,14 @@ import Raster
 /// Row heights: `.uniform` measures only the first cell and gives every row its height (O(1));
 /// `.fitted` measures every cell and sizes each row to its tallest (O(n) the first time, then cached).
 public final class Grid: View {
+    /// How row heights are found: from the first cell (`uniform`) or from every cell (`fitted`).
     public enum RowSizing: Hashable, Sendable { case uniform, fitted }
 
+    /// The number of equal columns (at least 1).
     public var columns: Int { didSet { if columns != oldValue { setNeedsLayout() } } }
     /// The gap between columns and between rows, in points.
     public var spacing: Double { didSet { if spacing != oldValue { setNeedsLayout() } } }
+    /// How row heights are found.
     public var rowSizing: RowSizing { didSet { if rowSizing != oldValue { setNeedsLayout() } } }
     private var placed: [View] = []
 

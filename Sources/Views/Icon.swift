@@ -6,6 +6,7 @@ public struct Icon: Hashable, Sendable {
     public var path: Path
     /// The side of the design box.
     public var designSize: Double
+    /// How overlapping contours fill (even-odd cuts holes).
     public var fillRule: FillRule
 
     /// An icon from `path` in a `designSize` square.
@@ -68,7 +69,9 @@ public struct Icon: Hashable, Sendable {
 
 /// Draws an icon at a fixed size in one colour.
 public final class IconView: View {
+    /// The icon drawn.
     public var icon: Icon { didSet { if icon != oldValue { setNeedsDisplay() } } }
+    /// The fill colour.
     public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
     /// The side of the icon, in points.
     public var size: Double { didSet { if size != oldValue { setNeedsLayout() } } }

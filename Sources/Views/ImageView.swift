@@ -12,6 +12,7 @@ public final class ImageView: View {
 
     /// The pixels (nil shows the placeholder).
     public var image: Pixmap? { didSet { if image !== oldValue { setNeedsDisplay() } } }
+    /// How the image is scaled into the frame.
     public var contentMode: ContentMode { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
     /// The fill behind a missing image.
     public var placeholderColor = Color(red: 0xE5, green: 0xE5, blue: 0xEA)

@@ -22,8 +22,11 @@ public protocol ScreenLayer: AnyObject {
 }
 
 extension ScreenLayer {
+    /// By default a layer lets every event through.
     public func handle(_ event: InputEvent, root: ViewRoot) -> Bool { false }
+    /// By default a layer is still.
     public var isAnimating: Bool { false }
+    /// By default there is nothing to advance.
     public func tick(root: ViewRoot) {}
     public func prepare(root: ViewRoot) {}
 }

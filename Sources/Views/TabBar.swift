@@ -4,8 +4,11 @@ import Raster
 public struct TabItem: Hashable, Sendable {
     /// The tab's key; its button gets the id `tab.<key>`.
     public var key: String
+    /// The label under the icon.
     public var title: String
+    /// The tab's picture.
     public var icon: Icon
+    /// A tab item.
     public init(key: String, title: String, icon: Icon) { self.key = key; self.title = title; self.icon = icon }
 }
 
@@ -15,14 +18,19 @@ public final class TabBar: View {
     /// The height of the tab row above the safe-area inset, in points.
     public static let rowHeight = 49.0
 
+    /// The tabs, leading to trailing.
     public private(set) var items: [TabItem]
     /// The selected tab.
     public var selectedIndex: Int { didSet { if selectedIndex != oldValue { applyTints() } } }
     /// Called with a tab's index when it is tapped.
     public var onSelect: (@MainActor (Int) -> Void)?
+    /// The selected tab's colour.
     public var tintColor = Palette.tint { didSet { applyTints() } }
+    /// The other tabs' colour.
     public var unselectedColor = Palette.secondaryLabel { didSet { applyTints() } }
+    /// The bar's fill.
     public var backgroundColor = Color.white { didSet { setNeedsDisplay() } }
+    /// The hairline on top of the bar.
     public var separatorColor = Palette.separator { didSet { setNeedsDisplay() } }
 
     /// The tab buttons, in order.

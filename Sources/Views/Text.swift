@@ -7,8 +7,11 @@ import Raster
 public final class Text: View {
     /// The text shown.
     public var string: String { didSet { if string != oldValue { contentChanged() } } }
+    /// The font the text is set in.
     public var font: Font { didSet { if font != oldValue { contentChanged() } } }
+    /// The glyphs' colour.
     public var color: Color { didSet { if color != oldValue { setNeedsDisplay() } } }
+    /// How lines narrower than the frame are placed.
     public var alignment: TextAlignment { didSet { if alignment != oldValue { setNeedsDisplay() } } }
     /// The most lines shown (nil = no limit); cut-off text ends with an ellipsis.
     public var lineLimit: Int? { didSet { if lineLimit != oldValue { contentChanged() } } }

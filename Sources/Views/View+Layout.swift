@@ -62,7 +62,11 @@ extension View {
     /// Asks for the view's own painting to be repainted (its current ink area).
     public func setNeedsDisplay() {
         guard isPlaced, let root else { return }
-        root.invalidate(deviceRect: currentInk())
+        let ink = currentInk()
+        root.invalidate(deviceRect: ink)
+        // Remember where the new content goes, so a later move repaints it (a text that was empty
+        // when it was placed has no ink on record).
+        if hasOwnContent || clipsChildren { lastInk = lastInk.union(ink) }
     }
 
     /// Device pixels covered by the view's own painting now: frame plus ink outset, clipped.

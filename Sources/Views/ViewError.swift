@@ -7,6 +7,7 @@ public enum ViewError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A scale (device pixels per point) that is not finite or outside 0.25...8.
     case invalidScale(Double)
 
+    /// One line naming the bad value and what was expected.
     public var description: String {
         switch self {
         case let .invalidSize(s, reason): return "invalid screen size \(s): \(reason)"

@@ -149,3 +149,25 @@ import Views
         #expect(throws: ViewError.self) { try DemoApp(size: Size(390, 844), scale: .infinity, textEngine: FixedMetricTextEngine()) }
     }
 }
+
+@MainActor
+@Suite struct DemoScaleTests {
+    @Test func tenThousandCardsLayOutOnlyWhatIsVisible() throws {
+        let cards = (0..<10_000).map { CardContent.samples[$0 % 4] }
+        let app = try DemoApp(size: Size(390, 844), textEngine: FixedMetricTextEngine(), images: solidImages(), cards: cards)
+        let grid = try #require(app.root.view(withID: "grid") as? Grid)
+        app.root.layoutIfNeeded()
+        #expect(grid.frame.height == 5000 * 204 + 4999 * 16)
+        #expect(grid.visibleChildren.count == 6) // rows at 116, 336 and 556 meet the 100...761 viewport
+        let scroll = try #require(app.root.view(withID: "home.scroll") as? ScrollView)
+        scroll.scroll(to: 500_000)
+        let frame = try app.root.makePixmap()
+        app.root.render(into: frame)
+        #expect(grid.visibleChildren.count <= 8)
+        let first = try #require(grid.visibleChildren.first)
+        #expect(first.visibleFrame.intersects(app.frame(of: "home.scroll")))
+        app.tap("fab")
+        #expect(app.cardCount == 10_001)
+        #expect(app.root.view(withID: "card.10000") != nil)
+    }
+}

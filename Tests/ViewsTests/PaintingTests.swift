@@ -109,3 +109,71 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
     }
     return "no difference in the shared area"
 }
+
+@MainActor
+@Suite struct WidgetPaintingTests {
+    /// A 4 × 2 image: left half red, right half blue.
+    func halves() throws -> Pixmap {
+        let p = try Pixmap(width: 4, height: 2, fill: .red)
+        p.fill(Color(red: 0, green: 0, blue: 255), in: IntRect(x: 2, y: 0, width: 2, height: 2))
+        return p
+    }
+
+    @Test func aspectFillCoversAndClips() throws {
+        let image = ImageView(try halves(), contentMode: .fill)
+        let root = try makeRoot(ZStack { image.frame(width: 40, height: 40) }, size: Size(60, 60))
+        root.backgroundColor = .white
+        let frame = try root.makePixmap()
+        root.render(into: frame)
+        // Scaled to 80 × 40 and centred: the frame shows the middle, half red and half blue; nothing spills.
+        #expect(frame.color(x: 12, y: 30) == .red)
+        #expect(frame.color(x: 48, y: 30) == Color(red: 0, green: 0, blue: 255))
+        #expect(frame.color(x: 9, y: 30) == .white)
+        #expect(frame.color(x: 50, y: 30) == .white)
+    }
+
+    @Test func aspectFitLeavesBars() throws {
+        let image = ImageView(try halves(), contentMode: .fit)
+        let root = try makeRoot(ZStack { image.frame(width: 40, height: 40) }, size: Size(60, 60))
+        root.backgroundColor = .white
+        let frame = try root.makePixmap()
+        root.render(into: frame)
+        // Scaled to 40 × 20, centred vertically: bars above and below.
+        #expect(frame.color(x: 30, y: 15) == .white)
+        #expect(frame.color(x: 12, y: 30) == .red)
+        #expect(frame.color(x: 48, y: 30) == Color(red: 0, green: 0, blue: 255))
+        #expect(frame.color(x: 30, y: 45) == .white)
+    }
+
+    @Test(arguments: [TextAlignment.leading, .center, .trailing])
+    func textAlignmentPlacesShortLines(alignment: TextAlignment) throws {
+        // Lines 12 and 24 points wide; the fixed-metric glyphs are boxes 5 wide on a 6-point advance,
+        // standing 7 tall on the first baseline at y 8.
+        let text = Text("ab\nabcd", font: Font(size: 10), alignment: alignment)
+        let root = try makeRoot(ZStack(alignment: .topLeading) { text }, size: Size(40, 40))
+        root.backgroundColor = .white
+        let frame = try root.makePixmap()
+        root.render(into: frame)
+        #expect(text.frame == Rect(x: 0, y: 0, width: 24, height: 24))
+        let firstInk = (0..<24).first { frame.color(x: $0, y: 5) == .black }
+        let expected = ["leading": 0, "center": 6, "trailing": 12]["\(alignment)"]
+        #expect(firstInk == expected)
+    }
+
+    @Test func theSelectedTabIsTinted() throws {
+        let bar = TabBar(items: [TabItem(key: "a", title: "A", icon: .house), TabItem(key: "b", title: "B", icon: .menu)])
+        var picked: [Int] = []
+        bar.onSelect = { picked.append($0); bar.selectedIndex = $0 }
+        let root = try makeRoot(VStack { Spacer(); bar }, size: Size(200, 100))
+        let frame = try root.makePixmap()
+        root.render(into: frame)
+        let b = try #require(root.view(withID: "tab.b"))
+        root.send(.pointerDown(b.frame.center, button: .primary))
+        root.send(.pointerUp(b.frame.center, button: .primary))
+        #expect(picked == [1])
+        let rects = root.render(into: frame)
+        // Only the two tabs' icons and labels change colour.
+        #expect(rects.allSatisfy { $0.y >= 51 })
+        #expect(rects.reduce(0) { $0 + $1.area } < 200 * 49)
+    }
+}
