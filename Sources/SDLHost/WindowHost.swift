@@ -57,6 +57,7 @@ public final class WindowHost {
     /// Opens the window, trying the planned video drivers in order.
     public init(options: WindowOptions) throws(HostError) {
         self.options = options
+        WindowHost.unblockQuitSignals()
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
         let env = ProcessInfo.processInfo.environment
@@ -94,6 +95,16 @@ public final class WindowHost {
         renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard renderer != nil else { throw failure("SDL_CreateRenderer (software)") }
         try makeTexture(width: w, height: h)
+    }
+
+    /// SDL turns SIGINT and SIGTERM into a quit event, but only if they arrive: a parent process
+    /// (a test runner, a service manager) may have left them blocked for us.
+    static func unblockQuitSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     private func failure(_ what: String) -> HostError {

@@ -1,0 +1,55 @@
+import Foundation
+import Raster
+
+/// Runs the built `limelight` binary and collects what it printed.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// stderr's lines, without the empty last one.
+    var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+enum CLI {
+    /// The build folder holding the test bundle, and so the `limelight` binary.
+    static var binDirectory: URL {
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = me.deletingLastPathComponent()
+        // The runner may sit inside a .xctest bundle folder.
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("limelight").path) && dir.path != "/" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir
+    }
+
+    static var binary: String { binDirectory.appendingPathComponent("limelight").path }
+
+    /// Runs `limelight args…` headless (no display variables, SDL's dummy driver) and waits.
+    static func run(_ args: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws -> CLIResult {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        env["SDL_VIDEODRIVER"] = "dummy"
+        for (k, v) in extra { env[k] = v.isEmpty ? nil : v }
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLIResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder.
+    static func temporaryFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-cli-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}

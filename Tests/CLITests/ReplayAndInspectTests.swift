@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import Raster
+
+/// `limelight replay` and `limelight inspect`.
+@Suite struct ReplayAndInspectTests {
+    func write(_ text: String) throws -> String {
+        let path = try CLI.temporaryFolder() + "/script.txt"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func state(_ r: CLIResult) throws -> [String: Any] {
+        let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8), options: [.fragmentsAllowed])
+        return try #require(obj as? [String: Any], "stdout is one JSON object: \(r.stdout)")
+    }
+
+    @Test func tapOnTheHighlightedFABAddsACardAndEndsTheTip() throws {
+        let out = try CLI.temporaryFolder()
+        let script = try write("""
+        # the tip appears 1 s after launch
+        wait 1100
+        shot tip.png
+        tap 335 710   # the FAB
+        wait 400
+        shot after.png
+        """)
+        let r = try CLI.run(["replay", "--script", script, "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let s = try state(r)
+        #expect(s["cards"] as? Int == 5)
+        #expect(s["tab"] as? String == "home")
+        #expect(s["overlay"] is NSNull)
+        #expect(s["tour"] is NSNull)
+        #expect(FileManager.default.fileExists(atPath: out + "/tip.png"))
+        #expect(FileManager.default.fileExists(atPath: out + "/after.png"))
+    }
+
+    @Test func withTheTipUpTheMenuTabIsBlocked() throws {
+        let out = try CLI.temporaryFolder()
+        let r = try CLI.run(["replay", "--script", try write("wait 1500\ntap 292 790\n"), "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let s = try state(r)
+        #expect(s["tab"] as? String == "home", "the tap dismissed the tip and reached nothing beneath")
+        #expect(s["overlay"] is NSNull || s["overlay"] as? String == nil)
+    }
+
+    @Test func menuOpensTheLoadingScreen() throws {
+        let out = try CLI.temporaryFolder()
+        let r = try CLI.run(["replay", "--no-overlay", "--script", try write("tap 292 790\nwait 100\ntap 195 254\nwait 600\n"), "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try state(r)["tab"] as? String == "menu")
+    }
+
+    @Test func scrollAndKeysParse() throws {
+        let out = try CLI.temporaryFolder()
+        let r = try CLI.run(["replay", "--script", try write("wait 1200\nkey escape\nwait 300\nscroll 300 at 195 400\nscroll -50\nkey enter\ndown 10 10\nmove 12 12\nup 12 12\n"), "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try state(r)["overlay"] is NSNull)
+    }
+
+    @Test(arguments: [
+        ("tap 1\n", "script.txt:1: expected `tap X Y` with two numbers in points (got \"tap 1\")"),
+        ("wait 10\njump 3 4\n", "script.txt:2: expected a command: tap, down, move, up, scroll, key, wait or shot (got \"jump 3 4\")"),
+        ("\n\nkey f13\n", nil),
+        ("wait -5\n", "script.txt:1: expected `wait MS` with milliseconds from 0 to 3600000 (got \"wait -5\")"),
+        ("shot ../x.png\n", "script.txt:1: expected `shot NAME.png` with a file name (no folder) ending in .png (got \"shot ../x.png\")"),
+        ("scroll 10 near 3 4\n", nil),
+        ("tap nan 4\n", nil),
+    ] as [(String, String?)])
+    func scriptErrorsNameTheirLine(text: String, message: String?) throws {
+        let path = try write(text)
+        let r = try CLI.run(["replay", "--script", path, "--out", try CLI.temporaryFolder()])
+        #expect(r.status == 2)
+        #expect(r.errorLines.count == 1, "\(r.stderr)")
+        if let message { #expect(r.errorLines.first == "limelight: " + path.replacingOccurrences(of: "script.txt", with: "") + message) }
+        else { #expect(r.errorLines.first?.hasPrefix("limelight: \(path):") == true, "\(r.stderr)") }
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func missingScriptAndOutputAreErrors() throws {
+        let r = try CLI.run(["replay", "--script", "/no/such/script.txt", "--out", try CLI.temporaryFolder()])
+        #expect(r.status == 1)
+        #expect(r.errorLines == ["limelight: replay: /no/such/script.txt: cannot read the script (no such file)"])
+        let file = try write("wait 1\n")
+        let r2 = try CLI.run(["replay", "--script", file, "--out", file])
+        #expect(r2.status == 2)
+        #expect(r2.errorLines == ["limelight: replay: --out \(file): is a file (expected a folder)"])
+    }
+
+    @Test func inspectListsEveryIdWithItsFrame() throws {
+        let r = try CLI.run(["inspect", "--size", "1280x800"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let views = try #require(obj["views"] as? [[String: Any]])
+        let ids = Set(views.compactMap { $0["id"] as? String })
+        for id in ["fab", "nav.title", "grid", "card.0", "card.3", "tab.home", "tab.menu", "menu.alert", "menu.loading"] {
+            #expect(ids.contains(id), "inspect lists \(id)")
+        }
+        let fab = try #require(views.first { $0["id"] as? String == "fab" })
+        let frame = try #require(fab["frame"] as? [Double])
+        #expect(frame.count == 4 && frame[2] == 56 && frame[3] == 56)
+        #expect((obj["size"] as? [Double]) == [1280, 800])
+    }
+}

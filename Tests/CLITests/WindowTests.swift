@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import Raster
+
+/// The real window on a virtual X server: Xvfb for the display, xdotool for the click, ImageMagick's
+/// `import` for screenshots. `make test` installs all three.
+/// Whether the window test's tools are installed.
+enum WindowTools {
+    static let paths = ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/import"]
+    static var available: Bool { paths.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+}
+
+@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+struct WindowTests {
+    /// A display number nobody uses.
+    static func freeDisplay() -> Int {
+        for n in 90..<160 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+            && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { return n }
+        return 160
+    }
+
+    /// Runs a tool to completion; returns its stdout.
+    @discardableResult
+    static func tool(_ path: String, _ args: [String], display: Int) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = ":\(display)"
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Polls `condition` every 100 ms for up to `seconds`.
+    static func waitFor(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        } while Date() < deadline
+        return false
+    }
+
+    /// CPU seconds (user + system) a process has used, from /proc.
+    static func cpuSeconds(pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command name: state is field 3; utime and stime are fields 14 and 15.
+        guard fields.count > 13, let u = Double(fields[11]), let s = Double(fields[12]) else { return nil }
+        return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    @Test func clickOutsideTheHoleDismissesTheTipAndTheIdleWindowSleeps() throws {
+        let display = Self.freeDisplay()
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        xvfb.arguments = [":\(display)", "-screen", "0", "800x1000x24", "-nolisten", "tcp"]
+        xvfb.standardOutput = FileHandle.nullDevice
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        defer {
+            kill(xvfb.processIdentifier, SIGTERM)
+            if !Self.waitFor(5, { !xvfb.isRunning }) { kill(xvfb.processIdentifier, SIGKILL) }
+            xvfb.waitUntilExit()
+        }
+        #expect(Self.waitFor(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }, "Xvfb started")
+
+        let state = try CLI.temporaryFolder()
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: CLI.binary)
+        app.arguments = []
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = ":\(display)"
+        env["SDL_VIDEODRIVER"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        env["XDG_STATE_HOME"] = state
+        app.environment = env
+        let appErr = Pipe()
+        app.standardError = appErr
+        try app.run()
+        defer {
+            // Ctrl-C's signal first (SDL turns it into a quit event), then a hard stop.
+            if app.isRunning { kill(app.processIdentifier, SIGINT) }
+            if !Self.waitFor(5, { !app.isRunning }) { kill(app.processIdentifier, SIGKILL) }
+            app.waitUntilExit()
+        }
+
+        var window = ""
+        #expect(try Self.waitFor(15) {
+            window = try Self.tool("/usr/bin/xdotool", ["search", "--name", "^Limelight$"], display: display)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }, "the window appeared")
+        if window.isEmpty {
+            if app.isRunning { kill(app.processIdentifier, SIGKILL) }
+            app.waitUntilExit()
+            let err = String(decoding: appErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            Issue.record("no window; limelight exited \(app.terminationStatus) with: \(err)")
+            return
+        }
+        let shots = try CLI.temporaryFolder()
+        var shotIndex = 0
+        func screenshot() throws -> Pixmap {
+            shotIndex += 1
+            let path = shots + "/shot\(shotIndex).png"
+            try Self.tool("/usr/bin/import", ["-window", window, "png:" + path], display: display)
+            return try Pixmap(contentsOfFile: path)
+        }
+        // The same app rendered offscreen, with no overlay: what the window must show once the tip is gone.
+        let reference = shots + "/reference.png"
+        let render = try CLI.run(["render", "--no-overlay", "--out", reference])
+        try #require(render.status == 0, "\(render.stderr)")
+        let plain = try Pixmap(contentsOfFile: reference)
+        let lit = plain.color(x: 200, y: 70)
+
+        // The FAB tip appears 1 s after launch and dims the navigation bar by half.
+        let tipShown = try Self.waitFor(10) {
+            let c = try screenshot().color(x: 200, y: 70)
+            return abs(Int(c.red) - Int(lit.red) / 2) <= 2
+        }
+        #expect(tipShown, "the FAB tip dimmed the navigation bar")
+
+        // A click outside the hole dismisses it.
+        try Self.tool("/usr/bin/xdotool", ["mousemove", "--window", window, "100", "400", "click", "1"], display: display)
+        var last: Pixmap?
+        let dimGone = try Self.waitFor(5) {
+            last = try screenshot()
+            return last!.color(x: 200, y: 70) == lit
+        }
+        #expect(dimGone, "the dim is gone after the click")
+        if let last {
+            #expect(last.width == plain.width && last.height == plain.height)
+            #expect(last.hasSamePixels(as: plain), "the window shows exactly what render --no-overlay draws")
+        }
+
+        // Idle: well under a quarter of a core over 2 seconds (a busy loop would use all of one).
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = try #require(Self.cpuSeconds(pid: app.processIdentifier))
+        Thread.sleep(forTimeInterval: 2)
+        let after = try #require(Self.cpuSeconds(pid: app.processIdentifier))
+        let share = (after - before) / 2
+        #expect(share < 0.25, "the idle window used \(share * 100)% of a core")
+        #expect(app.isRunning, "the window is still up after the idle check")
+        // Ctrl-C ends it cleanly.
+        kill(app.processIdentifier, SIGINT)
+        #expect(Self.waitFor(5) { !app.isRunning }, "SIGINT ends the window")
+        _ = appErr
+    }
+}
