@@ -55,7 +55,7 @@ public final class ShadowView: View {
         let t = canvas.transform
         let device = t.apply(frame)
         let ox = device.minX.rounded(), oy = device.minY.rounded()
-        guard let root, t.b == 0, t.c == 0, device.isFinite, ox == device.minX, oy == device.minY else {
+        guard let root, t.b == 0, t.c == 0, device.isFinite, abs(ox - device.minX) < 1e-6, abs(oy - device.minY) < 1e-6 else {
             let r = shape.outlineRect(in: frame)
             canvas.drawShadow(of: r, cornerRadius: shape.cornerRadius(in: r), blur: radius,
                               dx: offset.x, dy: offset.y, color: color)
@@ -63,11 +63,12 @@ public final class ShadowView: View {
         }
         let sx = t.a, sy = t.d
         let blur = Int(clampedToInt: (radius * max(sx, sy)).rounded())
+        let size = Size(width: (device.width * 1e6).rounded() / 1e6, height: (device.height * 1e6).rounded() / 1e6)
         let key = PaintCache.Key(kind: "shadow.\(shape)",
-                                 values: [device.width, device.height, Double(blur), offset.x * sx, offset.y * sy])
+                                 values: [size.width, size.height, Double(blur), offset.x * sx, offset.y * sy])
         let mask = root.paintCache.mask(for: key) {
             // The shape in device pixels relative to the frame's device origin.
-            let local = Rect(x: offset.x * sx, y: offset.y * sy, width: device.width, height: device.height)
+            let local = Rect(x: offset.x * sx, y: offset.y * sy, width: size.width, height: size.height)
             let path = shape.path(in: local)
             return Rasterizer.mask(for: path, clip: local.roundedOut).feathered(radius: blur)
         }

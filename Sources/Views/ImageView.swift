@@ -51,8 +51,9 @@ public final class ImageView: View {
         let device = t.apply(frame)
         let w = Int(clampedToInt: device.width.rounded()), h = Int(clampedToInt: device.height.rounded())
         // Frames are snapped to device pixels, so the prepared pixels land one to one.
-        if let root, t.b == 0, t.c == 0, device.minX == device.minX.rounded(), device.minY == device.minY.rounded(),
-           Double(w) == device.width, Double(h) == device.height, w > 0, h > 0 {
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+        if let root, t.b == 0, t.c == 0, whole(device.minX), whole(device.minY), whole(device.width), whole(device.height),
+           w > 0, h > 0 {
             let r = cornerRadii, s = max(t.a, t.d)
             let key = PaintCache.Key(kind: "image.\(contentMode)",
                                      values: [Double(w), Double(h), r.topLeft * s, r.topRight * s, r.bottomRight * s, r.bottomLeft * s],

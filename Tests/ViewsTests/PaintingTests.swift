@@ -196,3 +196,27 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         #expect(rects.reduce(0) { $0 + $1.area } < 200 * 49)
     }
 }
+
+@MainActor
+@Suite struct FractionalScaleTests {
+    @Test func incrementalRepaintsMatchAtOneAndAHalf() throws {
+        let text = Text("Fractional", font: Font(size: 13))
+        let button = Button(shape: .roundedRect(cornerRadius: 8), action: {}, label: text.padding(7.3))
+        let red = try Pixmap(width: 5, height: 3, fill: .red)
+        let content = VStack(spacing: 9.7) {
+            button.background(.white, in: .roundedRect(cornerRadius: 8))
+                .shadow(color: Color(white: 0, alpha: 0.3), radius: 5, y: 2, shape: .roundedRect(cornerRadius: 8))
+            ImageView(red, cornerRadii: CornerRadii(all: 6)).frame(width: 61.3, height: 33.3)
+            Spacer()
+        }.padding(11.1)
+        let root = try makeRoot(content, size: Size(151, 173), scale: 1.5)
+        let frame = try root.makePixmap()
+        root.render(into: frame)
+        root.send(.pointerDown(button.frame.center, button: .primary))
+        text.string = "Changed"
+        root.render(into: frame)
+        let full = try root.makePixmap()
+        root.renderFull(into: full)
+        #expect(frame.hasSamePixels(as: full), "\(firstDifference(frame, full))")
+    }
+}
