@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "FontTextTests", dependencies: ["FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),
-        .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Overlays", "Views", "Raster", "FontText"]),
+        .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Demo", "Overlays", "Views", "Raster", "FontText"]),
         .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Tours", "Overlays", "Views", "Raster", "FontText"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),

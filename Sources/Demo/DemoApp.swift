@@ -1,3 +1,4 @@
+import Overlays
 import Raster
 import Views
 
@@ -14,8 +15,14 @@ public final class DemoApp {
     public private(set) var state: AppState
     /// Card images that were asked for but not supplied (they show a placeholder).
     public private(set) var missingImages: [String] = []
-    /// Called when a Menu row is tapped (the Overlays module opens the overlay).
+    /// Called when a Menu row is tapped, after the app opened its overlay.
     public var onMenuAction: (@MainActor (MenuAction) -> Void)?
+    /// The overlays above the whole screen (bars included).
+    public let overlays: PresentationStack
+    /// When the FAB tip is due (clock seconds); nil once shown or when not asked for.
+    public private(set) var fabTipDue: Double?
+    /// The loading screen the Menu opens.
+    public private(set) lazy var loading = LoadingOverlay(stack: overlays, message: DemoOverlays.loadingMessage(state.language))
 
     private let home: HomeScreen
     private let menu: MenuScreen
@@ -32,7 +39,7 @@ public final class DemoApp {
         // The views call back through a weak reference, set once the app exists.
         let relay = Relay()
         home = HomeScreen(state: state, images: images, onAdd: { relay.app?.appendCard() })
-        menu = MenuScreen(state: state, onSelect: { relay.app?.onMenuAction?($0) })
+        menu = MenuScreen(state: state, onSelect: { relay.app?.open($0) })
         tabBar = TabBar(items: [
             TabItem(key: Tab.home.rawValue, title: Strings.home(language), icon: .house),
             TabItem(key: Tab.menu.rawValue, title: Strings.menu(language), icon: .menu),
@@ -42,8 +49,48 @@ public final class DemoApp {
         root = try ViewRoot(content: content, size: size, scale: scale, textEngine: textEngine, clock: clock)
         root.backgroundColor = Theme.background
         missingImages = Array(Set(cards.compactMap(\.imageName)).filter { images[$0] == nil }).sorted()
+        overlays = PresentationStack(root: root)
         relay.app = self
     }
+
+    // MARK: - Overlays
+
+    /// Shows the spotlight tip on the FAB `delay` seconds from now (the demo uses 1 s after launch).
+    public func scheduleFABTip(after delay: Double = 1) {
+        fabTipDue = root.clock.now + max(0, delay.isFinite ? delay : 0)
+    }
+
+    /// Shows the FAB tip now, fully faded in when `animated` is false.
+    @discardableResult
+    public func showFABTip(animated: Bool = true) -> SpotlightOverlay {
+        fabTipDue = nil
+        let tip = DemoOverlays.fabSpotlight(state.language)
+        overlays.present(tip, animated: animated)
+        return tip
+    }
+
+    /// The earliest timer the app waits for: the FAB tip or an overlay's (clock seconds).
+    public var nextWakeUp: Double? { [fabTipDue, overlays.nextWakeUp].compactMap { $0 }.min() }
+
+    /// Runs timers that are due (call before each frame).
+    public func update() {
+        if let due = fabTipDue, root.clock.now >= due { showFABTip() }
+    }
+
+    /// Opens the overlay of a Menu entry.
+    public func open(_ action: MenuAction) {
+        let language = state.language
+        switch action {
+        case .alert: overlays.present(DemoOverlays.alert(language))
+        case .popup: overlays.present(DemoOverlays.popup(language, modal: false))
+        case .modalPopup: overlays.present(DemoOverlays.popup(language, modal: true))
+        case .loading: loading.showAndHide(message: DemoOverlays.loadingMessage(language), for: 3)
+        }
+        onMenuAction?(action)
+    }
+
+    /// The kind of the overlay taking input now, if any.
+    public var topOverlayKind: OverlayKind? { overlays.topKind }
 
     /// Shows `tab`'s screen.
     public func select(_ tab: Tab) {

@@ -16,6 +16,9 @@ public protocol ScreenLayer: AnyObject {
     var isAnimating: Bool { get }
     /// Advances the layer's animations to `root.clock.now` and invalidates what changed.
     func tick(root: ViewRoot)
+    /// Called after each layout pass and before the dirty rectangles are painted: a layer that
+    /// follows views (a spotlight on a target) checks their frames here and invalidates what moved.
+    func prepare(root: ViewRoot)
 }
 
 extension ScreenLayer {
@@ -25,4 +28,5 @@ extension ScreenLayer {
     public var isAnimating: Bool { false }
     /// By default there is nothing to advance.
     public func tick(root: ViewRoot) {}
+    public func prepare(root: ViewRoot) {}
 }

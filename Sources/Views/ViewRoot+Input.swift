@@ -28,6 +28,14 @@ extension ViewRoot {
             if case .pointerUp = event { cancelPointerCapture() }
             return true
         }
+        return sendToContent(event)
+    }
+
+    /// Routes `event` to the tree only, past every layer: how a layer passes a tap through a
+    /// spotlight hole to the view beneath on purpose.
+    @discardableResult
+    public func sendToContent(_ event: InputEvent) -> Bool {
+        layoutIfNeeded()
         switch event {
         case let .pointerDown(p, button):
             guard button == .primary else { return false }

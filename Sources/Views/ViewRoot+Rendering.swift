@@ -10,6 +10,8 @@ extension ViewRoot {
     @discardableResult
     public func render(into pixmap: Pixmap) -> [IntRect] {
         layoutIfNeeded()
+        for layer in layers { layer.prepare(root: self) }
+        layoutIfNeeded()
         if pixmap !== lastTarget || pixmap.bounds != deviceBounds { dirtyRegion.addAll() }
         lastTarget = pixmap
         let rects = dirtyRegion.rects.map { $0.intersection(pixmap.bounds) }.filter { !$0.isEmpty }
@@ -23,6 +25,15 @@ extension ViewRoot {
         invalidateAll()
         lastTarget = nil
         render(into: pixmap)
+    }
+
+    /// Paints the tree (no background, no layers) over what `pixmap` holds in `region`: how an
+    /// overlay draws the content of its own embedded root into the app's frame.
+    public func paintContent(region: IntRect, into pixmap: Pixmap) {
+        layoutIfNeeded()
+        var canvas = Canvas(pixmap: pixmap, scale: scale)
+        canvas.clip(toDevice: region)
+        content.paint(in: canvas)
     }
 
     /// Paints the tree and the layers into one device rectangle.

@@ -1,1 +1,50 @@
-print("not built yet")
+import Foundation
+
+// limelight: the sample app in a window, and headless render, replay and inspect.
+let usage = """
+usage: limelight [COMMAND] [OPTIONS]
+  demo      the sample app in a window (the default command)
+  render    write PNGs of the app and its overlays, offscreen
+  replay    run an input script headless and print the app's state as JSON
+  inspect   print every view with an id and its frame, as JSON
+  help      this text; `limelight COMMAND --help` for a command's options
+"""
+
+@MainActor
+func runLimelight(_ arguments: [String]) -> Int32 {
+    var words = arguments
+    let command: String
+    if let first = words.first, !first.hasPrefix("-") {
+        command = first
+        words.removeFirst()
+    } else {
+        command = "demo"
+    }
+    do {
+        switch command {
+        case "demo": try DemoCommand.run(words)
+        case "render": try RenderCommand.run(words)
+        case "replay": try ReplayCommandRunner.run(words)
+        case "inspect": try InspectCommand.run(words)
+        case "help":
+            print(usage)
+        default:
+            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, render, replay, inspect, help)")
+        }
+        return 0
+    } catch let error as CLIError {
+        warn(error.message)
+        return error.exitCode
+    } catch {
+        warn("\(command): \(error)")
+        return 1
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "--help" || CommandLine.arguments.dropFirst().first == "-h" {
+    print(usage)
+    print("")
+    print(DemoCommand.help)
+    exit(0)
+}
+exit(runLimelight(Array(CommandLine.arguments.dropFirst())))

@@ -51,7 +51,12 @@ import Views
         var actions: [MenuAction] = []
         app.onMenuAction = { actions.append($0) }
         app.tap("tab.menu")
-        for action in MenuAction.allCases { app.tap(action.viewID) }
+        for action in MenuAction.allCases {
+            app.tap(action.viewID)
+            // Each entry opens an overlay that blocks the Menu until it goes away.
+            app.overlays.dismissAll(animated: false)
+            app.loading.hide()
+        }
         #expect(actions == MenuAction.allCases)
     }
 

@@ -1,0 +1,288 @@
+import Raster
+import Views
+
+/// Where a coach-mark bubble goes relative to its hole.
+public enum BubblePlacement: String, CaseIterable, Hashable, Sendable {
+    /// Above a target in the lower half, below one in the upper half; flips when there is no room,
+    /// then tries left and right, then clamps inside the safe area.
+    case auto
+    case above, below, left, right
+}
+
+/// Step `current` of `total` (1-based).
+public struct StepProgress: Hashable, Sendable {
+    public var current: Int
+    public var total: Int
+    public init(current: Int, total: Int) { self.current = current; self.total = total }
+    /// "2 / 4".
+    public var label: String { "\(current) / \(total)" }
+}
+
+/// The text and buttons of a coach mark.
+public struct CoachMark: Hashable, Sendable {
+    public var title: String?
+    public var text: String?
+    public var placement: BubblePlacement
+    public var showsNextButton: Bool
+    public var showsSkipButton: Bool
+    /// Shown as "2 / 4" and dots.
+    public var progress: StepProgress?
+    /// The widest the bubble may be, in points.
+    public var maxWidth: Double
+    public var nextTitle: String
+    public var skipTitle: String
+
+    public init(title: String? = nil, text: String? = nil, placement: BubblePlacement = .auto,
+                showsNextButton: Bool = false, showsSkipButton: Bool = false,
+                progress: StepProgress? = nil, maxWidth: Double = 280,
+                nextTitle: String = "Next", skipTitle: String = "Skip") {
+        self.title = title; self.text = text; self.placement = placement
+        self.showsNextButton = showsNextButton; self.showsSkipButton = showsSkipButton
+        self.progress = progress; self.maxWidth = maxWidth; self.nextTitle = nextTitle; self.skipTitle = skipTitle
+    }
+
+    /// Whether there is anything to show in a bubble.
+    public var isEmpty: Bool {
+        (title ?? "").isEmpty && (text ?? "").isEmpty && !showsNextButton && !showsSkipButton && progress == nil
+    }
+}
+
+/// The side of the hole a bubble ended up on.
+public enum BubbleSide: String, Sendable { case above, below, left, right }
+
+/// A bubble's resolved geometry in screen points.
+public struct BubbleLayout: Hashable, Sendable {
+    /// The rounded box.
+    public var box: Rect
+    public var side: BubbleSide
+    /// The tail's two base corners, on the box's edge.
+    public var tailBase: (Point, Point) {
+        get { (baseA, baseB) }
+        set { baseA = newValue.0; baseB = newValue.1 }
+    }
+    private var baseA: Point
+    private var baseB: Point
+    /// The tail's tip, on the hole's edge.
+    public var tip: Point
+
+    init(box: Rect, side: BubbleSide, baseA: Point, baseB: Point, tip: Point) {
+        self.box = box; self.side = side; self.baseA = baseA; self.baseB = baseB; self.tip = tip
+    }
+
+    public static func == (a: BubbleLayout, b: BubbleLayout) -> Bool {
+        a.box == b.box && a.side == b.side && a.baseA == b.baseA && a.baseB == b.baseB && a.tip == b.tip
+    }
+    public func hash(into h: inout Hasher) { h.combine(box); h.combine(tip) }
+
+    /// Box and tail together.
+    public var bounds: Rect {
+        var r = box
+        for p in [baseA, baseB, tip] { r = r.union(Rect(x: p.x, y: p.y, width: 0.01, height: 0.01)) }
+        return r
+    }
+
+    /// The tail as a closed triangle.
+    public var tailPath: Path {
+        var p = Path()
+        p.move(to: baseA); p.line(to: tip); p.line(to: baseB); p.close()
+        return p
+    }
+
+    /// Whether `p` is on the bubble (box or tail).
+    public func contains(_ p: Point) -> Bool {
+        if box.contains(p) { return true }
+        // Barycentric test against the tail.
+        let a = baseA, b = tip, c = baseB
+        let d = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y)
+        guard d != 0 else { return false }
+        let l1 = ((b.y - c.y) * (p.x - c.x) + (c.x - b.x) * (p.y - c.y)) / d
+        let l2 = ((c.y - a.y) * (p.x - c.x) + (a.x - c.x) * (p.y - c.y)) / d
+        return l1 >= 0 && l2 >= 0 && l1 + l2 <= 1
+    }
+}
+
+/// Places bubbles: which side of the hole, where the box goes, and where the tail touches.
+public enum BubblePlacer {
+    /// Distance from the box to the hole's edge, along the tail.
+    public static let tailLength = 10.0
+    /// Half the tail's base.
+    public static let tailHalfWidth = 9.0
+    /// Space kept between the bubble and the safe area's edges.
+    public static let margin = 12.0
+    /// The box's corner radius.
+    public static let cornerRadius = 12.0
+
+    /// Places a box of `size` next to `hole` inside `area` (the safe area of the screen).
+    /// `edge(direction)` returns where the hole's drawn outline is crossed going from its centre
+    /// in `direction`, so the tail's tip lands on the edge and points at the centre.
+    public static func place(size: Size, hole: HoleGeometry, placement: BubblePlacement, area: Rect,
+                             edge: (Point) -> Point) -> BubbleLayout {
+        let r = hole.rect
+        let inner = area.insetBy(dx: margin, dy: margin)
+        let t = tailLength
+        let room: [BubbleSide: Double] = [
+            .above: r.minY - t - inner.minY, .below: inner.maxY - (r.maxY + t),
+            .left: r.minX - t - inner.minX, .right: inner.maxX - (r.maxX + t),
+        ]
+        func fits(_ s: BubbleSide) -> Bool {
+            switch s {
+            case .above, .below: return room[s]! >= size.height
+            case .left, .right: return room[s]! >= size.width
+            }
+        }
+        let order: [BubbleSide]
+        switch placement {
+        case .auto:
+            let lower = r.midY > area.midY
+            order = lower ? [.above, .below, .left, .right] : [.below, .above, .left, .right]
+        case .above: order = [.above, .below, .left, .right]
+        case .below: order = [.below, .above, .left, .right]
+        case .left: order = [.left, .right, .above, .below]
+        case .right: order = [.right, .left, .above, .below]
+        }
+        // A forced side is kept when it fits; otherwise the first side that fits, else the roomiest.
+        let side = order.first(where: fits) ?? order.max { (room[$0]! / (($0 == .above || $0 == .below) ? size.height : size.width)) <
+                                                          (room[$1]! / (($1 == .above || $1 == .below) ? size.height : size.width)) }!
+        func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { hi < lo ? lo : min(max(v, lo), hi) }
+        var box: Rect
+        switch side {
+        case .above:
+            box = Rect(x: clamp(r.midX - size.width / 2, inner.minX, inner.maxX - size.width),
+                       y: clamp(r.minY - t - size.height, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
+        case .below:
+            box = Rect(x: clamp(r.midX - size.width / 2, inner.minX, inner.maxX - size.width),
+                       y: clamp(r.maxY + t, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
+        case .left:
+            box = Rect(x: clamp(r.minX - t - size.width, inner.minX, inner.maxX - size.width),
+                       y: clamp(r.midY - size.height / 2, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
+        case .right:
+            box = Rect(x: clamp(r.maxX + t, inner.minX, inner.maxX - size.width),
+                       y: clamp(r.midY - size.height / 2, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
+        }
+        // The tail's base sits on the box edge facing the hole, as near the hole's centre as the
+        // rounded corners allow; its tip is where the line from the base to the centre meets the edge.
+        let c = hole.center
+        let inset = cornerRadius + tailHalfWidth
+        let mid: Point
+        let along: Point
+        switch side {
+        case .above:
+            mid = Point(clamp(c.x, box.minX + inset, box.maxX - inset), box.maxY); along = Point(1, 0)
+        case .below:
+            mid = Point(clamp(c.x, box.minX + inset, box.maxX - inset), box.minY); along = Point(1, 0)
+        case .left:
+            mid = Point(box.maxX, clamp(c.y, box.minY + inset, box.maxY - inset)); along = Point(0, 1)
+        case .right:
+            mid = Point(box.minX, clamp(c.y, box.minY + inset, box.maxY - inset)); along = Point(0, 1)
+        }
+        var tip = edge(Point(mid.x - c.x, mid.y - c.y))
+        // A box pushed onto the hole (no room anywhere) gets a short tail instead of one that folds back.
+        let towardsHole = Point(tip.x - mid.x, tip.y - mid.y)
+        let outward: Double
+        switch side {
+        case .above: outward = towardsHole.y
+        case .below: outward = -towardsHole.y
+        case .left: outward = towardsHole.x
+        case .right: outward = -towardsHole.x
+        }
+        if outward <= 0 || !tip.x.isFinite || !tip.y.isFinite {
+            switch side {
+            case .above: tip = Point(mid.x, mid.y + 1)
+            case .below: tip = Point(mid.x, mid.y - 1)
+            case .left: tip = Point(mid.x + 1, mid.y)
+            case .right: tip = Point(mid.x - 1, mid.y)
+            }
+        }
+        let a = Point(mid.x - along.x * tailHalfWidth, mid.y - along.y * tailHalfWidth)
+        let b = Point(mid.x + along.x * tailHalfWidth, mid.y + along.y * tailHalfWidth)
+        return BubbleLayout(box: box, side: side, baseA: a, baseB: b, tip: tip)
+    }
+}
+
+/// Draws the bubble's box, tail and shadow behind its content, which it places in the box.
+/// Coordinates are the card's own (the card's origin is the layout's bounds origin).
+final class BubbleChrome: View {
+    var layout: BubbleLayout { didSet { if layout != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
+    /// Offset of the card in screen points (subtracted from the layout's screen coordinates).
+    var cardOrigin: Point { didSet { if cardOrigin != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
+
+    init(layout: BubbleLayout, cardOrigin: Point, content: View) {
+        self.layout = layout
+        self.cardOrigin = cardOrigin
+        super.init(children: [content])
+    }
+
+    private func local(_ p: Point) -> Point { Point(p.x - cardOrigin.x + frame.minX, p.y - cardOrigin.y + frame.minY) }
+    private var localBox: Rect { layout.box.offsetBy(dx: frame.minX - cardOrigin.x, dy: frame.minY - cardOrigin.y) }
+
+    override var hasOwnContent: Bool { true }
+
+    override func sizeThatFits(_ proposal: ProposedSize) -> Size { Size(proposal.width ?? 0, proposal.height ?? 0) }
+
+    override func placeSubviews(in bounds: Rect) {
+        children.first?.place(in: localBox)
+    }
+
+    override func draw(in canvas: Canvas) {
+        let box = localBox
+        canvas.drawShadow(of: box, cornerRadius: BubblePlacer.cornerRadius, blur: 8, dy: 2, color: Color(white: 0, alpha: 0.25))
+        canvas.fill(box, cornerRadius: BubblePlacer.cornerRadius, color: .white)
+        var tail = Path()
+        tail.move(to: local(layout.tailBase.0)); tail.line(to: local(layout.tip)); tail.line(to: local(layout.tailBase.1)); tail.close()
+        canvas.fill(tail, color: .white)
+    }
+}
+
+/// The bubble's content: title, text, progress and buttons.
+@MainActor
+enum BubbleContent {
+    static let padding = 16.0
+
+    static func make(_ mark: CoachMark, onNext: @escaping @MainActor () -> Void, onSkip: @escaping @MainActor () -> Void) -> View {
+        var rows: [View] = []
+        if let title = mark.title, !title.isEmpty {
+            rows.append(Text(title, font: .headline, color: .black).id("bubble.title"))
+        }
+        if let text = mark.text, !text.isEmpty {
+            rows.append(Text(text, font: .body, color: Color(white: 0.2)).id("bubble.text"))
+        }
+        var footer: [View] = []
+        if let p = mark.progress {
+            footer.append(Text(p.label, font: .caption, color: Palette.secondaryLabel).id("bubble.progress"))
+            if p.total > 1, p.total <= 12 {
+                footer.append(ProgressDots(current: p.current, total: p.total))
+            }
+        }
+        if mark.showsSkipButton || mark.showsNextButton {
+            footer.append(Spacer(minLength: 8))
+            if mark.showsSkipButton {
+                footer.append(Button(shape: .capsule, action: onSkip,
+                                     label: Padding(EdgeInsets(horizontal: 10, vertical: 6),
+                                                    child: Text(mark.skipTitle, font: .body, color: Palette.secondaryLabel))).id("bubble.skip"))
+            }
+            if mark.showsNextButton {
+                footer.append(Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: onNext,
+                                     label: Background(Palette.tint, shape: .capsule,
+                                                       child: Padding(EdgeInsets(horizontal: 16, vertical: 6),
+                                                                      child: Text(mark.nextTitle, font: Font(size: 15, weight: .bold), color: .white)))).id("bubble.next"))
+            }
+        }
+        if !footer.isEmpty { rows.append(HStack(spacing: 8, children: footer)) }
+        return Padding(EdgeInsets(all: padding), child: VStack(alignment: .leading, spacing: 8, children: rows))
+    }
+}
+
+/// Small dots for tour progress: the current one filled.
+final class ProgressDots: View {
+    let current: Int
+    let total: Int
+    init(current: Int, total: Int) { self.current = current; self.total = total; super.init() }
+    override var hasOwnContent: Bool { true }
+    override func sizeThatFits(_ proposal: ProposedSize) -> Size { Size(Double(total) * 10 - 4, 6) }
+    override func draw(in canvas: Canvas) {
+        for i in 0..<total {
+            let c = Point(frame.minX + 3 + Double(i) * 10, frame.midY)
+            canvas.fill(.circle(center: c, radius: 3), color: i + 1 == current ? Palette.tint : Palette.tertiaryLabel)
+        }
+    }
+}

@@ -1,0 +1,316 @@
+import Raster
+import Views
+
+/// What taps on a spotlight do.
+public struct TapPolicy: Hashable, Sendable {
+    /// What a tap outside every hole (and off the bubble) does.
+    public enum Outside: Hashable, Sendable { case dismiss, advance, ignore }
+    /// What a tap inside a hole does.
+    public enum Inside: Hashable, Sendable {
+        /// The tap reaches the target beneath, then the spotlight advances.
+        case passThroughAndAdvance
+        /// The spotlight advances; the target sees nothing.
+        case advance
+        case dismiss
+        case ignore
+    }
+    public var outside: Outside
+    public var inside: Inside
+    public init(outside: Outside, inside: Inside) { self.outside = outside; self.inside = inside }
+
+    /// Outside dismisses; inside passes through to the target and then advances.
+    public static let standard = TapPolicy(outside: .dismiss, inside: .passThroughAndAdvance)
+    /// A tap anywhere dismisses.
+    public static let anywhereDismisses = TapPolicy(outside: .dismiss, inside: .dismiss)
+    /// A tap anywhere advances (tours: "tapAnywhere").
+    public static let anywhereAdvances = TapPolicy(outside: .advance, inside: .advance)
+    /// Only the target advances, passing the tap through (tours: "tapTarget").
+    public static let targetOnly = TapPolicy(outside: .ignore, inside: .passThroughAndAdvance)
+    /// Only the bubble's buttons (and keys) do anything.
+    public static let buttonsOnly = TapPolicy(outside: .ignore, inside: .ignore)
+}
+
+/// Why a spotlight asks to move on.
+public enum SpotlightAction: Hashable, Sendable {
+    /// Next: the Next button, Enter or Right, or a tap the policy counts as advancing.
+    case advance
+    /// Back: the Left key.
+    case back
+    /// Dismiss: Skip, Escape, or a tap the policy counts as dismissing.
+    case dismiss
+}
+
+/// The dim layer with spotlight holes around targets, and an optional coach-mark bubble.
+///
+/// Holes follow their targets: every frame the overlay reads the targets' frames from the last
+/// layout and repaints what moved. Moving to new holes (`show(holes:coachMark:animated:)`) morphs
+/// position, size and corner radius over `morphDuration` with ease-in-out while the bubble fades
+/// across. Hit testing uses the holes' drawn coverage.
+@MainActor
+public final class SpotlightOverlay: Overlay {
+    public private(set) var holes: [Hole]
+    public private(set) var coachMark: CoachMark?
+    public var dimColor: Color { didSet { invalidateAll() } }
+    public var dimOpacity: Double { didSet { invalidateAll() } }
+    public var tapPolicy: TapPolicy
+    /// Seconds a move between holes takes.
+    public var morphDuration = 0.3
+    /// Called for Next, Back and dismiss requests. Without a handler, advance and dismiss both dismiss.
+    public var onAction: (@MainActor (SpotlightAction) -> Void)?
+
+    // Displayed state.
+    private var masks: [HoleMask] = []
+    private var displayed: [HoleGeometry] = []
+    private var morphFrom: [HoleGeometry]?
+    private var morph: Tween?
+    private var previousMark: CoachMark?
+    private var bubble: OverlayCard?
+    private var bubbleChrome: BubbleChrome?
+    private var bubbleLayout: BubbleLayout?
+    private var bubbleMarkShown: CoachMark?
+    private var bubbleOpacity = 1.0
+    private var needsFullRepaint = false
+    private weak var rootRef: ViewRoot?
+
+    // Pointer tracking.
+    private enum Press { case none, bubble, passing(origin: Point), outside(origin: Point), inside(origin: Point) }
+    private var press = Press.none
+
+    public init(holes: [Hole], coachMark: CoachMark? = nil, dimColor: Color = .black, dimOpacity: Double = 0.5,
+                tapPolicy: TapPolicy = .standard) {
+        self.holes = holes
+        self.coachMark = coachMark
+        self.dimColor = dimColor
+        self.dimOpacity = dimOpacity
+        self.tapPolicy = tapPolicy
+        super.init(kind: .spotlight)
+    }
+
+    /// The geometries drawn now (screen points), one per resolved hole.
+    public var displayedHoles: [HoleGeometry] { displayed }
+    /// The bubble's geometry now (screen points), nil when there is no bubble.
+    public var displayedBubble: BubbleLayout? { bubbleLayout }
+
+    /// Moves to new holes and bubble; with `animated`, morphs from the current ones.
+    public func show(holes newHoles: [Hole], coachMark mark: CoachMark?, animated: Bool = true) {
+        let now = rootRef?.clock.now ?? 0
+        if animated, stack != nil, !displayed.isEmpty {
+            morphFrom = displayed
+            morph = Tween(from: 0, to: 1, start: now, duration: morphDuration, easing: .easeInOut)
+            previousMark = coachMark
+        } else {
+            morphFrom = nil; morph = nil; previousMark = nil
+        }
+        holes = newHoles
+        coachMark = mark
+        invalidateAll()
+    }
+
+    private func invalidateAll() { needsFullRepaint = true }
+
+    /// The geometry of every hole whose target exists now.
+    public func targetGeometries(root: ViewRoot) -> [HoleGeometry] {
+        holes.compactMap { hole in
+            switch hole.target {
+            case .rect(let r): return r.isFinite ? HoleGeometry.resolve(hole, frame: r) : nil
+            case .view(let id):
+                guard let v = root.view(withID: id), v.isPlaced, v.frame.isFinite else { return nil }
+                return HoleGeometry.resolve(hole, frame: v.frame)
+            }
+        }
+    }
+
+    // MARK: - Layout
+
+    public override func layout(root: ViewRoot) -> [Rect] {
+        rootRef = root
+        let now = root.clock.now
+        var targets = targetGeometries(root: root)
+        var t = 1.0
+        if let morph, let from = morphFrom {
+            t = morph.easing(morph.progress(at: now))
+            var mixed: [HoleGeometry] = []
+            for i in 0..<max(from.count, targets.count) {
+                let a = i < from.count ? from[i] : targets[i].collapsed
+                let b = i < targets.count ? targets[i] : from[i].collapsed
+                mixed.append(a.interpolated(to: b, by: t))
+            }
+            targets = mixed
+        }
+        var dirty: [Rect] = []
+        if targets != displayed || masks.first?.scale != root.scale {
+            let old = masks.map(\.affectedRect)
+            let clip = root.deviceBounds
+            masks = targets.map { HoleMask(geometry: $0, scale: root.scale, clip: clip) }
+            displayed = targets
+            dirty += old + masks.map(\.affectedRect)
+        }
+        dirty += layoutBubble(root: root, morphProgress: t)
+        if needsFullRepaint { needsFullRepaint = false; return [root.bounds] }
+        return dirty
+    }
+
+    /// Places (and builds) the bubble for the current holes. Returns areas to repaint.
+    private func layoutBubble(root: ViewRoot, morphProgress t: Double) -> [Rect] {
+        let oldRect = bubble.map { $0.frame }
+        // During a morph the old bubble fades out over the first half, the new one in over the second.
+        let mark = (morph != nil && t < 0.5) ? previousMark : coachMark
+        bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
+        guard let mark, !mark.isEmpty, let primary = masks.first else {
+            bubble = nil; bubbleChrome = nil; bubbleLayout = nil; bubbleMarkShown = nil
+            return oldRect.map { [$0] } ?? []
+        }
+        if bubbleMarkShown != mark || bubble == nil || bubble?.root.scale != root.scale {
+            let content = BubbleContent.make(mark, onNext: { [weak self] in self?.request(.advance) },
+                                             onSkip: { [weak self] in self?.request(.dismiss) })
+            let placeholder = BubbleLayout(box: .zero, side: .above, baseA: .zero, baseB: .zero, tip: .zero)
+            let chrome = BubbleChrome(layout: placeholder, cardOrigin: .zero, content: content)
+            bubble = try? OverlayCard(content: chrome, size: Size(1, 1), parent: root)
+            bubbleChrome = chrome
+            bubbleMarkShown = mark
+        }
+        guard let bubble, let chrome = bubbleChrome, let content = chrome.children.first else { return [] }
+        // Measure: at most maxWidth (and the screen less margins), text wrapped inside.
+        let area = root.bounds.inset(by: root.safeArea)
+        let maxWidth = max(80, min(mark.maxWidth, area.width - 2 * BubblePlacer.margin))
+        bubble.root.layoutIfNeeded()
+        var size = content.measure(ProposedSize(width: maxWidth, height: nil))
+        size.width = min(maxWidth, size.width.rounded(.up))
+        size.height = size.height.rounded(.up)
+        let geometry = primary.geometry
+        let layout = BubblePlacer.place(size: size, hole: geometry, placement: mark.placement, area: area,
+                                        edge: { primary.edgePoint(towards: $0) })
+        // The card holds box, tail and shadow, with room for the blur.
+        let shadowRoom = 12.0
+        let cardRect = layout.bounds.outsetBy(shadowRoom)
+        bubble.move(to: cardRect.origin)
+        bubble.resize(to: cardRect.size)
+        chrome.cardOrigin = bubble.origin
+        chrome.layout = layout
+        bubbleLayout = layout
+        let newRect = bubble.frame
+        var dirty: [Rect] = []
+        if bubble.isDirty || oldRect != newRect { dirty.append(newRect); if let oldRect { dirty.append(oldRect) } }
+        if morph != nil { dirty.append(newRect) }
+        return dirty
+    }
+
+    // MARK: - Animation
+
+    public override var isAnimating: Bool { morph != nil }
+
+    public override func advance(to time: Double, root: ViewRoot) -> [Rect] {
+        guard let morph else { return [] }
+        if morph.isFinished(at: time) {
+            self.morph = nil; morphFrom = nil; previousMark = nil
+        }
+        // `layout` (run before painting) recomputes the geometry for this time.
+        return []
+    }
+
+    // MARK: - Compositing
+
+    public override func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+        let dim = DimBlend(color: dimColor, opacity: dimOpacity * presentationOpacity)
+        dim.apply(from: frame, into: frame, region: region, holes: masks.map(\.mask))
+        if let bubble, let layout = bubbleLayout {
+            let r = bubble.frame.scaled(by: root.scale).roundedOut
+            if !r.intersection(region).isEmpty {
+                _ = layout
+                bubble.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity * bubbleOpacity)
+            }
+        }
+    }
+
+    // MARK: - Input
+
+    /// Whether `p` (screen points) is inside a drawn hole.
+    public func holeContains(_ p: Point) -> Bool { masks.contains { $0.contains(p) } }
+
+    /// Whether `p` is on the bubble.
+    public func bubbleContains(_ p: Point) -> Bool { bubbleLayout?.contains(p) ?? false }
+
+    private func request(_ action: SpotlightAction) {
+        if let onAction { onAction(action); return }
+        if action != .back { dismiss() }
+    }
+
+    public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
+        _ = layout(root: root)
+        switch event {
+        case let .pointerDown(p, button):
+            guard button == .primary else { return .consumed }
+            if bubbleContains(p), let bubble {
+                press = .bubble
+                bubble.send(event)
+            } else if holeContains(p) {
+                if tapPolicy.inside == .passThroughAndAdvance {
+                    press = .passing(origin: p)
+                    root.sendToContent(event)
+                } else {
+                    press = .inside(origin: p)
+                }
+            } else {
+                press = .outside(origin: p)
+            }
+            return .consumed
+        case .pointerMove:
+            switch press {
+            case .bubble: bubble?.send(event)
+            case .passing: root.sendToContent(event)
+            default: break
+            }
+            return .consumed
+        case let .pointerUp(p, button):
+            guard button == .primary else { return .consumed }
+            let current = press
+            press = .none
+            switch current {
+            case .none:
+                break
+            case .bubble:
+                bubble?.send(event)
+            case .passing(let origin):
+                root.sendToContent(event)
+                if isTap(origin, p, root) && holeContains(p) { request(.advance) }
+            case .inside(let origin):
+                if isTap(origin, p, root) && holeContains(p) { perform(tapPolicy.inside) }
+            case .outside(let origin):
+                if isTap(origin, p, root) && !holeContains(p) && !bubbleContains(p) { perform(tapPolicy.outside) }
+            }
+            return .consumed
+        case .wheel:
+            return .consumed
+        case .key(let key):
+            switch key {
+            case .escape: request(.dismiss)
+            case .enter, .right: request(.advance)
+            case .left: request(.back)
+            default: break
+            }
+            return .consumed
+        case .resize:
+            return .passThrough
+        }
+    }
+
+    private func isTap(_ a: Point, _ b: Point, _ root: ViewRoot) -> Bool { a.distance(to: b) <= root.tapSlop }
+
+    private func perform(_ outside: TapPolicy.Outside) {
+        switch outside {
+        case .dismiss: request(.dismiss)
+        case .advance: request(.advance)
+        case .ignore: break
+        }
+    }
+
+    private func perform(_ inside: TapPolicy.Inside) {
+        switch inside {
+        case .dismiss: request(.dismiss)
+        case .advance, .passThroughAndAdvance: request(.advance)
+        case .ignore: break
+        }
+    }
+
+    public override func didPresent(root: ViewRoot) { rootRef = root; press = .none }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// How an animation's progress maps to its value.
+public enum Easing: Sendable {
+    case linear
+    /// Slow start and end (cubic).
+    case easeInOut
+    /// Fast start, slow end (cubic).
+    case easeOut
+
+    /// The eased value of `t` in 0...1.
+    public func callAsFunction(_ t: Double) -> Double {
+        let t = min(1, max(0, t.isNaN ? 1 : t))
+        switch self {
+        case .linear: return t
+        case .easeInOut: return t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+        case .easeOut: return 1 - pow(1 - t, 3)
+        }
+    }
+}
+
+/// A value moving from `from` to `to` over `duration` seconds of the injected clock.
+public struct Tween: Sendable {
+    public var from: Double
+    public var to: Double
+    public var start: Double
+    public var duration: Double
+    public var easing: Easing
+
+    public init(from: Double, to: Double, start: Double, duration: Double, easing: Easing = .easeInOut) {
+        self.from = from; self.to = to; self.start = start; self.duration = max(0, duration); self.easing = easing
+    }
+
+    /// Progress in 0...1 at `time` (before eased).
+    public func progress(at time: Double) -> Double {
+        duration <= 0 ? 1 : min(1, max(0, (time - start) / duration))
+    }
+
+    /// The value at `time`.
+    public func value(at time: Double) -> Double {
+        from + (to - from) * easing(progress(at: time))
+    }
+
+    /// Whether the tween has reached its end at `time`.
+    public func isFinished(at time: Double) -> Bool { progress(at: time) >= 1 }
+
+    /// The time at which it ends.
+    public var end: Double { start + duration }
+}

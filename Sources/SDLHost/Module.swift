@@ -1,1 +1,0 @@
-// The SDLHost module. See DESIGN.md for its place in the pipeline.

@@ -1,0 +1,66 @@
+import Demo
+import FontText
+import Foundation
+import Raster
+import SDLHost
+import Views
+
+/// Builds the sample app for a command: the text engine, the card illustrations and the app.
+@MainActor
+enum AppSetup {
+    /// The folder of the card illustrations: $LIMELIGHT_ASSETS/images, else the nearest
+    /// `assets/images` above the executable, else the one beside this source tree.
+    static func imagesFolder() -> String? {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["LIMELIGHT_ASSETS"], !env.isEmpty {
+            return (env as NSString).appendingPathComponent("images")
+        }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<8 {
+            let candidate = dir.appendingPathComponent("assets/images")
+            if fm.fileExists(atPath: candidate.path) { return candidate.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/images")
+        return fm.fileExists(atPath: source.path) ? source.path : nil
+    }
+
+    /// The text engine for `--font FAMILY` (default sans-serif). A family fontconfig lacks is an error.
+    static func textEngine(family: String?, command: String) throws(CLIError) -> SystemTextEngine {
+        do {
+            return try SystemTextEngine(family: family ?? "sans-serif")
+        } catch {
+            throw .failure("\(command): --font: \(error)")
+        }
+    }
+
+    /// The sample app. Missing illustrations are reported once on stderr and drawn as placeholders.
+    static func makeApp(_ settings: ScreenSettings, font: String?, clock: any Clock, command: String,
+                        size: Size? = nil) throws(CLIError) -> DemoApp {
+        let engine = try textEngine(family: font, command: command)
+        var images: [String: Pixmap] = [:]
+        if let folder = imagesFolder() {
+            let loaded = CardImages.load(from: folder)
+            images = loaded.images
+            for e in loaded.errors { warn("\(command): \(e) (showing a placeholder)") }
+        } else {
+            warn("\(command): card images not found (set LIMELIGHT_ASSETS to the assets folder); showing placeholders")
+        }
+        do {
+            return try DemoApp(size: size ?? settings.size, scale: settings.scale, language: settings.language,
+                               textEngine: engine, images: images, clock: clock)
+        } catch {
+            throw .usage("\(command): \(error)")
+        }
+    }
+}
+
+/// Writes one line to stderr.
+func warn(_ line: String) {
+    FileHandle.standardError.write(Data(("limelight: " + line + "\n").utf8))
+}
+
+extension DemoApp: HostedApp {
+    public func handle(_ event: InputEvent) { root.send(event) }
+}

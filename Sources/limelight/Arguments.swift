@@ -1,0 +1,75 @@
+import Foundation
+
+/// Parsed command-line arguments of one command: `--name value`, `--name=value`, bare `--flag`s and
+/// positional words. Unknown options, missing values and repeated options are errors.
+struct Arguments {
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positional: [String] = []
+    let command: String
+
+    /// Parses `words` for `command`, accepting the options in `valued` (which take a value) and `switches`.
+    init(_ words: [String], command: String, valued: Set<String>, switches: Set<String>) throws(CLIError) {
+        self.command = command
+        var i = 0
+        var onlyPositional = false
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            if onlyPositional || !word.hasPrefix("-") || word == "-" {
+                positional.append(word); continue
+            }
+            if word == "--" { onlyPositional = true; continue }
+            var name = word
+            var inline: String?
+            if let eq = word.firstIndex(of: "=") {
+                name = String(word[..<eq]); inline = String(word[word.index(after: eq)...])
+            }
+            if name == "-h" { name = "--help" }
+            if switches.contains(name) {
+                guard inline == nil else { throw .usage("\(command): \(name) takes no value") }
+                flags.insert(name)
+            } else if valued.contains(name) {
+                let value: String
+                if let inline { value = inline } else {
+                    guard i < words.count else { throw .usage("\(command): \(name) expects a value (\(Arguments.hint(name)))") }
+                    value = words[i]; i += 1
+                }
+                guard values[name] == nil else { throw .usage("\(command): \(name) given twice") }
+                values[name] = value
+            } else {
+                let known = (valued.union(switches)).sorted().joined(separator: ", ")
+                throw .usage("\(command): unknown option \(Arguments.printable(name)) (known: \(known))")
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ name: String) -> String? { values[name] }
+
+    /// An example of what `name` expects, for error messages.
+    static func hint(_ name: String) -> String {
+        switch name {
+        case "--size": return "WxH in points, e.g. 390x844"
+        case "--scale": return "device pixels per point, e.g. 2"
+        case "--lang": return "en or ja"
+        case "--time": return "milliseconds, e.g. 150"
+        case "--step": return "a step number from 1"
+        case "--out": return "a path"
+        case "--tour", "--script": return "a file"
+        case "--driver": return "an SDL video driver, e.g. x11, wayland, kmsdrm"
+        case "--font": return "a font family, e.g. \"DejaVu Sans\""
+        case "--frames": return "a number of frames"
+        default: return "a value"
+        }
+    }
+
+    /// `s` with control characters escaped and cut to 80 characters, safe for a one-line message.
+    static func printable(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars.prefix(80) {
+            if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return s.unicodeScalars.count > 80 ? out + "…" : out
+    }
+}

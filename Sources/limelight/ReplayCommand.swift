@@ -1,0 +1,65 @@
+import Demo
+import Foundation
+import Raster
+import Views
+
+/// `limelight replay`: runs an input script on the virtual clock, writes its shots, prints the state.
+@MainActor
+enum ReplayCommandRunner {
+    static let help = """
+    usage: limelight replay --script FILE --out DIR [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY]
+                            [--tour FILE] [--no-overlay]
+      Runs an input script headless on a virtual clock (the FAB tip appears 1 s in, as in the demo),
+      then prints the app's state as one JSON object: {"cards", "overlay", "tab", "tour"}.
+      Script commands, one a line, coordinates in points (# starts a comment):
+        tap X Y | down X Y | move X Y | up X Y | scroll DY [at X Y] | key NAME | wait MS | shot NAME.png
+      Key names: escape, enter, left, right, up, down, tab, space, backspace. Shots go into DIR.
+    """
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let c = "replay"
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font"]),
+                                 switches: ["--help", "--no-overlay"])
+        if args.has("--help") { print(help); return }
+        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight replay --help)") }
+        let settings = try ScreenSettings(args)
+        guard let scriptPath = args.value("--script") else { throw .usage("\(c): --script FILE is required (see limelight replay --help)") }
+        guard let out = args.value("--out") else { throw .usage("\(c): --out DIR is required (see limelight replay --help)") }
+        let text: String
+        do { text = try String(contentsOfFile: scriptPath, encoding: .utf8) } catch {
+            throw .failure("\(c): \(scriptPath): cannot read the script (\(FileManager.default.fileExists(atPath: scriptPath) ? "not UTF-8 text or unreadable" : "no such file"))")
+        }
+        let script = try ReplayScript(text: text, file: scriptPath)
+        try prepareOutputFolder(out, option: "--out", command: c)
+        let clock = VirtualClock()
+        let app = try AppSetup.makeApp(settings, font: args.value("--font"), clock: clock, command: c)
+        let session = HeadlessSession(app: app, clock: clock)
+        if args.value("--tour") != nil { throw .usage("\(c): --tour is not available in this build") }
+        if !args.has("--no-overlay") { app.scheduleFABTip(after: 1) }
+        session.settle()
+        var pointer = Point(settings.size.width / 2, settings.size.height / 2)
+        for (line, command) in script.commands {
+            switch command {
+            case .tap(let p):
+                pointer = p
+                session.send(.pointerDown(p, button: .primary)); session.send(.pointerUp(p, button: .primary))
+            case .down(let p): pointer = p; session.send(.pointerDown(p, button: .primary))
+            case .move(let p): pointer = p; session.send(.pointerMove(p))
+            case .up(let p): pointer = p; session.send(.pointerUp(p, button: .primary))
+            case let .scroll(dy, at): session.send(.wheel(dy: dy, at: at ?? pointer))
+            case .key(let k): session.send(.key(k))
+            case .wait(let ms): session.wait(milliseconds: ms)
+            case .shot(let name):
+                do { try session.writeFrame(to: (out as NSString).appendingPathComponent(name), command: c) } catch {
+                    throw .failure("\(scriptPath):\(line): \(error.message)")
+                }
+            }
+        }
+        print(report(app: app).json)
+    }
+
+    static func report(app: DemoApp) -> StateReport {
+        StateReport(tab: app.state.selectedTab.rawValue, cards: app.state.cards.count,
+                    overlay: app.topOverlayKind?.rawValue, tour: nil)
+    }
+}

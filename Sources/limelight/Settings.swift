@@ -1,0 +1,91 @@
+import Demo
+import Foundation
+import Raster
+import Views
+
+/// The size, scale and language shared by every command, checked before any work starts.
+@MainActor
+struct ScreenSettings {
+    var size = Size(390, 844)
+    var scale = 1.0
+    var language = Language.en
+
+    static let valued: Set<String> = ["--size", "--scale", "--lang"]
+
+    init(_ args: Arguments) throws(CLIError) {
+        let c = args.command
+        if let s = args.value("--size") { size = try ScreenSettings.parseSize(s, command: c) }
+        if let s = args.value("--scale") {
+            guard let v = Double(s), v.isFinite, v > 0, v <= 8 else {
+                throw .usage("\(c): --scale expects a number above 0 and at most 8 (got \"\(Arguments.printable(s))\")")
+            }
+            scale = v
+        }
+        if let s = args.value("--lang") {
+            guard let l = Language(argument: s) else { throw .usage("\(c): --lang expects en or ja (got \"\(Arguments.printable(s))\")") }
+            language = l
+        }
+        do { try ViewRoot.validate(size: size, scale: scale) } catch {
+            throw .usage("\(c): --size \(size.width.compact)x\(size.height.compact) at --scale \(scale.compact): \(error)")
+        }
+    }
+
+    /// Parses "WxH" (whole or decimal points, each at least 1).
+    static func parseSize(_ s: String, command: String) throws(CLIError) -> Size {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else {
+            throw .usage("\(command): --size expects WxH in points, e.g. 390x844 (got \"\(Arguments.printable(s))\")")
+        }
+        guard w >= 1, h >= 1 else {
+            throw .usage("\(command): --size \(Arguments.printable(s)): width and height must be at least 1 point")
+        }
+        return Size(w, h)
+    }
+}
+
+/// Parses a whole number option in `range`.
+func parseInt(_ s: String, option: String, command: String, range: ClosedRange<Int>) throws(CLIError) -> Int {
+    guard let v = Int(s), range.contains(v) else {
+        throw .usage("\(command): \(option) expects a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(Arguments.printable(s))\")")
+    }
+    return v
+}
+
+/// Parses milliseconds (0 up to an hour).
+func parseMilliseconds(_ s: String, option: String, command: String) throws(CLIError) -> Double {
+    guard let v = Double(s), v.isFinite, v >= 0, v <= 3_600_000 else {
+        throw .usage("\(command): \(option) expects milliseconds from 0 to 3600000 (got \"\(Arguments.printable(s))\")")
+    }
+    return v
+}
+
+/// Checks that a PNG can be written at `path`: its folder exists and is writable, and it is not a folder.
+func checkOutputFile(_ path: String, command: String) throws(CLIError) {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        throw .usage("\(command): --out \(path): is a folder (expected a PNG file path)")
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let dir = folder.isEmpty ? "." : folder
+    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        throw .failure("\(command): --out \(path): folder \(dir) does not exist")
+    }
+    guard FileManager.default.isWritableFile(atPath: dir) else {
+        throw .failure("\(command): --out \(path): folder \(dir) is not writable")
+    }
+}
+
+/// Makes sure `path` is a writable folder, creating it when missing.
+func prepareOutputFolder(_ path: String, option: String, command: String) throws(CLIError) {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+        guard isDir.boolValue else { throw .usage("\(command): \(option) \(path): is a file (expected a folder)") }
+    } else {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw .failure("\(command): \(option) \(path): cannot create the folder (\(error.localizedDescription))")
+        }
+    }
+    guard FileManager.default.isWritableFile(atPath: path) else {
+        throw .failure("\(command): \(option) \(path): folder is not writable")
+    }
+}

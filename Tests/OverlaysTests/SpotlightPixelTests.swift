@@ -1,0 +1,103 @@
+import Testing
+import Raster
+import Views
+import Demo
+@testable import Overlays
+
+/// Pixel probes of the FAB tip over the sample app: what is dimmed, what is untouched, where the
+/// bubble and its tail go.
+@Suite(.serialized) @MainActor struct SpotlightPixelTests {
+    static let fabText = "Tap this button to add an item to the list."
+
+    func fabTip(_ f: OverlayFixture, opacity: Double = 0.5) -> SpotlightOverlay {
+        let spot = SpotlightOverlay(holes: [Hole(target: .view("fab"))], coachMark: CoachMark(text: Self.fabText), dimOpacity: opacity)
+        f.stack.present(spot, animated: false)
+        return spot
+    }
+
+    /// The expected dim of one channel: c·(1 − a) + black·a.
+    func dimmed(_ c: UInt8, _ a: Double) -> Int { Int((Double(c) * (1 - a)).rounded()) }
+
+    func expectDimmed(_ base: Pixmap, _ frame: Pixmap, at p: Point, opacity: Double, _ what: String) {
+        let b = base.color(x: Int(p.x), y: Int(p.y)), c = frame.color(x: Int(p.x), y: Int(p.y))
+        #expect(abs(Int(c.red) - dimmed(b.red, opacity)) <= 1 && abs(Int(c.green) - dimmed(b.green, opacity)) <= 1
+                && abs(Int(c.blue) - dimmed(b.blue, opacity)) <= 1, "\(what): \(b) became \(c), expected a dim of \(opacity)")
+    }
+
+    @Test(arguments: [0.5, 0.7])
+    func barsAndGridAreDimmedAndTheFABIsUntouched(opacity: Double) throws {
+        let f = try OverlayFixture()
+        let base = try f.frame()
+        _ = fabTip(f, opacity: opacity)
+        let frame = try f.frame()
+        let nav = f.root.view(withID: "nav.title")!.frame
+        expectDimmed(base, frame, at: Point(nav.minX + 2, nav.midY), opacity: opacity, "the navigation bar")
+        expectDimmed(base, frame, at: Point(f.root.bounds.midX, 20), opacity: opacity, "the status area")
+        let tab = f.root.view(withID: "tab.menu")!.frame
+        expectDimmed(base, frame, at: Point(tab.minX + 4, tab.minY + 4), opacity: opacity, "the tab bar")
+        expectDimmed(base, frame, at: f.center(of: "card.0"), opacity: opacity, "the grid")
+        let fab = f.root.view(withID: "fab")!.frame
+        for p in [fab.center, Point(fab.midX, fab.minY + 3), Point(fab.minX + 3, fab.midY)] {
+            #expect(frame.color(x: Int(p.x), y: Int(p.y)) == base.color(x: Int(p.x), y: Int(p.y)), "the FAB inside the hole is untouched at \(p)")
+        }
+    }
+
+    @Test func tailTipTouchesTheHoleEdgeAndPointsAtItsCentre() throws {
+        let f = try OverlayFixture()
+        let spot = fabTip(f)
+        f.settle()
+        let hole = try #require(spot.displayedHoles.first)
+        let bubble = try #require(spot.displayedBubble)
+        let radius = hole.rect.width / 2
+        let d = bubble.tip.distance(to: hole.center)
+        #expect(abs(d - radius) <= 2, "tip is \(d - radius) from the edge")
+        // The tip lies on the line from the tail's base to the centre.
+        let mid = bubble.tailBase.0.interpolated(to: bubble.tailBase.1, by: 0.5)
+        let cross = (bubble.tip.x - mid.x) * (hole.center.y - mid.y) - (bubble.tip.y - mid.y) * (hole.center.x - mid.x)
+        #expect(abs(cross) / mid.distance(to: hole.center) < 1, "tail points at the centre")
+        #expect(bubble.side == .above, "the FAB is in the lower half")
+    }
+
+    @Test(arguments: [Size(320, 568), Size(390, 844), Size(1280, 800)])
+    func bubbleStaysInsideTheSafeArea(size: Size) throws {
+        let f = try OverlayFixture(size: size)
+        for id in ["fab", "nav.title", "card.0", "card.3", "tab.home", "tab.menu"] {
+            let spot = SpotlightOverlay(holes: [Hole(target: .view(id))],
+                                        coachMark: CoachMark(title: "A title", text: Self.fabText + " " + Self.fabText,
+                                                             showsNextButton: true, showsSkipButton: true,
+                                                             progress: StepProgress(current: 2, total: 4)))
+            f.stack.present(spot, animated: false)
+            f.settle()
+            let box = try #require(spot.displayedBubble).box
+            let safe = f.root.bounds.inset(by: f.root.safeArea)
+            #expect(safe.contains(Point(box.minX, box.minY)) && box.maxX <= safe.maxX && box.maxY <= safe.maxY,
+                    "\(id) at \(size): bubble \(box) leaves the safe area \(safe)")
+            f.stack.dismiss(spot, animated: false)
+        }
+    }
+
+    @Test func bubbleFlipsBelowATargetNearTheTop() throws {
+        let f = try OverlayFixture()
+        let spot = SpotlightOverlay(holes: [Hole(target: .view("nav.title"), shape: .roundedRect(cornerRadius: 8))],
+                                    coachMark: CoachMark(text: "The screen's title.", placement: .above))
+        f.stack.present(spot, animated: false)
+        f.settle()
+        let bubble = try #require(spot.displayedBubble)
+        #expect(bubble.side == .below, "no room above the title: the bubble flips below")
+        #expect(bubble.box.minY > f.root.view(withID: "nav.title")!.frame.maxY)
+    }
+
+    @Test func holeFollowsItsTargetWhenTheGridScrolls() throws {
+        let f = try OverlayFixture()
+        for _ in 0..<6 { f.tap(f.center(of: "fab")) }
+        let spot = SpotlightOverlay(holes: [Hole(target: .view("card.2"), shape: .roundedRect(cornerRadius: 12))])
+        f.stack.present(spot, animated: false)
+        f.settle()
+        let before = spot.displayedHoles[0].rect
+        let scroll = f.root.view(withID: "home.scroll") as! ScrollView
+        scroll.scroll(by: 120)
+        f.settle()
+        let after = spot.displayedHoles[0].rect
+        #expect(abs((before.minY - after.minY) - 120) < 0.5, "the hole moved with the card: \(before) → \(after)")
+    }
+}
