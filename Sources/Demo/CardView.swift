@@ -1,7 +1,7 @@
 import Raster
 import Views
 
-/// One card: an image filling the top (aspect fill, clipped to the card's rounded corners), a bold
+/// One card: an image filling the top (aspect fill, rounded at the card's top corners), a bold
 /// title and a two-line description, on white with a soft shadow. Darkens while held.
 final class CardView: View {
     let imageView: ImageView
@@ -10,7 +10,8 @@ final class CardView: View {
     let button: Button
 
     init(_ content: CardContent, language: Language, image: Pixmap?) {
-        imageView = ImageView(image, contentMode: .fill)
+        let r = Theme.cardRadius
+        imageView = ImageView(image, contentMode: .fill, cornerRadii: CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0))
         titleLabel = Text(content.title(language), font: Theme.cardTitleFont, color: Palette.label, lineLimit: 1)
         bodyLabel = Text(content.body(language), font: Theme.cardBodyFont, color: Palette.secondaryLabel,
                          lineLimit: 2, reservesSpace: true)
@@ -18,8 +19,8 @@ final class CardView: View {
             .frame(maxWidth: .infinity, alignment: .leading)
             .padding(EdgeInsets(top: 10, leading: 12, bottom: 12, trailing: 12))
         let shape = Shape.roundedRect(cornerRadius: Theme.cardRadius)
+        // The image rounds its own top corners, so the card needs no clip mask.
         let card = VStack(alignment: .leading, spacing: 0, children: [imageView.aspectRatio(Theme.imageAspect), texts])
-            .clipped(to: shape)
             .background(.white, in: shape)
             .shadow(color: Theme.cardShadow, radius: 8, y: 2, shape: shape)
         button = Button(shape: shape, pressedColor: Theme.cardPressed, action: {}, label: card)

@@ -49,10 +49,30 @@ public final class ShadowView: View {
     public override var hasOwnContent: Bool { true }
     public override var inkOutset: Double { radius + max(abs(offset.x), abs(offset.y)) + 1 }
 
+    /// Draws the blurred shape from the root's mask cache: cards of one size share one mask, and the
+    /// mask does not depend on the dirty rectangle, so partial repaints match full ones.
     public override func draw(in canvas: Canvas) {
-        let r = shape.outlineRect(in: frame)
-        canvas.drawShadow(of: r, cornerRadius: shape.cornerRadius(in: r), blur: radius,
-                          dx: offset.x, dy: offset.y, color: color)
+        let t = canvas.transform
+        let device = t.apply(frame)
+        let ox = device.minX.rounded(), oy = device.minY.rounded()
+        guard let root, t.b == 0, t.c == 0, device.isFinite, abs(ox - device.minX) < 1e-6, abs(oy - device.minY) < 1e-6 else {
+            let r = shape.outlineRect(in: frame)
+            canvas.drawShadow(of: r, cornerRadius: shape.cornerRadius(in: r), blur: radius,
+                              dx: offset.x, dy: offset.y, color: color)
+            return
+        }
+        let sx = t.a, sy = t.d
+        let blur = Int(clampedToInt: (radius * max(sx, sy)).rounded())
+        let size = Size(width: (device.width * 1e6).rounded() / 1e6, height: (device.height * 1e6).rounded() / 1e6)
+        let key = PaintCache.Key(kind: "shadow.\(shape)",
+                                 values: [size.width, size.height, Double(blur), offset.x * sx, offset.y * sy])
+        let mask = root.paintCache.mask(for: key) {
+            // The shape in device pixels relative to the frame's device origin.
+            let local = Rect(x: offset.x * sx, y: offset.y * sy, width: size.width, height: size.height)
+            let path = shape.path(in: local)
+            return Rasterizer.mask(for: path, clip: local.roundedOut).feathered(radius: blur)
+        }
+        canvas.draw(mask, offsetX: Int(clampedToInt: ox), offsetY: Int(clampedToInt: oy), color: color)
     }
 }
 

@@ -44,7 +44,10 @@ public final class Text: View {
     }
 
     /// The lines the text is broken into at its current frame (empty before layout).
-    public var lines: [String] { layout(width: paintWidth)?.lines.map(\.text) ?? [] }
+    public var lines: [String] {
+        guard isPlaced else { return [] }
+        return layout(width: paintWidth)?.lines.map(\.text) ?? []
+    }
 
     private var paintWidth: Double? {
         // One device pixel of slack: frames are snapped to pixels, so the frame may be a hair narrower

@@ -19,6 +19,8 @@ extension ViewRoot {
     public func send(_ event: InputEvent) -> Bool {
         if case .resize(let newSize) = event {
             do { try resize(to: newSize, safeArea: safeAreaProvider(newSize)) } catch { return false }
+            // Layers hear about the new size too (they cannot refuse it).
+            for layer in layers { _ = layer.handle(event, root: self) }
             return true
         }
         layoutIfNeeded()

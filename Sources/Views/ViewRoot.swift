@@ -39,6 +39,8 @@ public final class ViewRoot {
     var animatingViews: [View] = []
     weak var lastTarget: Pixmap?
     var pointer = PointerState()
+    /// Shadow masks and resampled images shared by views of the same geometry.
+    let paintCache = PaintCache()
 
     /// A root showing `content` on a screen of `size` points at `scale`. `safeArea` defaults to
     /// `SafeArea.default(for: size)`. Refuses sizes and scales that cannot make a pixmap.
@@ -106,6 +108,7 @@ public final class ViewRoot {
         scale = s
         safeArea = newSafeArea ?? safeAreaProvider(newSize)
         layoutGeneration += 1
+        if s != scale { paintCache.removeAll() }
         content.markSubtreeNeedsLayout()
         scheduleLayout(of: content)
         dirtyRegion.reset(bounds: deviceBounds)

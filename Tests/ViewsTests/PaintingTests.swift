@@ -132,6 +132,25 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         #expect(frame.color(x: 50, y: 30) == .white)
     }
 
+    @Test func roundedImagesKeepTheirCornersClearAndShareTheirPixels() throws {
+        let pixels = try Pixmap(width: 8, height: 8, fill: .red)
+        let radii = CornerRadii(topLeft: 10, topRight: 10, bottomRight: 0, bottomLeft: 0)
+        let a = ImageView(pixels, cornerRadii: radii), b = ImageView(pixels, cornerRadii: radii)
+        let shadows = (0..<2).map { _ in Probe(Size(30, 30)).shadow(color: .black, radius: 4, shape: .roundedRect(cornerRadius: 6)) }
+        let root = try makeRoot(HStack(spacing: 10) {
+            a.frame(width: 40, height: 40); b.frame(width: 40, height: 40); shadows[0]; shadows[1]
+        }, size: Size(200, 60), scale: 2)
+        root.backgroundColor = .white
+        let frame = try root.makePixmap()
+        root.render(into: frame)
+        let f = a.frame.scaled(by: 2)
+        #expect(frame.color(x: Int(f.minX) + 1, y: Int(f.minY) + 1) == .white, "the rounded corner is clear")
+        #expect(frame.color(x: Int(f.minX) + 1, y: Int(f.maxY) - 2) == .red, "the square corner is filled")
+        #expect(frame.color(x: Int(f.midX), y: Int(f.minY) + 1) == .red)
+        // One resampled image and one shadow mask, each shared by both views.
+        #expect(root.paintCache.count == 2)
+    }
+
     @Test func aspectFitLeavesBars() throws {
         let image = ImageView(try halves(), contentMode: .fit)
         let root = try makeRoot(ZStack { image.frame(width: 40, height: 40) }, size: Size(60, 60))
@@ -175,5 +194,29 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         // Only the two tabs' icons and labels change colour.
         #expect(rects.allSatisfy { $0.y >= 51 })
         #expect(rects.reduce(0) { $0 + $1.area } < 200 * 49)
+    }
+}
+
+@MainActor
+@Suite struct FractionalScaleTests {
+    @Test func incrementalRepaintsMatchAtOneAndAHalf() throws {
+        let text = Text("Fractional", font: Font(size: 13))
+        let button = Button(shape: .roundedRect(cornerRadius: 8), action: {}, label: text.padding(7.3))
+        let red = try Pixmap(width: 5, height: 3, fill: .red)
+        let content = VStack(spacing: 9.7) {
+            button.background(.white, in: .roundedRect(cornerRadius: 8))
+                .shadow(color: Color(white: 0, alpha: 0.3), radius: 5, y: 2, shape: .roundedRect(cornerRadius: 8))
+            ImageView(red, cornerRadii: CornerRadii(all: 6)).frame(width: 61.3, height: 33.3)
+            Spacer()
+        }.padding(11.1)
+        let root = try makeRoot(content, size: Size(151, 173), scale: 1.5)
+        let frame = try root.makePixmap()
+        root.render(into: frame)
+        root.send(.pointerDown(button.frame.center, button: .primary))
+        text.string = "Changed"
+        root.render(into: frame)
+        let full = try root.makePixmap()
+        root.renderFull(into: full)
+        #expect(frame.hasSamePixels(as: full), "\(firstDifference(frame, full))")
     }
 }
