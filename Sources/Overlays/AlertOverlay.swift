@@ -87,7 +87,7 @@ public final class AlertOverlay: Overlay {
 
     public override func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
         DimBlend(color: dimColor, opacity: dimOpacity * presentationOpacity)
-            .apply(from: frame, into: frame, region: region, holes: masks.map(\.mask))
+            .apply(from: frame, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
         card?.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity)
     }
 

@@ -200,36 +200,47 @@ public enum BubblePlacer {
 }
 
 /// Draws the bubble's box, tail and shadow behind its content, which it places in the box.
-/// Coordinates are the card's own (the card's origin is the layout's bounds origin).
+/// Geometry is in the card's own coordinates, so moving the card repaints nothing.
 final class BubbleChrome: View {
-    var layout: BubbleLayout { didSet { if layout != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
-    /// Offset of the card in screen points (subtracted from the layout's screen coordinates).
-    var cardOrigin: Point { didSet { if cardOrigin != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
+    /// The box in card coordinates.
+    private(set) var box: Rect = .zero
+    /// The tail's base corners and tip in card coordinates.
+    private(set) var tail: [Point] = []
 
-    init(layout: BubbleLayout, cardOrigin: Point, content: View) {
-        self.layout = layout
-        self.cardOrigin = cardOrigin
-        super.init(children: [content])
+    init(content: View) { super.init(children: [content]) }
+
+    /// Takes a layout in screen points for a card whose top-left corner is `origin`.
+    func update(layout: BubbleLayout, origin: Point) {
+        let dx = -origin.x, dy = -origin.y
+        let newBox = layout.box.offsetBy(dx: dx, dy: dy)
+        let newTail = [layout.tailBase.0, layout.tip, layout.tailBase.1].map { Point($0.x + dx, $0.y + dy) }
+        guard newBox != box || newTail != tail else { return }
+        if newBox.size != box.size { setNeedsLayout() }
+        box = newBox
+        tail = newTail
+        setNeedsLayout()
+        setNeedsDisplay()
     }
-
-    private func local(_ p: Point) -> Point { Point(p.x - cardOrigin.x + frame.minX, p.y - cardOrigin.y + frame.minY) }
-    private var localBox: Rect { layout.box.offsetBy(dx: frame.minX - cardOrigin.x, dy: frame.minY - cardOrigin.y) }
 
     override var hasOwnContent: Bool { true }
 
     override func sizeThatFits(_ proposal: ProposedSize) -> Size { Size(proposal.width ?? 0, proposal.height ?? 0) }
 
     override func placeSubviews(in bounds: Rect) {
-        children.first?.place(in: localBox)
+        children.first?.place(in: box.offsetBy(dx: bounds.minX, dy: bounds.minY))
     }
 
     override func draw(in canvas: Canvas) {
-        let box = localBox
-        canvas.drawShadow(of: box, cornerRadius: BubblePlacer.cornerRadius, blur: 8, dy: 2, color: Color(white: 0, alpha: 0.25))
-        canvas.fill(box, cornerRadius: BubblePlacer.cornerRadius, color: .white)
-        var tail = Path()
-        tail.move(to: local(layout.tailBase.0)); tail.line(to: local(layout.tip)); tail.line(to: local(layout.tailBase.1)); tail.close()
-        canvas.fill(tail, color: .white)
+        let b = box.offsetBy(dx: frame.minX, dy: frame.minY)
+        canvas.drawShadow(of: b, cornerRadius: BubblePlacer.cornerRadius, blur: 8, dy: 2, color: Color(white: 0, alpha: 0.25))
+        canvas.fill(b, cornerRadius: BubblePlacer.cornerRadius, color: .white)
+        guard tail.count == 3 else { return }
+        var p = Path()
+        p.move(to: Point(tail[0].x + frame.minX, tail[0].y + frame.minY))
+        p.line(to: Point(tail[1].x + frame.minX, tail[1].y + frame.minY))
+        p.line(to: Point(tail[2].x + frame.minX, tail[2].y + frame.minY))
+        p.close()
+        canvas.fill(p, color: .white)
     }
 }
 

@@ -145,36 +145,116 @@ public struct HoleGeometry: Hashable, Sendable {
     }
 }
 
-/// A hole's coverage in device pixels, kept while its geometry stays the same.
-struct HoleMask {
+extension Rect {
+    /// This rectangle less `other`: up to four bands (above, below, left, right of it).
+    func subtracting(_ other: Rect) -> [Rect] {
+        let cut = intersection(other)
+        guard !cut.isEmpty else { return [self] }
+        var parts: [Rect] = []
+        if cut.minY > minY { parts.append(Rect(x: minX, y: minY, width: width, height: cut.minY - minY)) }
+        if cut.maxY < maxY { parts.append(Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY)) }
+        if cut.minX > minX { parts.append(Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height)) }
+        if cut.maxX < maxX { parts.append(Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)) }
+        return parts
+    }
+}
+
+/// A hole's coverage in device pixels, rasterized on demand for just the area being composited,
+/// so a moving hole costs in proportion to the pixels that change, not to its size.
+final class HoleMask {
     let geometry: HoleGeometry
     let scale: Double
-    /// Coverage of the hole (feathered when asked).
-    let mask: Mask
-    /// Crisp coverage, for hit testing and edge finding (the same as `mask` when not feathered).
-    let crisp: Mask
+    /// Every device pixel the hole can change (its outline's box, grown by the feather).
+    let box: IntRect
+    private let outline: Path
+    private let featherPixels: Int
+    private var crispCache: Mask?
 
     init(geometry: HoleGeometry, scale: Double, clip: IntRect) {
         self.geometry = geometry
         self.scale = scale
-        let outline = geometry.outline
-        let featherPixels = Int(clampedToInt: (geometry.feather * scale).rounded())
-        let grown = IntRect(x: clip.x - featherPixels, y: clip.y - featherPixels,
-                            width: clip.width + 2 * featherPixels, height: clip.height + 2 * featherPixels)
-        let sharp = Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: grown)
-        crisp = sharp
-        mask = featherPixels > 0 ? sharp.feathered(radius: featherPixels) : sharp
+        outline = geometry.outline
+        featherPixels = Int(clampedToInt: (geometry.feather * scale).rounded())
+        let bounds = outline.controlBounds.scaled(by: scale).roundedOut
+        box = IntRect(x: bounds.x - featherPixels, y: bounds.y - featherPixels,
+                      width: bounds.width + 2 * featherPixels, height: bounds.height + 2 * featherPixels).intersection(clip)
+    }
+
+    /// Coverage of the hole over `clip` (feathered when asked), or nil when the hole misses it.
+    func coverage(in clip: IntRect) -> Mask? {
+        let target = clip.intersection(box)
+        guard !target.isEmpty else { return nil }
+        guard featherPixels > 0 else {
+            return Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: target)
+        }
+        // The blur needs the crisp shape up to one radius beyond the area asked for.
+        let r = featherPixels
+        let grown = IntRect(x: target.x - r, y: target.y - r, width: target.width + 2 * r, height: target.height + 2 * r)
+        let crisp = Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: grown)
+        var out = Mask(bounds: target)
+        let soft = crisp.feathered(radius: r)
+        out.bytes.withUnsafeMutableBufferPointer { dst in
+            for y in target.y..<target.maxY {
+                for x in target.x..<target.maxX { dst[(y - target.y) * target.width + (x - target.x)] = soft.coverage(x: x, y: y) }
+            }
+        }
+        return out
+    }
+
+    /// The whole crisp coverage, made once: for hit tests and edge finding.
+    private var crisp: Mask {
+        if let crispCache { return crispCache }
+        let m = Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: box)
+        crispCache = m
+        return m
     }
 
     /// The box the hole changes (screen points), feather included.
     var affectedRect: Rect {
-        let b = mask.bounds
-        return Rect(x: Double(b.x) / scale, y: Double(b.y) / scale, width: Double(b.width) / scale, height: Double(b.height) / scale)
+        Rect(x: Double(box.x) / scale, y: Double(box.y) / scale, width: Double(box.width) / scale, height: Double(box.height) / scale)
+    }
+
+    /// A rectangle fully inside the drawn hole (coverage 255 throughout), or `.zero`.
+    var innerRect: Rect {
+        let g = geometry
+        guard g.path == nil else { return .zero }
+        var inner: Rect
+        if g.isEllipse {
+            let a = g.rect.width / 2, b = g.rect.height / 2
+            inner = Rect(x: g.rect.midX - a / 2.0.squareRoot(), y: g.rect.midY - b / 2.0.squareRoot(),
+                         width: a * 2.0.squareRoot(), height: b * 2.0.squareRoot())
+        } else {
+            let r = min(g.cornerRadius, min(g.rect.width, g.rect.height) / 2)
+            inner = g.rect.insetBy(dx: r * (1 - 1 / 2.0.squareRoot()), dy: r * (1 - 1 / 2.0.squareRoot()))
+        }
+        // Anti-aliased edge pixels and any feather are not "fully inside".
+        let margin = 1 / scale + g.feather * 2
+        inner = inner.insetBy(dx: margin, dy: margin)
+        return inner.isEmpty ? .zero : inner
+    }
+
+    /// The areas (screen points) whose dim changes when the holes go from `old` to `new`: each
+    /// pair's boxes, less the part that is fully inside both (clear before and after).
+    static func changedAreas(from old: [HoleMask], to new: [HoleMask]) -> [Rect] {
+        var out: [Rect] = []
+        for i in 0..<max(old.count, new.count) {
+            switch (i < old.count ? old[i] : nil, i < new.count ? new[i] : nil) {
+            case let (a?, b?):
+                let both = a.affectedRect.union(b.affectedRect)
+                out += both.subtracting(a.innerRect.intersection(b.innerRect))
+            case let (a?, nil): out.append(a.affectedRect)
+            case let (nil, b?): out.append(b.affectedRect)
+            case (nil, nil): break
+            }
+        }
+        return out
     }
 
     /// Whether `p` (screen points) is inside the drawn hole: at least half covered.
     func contains(_ p: Point) -> Bool {
-        crisp.coverage(x: Int(clampedToInt: (p.x * scale).rounded(.down)), y: Int(clampedToInt: (p.y * scale).rounded(.down))) >= 128
+        let x = Int(clampedToInt: (p.x * scale).rounded(.down)), y = Int(clampedToInt: (p.y * scale).rounded(.down))
+        guard box.contains(x: x, y: y) else { return false }
+        return crisp.coverage(x: x, y: y) >= 128
     }
 
     /// Where the drawn outline is crossed going from the centre towards `direction`.

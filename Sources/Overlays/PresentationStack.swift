@@ -42,14 +42,14 @@ public final class PresentationStack: ScreenLayer {
         root.cancelPointerCapture()
         _ = overlay.layout(root: root)
         overlay.didPresent(root: root)
-        root.invalidate(rect: overlay.coveredRect(root: root))
+        root.invalidateComposite(rect: overlay.coveredRect(root: root))
     }
 
     /// Fades `overlay` out over its `disappearDuration` (or removes it at once) and takes it off the stack.
     public func dismiss(_ overlay: Overlay, animated: Bool = true) {
         guard let root, overlay.stack === self, overlay.phase != .removed else { return }
         if overlay.phase == .disappearing && animated { return }
-        root.invalidate(rect: overlay.coveredRect(root: root))
+        root.invalidateComposite(rect: overlay.coveredRect(root: root))
         if animated && overlay.disappearDuration > 0 {
             overlay.phase = .disappearing
             overlay.fade = Tween(from: overlay.presentationOpacity, to: 0, start: root.clock.now,
@@ -70,7 +70,7 @@ public final class PresentationStack: ScreenLayer {
         overlay.presentationOpacity = 0
         overlay.fade = nil
         overlay.stack = nil
-        root?.invalidate(rect: overlay.coveredRect(root: root!))
+        root?.invalidateComposite(rect: overlay.coveredRect(root: root!))
         overlay.onRemoved?()
     }
 
@@ -113,20 +113,20 @@ public final class PresentationStack: ScreenLayer {
         for overlay in overlays {
             if let fade = overlay.fade {
                 overlay.presentationOpacity = fade.value(at: now)
-                root.invalidate(rect: overlay.coveredRect(root: root))
+                root.invalidateComposite(rect: overlay.coveredRect(root: root))
                 if fade.isFinished(at: now) {
                     overlay.fade = nil
                     if overlay.phase == .appearing { overlay.phase = .shown }
                     if overlay.phase == .disappearing { remove(overlay); continue }
                 }
             }
-            for r in overlay.advance(to: now, root: root) { root.invalidate(rect: r) }
+            for r in overlay.advance(to: now, root: root) { root.invalidateComposite(rect: r) }
         }
     }
 
     public func prepare(root: ViewRoot) {
         for overlay in overlays {
-            for r in overlay.layout(root: root) { root.invalidate(rect: r) }
+            for r in overlay.layout(root: root) { root.invalidateComposite(rect: r) }
         }
     }
 

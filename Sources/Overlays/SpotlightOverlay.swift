@@ -69,6 +69,8 @@ public final class SpotlightOverlay: Overlay {
     private var bubbleLayout: BubbleLayout?
     private var bubbleMarkShown: CoachMark?
     private var bubbleOpacity = 1.0
+    private var bubbleAnchor: HoleGeometry?
+    private var anchorMask: HoleMask?
     private var needsFullRepaint = false
     private weak var rootRef: ViewRoot?
 
@@ -103,7 +105,6 @@ public final class SpotlightOverlay: Overlay {
         }
         holes = newHoles
         coachMark = mark
-        invalidateAll()
     }
 
     private func invalidateAll() { needsFullRepaint = true }
@@ -127,6 +128,8 @@ public final class SpotlightOverlay: Overlay {
         let now = root.clock.now
         var targets = targetGeometries(root: root)
         var t = 1.0
+        // The bubble sits by the hole it belongs to: the old one while fading out, the new one after.
+        bubbleAnchor = targets.first
         if let morph, let from = morphFrom {
             t = morph.easing(morph.progress(at: now))
             var mixed: [HoleGeometry] = []
@@ -136,14 +139,15 @@ public final class SpotlightOverlay: Overlay {
                 mixed.append(a.interpolated(to: b, by: t))
             }
             targets = mixed
+            if t < 0.5 { bubbleAnchor = from.first }
         }
         var dirty: [Rect] = []
         if targets != displayed || masks.first?.scale != root.scale {
-            let old = masks.map(\.affectedRect)
+            let old = masks
             let clip = root.deviceBounds
             masks = targets.map { HoleMask(geometry: $0, scale: root.scale, clip: clip) }
             displayed = targets
-            dirty += old + masks.map(\.affectedRect)
+            dirty += HoleMask.changedAreas(from: old, to: masks)
         }
         dirty += layoutBubble(root: root, morphProgress: t)
         if needsFullRepaint { needsFullRepaint = false; return [root.bounds] }
@@ -156,15 +160,14 @@ public final class SpotlightOverlay: Overlay {
         // During a morph the old bubble fades out over the first half, the new one in over the second.
         let mark = (morph != nil && t < 0.5) ? previousMark : coachMark
         bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
-        guard let mark, !mark.isEmpty, let primary = masks.first else {
+        guard let mark, !mark.isEmpty, let anchor = bubbleAnchor else {
             bubble = nil; bubbleChrome = nil; bubbleLayout = nil; bubbleMarkShown = nil
             return oldRect.map { [$0] } ?? []
         }
         if bubbleMarkShown != mark || bubble == nil || bubble?.root.scale != root.scale {
             let content = BubbleContent.make(mark, onNext: { [weak self] in self?.request(.advance) },
                                              onSkip: { [weak self] in self?.request(.dismiss) })
-            let placeholder = BubbleLayout(box: .zero, side: .above, baseA: .zero, baseB: .zero, tip: .zero)
-            let chrome = BubbleChrome(layout: placeholder, cardOrigin: .zero, content: content)
+            let chrome = BubbleChrome(content: content)
             bubble = try? OverlayCard(content: chrome, size: Size(1, 1), parent: root)
             bubbleChrome = chrome
             bubbleMarkShown = mark
@@ -177,16 +180,19 @@ public final class SpotlightOverlay: Overlay {
         var size = content.measure(ProposedSize(width: maxWidth, height: nil))
         size.width = min(maxWidth, size.width.rounded(.up))
         size.height = size.height.rounded(.up)
-        let geometry = primary.geometry
-        let layout = BubblePlacer.place(size: size, hole: geometry, placement: mark.placement, area: area,
-                                        edge: { primary.edgePoint(towards: $0) })
+        // Edges are found on the anchor hole's drawn outline (its own mask when it is a free path).
+        if anchorMask?.geometry != anchor || anchorMask?.scale != root.scale {
+            anchorMask = masks.first { $0.geometry == anchor } ?? HoleMask(geometry: anchor, scale: root.scale, clip: root.deviceBounds)
+        }
+        let edgeMask = anchorMask!
+        let layout = BubblePlacer.place(size: size, hole: anchor, placement: mark.placement, area: area,
+                                        edge: { edgeMask.edgePoint(towards: $0) })
         // The card holds box, tail and shadow, with room for the blur.
         let shadowRoom = 12.0
         let cardRect = layout.bounds.outsetBy(shadowRoom)
         bubble.move(to: cardRect.origin)
         bubble.resize(to: cardRect.size)
-        chrome.cardOrigin = bubble.origin
-        chrome.layout = layout
+        chrome.update(layout: layout, origin: bubble.origin)
         bubbleLayout = layout
         let newRect = bubble.frame
         var dirty: [Rect] = []
@@ -212,7 +218,7 @@ public final class SpotlightOverlay: Overlay {
 
     public override func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
         let dim = DimBlend(color: dimColor, opacity: dimOpacity * presentationOpacity)
-        dim.apply(from: frame, into: frame, region: region, holes: masks.map(\.mask))
+        dim.apply(from: frame, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
         if let bubble, let layout = bubbleLayout {
             let r = bubble.frame.scaled(by: root.scale).roundedOut
             if !r.intersection(region).isEmpty {

@@ -132,6 +132,15 @@ public struct Canvas {
         let r = d.roundedOut.intersection(clipRect)
         guard !r.isEmpty else { return }
         let op = UInt32((min(1, opacity) * 256).rounded())
+        // One device pixel per image pixel at a whole-pixel position: a straight row blend.
+        if d.width == Double(image.width), d.height == Double(image.height), d.minX == d.minX.rounded(),
+           d.minY == d.minY.rounded(), clipMask == nil {
+            let ox = Int(d.minX), oy = Int(d.minY)
+            for y in r.y..<r.maxY {
+                Kernels.blend(pixmap.row(y) + r.x, image.row(y - oy) + (r.x - ox), count: r.width, opacity: op)
+            }
+            return
+        }
         // Fixed-point 16.16 source coordinates of device pixel centres.
         let sx = Double(image.width) / d.width, sy = Double(image.height) / d.height
         let stepX = Int(clampedToInt: sx * 65536)

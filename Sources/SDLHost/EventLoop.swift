@@ -18,7 +18,7 @@ extension WindowHost {
         while running {
             if let limit = options.frameLimit, framesPresented >= limit { break }
             let root = app.root
-            let busy = root.isAnimating || !root.dirtyRegion.isEmpty || root.needsLayout
+            let busy = root.isAnimating || root.needsDisplay || root.needsLayout
             // How long we may sleep: until the next animation frame, the app's next timer, or forever.
             var timeout: Double? = busy ? max(0, nextFrame - root.clock.now) : nil
             if let wake = app.nextWakeUp { timeout = min(timeout ?? .infinity, max(0, wake - root.clock.now)) }
@@ -41,7 +41,7 @@ extension WindowHost {
             }
             app.update()
             if app.root.isAnimating { app.root.tick() }
-            if !app.root.dirtyRegion.isEmpty || app.root.needsLayout || needsFullPresent {
+            if app.root.needsDisplay || app.root.needsLayout || needsFullPresent {
                 present(app.root)
                 nextFrame = app.root.clock.now + frameInterval
             }

@@ -145,18 +145,26 @@ public final class WindowHost {
     public func present(_ root: ViewRoot) -> [IntRect] {
         var rects = root.render(into: frame)
         if needsFullPresent { rects = [frame.bounds]; needsFullPresent = false }
-        guard !rects.isEmpty, let texture, let renderer else { return [] }
+        upload(rects)
+        return rects
+    }
+
+    /// Uploads `rects` of the frame to the texture, copies them to the window and presents.
+    ///
+    /// The software renderer keeps its back buffer between presents, so copying only the dirty
+    /// rectangles is enough; a full copy follows any expose or resize.
+    public func upload(_ rects: [IntRect]) {
+        guard !rects.isEmpty, let texture, let renderer else { return }
         for r in rects {
-            var sdlRect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
-            SDL_UpdateTexture(texture, &sdlRect, frame.row(r.y) + r.x, Int32(frame.stride * 4))
-            // The software renderer keeps its back buffer between presents, so copying only the dirty
-            // rectangles is enough; a full copy follows any expose or resize.
+            let c = r.intersection(frame.bounds)
+            guard !c.isEmpty else { continue }
+            var sdlRect = SDL_Rect(x: Int32(c.x), y: Int32(c.y), w: Int32(c.width), h: Int32(c.height))
+            SDL_UpdateTexture(texture, &sdlRect, frame.row(c.y) + c.x, Int32(frame.stride * 4))
             SDL_RenderCopy(renderer, texture, &sdlRect, &sdlRect)
-            pixelsUploaded += r.area
+            pixelsUploaded += c.area
         }
         SDL_RenderPresent(renderer)
         framesPresented += 1
-        return rects
     }
 
     /// Adapts the frame and texture to a new drawable size (device pixels) and tells the app.

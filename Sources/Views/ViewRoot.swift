@@ -30,6 +30,11 @@ public final class ViewRoot {
     public var tapSlop: Double = 10
     /// The pixels waiting to be repainted.
     public internal(set) var dirtyRegion: DirtyRegion
+    /// Areas (device pixels) where only the layers changed: re-composited from the base layer
+    /// without repainting the tree.
+    public internal(set) var compositeRegion: DirtyRegion
+    /// The tree's own pixels, kept while layers are present so they can re-composite cheaply.
+    var baseLayer: Pixmap?
     /// The top view; it always fills the screen.
     public private(set) var content: View
 
@@ -55,6 +60,7 @@ public final class ViewRoot {
         self.content = content
         dirtyRegion = DirtyRegion(bounds: ViewRoot.deviceBounds(size: size, scale: scale))
         dirtyRegion.addAll()
+        compositeRegion = DirtyRegion(bounds: ViewRoot.deviceBounds(size: size, scale: scale))
         content.removeFromParent()
         content.owner = self
         scheduleLayout(of: content)
@@ -112,6 +118,8 @@ public final class ViewRoot {
         content.markSubtreeNeedsLayout()
         scheduleLayout(of: content)
         dirtyRegion.reset(bounds: deviceBounds)
+        compositeRegion.reset(bounds: deviceBounds)
+        compositeRegion.removeAll()
     }
 
     // MARK: - Invalidation
@@ -124,6 +132,16 @@ public final class ViewRoot {
 
     /// Marks a rectangle in device pixels for repainting.
     public func invalidate(deviceRect: IntRect) { dirtyRegion.add(deviceRect) }
+
+    /// Marks a rectangle (points) where only a layer changed: the tree is not repainted there,
+    /// the layers are composited again over its kept pixels.
+    public func invalidateComposite(rect: Rect) {
+        guard rect.isFinite, !rect.isEmpty else { return }
+        compositeRegion.add(rect.scaled(by: scale).roundedOut)
+    }
+
+    /// Whether anything waits to be painted or composited.
+    public var needsDisplay: Bool { !dirtyRegion.isEmpty || !compositeRegion.isEmpty }
 
     /// Marks the whole screen for repainting.
     public func invalidateAll() { dirtyRegion.addAll() }

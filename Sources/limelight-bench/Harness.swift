@@ -39,6 +39,30 @@ final class Harness {
         return ms
     }
 
+    /// Measures `body` only, running `setup` untimed before each run.
+    @discardableResult
+    func record(_ name: String, size: String, setup: () -> Void, _ body: () -> Void) -> Double {
+        setup(); body()
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        repeat {
+            setup()
+            let t0 = clock.now
+            body()
+            let d = clock.now - t0
+            samples.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+        } while samples.count < 200 && (samples.count < 7 || (clock.now - start) < .milliseconds(Int(budget * 1000)))
+        samples.sort()
+        let ms = samples[samples.count / 2]
+        add(name, size: size, milliseconds: ms)
+        return ms
+    }
+
+    /// Lines printed under the table (what a figure covered).
+    private(set) var notes: [String] = []
+    func note(_ line: String) { notes.append(line) }
+
     /// Records an externally measured figure.
     func add(_ name: String, size: String, milliseconds ms: Double) {
         let copy = figures.first { $0.name == "copy" && $0.size == size }?.milliseconds
@@ -51,6 +75,7 @@ final class Harness {
         for f in figures {
             out += "| \(f.name) | \(f.size) | \(String(format: "%.4f", f.milliseconds)) | \(f.timesCopy.map { String(format: "%.3f", $0) } ?? "–") |\n"
         }
+        for n in notes { out += "\n- " + n }
         return out
     }
 

@@ -4,7 +4,7 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only PREFIX] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|host] [--budget SECONDS]
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
     """)
@@ -19,8 +19,32 @@ if let i = arguments.firstIndex(of: "--budget"), arguments.index(after: i) < arg
     budget = b
 }
 let harness = Harness(budget: budget)
+/// Every figure, in the order of the table.
+@MainActor func benchmarkAll(_ h: Harness, only: String?) throws {
+    func wanted(_ group: String) -> Bool { only.map { group == $0 || group.hasPrefix($0 + ".") } ?? true }
+    if wanted("raster") { try benchmarkRaster(h) }
+    let app = try AppBenchmarks()
+    if wanted("app") {
+        try app.homeFrame(h)
+        try app.fabTap(h)
+        try app.grids(h)
+    }
+    if wanted("overlay.morph") || wanted("overlay.appear") {
+        try app.overlays(h, morph: wanted("overlay.morph"), appear: wanted("overlay.appear"))
+    }
+    if wanted("host") {
+        try HostBenchmarks.present(h, engine: app)
+        try HostBenchmarks.startup(h)
+        try HostBenchmarks.idle(h)
+    }
+}
+
+var only: String?
+if let i = arguments.firstIndex(of: "--only"), arguments.index(after: i) < arguments.endIndex { only = arguments[arguments.index(after: i)] }
 do {
-    if arguments.contains("--parts") { try benchmarkRasterParts(harness) } else if arguments.contains("--hole") { try benchmarkHoleOnly(harness) } else { try benchmarkRaster(harness) }
+    if arguments.contains("--parts") { try benchmarkRasterParts(harness) }
+    else if arguments.contains("--hole") { try benchmarkHoleOnly(harness) }
+    else { try MainActor.assumeIsolated { try benchmarkAll(harness, only: only) } }
 } catch {
     FileHandle.standardError.write("limelight-bench: \(error)\n".data(using: .utf8)!)
     exit(1)
