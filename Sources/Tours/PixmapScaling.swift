@@ -4,44 +4,73 @@ extension Pixmap {
     /// A copy shrunk to `width`×`height` by averaging every source pixel that falls in each target
     /// pixel (a box filter, so stripes and text do not alias). Sizes at least as large as the
     /// image return a plain copy at the image's size; bad sizes return nil.
+    ///
+    /// Separable: each row is first shrunk horizontally into a float buffer, then the rows are
+    /// combined vertically. Every source pixel is read once.
     func areaAveraged(width: Int, height: Int) -> Pixmap? {
         guard width > 0, height > 0 else { return nil }
         if width >= self.width && height >= self.height { return copy() }
         let w = min(width, self.width), h = min(height, self.height)
         guard let out = try? Pixmap(width: w, height: h) else { return nil }
-        let sx = Double(self.width) / Double(w), sy = Double(self.height) / Double(h)
-        var sums = [Double](repeating: 0, count: w * 4)
-        for ty in 0..<h {
-            for i in sums.indices { sums[i] = 0 }
-            let y0 = Double(ty) * sy, y1 = y0 + sy
-            var y = Int(y0)
-            while Double(y) < y1 && y < self.height {
-                let wy = min(Double(y + 1), y1) - max(Double(y), y0)
-                let row = self.row(y)
-                for tx in 0..<w {
-                    let x0 = Double(tx) * sx, x1 = x0 + sx
-                    var x = Int(x0)
-                    var a = 0.0, r = 0.0, g = 0.0, b = 0.0
-                    while Double(x) < x1 && x < self.width {
-                        let wx = min(Double(x + 1), x1) - max(Double(x), x0)
-                        let p = row[x]
-                        a += Double(p >> 24) * wx; r += Double(p >> 16 & 0xFF) * wx
-                        g += Double(p >> 8 & 0xFF) * wx; b += Double(p & 0xFF) * wx
-                        x += 1
+        let columns = Pixmap.spans(source: self.width, target: w)
+        let rows = Pixmap.spans(source: self.height, target: h)
+        // One shrunk source row (4 channels a target column), and one target row being summed.
+        var line = [Float](repeating: 0, count: w * 4)
+        var sums = [Float](repeating: 0, count: w * 4)
+        line.withUnsafeMutableBufferPointer { line in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for ty in 0..<h {
+                    for i in 0..<sums.count { sums[i] = 0 }
+                    for k in rows.offsets[ty]..<rows.offsets[ty + 1] {
+                        let wy = rows.weights[k]
+                        let src = self.row(rows.cells[k])
+                        for tx in 0..<w {
+                            var a: Float = 0, r: Float = 0, g: Float = 0, b: Float = 0
+                            for k in columns.offsets[tx]..<columns.offsets[tx + 1] {
+                                let wx = columns.weights[k]
+                                let p = src[columns.cells[k]]
+                                a += Float(p >> 24) * wx; r += Float(p >> 16 & 0xFF) * wx
+                                g += Float(p >> 8 & 0xFF) * wx; b += Float(p & 0xFF) * wx
+                            }
+                            line[tx * 4] = a; line[tx * 4 + 1] = r; line[tx * 4 + 2] = g; line[tx * 4 + 3] = b
+                        }
+                        for i in 0..<sums.count { sums[i] += line[i] * wy }
                     }
-                    sums[tx * 4] += a * wy; sums[tx * 4 + 1] += r * wy; sums[tx * 4 + 2] += g * wy; sums[tx * 4 + 3] += b * wy
+                    let dst = out.row(ty)
+                    for tx in 0..<w {
+                        func channel(_ v: Float) -> UInt32 { UInt32(min(255, max(0, v.rounded()))) }
+                        let a = channel(sums[tx * 4])
+                        // Premultiplied: colour never exceeds alpha.
+                        dst[tx] = a << 24 | min(a, channel(sums[tx * 4 + 1])) << 16
+                            | min(a, channel(sums[tx * 4 + 2])) << 8 | min(a, channel(sums[tx * 4 + 3]))
+                    }
                 }
-                y += 1
-            }
-            let area = sx * sy
-            let dst = out.row(ty)
-            for tx in 0..<w {
-                func channel(_ v: Double) -> UInt32 { UInt32(min(255, max(0, (v / area).rounded()))) }
-                let a = channel(sums[tx * 4])
-                // Premultiplied: colour never exceeds alpha.
-                dst[tx] = a << 24 | min(a, channel(sums[tx * 4 + 1])) << 16 | min(a, channel(sums[tx * 4 + 2])) << 8 | min(a, channel(sums[tx * 4 + 3]))
             }
         }
         return out
+    }
+
+    /// Which source cells each of `target` cells covers, and with what weight (summing to 1 per
+    /// target cell): target cell `t` uses entries `offsets[t]..<offsets[t + 1]`.
+    private struct Spans {
+        var offsets: [Int] = [0]
+        var cells: [Int] = []
+        var weights: [Float] = []
+    }
+
+    private static func spans(source: Int, target: Int) -> Spans {
+        let step = Double(source) / Double(target)
+        var spans = Spans()
+        for t in 0..<target {
+            let start = Double(t) * step, end = start + step
+            var s = Int(start)
+            while Double(s) < end && s < source {
+                let covered = min(Double(s + 1), end) - max(Double(s), start)
+                if covered > 1e-9 { spans.cells.append(s); spans.weights.append(Float(covered / step)) }
+                s += 1
+            }
+            spans.offsets.append(spans.cells.count)
+        }
+        return spans
     }
 }
