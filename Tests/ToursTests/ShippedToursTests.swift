@@ -20,6 +20,16 @@ import Demo
         }
     }
 
+    @Test func theREADMEExamplePassesTheChecks() throws {
+        let readme = try String(contentsOf: repositoryFolder.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Tour files"))
+        let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let example = String(readme[start.upperBound..<end.lowerBound])
+        let t = try tour(example)
+        #expect(t.steps.count == 5)
+    }
+
     @Test func theHomeTourCoversWhatItPromises() throws {
         let home = try TourLoader.load(path: Self.folder + "/home.json", appCatalog: { DemoApp.launchCatalog() }).tour
         #expect(home.steps.count >= 4)
