@@ -210,8 +210,9 @@ public final class SpotlightOverlay: Overlay {
         if morph.isFinished(at: time) {
             self.morph = nil; morphFrom = nil; previousMark = nil
         }
-        // `layout` (run before painting) recomputes the geometry for this time.
-        return []
+        // Lay out for this time now and report what moved: a host that paints only when something
+        // is dirty (the window) would otherwise never paint the frames of a morph.
+        return layout(root: root)
     }
 
     // MARK: - Compositing

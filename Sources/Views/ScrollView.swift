@@ -34,6 +34,38 @@ public final class ScrollView: View {
     /// Scrolls by `dy` points (positive = towards the end).
     public func scroll(by dy: Double) { scroll(to: contentOffset + dy) }
 
+    /// Scrolls so that `view`, a descendant, is fully visible with `margin` points to spare (or its
+    /// top is, when it is taller than the scroll view). A view already fully visible stays put.
+    /// A virtualized view that is not placed (a grid cell far away) is found by paging through the
+    /// content from the top. Lays out the root as it goes.
+    public func scrollIntoView(_ view: View, margin: Double = 8) {
+        guard view !== self, view.isDescendant(of: self), let root else { return }
+        root.layoutIfNeeded()
+        guard isPlaced, frame.height > 0 else { return }
+        if !view.isPlaced {
+            // Page through from the top until the view is laid out (bounded by the content's height).
+            scroll(to: 0)
+            root.layoutIfNeeded()
+            let page = max(1, frame.height)
+            var pages = 0
+            while !view.isPlaced && contentOffset < maxOffset && pages < 1_000_000 {
+                scroll(by: page)
+                root.layoutIfNeeded()
+                pages += 1
+            }
+            guard view.isPlaced else { return }
+        }
+        let target = view.frame
+        guard target.minY < frame.minY || target.maxY > frame.maxY else { return }
+        let m = max(0, min(margin, (frame.height - target.height) / 2))
+        if target.minY < frame.minY || target.height + 2 * m > frame.height {
+            scroll(by: target.minY - frame.minY - m)
+        } else {
+            scroll(by: target.maxY - frame.maxY + m)
+        }
+        root.layoutIfNeeded()
+    }
+
     public override var isLayoutBoundary: Bool { true }
     public override var clipsChildren: Bool { true }
 

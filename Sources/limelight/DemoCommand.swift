@@ -2,6 +2,7 @@ import Demo
 import Foundation
 import Raster
 import SDLHost
+import Tours
 import Views
 
 /// `limelight` / `limelight demo`: the sample app in a window.
@@ -9,9 +10,18 @@ import Views
 enum DemoCommand {
     static let help = """
     usage: limelight [demo] [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY] [--driver NAME]
+                     [--tour FILE] [--reset-tours]
       Opens the sample app in a window titled "Limelight" (390x844 points by default, resizable).
-      The FAB tip appears 1 s after launch. Tap outside the spotlight to dismiss it, or tap the FAB.
-      Keys: Escape dismisses, Enter and Right advance, Left goes back; Ctrl-Q or closing the window quits.
+      1 s after launch the FAB tip appears (the tour assets/tours/fab.json) unless it was finished or
+      skipped before: saved progress lives in $XDG_STATE_HOME/limelight/state.json
+      (~/.local/state/limelight/state.json). Tap the FAB to go on; Escape skips.
+      --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
+                     launch, and reload it whenever the file is saved: the tour stays on its step,
+                     and a broken file shows its problem in a red banner while the last good
+                     version keeps running. Tour events are logged on stderr.
+      --reset-tours  forget which tours were finished or skipped, so they show again
+      Keys: Escape skips a tour (when it allows skipping), Enter and Right advance, Left goes back;
+      Ctrl-Q or closing the window quits.
       --driver NAME  SDL video driver: x11, wayland, or kmsdrm for a Linux console without a display
                      server (full screen). Default: whatever this desktop offers (SDL_VIDEODRIVER too).
       --scale N      device pixels per point, for HiDPI screens
@@ -20,8 +30,8 @@ enum DemoCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "demo"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames"]),
-                                 switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour"]),
+                                 switches: ["--help", "--reset-tours"])
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight --help)") }
         let settings = try ScreenSettings(args)
@@ -30,14 +40,83 @@ enum DemoCommand {
         options.scale = settings.scale
         options.driver = args.value("--driver")
         options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
-        // Fonts and images are checked before a window opens.
+        // Fonts, images and tour files are checked before a window opens.
         _ = try AppSetup.textEngine(family: args.value("--font"), command: c)
+        let explicitTour = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
+        let store = progressStore(reset: args.has("--reset-tours"))
+        let launch = explicitTour == nil ? launchPlan(store: store) : .nothing
         let host: WindowHost
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
         let clock = MonotonicClock()
-        let app = try AppSetup.makeApp(settings, font: args.value("--font"), clock: clock, command: c, size: host.pointSize)
-        app.scheduleFABTip(after: 1)
+        let font = args.value("--font")
+        let makeStage = { (loaded: LoadedTour, size: Size) throws(CLIError) -> any TourStage in
+            try TourSetup.makeStage(for: loaded, settings: settings, font: font, clock: clock, command: c, size: size)
+        }
+        let stage: any TourStage
+        if let explicitTour {
+            stage = try makeStage(explicitTour, host.pointSize)
+        } else {
+            stage = try AppSetup.makeApp(settings, font: font, clock: clock, command: c, size: host.pointSize)
+        }
+        let app = TourWindowApp(stage: stage, store: store, makeStage: makeStage)
+        if let explicitTour, let path = args.value("--tour") {
+            app.play(explicitTour, after: 1, watching: path)
+        } else {
+            switch launch {
+            case .tour(let loaded): app.play(loaded, after: 1, watching: nil)
+            case .builtInTip: (stage as? DemoApp)?.scheduleFABTip(after: 1)
+            case .nothing: break
+            }
+        }
         host.run(app)
         host.close()
+    }
+
+    /// The saved-progress store (cleared with `reset`), or nil when there is no home folder.
+    static func progressStore(reset: Bool) -> TourProgressStore? {
+        guard let folder = TourProgressStore.defaultDirectory() else {
+            warn("demo: neither XDG_STATE_HOME nor HOME is set: tour progress will not be saved")
+            return nil
+        }
+        let store = TourProgressStore(directory: folder)
+        if reset {
+            do { try store.reset(); warn("demo: saved tour progress cleared (\(store.path))") } catch { warn("demo: \(error)") }
+        }
+        return store
+    }
+
+    /// What the window shows at launch.
+    enum LaunchPlan {
+        /// A tour file (assets/tours/fab.json).
+        case tour(LoadedTour)
+        /// The FAB tip built into the sample app (when the tour file is missing or broken).
+        case builtInTip
+        /// Nothing: saved progress says the tip was finished or skipped.
+        case nothing
+    }
+
+    /// The launch tour (assets/tours/fab.json) unless saved progress says it was seen. A missing or
+    /// broken file falls back to the built-in FAB tip, with a warning.
+    static func launchPlan(store: TourProgressStore?) -> LaunchPlan {
+        let (progress, warning) = store?.load() ?? (TourProgress(), nil)
+        if let warning { warn("demo: \(warning)") }
+        func seen(_ id: String) -> Bool {
+            guard let outcome = progress.outcome(ofTour: id) else { return false }
+            warn("demo: tour \"\(id)\" was \(outcome.rawValue) before; not shown again (--reset-tours shows it again)")
+            return true
+        }
+        guard let folder = TourSetup.toursFolder() else {
+            warn("demo: assets/tours not found (set LIMELIGHT_ASSETS to the assets folder); showing the built-in FAB tip")
+            return seen("fab") ? .nothing : .builtInTip
+        }
+        let path = (folder as NSString).appendingPathComponent("fab.json")
+        do {
+            let loaded = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+            return seen(loaded.tour.id) ? .nothing : .tour(loaded)
+        } catch {
+            for d in error.diagnostics { warn("demo: \(d)") }
+            warn("demo: showing the built-in FAB tip instead")
+            return seen("fab") ? .nothing : .builtInTip
+        }
     }
 }

@@ -7,11 +7,12 @@ import Views
 /// told to, in 60 Hz steps, with the app's timers and animations run at each step.
 @MainActor
 final class HeadlessSession {
-    let app: DemoApp
+    /// The sample app, or a screenshot a tour runs over.
+    let app: any TourStage
     let clock: VirtualClock
     private var frame: Pixmap?
 
-    init(app: DemoApp, clock: VirtualClock) {
+    init(app: any TourStage, clock: VirtualClock) {
         self.app = app
         self.clock = clock
     }

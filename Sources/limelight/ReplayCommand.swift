@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import Raster
+import Tours
 import Views
 
 /// `limelight replay`: runs an input script on the virtual clock, writes its shots, prints the state.
@@ -11,6 +12,10 @@ enum ReplayCommandRunner {
                             [--tour FILE] [--no-overlay]
       Runs an input script headless on a virtual clock (the FAB tip appears 1 s in, as in the demo),
       then prints the app's state as one JSON object: {"cards", "overlay", "tab", "tour"}.
+      --tour FILE   the tour starts at launch instead of the FAB tip; "tour" is then {"id", "step", "of"}
+                    (step counting from 1) while it runs, and null once finished or skipped. A tour with
+                    a "background" runs over that screenshot ("tab" and "cards" are then null).
+                    Saved tour progress is neither read nor written.
       Script commands, one a line, coordinates in points (# starts a comment):
         tap X Y | down X Y | move X Y | up X Y | scroll DY [at X Y] | key NAME | wait MS | shot NAME.png
       Key names: escape, enter, left, right, up, down, tab, space, backspace. Shots go into DIR.
@@ -30,12 +35,26 @@ enum ReplayCommandRunner {
             throw .failure("\(c): \(scriptPath): cannot read the script (\(FileManager.default.fileExists(atPath: scriptPath) ? "not UTF-8 text or unreadable" : "no such file"))")
         }
         let script = try ReplayScript(text: text, file: scriptPath)
+        let loaded = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
         try prepareOutputFolder(out, option: "--out", command: c)
         let clock = VirtualClock()
-        let app = try AppSetup.makeApp(settings, font: args.value("--font"), clock: clock, command: c)
-        let session = HeadlessSession(app: app, clock: clock)
-        if args.value("--tour") != nil { throw .usage("\(c): --tour is not available in this build") }
-        if !args.has("--no-overlay") { app.scheduleFABTip(after: 1) }
+        let stage: any TourStage
+        if let loaded {
+            stage = try TourSetup.makeStage(for: loaded, settings: settings, font: args.value("--font"), clock: clock, command: c)
+        } else {
+            stage = try AppSetup.makeApp(settings, font: args.value("--font"), clock: clock, command: c)
+        }
+        let session = HeadlessSession(app: stage, clock: clock)
+        var engine: TourEngine?
+        if !args.has("--no-overlay") {
+            if let loaded {
+                let tour = TourEngine(tour: loaded.tour, host: stage)
+                tour.start(at: 0, animated: true)
+                engine = tour
+            } else if let app = stage as? DemoApp {
+                app.scheduleFABTip(after: 1)
+            }
+        }
         session.settle()
         var pointer = Point(settings.size.width / 2, settings.size.height / 2)
         for (line, command) in script.commands {
@@ -55,11 +74,12 @@ enum ReplayCommandRunner {
                 }
             }
         }
-        print(report(app: app).json)
+        print(report(stage: stage, tour: engine).json)
     }
 
-    static func report(app: DemoApp) -> StateReport {
-        StateReport(tab: app.state.selectedTab.rawValue, cards: app.state.cards.count,
-                    overlay: app.topOverlayKind?.rawValue, tour: nil)
+    static func report(stage: any TourStage, tour: TourEngine?) -> StateReport {
+        let app = stage as? DemoApp
+        return StateReport(tab: app?.state.selectedTab.rawValue, cards: app?.state.cards.count,
+                           overlay: stage.overlays.topKind?.rawValue, tour: TourSetup.reportState(tour))
     }
 }

@@ -8,8 +8,9 @@ struct StateReport: Encodable {
         var step: Int
         var of: Int
     }
-    var tab: String
-    var cards: Int
+    /// The sample app's tab and card count; null for a tour over a screenshot.
+    var tab: String?
+    var cards: Int?
     var overlay: String?
     var tour: TourState?
 

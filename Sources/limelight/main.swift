@@ -1,12 +1,13 @@
 import Foundation
 
-// limelight: the sample app in a window, and headless render, replay and inspect.
+// limelight: the sample app in a window, and headless render, replay, inspect and check.
 let usage = """
 usage: limelight [COMMAND] [OPTIONS]
   demo      the sample app in a window (the default command)
   render    write PNGs of the app and its overlays, offscreen
   replay    run an input script headless and print the app's state as JSON
   inspect   print every view with an id and its frame, as JSON
+  check     check tour files: every problem with its file, line and JSON path
   help      this text; `limelight COMMAND --help` for a command's options
 """
 
@@ -26,10 +27,11 @@ func runLimelight(_ arguments: [String]) -> Int32 {
         case "render": try RenderCommand.run(words)
         case "replay": try ReplayCommandRunner.run(words)
         case "inspect": try InspectCommand.run(words)
+        case "check": try CheckCommand.run(words)
         case "help":
             print(usage)
         default:
-            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, render, replay, inspect, help)")
+            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, render, replay, inspect, check, help)")
         }
         return 0
     } catch let error as CLIError {

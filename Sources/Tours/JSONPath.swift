@@ -1,0 +1,66 @@
+/// A place inside a JSON document, written the way messages show it: `steps[2].shape.svgPath`.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    /// One step into a value.
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The steps from the top-level value.
+    public var components: [Component]
+
+    /// The top-level value.
+    public static let root = JSONPath(components: [])
+
+    /// A path made of `components`.
+    public init(components: [Component]) { self.components = components }
+
+    /// This path followed by the member `key`.
+    public func appending(_ key: String) -> JSONPath { JSONPath(components: components + [.key(key)]) }
+
+    /// This path followed by the element `index`.
+    public func appending(_ index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
+
+    /// Whether this is the top-level value.
+    public var isRoot: Bool { components.isEmpty }
+
+    /// `steps[2].title`; keys that are not plain names are quoted (`["a b"]`); empty at the top.
+    public var description: String {
+        var out = ""
+        for c in components {
+            switch c {
+            case .index(let i): out += "[\(i)]"
+            case .key(let k):
+                if JSONPath.isPlainName(k) { out += out.isEmpty ? k : "." + k } else { out += "[\(quoted(k))]" }
+            }
+        }
+        return out
+    }
+
+    static func isPlainName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return s.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+    }
+}
+
+/// `s` in double quotes with quotes, backslashes and control characters escaped, cut to 60
+/// characters: safe to put in a one-line message.
+func quoted(_ s: String) -> String {
+    var out = "\""
+    for (i, scalar) in s.unicodeScalars.enumerated() {
+        if i == 60 { out += "…"; break }
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,1 +1,0 @@
-// The Tours module. See DESIGN.md for its place in the pipeline.

@@ -1,0 +1,114 @@
+import Raster
+
+/// Typed reads from a `JSONNode` tree that collect a diagnostic for every problem instead of
+/// stopping at the first: wrong types, unknown and duplicate keys, values out of range.
+struct SchemaReader {
+    let file: String
+    private(set) var diagnostics: [TourDiagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    mutating func report(_ line: Int?, _ path: JSONPath, _ message: String) {
+        diagnostics.append(TourDiagnostic(file: file, line: line, path: path.description, message: message))
+    }
+
+    /// The members of an object by key (the first of duplicates), after reporting duplicate keys
+    /// and keys not in `known`. Nil (reported) when `node` is not an object.
+    mutating func object(_ node: JSONNode, at path: JSONPath, known: [String], what: String) -> [String: JSONMember]? {
+        guard case .object(let members) = node.value else {
+            report(node.line, path, "expected \(what), found \(node.kindDescription)")
+            return nil
+        }
+        var byKey: [String: JSONMember] = [:]
+        for m in members {
+            if let first = byKey[m.key] {
+                report(m.keyLine, path.appending(m.key), "duplicate key (first given on line \(first.keyLine))")
+                continue
+            }
+            byKey[m.key] = m
+            if !known.contains(m.key) {
+                report(m.keyLine, path.appending(m.key), "unknown key" + SchemaReader.suggestion(for: m.key, among: known))
+            }
+        }
+        return byKey
+    }
+
+    /// ` (did you mean "x"?)` for a near miss, else ` (known: a, b, c)`.
+    static func suggestion(for word: String, among known: [String]) -> String {
+        let lower = word.lowercased()
+        let best = known.map { ($0, editDistance(lower, $0.lowercased())) }.min { $0.1 < $1.1 }
+        if let best, best.1 <= max(1, min(3, word.count / 3)) { return " (did you mean \(quoted(best.0))?)" }
+        return " (known: \(known.joined(separator: ", ")))"
+    }
+
+    /// Levenshtein distance over characters (short strings only: keys and ids).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(64)), b = Array(b.prefix(64))
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    // MARK: - Typed values
+
+    mutating func string(_ node: JSONNode, at path: JSONPath, nonEmpty: Bool = false) -> String? {
+        guard case .string(let s) = node.value else {
+            report(node.line, path, "expected a string, found \(node.kindDescription)")
+            return nil
+        }
+        if nonEmpty && s.isEmpty {
+            report(node.line, path, "expected a non-empty string, found \"\"")
+            return nil
+        }
+        return s
+    }
+
+    mutating func bool(_ node: JSONNode, at path: JSONPath) -> Bool? {
+        guard case .bool(let b) = node.value else {
+            report(node.line, path, "expected true or false, found \(node.kindDescription)")
+            return nil
+        }
+        return b
+    }
+
+    mutating func number(_ node: JSONNode, at path: JSONPath, in range: ClosedRange<Double>, meaning: String = "a number") -> Double? {
+        guard case .number(let v) = node.value else {
+            report(node.line, path, "expected \(meaning), found \(node.kindDescription)")
+            return nil
+        }
+        guard range.contains(v) else {
+            let expected: String
+            if range.upperBound == .greatestFiniteMagnitude || range.upperBound >= 1e6 {
+                expected = range.lowerBound == 0 ? "a number ≥ 0" : "a number ≥ \(range.lowerBound.compact)"
+            } else {
+                expected = "a number from \(range.lowerBound.compact) to \(range.upperBound.compact)"
+            }
+            report(node.line, path, "expected \(expected), found \(v.compact)" + (v < 0 && range.lowerBound >= 0 ? " (sizes may not be negative)" : ""))
+            return nil
+        }
+        return v
+    }
+
+    /// One of `choices` (a string).
+    mutating func choice<T>(_ node: JSONNode, at path: JSONPath, _ choices: [(String, T)]) -> T? {
+        let names = choices.map { quoted($0.0) }.joined(separator: ", ")
+        guard case .string(let s) = node.value else {
+            report(node.line, path, "expected one of \(names), found \(node.kindDescription)")
+            return nil
+        }
+        guard let hit = choices.first(where: { $0.0 == s }) else {
+            report(node.line, path, "expected one of \(names), found \(quoted(s))")
+            return nil
+        }
+        return hit.1
+    }
+}

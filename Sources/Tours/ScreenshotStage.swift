@@ -1,0 +1,68 @@
+import Overlays
+import Raster
+import Views
+
+/// Shows a still image fitted to its frame (letterboxed), shrunk with an area-averaging filter
+/// when it has more pixels than the screen, so a 3x screenshot stays sharp on a 1x screen.
+public final class ScreenshotView: View {
+    /// The screenshot.
+    public var image: Pixmap { didSet { if image !== oldValue { scaled = nil; setNeedsDisplay() } } }
+    private var scaled: Pixmap?
+
+    /// A view of `image`.
+    public init(image: Pixmap) {
+        self.image = image
+        super.init()
+    }
+
+    /// Where the image is drawn inside `frame` (points): fitted and centred.
+    public var imageRect: Rect {
+        let iw = Double(image.width), ih = Double(image.height)
+        let s = min(frame.width / iw, frame.height / ih)
+        return frame.aligned(Size(width: iw * s, height: ih * s), .center)
+    }
+
+    public override var hasOwnContent: Bool { true }
+
+    public override func draw(in canvas: Canvas) {
+        guard !frame.isEmpty else { return }
+        let rect = imageRect
+        let device = canvas.transform.apply(rect)
+        let w = Int(device.width.rounded()), h = Int(device.height.rounded())
+        if w < image.width || h < image.height {
+            if scaled == nil || scaled!.width != w || scaled!.height != h { scaled = image.areaAveraged(width: w, height: h) }
+            if let scaled { canvas.draw(scaled, in: rect, sampling: .bilinear); return }
+        }
+        canvas.draw(image, in: rect, sampling: .bilinear)
+    }
+}
+
+/// A screen showing a screenshot instead of the sample app: what tours with a `background` run on.
+/// It has no tabs and nothing scrolls; targets are rectangles in screen points.
+@MainActor
+public final class ScreenshotStage: TourHost {
+    public let root: ViewRoot
+    public let overlays: PresentationStack
+    /// The view showing the screenshot.
+    public let screenshot: ScreenshotView
+
+    /// A `size`-point screen at `scale` showing `image` fitted (letterboxed in dark grey).
+    public init(image: Pixmap, size: Size, scale: Double = 1, textEngine: any TextEngine,
+                clock: any Clock) throws(ViewError) {
+        screenshot = ScreenshotView(image: image)
+        screenshot.id = "screenshot"
+        root = try ViewRoot(content: screenshot, size: size, scale: scale, textEngine: textEngine, clock: clock)
+        root.backgroundColor = Color(red: 0x1C, green: 0x1C, blue: 0x1E)
+        overlays = PresentationStack(root: root)
+    }
+
+    public var tabNames: [String] { [] }
+    public var selectedTabName: String? { nil }
+    public func selectTab(named name: String) -> Bool { false }
+    public func scrollIntoView(viewID id: String) {}
+
+    /// The earliest timer an overlay waits for (clock seconds).
+    public var nextWakeUp: Double? { overlays.nextWakeUp }
+    /// Nothing to run: the screenshot has no timers of its own.
+    public func update() {}
+}

@@ -1,0 +1,116 @@
+import Overlays
+import Raster
+
+/// A tutorial flow read from a tour file: a dim layer and a list of steps, each a spotlight on
+/// one or more targets with an optional coach-mark bubble. See the README's "Tour files" section.
+public struct Tour: Hashable, Sendable {
+    /// The tour's name: what saved progress records and reports show.
+    public var id: String
+    /// The dim layer's colour (opaque; see `dimOpacity`).
+    public var dimColor: Color
+    /// The dim layer's opacity, 0...1.
+    public var dimOpacity: Double
+    /// Whether bubbles show "2 / 4" and progress dots.
+    public var showsProgress: Bool
+    /// Whether the tour can be left early: a Skip button in bubbles, and Escape.
+    public var allowsSkip: Bool
+    /// A PNG screenshot to run over instead of the sample app, as written in the file (relative to
+    /// the tour file's folder).
+    public var background: String?
+    /// The steps, in order; never empty once loaded.
+    public var steps: [TourStep]
+
+    /// A tour; the defaults are those of a file that leaves the keys out.
+    public init(id: String, dimColor: Color = .black, dimOpacity: Double = 0.5, showsProgress: Bool = false,
+                allowsSkip: Bool = true, background: String? = nil, steps: [TourStep]) {
+        self.id = id; self.dimColor = dimColor; self.dimOpacity = dimOpacity; self.showsProgress = showsProgress
+        self.allowsSkip = allowsSkip; self.background = background; self.steps = steps
+    }
+}
+
+/// What a step's hole surrounds.
+public enum StepTarget: Hashable, Sendable {
+    /// A view by id.
+    case view(String)
+    /// A rectangle in screen points.
+    case rect(Rect)
+
+    /// The view id, for view targets.
+    public var viewID: String? {
+        if case .view(let id) = self { return id }
+        return nil
+    }
+}
+
+/// The outline of a step's holes.
+public enum StepShape: Hashable, Sendable {
+    case circle
+    case ellipse
+    case rect
+    /// A rounded rectangle with the step's `cornerRadius`.
+    case roundedRect
+    /// A free outline in screen points, parsed from SVG path data.
+    case path(Path, FillRule)
+}
+
+/// What moves a step on.
+public enum AdvanceTrigger: String, CaseIterable, Hashable, Sendable {
+    /// A tap anywhere (holes and dim alike).
+    case tapAnywhere
+    /// A tap on the target, which also reaches the target.
+    case tapTarget
+    /// The bubble's Next button (or Enter and Right).
+    case nextButton
+}
+
+/// One step of a tour.
+public struct TourStep: Hashable, Sendable {
+    /// The targets, one hole each (a path shape draws a single hole).
+    public var targets: [StepTarget]
+    public var shape: StepShape
+    /// Space between target and hole edge, in points.
+    public var padding: Double
+    /// The corner radius of `roundedRect` holes, in points.
+    public var cornerRadius: Double
+    /// Width of the holes' soft edge, in points.
+    public var feather: Double
+    public var title: String?
+    /// The bubble's text; a step without text shows no bubble.
+    public var text: String?
+    public var placement: BubblePlacement
+    public var advanceOn: AdvanceTrigger
+    /// The tab to switch to before the step shows; nil keeps the previous step's tab.
+    public var tab: String?
+    /// Whether a target scrolled out of view is scrolled into view first.
+    public var scrollsIntoView: Bool
+    /// Where the step was written, for messages about it.
+    public var source: SourceLines
+
+    /// Lines of a step's parts in its file (0 when the step was not read from a file).
+    public struct SourceLines: Hashable, Sendable {
+        /// The line of the step's opening brace.
+        public var step: Int
+        /// One line per entry of `targets`.
+        public var targets: [Int]
+        /// The line of the `tab` value.
+        public var tab: Int
+        /// The JSON path of each target (`steps[2].target`, `steps[3].targets[1]`).
+        public var targetPaths: [String]
+        public init(step: Int = 0, targets: [Int] = [], tab: Int = 0, targetPaths: [String] = []) {
+            self.step = step; self.targets = targets; self.tab = tab; self.targetPaths = targetPaths
+        }
+    }
+
+    /// A step; the defaults are those of a file that leaves the keys out.
+    public init(targets: [StepTarget], shape: StepShape = .roundedRect, padding: Double = 8, cornerRadius: Double = 12,
+                feather: Double = 0, title: String? = nil, text: String? = nil, placement: BubblePlacement = .auto,
+                advanceOn: AdvanceTrigger = .nextButton, tab: String? = nil, scrollsIntoView: Bool = true,
+                source: SourceLines = SourceLines()) {
+        self.targets = targets; self.shape = shape; self.padding = padding; self.cornerRadius = cornerRadius
+        self.feather = feather; self.title = title; self.text = text; self.placement = placement
+        self.advanceOn = advanceOn; self.tab = tab; self.scrollsIntoView = scrollsIntoView; self.source = source
+    }
+
+    /// Whether the step shows a bubble (it has text).
+    public var showsBubble: Bool { !(text ?? "").isEmpty }
+}

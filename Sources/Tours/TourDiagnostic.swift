@@ -1,0 +1,44 @@
+/// One problem in a tour file: `home.json:14: steps[2].target: no view with id "fab2" (known: fab, …)`.
+public struct TourDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// The file as the user named it.
+    public var file: String
+    /// The 1-based line, or nil for problems with the file as a whole (unreadable, too large).
+    public var line: Int?
+    /// The JSON path of the value at fault, empty for the top level.
+    public var path: String
+    /// What was wrong and what was expected.
+    public var message: String
+
+    /// A problem at `line` of `file`.
+    public init(file: String, line: Int?, path: String, message: String) {
+        self.file = file; self.line = line; self.path = path; self.message = message
+    }
+
+    /// `file:line: path: message` on one line.
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        s += ": "
+        if !path.isEmpty { s += path + ": " }
+        return s + message
+    }
+}
+
+/// Why a tour file could not be used: every problem found, in file order.
+public struct TourLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The problems, at least one.
+    public var diagnostics: [TourDiagnostic]
+
+    /// An error listing `diagnostics`.
+    public init(diagnostics: [TourDiagnostic]) { self.diagnostics = diagnostics }
+
+    /// One problem a line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// The first problem, plus how many more there are: one line for a banner.
+    public var summary: String {
+        guard let first = diagnostics.first else { return "unknown problem" }
+        let more = diagnostics.count - 1
+        return first.description + (more > 0 ? " (and \(more) more problem\(more == 1 ? "" : "s"))" : "")
+    }
+}

@@ -1,0 +1,236 @@
+import Overlays
+import Raster
+import Views
+
+/// Something that happened in a running tour.
+public enum TourEvent: Hashable, Sendable {
+    /// Step `index` (0-based) came on screen.
+    case stepShown(Int)
+    /// Step `index` (0-based) left the screen.
+    case stepHidden(Int)
+    /// The last step was completed (or `finish()` was called).
+    case finished
+    /// The tour was left early (Skip, Escape, or `skip()`).
+    case skipped
+}
+
+/// Runs a tour on a host: one spotlight on the host's presentation stack, moved from step to step.
+///
+/// Each step first switches to its tab (its own `tab`, else the nearest earlier step's, else the
+/// host's first tab) and scrolls its first view target into view; then the spotlight morphs to the
+/// step's holes and bubble. Taps follow the step's `advanceOn`; Enter and Right go on, Left goes
+/// back, and Escape or Skip leave the tour when it allows skipping.
+@MainActor
+public final class TourEngine {
+    /// Where the tour is.
+    public enum State: Hashable, Sendable {
+        case idle
+        case running(step: Int)
+        case finished
+        case skipped
+    }
+
+    /// The tour being run (replaced by `replace(with:)` on a live reload).
+    public private(set) var tour: Tour
+    /// What it runs on.
+    public let host: any TourHost
+    public private(set) var state: State = .idle
+    /// The spotlight showing the current step (nil before the start).
+    public private(set) var spotlight: SpotlightOverlay?
+    /// Receives every event, in order.
+    public var onEvent: (@MainActor (TourEvent) -> Void)?
+
+    /// An engine for `tour` on `host`; nothing shows until `start`.
+    public init(tour: Tour, host: any TourHost) {
+        self.tour = tour
+        self.host = host
+    }
+
+    /// The 0-based index of the step on screen, nil when not running.
+    public var currentStep: Int? {
+        if case .running(let i) = state { return i }
+        return nil
+    }
+
+    /// Whether a step is on screen.
+    public var isRunning: Bool { currentStep != nil }
+
+    // MARK: - Moving
+
+    /// Shows step `index` (clamped), fading the spotlight in when `animated`. A running tour moves there.
+    public func start(at index: Int = 0, animated: Bool = true) {
+        guard !tour.steps.isEmpty else { return }
+        let i = clamp(index)
+        if isRunning { go(to: i, animated: animated); return }
+        prepareHost(for: i)
+        let spot = SpotlightOverlay(holes: holes(for: i), coachMark: coachMark(for: i), dimColor: tour.dimColor,
+                                    dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i].advanceOn))
+        spot.onAction = { [weak self] action in self?.handle(action) }
+        spot.onRemoved = { [weak self, weak spot] in self?.spotlightRemoved(spot) }
+        spotlight = spot
+        state = .running(step: i)
+        host.overlays.present(spot, animated: animated)
+        settleGeometry()
+        onEvent?(.stepShown(i))
+    }
+
+    /// Moves to step `index` (clamped): the hole morphs there when `animated`.
+    public func go(to index: Int, animated: Bool = true) {
+        guard let current = currentStep, let spot = spotlight else { start(at: index, animated: animated); return }
+        let i = clamp(index)
+        guard i != current else { return }
+        onEvent?(.stepHidden(current))
+        prepareHost(for: i)
+        state = .running(step: i)
+        show(i, on: spot, animated: animated)
+        onEvent?(.stepShown(i))
+    }
+
+    /// The next step, or the end of the tour after the last.
+    public func next() {
+        guard let i = currentStep else { return }
+        if i + 1 < tour.steps.count { go(to: i + 1) } else { finish() }
+    }
+
+    /// The previous step (nothing on the first).
+    public func previous() {
+        guard let i = currentStep, i > 0 else { return }
+        go(to: i - 1)
+    }
+
+    /// Leaves the tour early.
+    public func skip() { end(.skipped) }
+
+    /// Ends the tour as completed.
+    public func finish() { end(.finished) }
+
+    /// Replaces the tour (a live reload). A running tour stays on its step, or on the last one that
+    /// still exists, and morphs to the new version of it.
+    public func replace(with newTour: Tour, animated: Bool = true) {
+        guard !newTour.steps.isEmpty else { return }
+        tour = newTour
+        guard let current = currentStep, let spot = spotlight else { return }
+        let i = clamp(current)
+        spot.dimColor = tour.dimColor
+        spot.dimOpacity = tour.dimOpacity
+        if i != current { onEvent?(.stepHidden(current)) }
+        prepareHost(for: i)
+        state = .running(step: i)
+        show(i, on: spot, animated: animated)
+        if i != current { onEvent?(.stepShown(i)) }
+    }
+
+    private func end(_ outcome: State) {
+        guard let i = currentStep else { return }
+        state = outcome
+        onEvent?(.stepHidden(i))
+        onEvent?(outcome == .finished ? .finished : .skipped)
+        spotlight?.dismiss()
+    }
+
+    private func show(_ i: Int, on spot: SpotlightOverlay, animated: Bool) {
+        spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i].advanceOn)
+        spot.show(holes: holes(for: i), coachMark: coachMark(for: i), animated: animated)
+        settleGeometry()
+    }
+
+    /// Lays the screen and the spotlight out now, so the next morph starts from what is shown.
+    private func settleGeometry() {
+        host.root.layoutIfNeeded()
+        host.overlays.prepare(root: host.root)
+    }
+
+    private func handle(_ action: SpotlightAction) {
+        switch action {
+        case .advance: next()
+        case .back: previous()
+        case .dismiss: if tour.allowsSkip { skip() }
+        }
+    }
+
+    private func spotlightRemoved(_ removed: SpotlightOverlay?) {
+        // Taken off the stack by someone else while still running: the tour was left.
+        guard let removed, removed === spotlight else { return }
+        spotlight = nil
+        if let i = currentStep {
+            state = .skipped
+            onEvent?(.stepHidden(i))
+            onEvent?(.skipped)
+        }
+    }
+
+    private func clamp(_ i: Int) -> Int { min(max(0, i), tour.steps.count - 1) }
+
+    // MARK: - Steps to overlays
+
+    /// The tab step `index` runs on: its own, else the nearest earlier step's, else the host's first.
+    public func tab(forStep index: Int) -> String? {
+        guard !host.tabNames.isEmpty else { return nil }
+        for j in stride(from: min(index, tour.steps.count - 1), through: 0, by: -1) {
+            if let tab = tour.steps[j].tab { return tab }
+        }
+        return host.tabNames.first
+    }
+
+    private func prepareHost(for i: Int) {
+        if let tab = tab(forStep: i), host.selectedTabName != tab { host.selectTab(named: tab) }
+        host.root.layoutIfNeeded()
+        let step = tour.steps[i]
+        if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
+            host.scrollIntoView(viewID: id)
+            host.root.layoutIfNeeded()
+        }
+    }
+
+    /// The holes of step `index`: one per target, or one path.
+    public func holes(for index: Int) -> [Hole] {
+        let step = tour.steps[index]
+        let targets = step.targets.map { t -> HoleTarget in
+            switch t {
+            case .view(let id): return .view(id)
+            case .rect(let r): return .rect(r)
+            }
+        }
+        let shape: HoleShape
+        switch step.shape {
+        case .circle: shape = .circle
+        case .ellipse: shape = .ellipse
+        case .rect: shape = .rect
+        case .roundedRect: shape = .roundedRect(cornerRadius: step.cornerRadius)
+        case .path(let path, let rule):
+            return targets.prefix(1).map { Hole(target: $0, shape: .path(path, rule), padding: step.padding, feather: step.feather) }
+        }
+        return targets.map { Hole(target: $0, shape: shape, padding: step.padding, feather: step.feather) }
+    }
+
+    /// The bubble of step `index`, nil for a step without text.
+    public func coachMark(for index: Int) -> CoachMark? {
+        let step = tour.steps[index]
+        guard step.showsBubble else { return nil }
+        let isLast = index == tour.steps.count - 1
+        return CoachMark(title: step.title, text: step.text, placement: step.placement,
+                         showsNextButton: step.advanceOn == .nextButton, showsSkipButton: tour.allowsSkip && !isLast,
+                         progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
+                         nextTitle: isLast ? "Done" : "Next")
+    }
+
+    /// How taps work for `trigger`.
+    public static func tapPolicy(for trigger: AdvanceTrigger) -> TapPolicy {
+        switch trigger {
+        case .tapAnywhere: return .anywhereAdvances
+        case .tapTarget: return .targetOnly
+        case .nextButton: return .buttonsOnly
+        }
+    }
+
+    /// One line for a log: `tour "home": step 2 of 4 shown`.
+    public func describe(_ event: TourEvent) -> String {
+        let name = "tour \(quoted(tour.id))"
+        switch event {
+        case .stepShown(let i): return "\(name): step \(i + 1) of \(tour.steps.count) shown"
+        case .stepHidden(let i): return "\(name): step \(i + 1) of \(tour.steps.count) hidden"
+        case .finished: return "\(name): finished"
+        case .skipped: return "\(name): skipped"
+        }
+    }
+}

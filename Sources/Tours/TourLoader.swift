@@ -1,0 +1,107 @@
+import Foundation
+import Raster
+
+/// A tour read from a file and checked: its steps, and the screenshot it runs over, if any.
+public struct LoadedTour {
+    /// The tour.
+    public var tour: Tour
+    /// The file as the user named it.
+    public var file: String
+    /// The screenshot, when the tour has a `background`.
+    public var background: Pixmap?
+    /// The screenshot's path, resolved against the tour file's folder.
+    public var backgroundPath: String?
+}
+
+/// Reads, parses, decodes and checks tour files, reporting every problem at once.
+///
+/// The passes: JSON syntax (stops at the first error), the schema (every problem), the background
+/// file (relative to the tour file's folder), then target ids and tabs against a catalog — the
+/// screen's views for app tours, nothing (rects only) for tours over a screenshot.
+public enum TourLoader {
+    /// The largest tour file read, in bytes.
+    public static let maxFileSize = 4 * 1024 * 1024
+
+    /// Loads the tour at `path`. `appCatalog` gives the app's views; it is only asked for tours
+    /// without a background.
+    @MainActor
+    public static func load(path: String, appCatalog: () -> TargetCatalog) throws(TourLoadError) -> LoadedTour {
+        let bytes = try read(path)
+        let folder = (path as NSString).deletingLastPathComponent
+        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, appCatalog: appCatalog)
+    }
+
+    /// Loads a tour from `bytes`, naming `file` in diagnostics and resolving a background in `folder`.
+    @MainActor
+    public static func load(bytes: [UInt8], file: String, folder: String,
+                            appCatalog: () -> TargetCatalog) throws(TourLoadError) -> LoadedTour {
+        let root: JSONNode
+        do { root = try JSONParser.parse(bytes) } catch {
+            throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
+        }
+        let (decoded, schemaProblems) = TourDecoder.decode(root, file: file)
+        var problems = schemaProblems
+        guard let tour = decoded else { throw TourLoadError(diagnostics: problems) }
+        var loaded = LoadedTour(tour: tour, file: file)
+        if let background = tour.background {
+            let line = backgroundLine(root)
+            let resolved = resolve(background, folder: folder)
+            loaded.backgroundPath = resolved
+            do { loaded.background = try loadImage(resolved, named: background) } catch {
+                problems.append(TourDiagnostic(file: file, line: line, path: "background", message: error.reason))
+            }
+            problems += TourTargetValidator.validate(tour, against: .screenshot, file: file)
+        } else {
+            problems += TourTargetValidator.validate(tour, against: appCatalog(), file: file)
+        }
+        guard problems.isEmpty else {
+            // File order; problems on the same line keep the order the passes found them in.
+            let ordered = problems.enumerated().sorted { a, b in
+                let la = a.element.line ?? 0, lb = b.element.line ?? 0
+                return la != lb ? la < lb : a.offset < b.offset
+            }
+            throw TourLoadError(diagnostics: ordered.map(\.element))
+        }
+        return loaded
+    }
+
+    /// The file's bytes, or a diagnostic without a line.
+    public static func read(_ path: String) throws(TourLoadError) -> [UInt8] {
+        func fail(_ message: String) -> TourLoadError {
+            TourLoadError(diagnostics: [TourDiagnostic(file: path, line: nil, path: "", message: message)])
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail("no such file") }
+        guard !isDirectory.boolValue else { throw fail("is a folder (expected a tour file, JSON)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot read the file (permission denied?)") }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch { throw fail("cannot read the file (\(error.localizedDescription))") }
+        guard data.count <= maxFileSize else { throw fail("larger than \(maxFileSize / 1024 / 1024) MiB (expected a small JSON tour file)") }
+        return [UInt8](data)
+    }
+
+    /// `background` against `folder` (absolute paths are kept).
+    public static func resolve(_ background: String, folder: String) -> String {
+        background.hasPrefix("/") ? background : (folder as NSString).appendingPathComponent(background)
+    }
+
+    struct ImageProblem: Error { var reason: String }
+
+    static func loadImage(_ path: String, named name: String) throws(ImageProblem) -> Pixmap {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImageProblem(reason: "no such file \(quoted(name)) (looked for \(path))")
+        }
+        guard !isDirectory.boolValue else { throw ImageProblem(reason: "\(quoted(name)) is a folder (expected a PNG screenshot)") }
+        do { return try Pixmap(contentsOfFile: path) } catch {
+            if case .imageFile(_, let reason) = error { throw ImageProblem(reason: "\(quoted(name)): \(reason)") }
+            throw ImageProblem(reason: "\(quoted(name)): \(error)")
+        }
+    }
+
+    private static func backgroundLine(_ root: JSONNode) -> Int {
+        guard case .object(let members) = root.value else { return root.line }
+        return members.first { $0.key == "background" }?.value.line ?? root.line
+    }
+}

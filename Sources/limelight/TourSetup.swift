@@ -1,0 +1,73 @@
+import Demo
+import Foundation
+import Raster
+import Tours
+import Views
+
+/// A screen a tour runs on, headless or in the window: the sample app, or a screenshot.
+@MainActor
+protocol TourStage: TourHost {
+    /// Runs timers that are due (call before each frame).
+    func update()
+    /// The clock time of the stage's next timer.
+    var nextWakeUp: Double? { get }
+}
+
+extension DemoApp: TourStage {}
+extension ScreenshotStage: TourStage {}
+
+/// Loading tour files and building what they run on, for every command.
+@MainActor
+enum TourSetup {
+    /// Loads and checks the tour at `path` against the sample app's views; every problem becomes one
+    /// line of the error.
+    static func load(_ path: String, command: String) throws(CLIError) -> LoadedTour {
+        do { return try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() }) } catch {
+            throw failure(error, command: command)
+        }
+    }
+
+    /// Every diagnostic on its own `limelight: COMMAND: file:line: …` line.
+    static func failure(_ error: TourLoadError, command: String) -> CLIError {
+        .failure(error.diagnostics.map { "\(command): \($0)" }.joined(separator: "\nlimelight: "))
+    }
+
+    /// The stage for `loaded`: a screenshot stage for tours with a background, else the sample app.
+    static func makeStage(for loaded: LoadedTour, settings: ScreenSettings, font: String?, clock: any Clock,
+                          command: String, size: Size? = nil) throws(CLIError) -> any TourStage {
+        guard let image = loaded.background else {
+            return try AppSetup.makeApp(settings, font: font, clock: clock, command: command, size: size)
+        }
+        let engine = try AppSetup.textEngine(family: font, command: command)
+        do {
+            return try ScreenshotStage(image: image, size: size ?? settings.size, scale: settings.scale,
+                                       textEngine: engine, clock: clock)
+        } catch {
+            throw .usage("\(command): \(error)")
+        }
+    }
+
+    /// The folder of the shipped tours: $LIMELIGHT_ASSETS/tours, else the nearest `assets/tours`
+    /// above the executable, else the one beside this source tree.
+    static func toursFolder() -> String? {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["LIMELIGHT_ASSETS"], !env.isEmpty {
+            return (env as NSString).appendingPathComponent("tours")
+        }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<8 {
+            let candidate = dir.appendingPathComponent("assets/tours")
+            if fm.fileExists(atPath: candidate.path) { return candidate.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/tours")
+        return fm.fileExists(atPath: source.path) ? source.path : nil
+    }
+
+    /// The report's `tour` field: the step on screen (1-based), nil once finished or skipped.
+    static func reportState(_ engine: TourEngine?) -> StateReport.TourState? {
+        guard let engine, let i = engine.currentStep else { return nil }
+        return StateReport.TourState(id: engine.tour.id, step: i + 1, of: engine.tour.steps.count)
+    }
+}

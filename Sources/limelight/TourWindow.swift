@@ -1,0 +1,130 @@
+import Demo
+import Foundation
+import Raster
+import SDLHost
+import Tours
+import Views
+
+/// What the demo window runs: the sample app (or a tour's screenshot) with a tour that starts after
+/// a delay, logs its events on stderr, saves how it ended, and — for `--tour FILE` — reloads on
+/// every save of the file, staying on the same step. A file that breaks keeps the last good tour
+/// running and shows its first problem in a red banner until it is fixed.
+@MainActor
+final class TourWindowApp: HostedApp {
+    /// What is on screen now (a reload may swap the app for a screenshot and back).
+    private(set) var stage: any TourStage
+    private(set) var engine: TourEngine?
+    private var loaded: LoadedTour?
+    private var startDue: Double?
+    private var lastShownStep = 0
+    private var reloader: TourReloader?
+    private var banner: ErrorBanner?
+    private let store: TourProgressStore?
+    private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourStage
+
+    /// A window app on `stage`; outcomes go to `store`; `makeStage` builds a new stage when a reload
+    /// adds, removes or changes the tour's background.
+    init(stage: any TourStage, store: TourProgressStore?,
+         makeStage: @escaping (LoadedTour, Size) throws(CLIError) -> any TourStage) {
+        self.stage = stage
+        self.store = store
+        self.makeStage = makeStage
+    }
+
+    var root: ViewRoot { stage.root }
+
+    var nextWakeUp: Double? { [stage.nextWakeUp, startDue, reloader?.nextPoll].compactMap { $0 }.min() }
+
+    func handle(_ event: InputEvent) { root.send(event) }
+
+    func update() {
+        stage.update()
+        let now = root.clock.now
+        if let due = startDue, now >= due {
+            startDue = nil
+            engine?.start(at: 0)
+        }
+        if let result = reloader?.poll(now: now) { apply(result) }
+    }
+
+    /// Runs `loaded` `delay` seconds from now; with `watching`, reloads it when that file changes.
+    func play(_ loaded: LoadedTour, after delay: Double, watching path: String?) {
+        self.loaded = loaded
+        engine = makeEngine(loaded.tour, on: stage)
+        startDue = root.clock.now + max(0, delay)
+        if let path {
+            reloader = TourReloader(path: path, now: root.clock.now, load: { () throws(TourLoadError) -> LoadedTour in
+                try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+            })
+        }
+    }
+
+    private func makeEngine(_ tour: Tour, on stage: any TourStage) -> TourEngine {
+        let engine = TourEngine(tour: tour, host: stage)
+        engine.onEvent = { [weak self, weak engine] event in
+            guard let self, let engine else { return }
+            warn(engine.describe(event))
+            switch event {
+            case .stepShown(let i): self.lastShownStep = i
+            case .finished: self.save(.finished, engine.tour.id)
+            case .skipped: self.save(.skipped, engine.tour.id)
+            case .stepHidden: break
+            }
+        }
+        return engine
+    }
+
+    private func save(_ outcome: TourOutcome, _ id: String) {
+        guard let store else { return }
+        do { try store.record(outcome, forTour: id) } catch { warn("demo: \(error)") }
+    }
+
+    // MARK: - Live reload
+
+    private func apply(_ result: TourReload) {
+        switch result {
+        case .failed(let error):
+            for d in error.diagnostics { warn("demo: reload: \(d)") }
+            warn("demo: reload: keeping the last good version of the tour")
+            showBanner(error.summary)
+        case .reloaded(let new):
+            showBanner(nil)
+            let step = engine?.currentStep ?? lastShownStep
+            if new.backgroundPath != loaded?.backgroundPath || (new.background == nil) != (loaded?.background == nil) {
+                switchStage(to: new, step: step)
+            } else {
+                if let image = new.background, let shot = stage as? ScreenshotStage { shot.screenshot.image = image }
+                loaded = new
+                if let engine, engine.isRunning {
+                    engine.replace(with: new.tour)
+                } else if let engine {
+                    engine.replace(with: new.tour)
+                    if startDue == nil { engine.start(at: min(step, new.tour.steps.count - 1)) }
+                }
+            }
+            let shown = (engine?.currentStep).map { ", on step \($0 + 1)" } ?? ""
+            warn("demo: reloaded \(new.file) (\(new.tour.steps.count) steps\(shown))")
+        }
+    }
+
+    /// A new stage for a tour whose background changed; the tour goes on from `step`.
+    private func switchStage(to new: LoadedTour, step: Int) {
+        let next: any TourStage
+        do { next = try makeStage(new, root.size) } catch {
+            showBanner(error.message)
+            return
+        }
+        if let engine, engine.isRunning { engine.onEvent = nil }
+        stage = next
+        banner = nil
+        loaded = new
+        let engine = makeEngine(new.tour, on: next)
+        self.engine = engine
+        if startDue == nil { engine.start(at: min(step, new.tour.steps.count - 1), animated: false) }
+    }
+
+    private func showBanner(_ message: String?) {
+        if message != nil && banner == nil { banner = ErrorBanner(root: root) }
+        banner?.message = message
+    }
+}

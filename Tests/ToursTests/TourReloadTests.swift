@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import Raster
+import Views
+import Demo
+@testable import Tours
+
+/// Live reload: polling, staying on the step, keeping the last good tour, the error banner.
+@Suite(.serialized) @MainActor struct TourReloadTests {
+    static func steps(_ n: Int, text: String = "step") -> String {
+        let ids = ["nav.title", "card.0", "card.1", "fab"]
+        let list = (0..<n).map { "{\"target\": \"\(ids[$0 % ids.count])\", \"text\": \"\(text) \($0 + 1)\"}" }
+        return "{\"id\": \"live\", \"steps\": [\(list.joined(separator: ", "))]}"
+    }
+
+    /// A tour file in a temporary folder, and a reloader on it with a fake clock.
+    struct Setup {
+        let path: String
+        let reloader: TourReloader
+        func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: path)) }
+    }
+
+    func setup(_ json: String) throws -> Setup {
+        let path = temporaryFolder() + "/live.json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        let reloader = TourReloader(path: path, interval: 0.5, now: 0, load: { () throws(TourLoadError) -> LoadedTour in
+            try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+        })
+        return Setup(path: path, reloader: reloader)
+    }
+
+    @Test func pollsOnlyWhenDueAndOnlyReloadsChanges() throws {
+        let s = try setup(Self.steps(2))
+        #expect(s.reloader.nextPoll == 0.5)
+        #expect(s.reloader.poll(now: 0.2) == nil, "not due")
+        #expect(s.reloader.poll(now: 0.5) == nil, "unchanged")
+        #expect(s.reloader.nextPoll == 1.0)
+        try s.write(Self.steps(3))
+        #expect(s.reloader.poll(now: 0.9) == nil, "changed, but not due yet")
+        guard case .reloaded(let loaded) = s.reloader.poll(now: 1.0) else { Issue.record("expected a reload"); return }
+        #expect(loaded.tour.steps.count == 3)
+        #expect(s.reloader.poll(now: 1.5) == nil, "reloaded once")
+    }
+
+    @Test func signaturesNoticeSameSizeEdits() {
+        var signature = FileSignature(exists: true, modified: 1, size: 10, inode: 7)
+        let reloader = TourReloader(path: "x", now: 0, signature: { _ in signature }, load: { () throws(TourLoadError) -> LoadedTour in
+            throw TourLoadError(diagnostics: [TourDiagnostic(file: "x", line: 1, path: "", message: "broken")])
+        })
+        signature.modified = 2
+        guard case .failed(let error) = reloader.poll(now: 1) else { Issue.record("expected a failed reload"); return }
+        #expect(error.summary == "x:1: broken")
+    }
+
+    @Test func aReloadKeepsTheStep() throws {
+        let f = try AppFixture()
+        let s = try setup(Self.steps(4))
+        let engine = TourEngine(tour: try TourLoader.load(path: s.path, appCatalog: { DemoApp.launchCatalog() }).tour, host: f.app)
+        engine.start(at: 2, animated: false)
+        try s.write(Self.steps(4, text: "edited"))
+        guard case .reloaded(let new) = s.reloader.poll(now: 1) else { Issue.record("expected a reload"); return }
+        engine.replace(with: new.tour)
+        #expect(engine.currentStep == 2)
+        #expect(engine.spotlight?.coachMark?.text == "edited 3")
+        // Fewer steps: the last one that still exists.
+        try s.write(Self.steps(2, text: "short"))
+        guard case .reloaded(let shorter) = s.reloader.poll(now: 2) else { Issue.record("expected a reload"); return }
+        engine.replace(with: shorter.tour)
+        #expect(engine.currentStep == 1)
+        #expect(engine.spotlight?.coachMark?.text == "short 2")
+        #expect(engine.spotlight?.holes.map(\.target) == [.view("card.0")])
+    }
+
+    @Test func aBrokenFileKeepsTheLastGoodTourAndShowsABanner() throws {
+        let f = try AppFixture()
+        let s = try setup(Self.steps(3))
+        let engine = TourEngine(tour: try TourLoader.load(path: s.path, appCatalog: { DemoApp.launchCatalog() }).tour, host: f.app)
+        engine.start(at: 1, animated: false)
+        try s.write("{\"id\": \"live\",\n \"steps\": [{\"target\": \"fab2\"}]}")
+        guard case .failed(let error) = s.reloader.poll(now: 1) else { Issue.record("expected a failure"); return }
+        #expect(error.summary.hasSuffix("live.json:2: steps[0].target: no view with id \"fab2\" (known: fab, card.2, grid, home, card.0, card.1, …)"))
+        // What the window does: the engine is left alone, the banner shows the problem.
+        #expect(engine.currentStep == 1 && engine.tour.steps.count == 3)
+        let banner = ErrorBanner(root: f.root)
+        banner.message = error.summary
+        let frame = banner.frame
+        #expect(frame.minY == 0 && frame.width == 390 && frame.height > f.root.safeArea.top)
+        let pixels = try f.render()
+        #expect(pixels.color(x: 4, y: Int(frame.maxY) - 3) == ErrorBanner.color, "the banner is red")
+        #expect(pixels.color(x: 4, y: Int(frame.maxY) + 3) != ErrorBanner.color, "and only as tall as its text")
+        #expect(banner.handle(.pointerDown(Point(10, 10), button: .primary), root: f.root) == false, "the banner takes no input")
+        f.root.send(.key(.enter))
+        #expect(engine.currentStep == 2, "the tour under the banner still runs")
+        // Fixed: the banner goes away.
+        banner.message = nil
+        #expect(banner.frame == .zero)
+        #expect(try f.render().color(x: 4, y: 4) != ErrorBanner.color)
+    }
+}
