@@ -249,7 +249,8 @@ final class BubbleChrome: View {
 enum BubbleContent {
     static let padding = 16.0
 
-    static func make(_ mark: CoachMark, onNext: @escaping @MainActor () -> Void, onSkip: @escaping @MainActor () -> Void) -> View {
+    static func make(_ mark: CoachMark, showsDots: Bool = true, onNext: @escaping @MainActor () -> Void,
+                     onSkip: @escaping @MainActor () -> Void) -> View {
         var rows: [View] = []
         if let title = mark.title, !title.isEmpty {
             rows.append(Text(title, font: .headline, color: .black).id("bubble.title"))
@@ -259,8 +260,8 @@ enum BubbleContent {
         }
         var footer: [View] = []
         if let p = mark.progress {
-            footer.append(Text(p.label, font: .caption, color: Palette.secondaryLabel).id("bubble.progress"))
-            if p.total > 1, p.total <= 12 {
+            footer.append(Text(p.label, font: .caption, color: Palette.secondaryLabel, lineLimit: 1).id("bubble.progress"))
+            if showsDots, p.total > 1, p.total <= 12 {
                 footer.append(ProgressDots(current: p.current, total: p.total))
             }
         }
@@ -269,16 +270,16 @@ enum BubbleContent {
             if mark.showsSkipButton {
                 footer.append(Button(shape: .capsule, action: onSkip,
                                      label: Padding(EdgeInsets(horizontal: 10, vertical: 6),
-                                                    child: Text(mark.skipTitle, font: .body, color: Palette.secondaryLabel))).id("bubble.skip"))
+                                                    child: Text(mark.skipTitle, font: .body, color: Palette.secondaryLabel, lineLimit: 1))).id("bubble.skip"))
             }
             if mark.showsNextButton {
                 footer.append(Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: onNext,
                                      label: Background(Palette.tint, shape: .capsule,
                                                        child: Padding(EdgeInsets(horizontal: 16, vertical: 6),
-                                                                      child: Text(mark.nextTitle, font: Font(size: 15, weight: .bold), color: .white)))).id("bubble.next"))
+                                                                      child: Text(mark.nextTitle, font: Font(size: 15, weight: .bold), color: .white, lineLimit: 1)))).id("bubble.next"))
             }
         }
-        if !footer.isEmpty { rows.append(HStack(spacing: 8, children: footer)) }
+        if !footer.isEmpty { rows.append(HStack(spacing: 8, children: footer).id("bubble.footer")) }
         return Padding(EdgeInsets(all: padding), child: VStack(alignment: .leading, spacing: 8, children: rows))
     }
 }

@@ -70,6 +70,7 @@ public final class SpotlightOverlay: Overlay {
     private var bubbleMarkShown: CoachMark?
     private var bubbleOpacity = 1.0
     private var bubbleAnchor: HoleGeometry?
+    private var bubbleWidthLimit = 0.0
     private var anchorMask: HoleMask?
     private var needsFullRepaint = false
     private weak var rootRef: ViewRoot?
@@ -164,18 +165,26 @@ public final class SpotlightOverlay: Overlay {
             bubble = nil; bubbleChrome = nil; bubbleLayout = nil; bubbleMarkShown = nil
             return oldRect.map { [$0] } ?? []
         }
-        if bubbleMarkShown != mark || bubble == nil || bubble?.root.scale != root.scale {
-            let content = BubbleContent.make(mark, onNext: { [weak self] in self?.request(.advance) },
-                                             onSkip: { [weak self] in self?.request(.dismiss) })
-            let chrome = BubbleChrome(content: content)
-            bubble = try? OverlayCard(content: chrome, size: Size(1, 1), parent: root)
-            bubbleChrome = chrome
-            bubbleMarkShown = mark
-        }
-        guard let bubble, let chrome = bubbleChrome, let content = chrome.children.first else { return [] }
         // Measure: at most maxWidth (and the screen less margins), text wrapped inside.
         let area = root.bounds.inset(by: root.safeArea)
         let maxWidth = max(80, min(mark.maxWidth, area.width - 2 * BubblePlacer.margin))
+        if bubbleMarkShown != mark || bubble == nil || bubble?.root.scale != root.scale || bubbleWidthLimit != maxWidth {
+            // The progress dots go first when the footer would not fit on one line.
+            for dots in [true, false] {
+                let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.request(.advance) },
+                                                 onSkip: { [weak self] in self?.request(.dismiss) })
+                let chrome = BubbleChrome(content: content)
+                bubble = try? OverlayCard(content: chrome, size: Size(1, 1), parent: root)
+                bubbleChrome = chrome
+                bubble?.root.layoutIfNeeded()
+                if let footer = bubble?.root.view(withID: "bubble.footer"),
+                   footer.measure(ProposedSize(width: nil, height: nil)).width > maxWidth - 2 * BubbleContent.padding { continue }
+                break
+            }
+            bubbleMarkShown = mark
+            bubbleWidthLimit = maxWidth
+        }
+        guard let bubble, let chrome = bubbleChrome, let content = chrome.children.first else { return [] }
         bubble.root.layoutIfNeeded()
         var size = content.measure(ProposedSize(width: maxWidth, height: nil))
         size.width = min(maxWidth, size.width.rounded(.up))

@@ -64,7 +64,7 @@ public final class TourEngine {
         if isRunning { go(to: i, animated: animated); return }
         prepareHost(for: i)
         let spot = SpotlightOverlay(holes: holes(for: i), coachMark: coachMark(for: i), dimColor: tour.dimColor,
-                                    dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i].advanceOn))
+                                    dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip))
         spot.onAction = { [weak self] action in self?.handle(action) }
         spot.onRemoved = { [weak self, weak spot] in self?.spotlightRemoved(spot) }
         spotlight = spot
@@ -129,7 +129,7 @@ public final class TourEngine {
     }
 
     private func show(_ i: Int, on spot: SpotlightOverlay, animated: Bool) {
-        spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i].advanceOn)
+        spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip)
         spot.show(holes: holes(for: i), coachMark: coachMark(for: i), animated: animated)
         settleGeometry()
     }
@@ -214,11 +214,13 @@ public final class TourEngine {
                          nextTitle: isLast ? "Done" : "Next")
     }
 
-    /// How taps work for `trigger`.
-    public static func tapPolicy(for trigger: AdvanceTrigger) -> TapPolicy {
+    /// How taps work for `trigger`. With `tapTarget`, the target's tap passes through and advances;
+    /// a tap outside the holes skips the tour when skipping is allowed (the sample app's FAB tip:
+    /// a tap elsewhere dismisses it) and does nothing otherwise.
+    public static func tapPolicy(for trigger: AdvanceTrigger, allowsSkip: Bool) -> TapPolicy {
         switch trigger {
         case .tapAnywhere: return .anywhereAdvances
-        case .tapTarget: return .targetOnly
+        case .tapTarget: return allowsSkip ? .standard : .targetOnly
         case .nextButton: return .buttonsOnly
         }
     }

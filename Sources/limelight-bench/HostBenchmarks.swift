@@ -84,7 +84,14 @@ enum HostBenchmarks {
         } else {
             env["DISPLAY"] = ""; env["SDL_VIDEODRIVER"] = "dummy"
         }
-        defer { if let xvfb { kill(xvfb.processIdentifier, SIGTERM); xvfb.waitUntilExit() } }
+        defer {
+            if let xvfb, let display = env["DISPLAY"] {
+                kill(xvfb.processIdentifier, SIGTERM); xvfb.waitUntilExit()
+                let n = display.dropFirst()
+                try? FileManager.default.removeItem(atPath: "/tmp/.X\(n)-lock")
+                try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(n)")
+            }
+        }
         let p = try launch([], env: env)
         defer { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() }
         sleep(3) // launch, the tip's delay and fade-in

@@ -14,7 +14,7 @@ enum DemoCommand {
       Opens the sample app in a window titled "Limelight" (390x844 points by default, resizable).
       1 s after launch the FAB tip appears (the tour assets/tours/fab.json) unless it was finished or
       skipped before: saved progress lives in $XDG_STATE_HOME/limelight/state.json
-      (~/.local/state/limelight/state.json). Tap the FAB to go on; Escape skips.
+      (~/.local/state/limelight/state.json). Tap the FAB to go on; a tap elsewhere or Escape skips.
       --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
                      launch, and reload it whenever the file is saved: the tour stays on its step,
                      and a broken file shows its problem in a red banner while the last good

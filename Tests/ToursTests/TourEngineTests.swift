@@ -140,6 +140,20 @@ import Demo
         #expect((f.root.view(withID: "home.scroll") as? ScrollView)?.contentOffset == 0)
     }
 
+    @Test func tapTargetOutsideTheHoleSkipsOnlyWhenSkippingIsAllowed() throws {
+        let json = #"{"id": "t", "allowSkip": %@, "steps": [{"target": "fab", "shape": "circle", "text": "x", "advanceOn": "tapTarget"}, {"target": "nav.title", "text": "y"}]}"#
+        let (f, strict, _) = try run(json.replacingOccurrences(of: "%@", with: "false"))
+        strict.start(animated: false)
+        #expect(strict.spotlight?.tapPolicy == .targetOnly)
+        f.tap(Point(60, 300))
+        #expect(strict.currentStep == 0, "no skipping: a tap beside the target does nothing")
+        let (g, loose, events) = try run(json.replacingOccurrences(of: "%@", with: "true"))
+        loose.start(animated: false)
+        g.tap(Point(60, 300))
+        #expect(events.events.contains(.skipped), "skippable: a tap beside the target skips, as the FAB tip is dismissed")
+        #expect(g.app.state.cards.count == 4)
+    }
+
     @Test func tapPoliciesFollowAdvanceOn() throws {
         let (f, engine, _) = try run()
         engine.start(animated: false)
@@ -151,9 +165,7 @@ import Demo
         f.tap(Point(200, 600))
         #expect(engine.currentStep == 2, "tapAnywhere")
         f.advance(0.5)
-        #expect(engine.spotlight?.tapPolicy == .targetOnly)
-        f.tap(Point(100, 650))
-        #expect(engine.currentStep == 2, "tapTarget: a tap beside the target does nothing")
+        #expect(engine.spotlight?.tapPolicy == .standard, "tapTarget in a skippable tour")
         f.tap(f.frame(of: "fab").center)
         #expect(engine.currentStep == 3, "tapTarget: the target advances")
         #expect(f.app.state.cards.count == 5, "and the tap reached the FAB")

@@ -13,7 +13,7 @@ import Demo
             f.clock.advance(by: 1.0 / 60)
             f.app.update()
             if f.root.isAnimating { f.root.tick() }
-            if !f.root.dirtyRegion.isEmpty || f.root.needsLayout {
+            if f.root.needsDisplay || f.root.needsLayout {
                 f.root.render(into: frame)
                 painted += 1
             }
