@@ -25,6 +25,10 @@ public final class SystemTextEngine: TextEngine {
     let boldChain: FallbackChain
     var faceChoices: [FaceChoiceKey: Int] = [:]
     private var widths: [WidthKey: Double] = [:]
+    /// Recently rendered lines: overlays that come back (a tip shown again, a tour step revisited)
+    /// draw the same strings, and rendering a line through SDL_ttf costs far more than a lookup.
+    private var rendered: [WidthKey: RenderedText] = [:]
+    static let renderCacheCapacity = 256
 
     private struct WidthKey: Hashable {
         var text: String
@@ -133,6 +137,15 @@ public final class SystemTextEngine: TextEngine {
     /// `text` as coverage in device pixels, its baseline at y = 0 and its pen start at x = 0.
     public func render(_ text: String, font: Font, scale: Double) -> RenderedText {
         guard !text.isEmpty else { return RenderedText(mask: Mask(bounds: .zero), advance: 0) }
+        let key = WidthKey(text: text, font: font, scale: scale)
+        if let hit = rendered[key] { return hit }
+        let line = renderUncached(text, font: font, scale: scale)
+        if rendered.count >= Self.renderCacheCapacity { rendered.removeAll(keepingCapacity: true) }
+        rendered[key] = line
+        return line
+    }
+
+    private func renderUncached(_ text: String, font: Font, scale: Double) -> RenderedText {
         fonts.trimIfNeeded()
         let pixelSize = Self.pixelSize(font, Self.validScale(scale))
         let chain = chain(for: font.weight)

@@ -93,27 +93,36 @@ public struct Mask: Hashable, Sendable {
         let w = out.bounds.width, h = out.bounds.height
         var buf = out.bytes.map { UInt32($0) }
         var tmp = [UInt32](repeating: 0, count: buf.count)
-        for _ in 0..<3 {
-            Mask.boxBlur(&buf, &tmp, count: h, length: w, step: 1, lineStride: w, radius: box / 2)
-            Mask.boxBlur(&tmp, &buf, count: w, length: h, step: w, lineStride: 1, radius: box / 2)
+        buf.withUnsafeMutableBufferPointer { a in
+            tmp.withUnsafeMutableBufferPointer { t in
+                for _ in 0..<3 {
+                    Mask.boxBlur(a.baseAddress!, t.baseAddress!, count: h, length: w, step: 1, lineStride: w, radius: box / 2)
+                    Mask.boxBlur(t.baseAddress!, a.baseAddress!, count: w, length: h, step: w, lineStride: 1, radius: box / 2)
+                }
+            }
         }
-        for i in out.bytes.indices { out.bytes[i] = UInt8(min(255, buf[i])) }
+        out.bytes.withUnsafeMutableBufferPointer { o in
+            buf.withUnsafeBufferPointer { a in
+                for i in 0..<o.count { o[i] = UInt8(truncatingIfNeeded: min(255, a[i])) }
+            }
+        }
         return out
     }
 
-    private static func boxBlur(_ src: inout [UInt32], _ dst: inout [UInt32], count: Int, length: Int,
-                                step: Int, lineStride: Int, radius: Int) {
-        let win = 2 * radius + 1
+    /// One box-blur pass along lines of `length` values, `step` apart; lines start `lineStride` apart.
+    private static func boxBlur(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
+                                length: Int, step: Int, lineStride: Int, radius: Int) {
+        let win = UInt32(2 * radius + 1), half = win / 2
         for line in 0..<count {
-            let base = line * lineStride
+            let s = src + line * lineStride, d = dst + line * lineStride
             var sum: UInt32 = 0
-            // Window centred on i covers [i - radius, i + radius]; outside reads as 0.
-            for k in 0...radius where k < length { sum &+= src[base + k * step] }
+            // The window centred on i covers [i - radius, i + radius]; outside reads as 0.
+            for k in 0...radius where k < length { sum &+= s[k * step] }
             for i in 0..<length {
-                dst[base + i * step] = (sum + UInt32(win / 2)) / UInt32(win)
+                d[i * step] = (sum &+ half) / win
                 let add = i + radius + 1, sub = i - radius
-                if add < length { sum &+= src[base + add * step] }
-                if sub >= 0 { sum &-= src[base + sub * step] }
+                if add < length { sum &+= s[add * step] }
+                if sub >= 0 { sum &-= s[sub * step] }
             }
         }
     }
