@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "limelight-assets", dependencies: ["Raster"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Raster", "Views"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "FontTextTests", dependencies: ["FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),

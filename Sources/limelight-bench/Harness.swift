@@ -15,33 +15,9 @@ final class Harness {
     let budget: Double
     init(budget: Double) { self.budget = budget }
 
-    /// The median wall time of `body` in milliseconds, after a warm-up run.
-    func median(_ body: () -> Void) -> Double {
-        body()
-        var samples: [Double] = []
-        let clock = ContinuousClock()
-        let start = clock.now
-        repeat {
-            let t0 = clock.now
-            body()
-            let d = clock.now - t0
-            samples.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
-        } while samples.count < 200 && (samples.count < 7 || (clock.now - start) < .milliseconds(Int(budget * 1000)))
-        samples.sort()
-        return samples[samples.count / 2]
-    }
-
-    /// Measures `body` and records it under `name@size`; a `copy` figure at the same size gives the ratio.
-    @discardableResult
-    func record(_ name: String, size: String, _ body: () -> Void) -> Double {
-        let ms = median(body)
-        add(name, size: size, milliseconds: ms)
-        return ms
-    }
-
-    /// Measures `body` only, running `setup` untimed before each run.
-    @discardableResult
-    func record(_ name: String, size: String, setup: () -> Void, _ body: () -> Void) -> Double {
+    /// The median wall time of `body` in milliseconds, after a warm-up run; `setup` runs untimed
+    /// before each run.
+    func median(setup: () -> Void = {}, _ body: () -> Void) -> Double {
         setup(); body()
         var samples: [Double] = []
         let clock = ContinuousClock()
@@ -54,7 +30,14 @@ final class Harness {
             samples.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
         } while samples.count < 200 && (samples.count < 7 || (clock.now - start) < .milliseconds(Int(budget * 1000)))
         samples.sort()
-        let ms = samples[samples.count / 2]
+        return samples[samples.count / 2]
+    }
+
+    /// Measures `body` (after an untimed `setup` each run) and records it under `name@size`; a `copy`
+    /// figure at the same size gives the ratio.
+    @discardableResult
+    func record(_ name: String, size: String, setup: () -> Void = {}, _ body: () -> Void) -> Double {
+        let ms = median(setup: setup, body)
         add(name, size: size, milliseconds: ms)
         return ms
     }

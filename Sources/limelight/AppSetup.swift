@@ -8,21 +8,24 @@ import Views
 /// Builds the sample app for a command: the text engine, the card illustrations and the app.
 @MainActor
 enum AppSetup {
-    /// The folder of the card illustrations: $LIMELIGHT_ASSETS/images, else the nearest
-    /// `assets/images` above the executable, else the one beside this source tree.
-    static func imagesFolder() -> String? {
+    /// The folder of the card illustrations (see `assetsFolder(_:)`).
+    static func imagesFolder() -> String? { assetsFolder("images") }
+
+    /// An assets subfolder: $LIMELIGHT_ASSETS/NAME, else the nearest `assets/NAME` above the
+    /// executable, else the one beside this source tree.
+    static func assetsFolder(_ name: String) -> String? {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["LIMELIGHT_ASSETS"], !env.isEmpty {
-            return (env as NSString).appendingPathComponent("images")
+            return (env as NSString).appendingPathComponent(name)
         }
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<8 {
-            let candidate = dir.appendingPathComponent("assets/images")
+            let candidate = dir.appendingPathComponent("assets").appendingPathComponent(name)
             if fm.fileExists(atPath: candidate.path) { return candidate.path }
             dir = dir.deletingLastPathComponent()
         }
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("assets/images")
+            .deletingLastPathComponent().appendingPathComponent("assets").appendingPathComponent(name)
         return fm.fileExists(atPath: source.path) ? source.path : nil
     }
 

@@ -47,23 +47,8 @@ enum TourSetup {
         }
     }
 
-    /// The folder of the shipped tours: $LIMELIGHT_ASSETS/tours, else the nearest `assets/tours`
-    /// above the executable, else the one beside this source tree.
-    static func toursFolder() -> String? {
-        let fm = FileManager.default
-        if let env = ProcessInfo.processInfo.environment["LIMELIGHT_ASSETS"], !env.isEmpty {
-            return (env as NSString).appendingPathComponent("tours")
-        }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<8 {
-            let candidate = dir.appendingPathComponent("assets/tours")
-            if fm.fileExists(atPath: candidate.path) { return candidate.path }
-            dir = dir.deletingLastPathComponent()
-        }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("assets/tours")
-        return fm.fileExists(atPath: source.path) ? source.path : nil
-    }
+    /// The folder of the shipped tours (see `AppSetup.assetsFolder(_:)`).
+    static func toursFolder() -> String? { AppSetup.assetsFolder("tours") }
 
     /// The report's `tour` field: the step on screen (1-based), nil once finished or skipped.
     static func reportState(_ engine: TourEngine?) -> StateReport.TourState? {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Raster
 import Views
 import Overlays
@@ -13,12 +14,7 @@ import Overlays
     }
 
     func run(_ app: DemoApp, _ clock: VirtualClock, for seconds: Double) {
-        var left = seconds
-        while left > 1e-9 {
-            let step = min(1.0 / 60, left)
-            clock.advance(by: step); left -= step
-            app.update(); app.root.tick()
-        }
+        runFrames(seconds, clock: clock) { app.update(); app.root.tick() }
     }
 
     @Test func fabTipAppearsOneSecondAfterLaunch() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Raster
 import Views
 import FontText
@@ -45,13 +46,7 @@ struct OverlayFixture {
 
     /// Advances the clock by `seconds` in 60 Hz steps, ticking animations as a host would.
     func advance(_ seconds: Double) {
-        var left = seconds
-        while left > 1e-9 {
-            let step = min(1.0 / 60, left)
-            clock.advance(by: step)
-            left -= step
-            root.tick()
-        }
+        runFrames(seconds, clock: clock) { root.tick() }
     }
 
     /// Taps the centre of `point`.

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Raster
 import Views
@@ -56,11 +57,7 @@ struct AppFixture {
 
     /// Lets `seconds` pass in 60 Hz steps, ticking and laying out as a host would.
     func advance(_ seconds: Double) {
-        var left = seconds
-        while left > 1e-9 {
-            let step = min(1.0 / 60, left)
-            clock.advance(by: step)
-            left -= step
+        runFrames(seconds, clock: clock) {
             app.update()
             root.tick()
             root.layoutIfNeeded()
