@@ -11,6 +11,9 @@ extension DemoApp: TourHost {
     /// The tab on screen.
     public var selectedTabName: String? { state.selectedTab.rawValue }
 
+    /// The app's language ("en" or "ja"): tours show their texts in it when they have them.
+    public var languageCode: String { state.language.rawValue }
+
     /// Shows the tab named `name` ("home" or "menu").
     @discardableResult
     public func selectTab(named name: String) -> Bool {

@@ -46,9 +46,13 @@ public final class ScreenshotStage: TourHost {
     /// The view showing the screenshot.
     public let screenshot: ScreenshotView
 
+    /// The language a tour's per-language texts are picked by.
+    public let languageCode: String
+
     /// A `size`-point screen at `scale` showing `image` fitted (letterboxed in dark grey).
-    public init(image: Pixmap, size: Size, scale: Double = 1, textEngine: any TextEngine,
+    public init(image: Pixmap, size: Size, scale: Double = 1, languageCode: String = "en", textEngine: any TextEngine,
                 clock: any Clock) throws(ViewError) {
+        self.languageCode = languageCode
         screenshot = ScreenshotView(image: image)
         screenshot.id = "screenshot"
         root = try ViewRoot(content: screenshot, size: size, scale: scale, textEngine: textEngine, clock: clock)

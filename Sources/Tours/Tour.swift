@@ -74,9 +74,14 @@ public struct TourStep: Hashable, Sendable {
     public var cornerRadius: Double
     /// Width of the holes' soft edge, in points.
     public var feather: Double
+    /// The bubble's title in the default language.
     public var title: String?
-    /// The bubble's text; a step without text shows no bubble.
+    /// The bubble's text in the default language; a step without text shows no bubble.
     public var text: String?
+    /// Titles by language code ("en", "ja"), when the file gives them per language.
+    public var titles: [String: String] = [:]
+    /// Texts by language code, when the file gives them per language.
+    public var texts: [String: String] = [:]
     public var placement: BubblePlacement
     public var advanceOn: AdvanceTrigger
     /// The tab to switch to before the step shows; nil keeps the previous step's tab.
@@ -113,4 +118,9 @@ public struct TourStep: Hashable, Sendable {
 
     /// Whether the step shows a bubble (it has text).
     public var showsBubble: Bool { !(text ?? "").isEmpty }
+
+    /// The title in `language`, else the default one.
+    public func title(in language: String?) -> String? { language.flatMap { titles[$0] } ?? title }
+    /// The text in `language`, else the default one.
+    public func text(in language: String?) -> String? { language.flatMap { texts[$0] } ?? text }
 }

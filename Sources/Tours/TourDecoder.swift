@@ -8,6 +8,29 @@ import Raster
 public enum TourDecoder {
     static let tourKeys = ["id", "dim", "showProgress", "allowSkip", "background", "steps"]
     static let dimKeys = ["color", "opacity"]
+    /// A string, or an object of strings by language code (`{"en": "…", "ja": "…"}`): returns the
+    /// default (English when given, else the first) and the whole table.
+    static func localized(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> (String?, [String: String]) {
+        guard case .object(let members) = node.value else { return (r.string(node, at: path), [:]) }
+        var table: [String: String] = [:]
+        var first: String?
+        if members.isEmpty { r.report(node.line, path, "expected a string, or an object of strings by language code such as {\"en\": \"…\", \"ja\": \"…\"}, found an empty object") }
+        for m in members {
+            let keyPath = path.appending(m.key)
+            let isCode = (2...3).contains(m.key.count) && m.key.allSatisfy { $0.isASCII && $0.isLowercase }
+            guard isCode else {
+                r.report(m.keyLine, keyPath, "expected a language code of two or three lowercase letters (en, ja, …)")
+                continue
+            }
+            guard table[m.key] == nil else { continue }
+            if let s = r.string(m.value, at: keyPath) {
+                table[m.key] = s
+                if first == nil { first = s }
+            }
+        }
+        return (table["en"] ?? first, table)
+    }
+
     static let stepKeys = ["target", "targets", "rect", "shape", "padding", "cornerRadius", "feather", "title", "text",
                            "placement", "advanceOn", "tab", "scrollIntoView"]
     static let shapeNames: [(String, StepShape)] = [("circle", .circle), ("ellipse", .ellipse), ("rect", .rect),
@@ -82,8 +105,8 @@ public enum TourDecoder {
             }
         }
         if let v = m["feather"], let d = r.number(v.value, at: path.appending("feather"), in: 0...200) { step.feather = d }
-        if let v = m["title"] { step.title = r.string(v.value, at: path.appending("title")) }
-        if let v = m["text"] { step.text = r.string(v.value, at: path.appending("text")) }
+        if let v = m["title"] { (step.title, step.titles) = Self.localized(v.value, at: path.appending("title"), &r) }
+        if let v = m["text"] { (step.text, step.texts) = Self.localized(v.value, at: path.appending("text"), &r) }
         if let v = m["placement"], let p = r.choice(v.value, at: path.appending("placement"), BubblePlacement.allCases.map { ($0.rawValue, $0) }) {
             step.placement = p
         }

@@ -208,10 +208,23 @@ public final class TourEngine {
         let step = tour.steps[index]
         guard step.showsBubble else { return nil }
         let isLast = index == tour.steps.count - 1
-        return CoachMark(title: step.title, text: step.text, placement: step.placement,
+        let language = host.languageCode
+        return CoachMark(title: step.title(in: language), text: step.text(in: language), placement: step.placement,
                          showsNextButton: step.advanceOn == .nextButton, showsSkipButton: tour.allowsSkip && !isLast,
                          progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
-                         nextTitle: isLast ? "Done" : "Next")
+                         nextTitle: Self.buttonTitle(isLast ? "Done" : "Next", in: language),
+                         skipTitle: Self.buttonTitle("Skip", in: language))
+    }
+
+    /// The bubble's button titles in the languages the sample app speaks (English otherwise).
+    static func buttonTitle(_ english: String, in language: String) -> String {
+        guard language == "ja" else { return english }
+        switch english {
+        case "Next": return "次へ"
+        case "Done": return "完了"
+        case "Skip": return "スキップ"
+        default: return english
+        }
     }
 
     /// How taps work for `trigger`. With `tapTarget`, the target's tap passes through and advances;

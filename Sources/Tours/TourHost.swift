@@ -19,4 +19,10 @@ public protocol TourHost: AnyObject {
     @discardableResult func selectTab(named name: String) -> Bool
     /// Scrolls the view with `id` into view, if it sits in a scroll view and is not fully visible.
     func scrollIntoView(viewID id: String)
+    /// The language code a tour's per-language texts are picked by ("en", "ja").
+    var languageCode: String { get }
+}
+
+extension TourHost {
+    public var languageCode: String { "en" }
 }

@@ -71,8 +71,9 @@ final class TourRendering {
     /// The storyboard caption of step `index`: its title, else its text, else its number.
     func caption(ofStep index: Int) -> String {
         let step = engine.tour.steps[index]
-        if let title = step.title, !title.isEmpty { return title }
-        if let text = step.text, !text.isEmpty { return text }
+        let language = engine.host.languageCode
+        if let title = step.title(in: language), !title.isEmpty { return title }
+        if let text = step.text(in: language), !text.isEmpty { return text }
         return "Step \(index + 1)"
     }
 }

@@ -41,7 +41,7 @@ enum TourSetup {
         let engine = try AppSetup.textEngine(family: font, command: command)
         do {
             return try ScreenshotStage(image: image, size: size ?? settings.size, scale: settings.scale,
-                                       textEngine: engine, clock: clock)
+                                       languageCode: settings.language.rawValue, textEngine: engine, clock: clock)
         } catch {
             throw .usage("\(command): \(error)")
         }

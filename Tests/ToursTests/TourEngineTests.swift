@@ -222,3 +222,34 @@ import Demo
         #expect(engine.describe(.skipped) == "tour \"four\": skipped")
     }
 }
+
+/// Texts per language: the host's language picks them, English is the default.
+@Suite @MainActor struct LocalizedTourTests {
+    static let json = """
+    {"id": "l", "steps": [{"target": "fab", "title": {"en": "Add", "ja": "追加"},
+      "text": {"en": "Tap to add.", "ja": "タップして追加。"}}, {"target": "nav.title", "text": "Only English."}]}
+    """
+
+    @Test func theHostLanguagePicksTheText() throws {
+        let t = try tour(Self.json)
+        #expect(t.steps[0].title == "Add" && t.steps[0].text == "Tap to add.")
+        #expect(t.steps[0].text(in: "ja") == "タップして追加。")
+        #expect(t.steps[1].text(in: "ja") == "Only English.", "a plain string serves every language")
+        let f = try AppFixture()
+        f.app.setLanguage(.ja)
+        let engine = TourEngine(tour: t, host: f.app)
+        let mark = try #require(engine.coachMark(for: 0))
+        #expect(mark.title == "追加" && mark.text == "タップして追加。")
+        #expect(mark.nextTitle == "次へ" && mark.skipTitle == "スキップ")
+        #expect(engine.coachMark(for: 1)?.nextTitle == "完了")
+    }
+
+    @Test func badLanguageTablesAreReported() throws {
+        let r = problemLines("""
+        {"id": "l", "steps": [{"target": "fab", "text": {"English": "x", "ja": 3}}, {"target": "fab", "text": {}}]}
+        """)
+        #expect(r.contains { $0.contains("steps[0].text.English: expected a language code of two or three lowercase letters") })
+        #expect(r.contains { $0.contains("steps[0].text.ja: expected a string, found a number") })
+        #expect(r.contains { $0.contains("steps[1].text: expected a string, or an object of strings by language code") })
+    }
+}
