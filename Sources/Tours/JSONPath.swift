@@ -43,8 +43,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `s` in double quotes with quotes, backslashes and control characters escaped, cut to 60
-/// characters: safe to put in a one-line message.
+/// `s` in double quotes with quotes, backslashes, control characters and line separators escaped,
+/// cut to 60 characters: safe to put in a one-line message.
 func quoted(_ s: String) -> String {
     var out = "\""
     for (i, scalar) in s.unicodeScalars.enumerated() {
@@ -55,7 +55,8 @@ func quoted(_ s: String) -> String {
         case "\n": out += "\\n"
         case "\t": out += "\\t"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)
