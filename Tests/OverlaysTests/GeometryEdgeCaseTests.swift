@@ -53,6 +53,10 @@ final class AbsurdSizeView: View {
         let area = root.bounds.inset(by: root.safeArea).insetBy(dx: BubblePlacer.margin, dy: BubblePlacer.margin)
         #expect(box.isFinite && box.minX >= area.minX - 1e-9 && box.maxX <= area.maxX + 1e-9
                 && box.minY >= area.minY - 1e-9 && box.maxY <= area.maxY + 1e-9, "\(what): bubble \(box) outside \(area)")
+        if let tip = spot.displayedBubble?.tip {
+            let b = root.bounds
+            #expect(tip.x >= b.minX && tip.x <= b.maxX && tip.y >= b.minY && tip.y <= b.maxY, "\(what): the tail's tip \(tip) is on screen")
+        }
     }
 
     @Test(arguments: [HoleShape.circle, .ellipse, .rect, .roundedRect(cornerRadius: 12)])
@@ -105,6 +109,20 @@ final class AbsurdSizeView: View {
         }
         #expect(spot.holeContains(Point(1, 1)))
         expectBubbleInsideSafeArea(spot, root, "\(shape)")
+    }
+
+    @Test func aHoleWithHugePaddingKeepsTheTailOnScreen() throws {
+        // The hole's edge is 10000 points beyond the screen: the tail used to reach it, and the
+        // bubble's card grew to hold it (seconds of rasterizing, or a card too large to make).
+        let f = try OverlayFixture(realText: false)
+        let spot = SpotlightOverlay(holes: [Hole(target: .view("tab.menu"), shape: .roundedRect(cornerRadius: 10_000), padding: 10_000)],
+                                    coachMark: CoachMark(text: Self.text, showsNextButton: true))
+        f.stack.present(spot, animated: false)
+        let elapsed = try ContinuousClock().measure { _ = try f.frame() }
+        #expect(elapsed < .seconds(1), "\(elapsed)")
+        expectBubbleInsideSafeArea(spot, f.root, "huge padding")
+        let bounds = try #require(spot.displayedBubble).bounds
+        #expect(bounds.width < 400 && bounds.height < 850, "the bubble with its tail fits the screen: \(bounds)")
     }
 
     @Test func aHugePathHoleFindsItsEdgeQuickly() throws {
