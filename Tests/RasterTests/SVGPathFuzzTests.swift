@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-import Raster
+@testable import Raster
 import TestSupport
 
 /// Seeded random and mutated SVG path data: every input gives a finite path or a one-line error at
@@ -43,14 +44,15 @@ import TestSupport
             default: return String(rng.below(1000) - 200)
             }
         }
-        let arity: [Character: Int] = ["M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0]
+        // An array, not a dictionary: dictionary order changes from run to run, and runs must repeat.
+        let arity: [(Character, Int)] = [("M", 2), ("L", 2), ("H", 1), ("V", 1), ("C", 6), ("S", 4), ("Q", 4), ("T", 2), ("A", 7), ("Z", 0)]
         var out = "M " + number(&rng) + " " + number(&rng)
         for _ in 0..<rng.below(30) {
-            let letter = rng.pick(Array(arity.keys))
+            let (letter, count) = rng.pick(arity)
             let command = rng.chance(0.5) ? String(letter) : String(letter).lowercased()
             out += rng.pick([" ", "", "\n"]) + command
             for _ in 0..<(rng.chance(0.1) ? 1 + rng.below(3) : 1) { // implicit repeats
-                for k in 0..<arity[letter]! {
+                for k in 0..<count {
                     let flag = letter == "A" && (k == 3 || k == 4)
                     out += rng.pick([" ", ",", ", ", ""]) + (flag ? rng.pick(["0", "1", "2"]) : number(&rng))
                 }
@@ -114,5 +116,26 @@ import TestSupport
         var broken = Path()
         broken.move(to: Point(0, 0)); broken.line(to: Point(.nan, 1))
         #expect(!broken.isFinite)
+    }
+
+    @Test func manyHugeCurvesShareABoundedNumberOfSegments() throws {
+        // Each curve reaches 1e8 away, so each asks for the most chords a curve may have.
+        let data = "M 0 0" + String(repeating: " Q 50 -50 100000000 50 T -50 1", count: 200)
+        let path = try Path(svgPathData: data)
+        let wanted = Rasterizer.segmentCounts(path, transform: .scale(3)).reduce(0, +)
+        #expect(wanted > Rasterizer.maxSegmentsPerPath, "the path asks for \(wanted) segments")
+        let edges = Rasterizer.flatten(path, transform: .scale(3))
+        #expect(edges.count <= Rasterizer.maxSegmentsPerPath + path.elements.count, "\(edges.count) edges")
+        let elapsed = ContinuousClock().measure {
+            _ = Rasterizer.mask(for: path, fillRule: .evenOdd, transform: .scale(3), clip: IntRect(x: 0, y: 0, width: 96, height: 96))
+        }
+        #expect(elapsed < .seconds(1), "\(elapsed)")
+    }
+
+    @Test func ordinaryPathsKeepEverySegmentTheyNeed() {
+        // A full-screen circle at 3x: well under the budget, flattened as finely as ever.
+        let circle = Path.circle(center: Point(195, 422), radius: 400)
+        let counts = Rasterizer.segmentCounts(circle, transform: .scale(3))
+        #expect(counts.reduce(0, +) < Rasterizer.maxSegmentsPerPath / 100, "\(counts)")
     }
 }
