@@ -17,6 +17,10 @@ public enum TourDecoder {
     /// beyond any screen, and small enough that every scale keeps a path exact in the rasterizer.
     static let maxCoordinate = 100_000.0
 
+    /// The most segments (moves, lines, curves, closes; an arc is up to four curves) an svgPath
+    /// may have: plenty for any outline, and a bound on the work of drawing it every frame.
+    static let maxPathElements = 10_000
+
     /// The first point (control points included) of `path` beyond `maxCoordinate`, or nil.
     static func farPoint(of path: Path) -> Point? {
         func far(_ p: Point) -> Bool { !(abs(p.x) <= maxCoordinate && abs(p.y) <= maxCoordinate) }
@@ -204,6 +208,9 @@ public enum TourDecoder {
                 let parsed = try Path(svgPathData: d)
                 if parsed.isEmpty {
                     r.report(data.value.line, path.appending("svgPath"), "expected SVG path data with at least one moveto, found \(quoted(d))")
+                } else if parsed.elements.count > maxPathElements {
+                    r.report(data.value.line, path.appending("svgPath"),
+                             "expected SVG path data of at most \(maxPathElements) segments, found \(parsed.elements.count)")
                 } else if let far = farPoint(of: parsed) {
                     r.report(data.value.line, path.appending("svgPath"),
                              "expected coordinates from -\(Int(maxCoordinate)) to \(Int(maxCoordinate)) (screen points), found the point \(far)"

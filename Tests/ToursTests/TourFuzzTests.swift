@@ -265,4 +265,22 @@ import TestSupport
         let edge = #"{"id": "t", "steps": [{"rect": [0, 0, 1, 1], "shape": {"svgPath": "M -100000 -100000 H 100000 V 100000 Z"}}]}"#
         #expect(problemLines(edge).isEmpty)
     }
+
+    @Test func aBackgroundPathStaysOnOneLine() {
+        let lines = problemLines(#"{"id": "t", "background": "a\u2028b.png", "steps": [{"rect": [0, 0, 1, 1]}]}"#, folder: "/no/such")
+        #expect(lines == [#"t.json:1: background: no such file "a\u{2028}b.png" (looked for /no/such/a\u{2028}b.png)"#])
+    }
+
+    @Test func aBackgroundThatIsAPipeIsRefusedAtOnce() throws {
+        let folder = temporaryFolder()
+        #expect(mkfifo(folder + "/shot.png", 0o600) == 0)
+        let lines = problemLines(#"{"id": "t", "background": "shot.png", "steps": [{"rect": [0, 0, 1, 1]}]}"#, folder: folder)
+        #expect(lines == [#"t.json:1: background: "shot.png": not a regular file (a pipe or a device cannot be an image)"#])
+    }
+
+    @Test func svgPathsWithTooManySegmentsAreRefused() {
+        let d = "M 0 0" + String(repeating: " L 1 1", count: 10_000)
+        let lines = problemLines(#"{"id": "t", "steps": [{"rect": [0, 0, 1, 1], "shape": {"svgPath": "\#(d)"}}]}"#)
+        #expect(lines == ["t.json:1: steps[0].shape.svgPath: expected SVG path data of at most 10000 segments, found 10001"])
+    }
 }
