@@ -85,6 +85,22 @@ import TestSupport
         return nil
     }
 
+    /// The libFuzzer harness's seeds and the crashes it found (fuzz/corpus/svg, fuzz/regressions/svg).
+    @Test func theLibFuzzerSeedsAndFindsPass() throws {
+        let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fuzz").path
+        var count = 0
+        for folder in ["corpus/svg", "regressions/svg"] {
+            let dir = fuzz + "/" + folder
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir).sorted() {
+                let bytes = try #require(FileManager.default.contents(atPath: dir + "/" + name))
+                #expect(Self.check([UInt8](bytes)) == nil, "\(folder)/\(name)")
+                count += 1
+            }
+        }
+        #expect(count > 10)
+    }
+
     @Test func randomAndMutatedPathDataNeverTraps() {
         let seeds = Self.samples.map { Array($0.utf8) }
         let mutator = Mutator(dictionary: Self.tokens)

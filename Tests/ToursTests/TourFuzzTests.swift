@@ -22,13 +22,14 @@ import TestSupport
         }
     }()
 
-    /// Small tours that reach the corners of the schema.
-    static let extra: [[UInt8]] = [
-        ##"{"id": "a", "steps": [{"rect": [0, 0, 0, 0], "shape": "ellipse", "padding": 0}]}"##,
-        ##"{"id": "b", "dim": {"color": "#FFFFFF", "opacity": 1}, "showProgress": false, "allowSkip": false, "steps": [{"targets": ["tab.home", "tab.menu"], "text": "x", "title": "t", "placement": "left", "scrollIntoView": false}]}"##,
-        ##"{"id": "c", "steps": [{"tab": "menu", "target": "menu.loading", "shape": "rect", "feather": 200, "advanceOn": "tapTarget"}, {"tab": "home", "target": "card.3", "cornerRadius": 10000, "padding": 10000, "text": "\u00e9\ud83d\ude00"}]}"##,
-        ##"{"id": "d", "steps": [{"rect": [-100000, 100000, 100000, 0], "shape": {"svgPath": "M 0 0 A 5 5 0 1 1 10 10 Z", "fillRule": "evenOdd"}, "text": "far away", "placement": "above"}]}"##,
-    ].map { Array($0.utf8) }
+    /// Small tours that reach the corners of the schema: the libFuzzer harness's seeds (fuzz/corpus/tour).
+    static let extra: [[UInt8]] = {
+        let folder = repositoryFolder.appendingPathComponent("fuzz/corpus/tour").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().compactMap {
+            FileManager.default.contents(atPath: folder + "/" + $0).map { [UInt8]($0) }
+        }
+    }()
 
     static let tokens: [[UInt8]] = [
         "{", "}", "[", "]", ":", ",", "\"", "\\", "\\u", "\\ud800", "\\udc00", "\\u0000", "true", "false", "null",
@@ -176,12 +177,29 @@ import TestSupport
 
     @Test func theShippedToursAreSeeds() {
         #expect(Self.shipped.count >= 3, "assets/tours holds the example tours")
+        #expect(Self.extra.count >= 4, "fuzz/corpus/tour holds more")
         let catalog = DemoApp.launchCatalog()
         for seed in Self.shipped + Self.extra {
             #expect(Self.check(seed, catalog: catalog) == nil)
             #expect((try? TourLoader.load(bytes: seed, file: "fuzz.json", folder: Self.folder, appCatalog: { catalog })) != nil,
                     "\(FuzzRun.describe(seed, limit: 80)) loads")
         }
+    }
+
+    /// The libFuzzer harness's seeds and whatever it found (fuzz/corpus/tour, fuzz/regressions/tour).
+    @Test func theLibFuzzerSeedsAndFindsPass() throws {
+        let catalog = DemoApp.launchCatalog()
+        let fuzz = repositoryFolder.appendingPathComponent("fuzz").path
+        var count = 0
+        for folder in ["corpus/tour", "regressions/tour"] {
+            let dir = fuzz + "/" + folder
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir).sorted() where !name.hasPrefix(".") {
+                let bytes = try #require(FileManager.default.contents(atPath: dir + "/" + name))
+                #expect(Self.check([UInt8](bytes), catalog: catalog) == nil, "\(folder)/\(name)")
+                count += 1
+            }
+        }
+        #expect(count >= 4)
     }
 
     @Test func randomAndMutatedToursNeverTrap() {
