@@ -218,6 +218,9 @@ import TestSupport
         var ran = 0
         var run = FuzzRun(name: "tour-run", seed: FuzzSettings.seed(standard: 0x70_0002),
                           iterations: FuzzSettings.iterations(standard: 3000) / 10)
+        // Each input here is a whole tour shown and rendered frame by frame (debug builds, other
+        // suites running alongside): the limit only catches hangs, not slow frames.
+        run.timeLimit = 10
         run.run(makeInput: Self.makeTourToRun, check: { input in
             Self.check(input, catalog: catalog) { loaded in
                 ran += 1
