@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the libFuzzer harnesses (fuzz/build.sh) and runs each for FUZZ_SECONDS (default 60) from
-# its seed corpus. Exits 1 when a harness finds a crash, an input slower than FUZZ_TIMEOUT seconds
-# (default 1) or one that needs more than 2 GB; the input is kept under OUT/artifacts/<harness>/.
+# its seed corpus (the tour harness also from assets/tours). Exits 1 when a harness finds a crash,
+# an input slower than FUZZ_TIMEOUT seconds (default 1) or one that needs more than 2 GB; the
+# input is kept under OUT/artifacts/<harness>/.
 # Inputs that reach new code accumulate in OUT/corpus/<harness>/ and seed the next run.
 #
 # usage: FUZZ_SECONDS=60 sh fuzz/run.sh [OUT]   (default .build/fuzz)
@@ -32,6 +33,10 @@ run() {
         status=1
     fi
 }
+# The shipped tours seed the tour harness too (only the JSON: libFuzzer reads folders recursively,
+# and a screenshot would make every input as long as a PNG).
+mkdir -p "$out/seeds/tour"
+cp assets/tours/*.json "$out/seeds/tour/"
 run svg-path-fuzzer svg.dict fuzz/corpus/svg fuzz/regressions/svg
-run tour-fuzzer tour.dict fuzz/corpus/tour fuzz/regressions/tour assets/tours
+run tour-fuzzer tour.dict fuzz/corpus/tour fuzz/regressions/tour "$out/seeds/tour"
 exit $status
