@@ -47,3 +47,10 @@ goldens: test-deps
 
 clean:
 	rm -rf .build
+
+# libFuzzer on the SVG path parser and the tour loader (fuzz/run.sh), FUZZ_SECONDS each; fails when
+# either finds a crash or a slow input (kept under .build/fuzz/artifacts/).
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh

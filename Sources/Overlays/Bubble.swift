@@ -81,6 +81,34 @@ public struct BubbleLayout: Hashable, Sendable {
         return r
     }
 
+    /// The same bubble with the tail's tip pulled back along the tail to the edge of `bounds` when
+    /// it lies outside; a base outside `bounds` too (a screen smaller than the bubble) gets a tail
+    /// one point long.
+    func tipClipped(to bounds: Rect) -> BubbleLayout {
+        let inside = tip.x >= bounds.minX && tip.x <= bounds.maxX && tip.y >= bounds.minY && tip.y <= bounds.maxY
+        guard !inside else { return self }
+        let mid = Point((baseA.x + baseB.x) / 2, (baseA.y + baseB.y) / 2)
+        let d = Point(tip.x - mid.x, tip.y - mid.y)
+        // The part of mid + d·t (0 ≤ t ≤ 1) inside the bounds, slab by slab.
+        var t0 = 0.0, t1 = 1.0
+        for (origin, delta, lo, hi) in [(mid.x, d.x, bounds.minX, bounds.maxX), (mid.y, d.y, bounds.minY, bounds.maxY)] {
+            if delta == 0 {
+                if origin < lo || origin > hi { t1 = -1 }
+            } else {
+                let ta = (lo - origin) / delta, tb = (hi - origin) / delta
+                t0 = max(t0, min(ta, tb)); t1 = min(t1, max(ta, tb))
+            }
+        }
+        var out = self
+        if t0 == 0, t0 <= t1, t1.isFinite {
+            out.tip = Point(mid.x + d.x * t1, mid.y + d.y * t1)
+        } else {
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            out.tip = length > 0 && length.isFinite ? Point(mid.x + d.x / length, mid.y + d.y / length) : mid
+        }
+        return out
+    }
+
     /// The tail as a closed triangle.
     public var tailPath: Path {
         var p = Path()

@@ -258,20 +258,37 @@ final class HoleMask {
     }
 
     /// Where the drawn outline is crossed going from the centre towards `direction`.
+    ///
+    /// Only the part of the ray inside `box` can meet the drawn hole, so only that part is walked:
+    /// the cost is bounded by the screen, however large or far away the path is.
     func edgePoint(towards direction: Point) -> Point {
         guard geometry.path != nil else { return geometry.edgePoint(towards: direction) }
         let c = geometry.center
         let len = (direction.x * direction.x + direction.y * direction.y).squareRoot()
         guard len > 0 else { return c }
+        guard len.isFinite, c.x.isFinite, c.y.isFinite else { return geometry.edgePoint(towards: direction) }
+        let ux = direction.x / len, uy = direction.y / len
+        // The ray c + u·t (t ≥ 0) clipped to the box, slab by slab.
+        let b = affectedRect
+        var t0 = 0.0, t1 = Double.infinity
+        for (origin, u, lo, hi) in [(c.x, ux, b.minX, b.maxX), (c.y, uy, b.minY, b.maxY)] {
+            if u == 0 {
+                if origin < lo || origin > hi { t1 = -1 }
+            } else {
+                let ta = (lo - origin) / u, tb = (hi - origin) / u
+                t0 = max(t0, min(ta, tb)); t1 = min(t1, max(ta, tb))
+            }
+        }
+        guard t0 <= t1, t1.isFinite else { return geometry.edgePoint(towards: direction) }
         let step = 0.25 / scale
-        let ux = direction.x / len * step, uy = direction.y / len * step
-        let maxSteps = Int(clampedToInt: ((geometry.rect.width + geometry.rect.height) / step).rounded(.up)) + 4
+        let steps = Int(clampedToInt: ((t1 - t0) / step).rounded(.up)) + 2
+        func point(_ t: Double) -> Point { Point(c.x + ux * t, c.y + uy * t) }
         // March outwards; the last point still inside is the edge. A centre outside the shape
         // (an even-odd star's hollow middle) first walks in, then out.
-        var inside = contains(c), seenInside = inside
-        var p = c
-        for _ in 0..<maxSteps {
-            let next = Point(p.x + ux, p.y + uy)
+        var p = point(t0)
+        var inside = contains(p), seenInside = inside
+        for i in 1...steps {
+            let next = point(t0 + Double(i) * step)
             let nextInside = contains(next)
             if seenInside && inside && !nextInside { return p }
             inside = nextInside

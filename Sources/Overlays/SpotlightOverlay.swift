@@ -194,8 +194,10 @@ public final class SpotlightOverlay: Overlay {
             anchorMask = masks.first { $0.geometry == anchor } ?? HoleMask(geometry: anchor, scale: root.scale, clip: root.deviceBounds)
         }
         let edgeMask = anchorMask!
+        // A hole whose edge lies off screen (larger than the screen, or far away) would stretch the
+        // tail, and the card that holds it, far beyond the screen: the tail ends at the screen's edge.
         let layout = BubblePlacer.place(size: size, hole: anchor, placement: mark.placement, area: area,
-                                        edge: { edgeMask.edgePoint(towards: $0) })
+                                        edge: { edgeMask.edgePoint(towards: $0) }).tipClipped(to: root.bounds)
         // The card holds box, tail and shadow, with room for the blur.
         let shadowRoom = 12.0
         let cardRect = layout.bounds.outsetBy(shadowRoom)

@@ -108,6 +108,12 @@ enum ImageFile {
             throw .imageFile(path: path, reason: "no such file")
         }
         guard !isFolder.boolValue else { throw .imageFile(path: path, reason: "is a folder, not an image file") }
+        // A pipe would block the reader forever and a device would never end (a tour names its
+        // background, so this is input too).
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .imageFile(path: path, reason: "not a regular file (a pipe or a device cannot be an image)")
+        }
         guard access(path, R_OK) == 0 else { throw .imageFile(path: path, reason: "not readable (permission denied)") }
     }
 

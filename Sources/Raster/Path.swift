@@ -167,5 +167,17 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Whether every coordinate is finite (NaN or infinite input makes a path unfit to draw).
-    public var isFinite: Bool { controlBounds.isFinite }
+    ///
+    /// Checked point by point: the control bounds of finite points far apart can overflow.
+    public var isFinite: Bool {
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        return elements.allSatisfy { e in
+            switch e {
+            case .move(let p), .line(let p): return finite(p)
+            case .quad(let c, let p): return finite(c) && finite(p)
+            case .cubic(let c1, let c2, let p): return finite(c1) && finite(c2) && finite(p)
+            case .close: return true
+            }
+        }
+    }
 }

@@ -11,6 +11,9 @@ public enum Rasterizer {
     public static let subsamples = 16 // the fixed-point resolve below assumes 16 (4096 = full coverage)
     /// The most line segments one curve may be split into (bounds work on absurd input).
     static let maxSegmentsPerCurve = 4096
+    /// The most line segments all the curves of one path may be split into together; a path that
+    /// asks for more gets proportionally fewer per curve (coarser, but bounded work on absurd input).
+    static let maxSegmentsPerPath = 1 << 16
 
     struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double
@@ -51,10 +54,13 @@ public enum Rasterizer {
                 edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, dxdy: (a.x - b.x) / (a.y - b.y), winding: -1))
             }
         }
-        func segments(_ deviation: Double) -> Int {
-            guard deviation.isFinite else { return 1 }
-            let n = (deviation / tolerance).squareRoot().rounded(.up)
-            return Int(max(1, min(Double(maxSegmentsPerCurve), n)))
+        let wanted = segmentCounts(path, transform: transform)
+        let total = wanted.reduce(0, +)
+        let share = total > maxSegmentsPerPath ? Double(maxSegmentsPerPath) / Double(total) : 1
+        var curve = 0
+        func segments() -> Int {
+            defer { curve += 1 }
+            return share < 1 ? max(1, Int(Double(wanted[curve]) * share)) : wanted[curve]
         }
         for element in path.elements {
             switch element {
@@ -65,9 +71,7 @@ public enum Rasterizer {
                 let q = transform.apply(p); addLine(current, q); current = q
             case .quad(let c, let p):
                 let c1 = transform.apply(c), q = transform.apply(p)
-                // Max distance of a chord from the curve is |p0 - 2c + p1| / 4 per n² segments.
-                let dd = Point(current.x - 2 * c1.x + q.x, current.y - 2 * c1.y + q.y)
-                let n = segments((dd.x * dd.x + dd.y * dd.y).squareRoot() / 4)
+                let n = segments()
                 let p0 = current
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
@@ -78,11 +82,7 @@ public enum Rasterizer {
             case .cubic(let c1, let c2, let p):
                 let a = transform.apply(c1), b = transform.apply(c2), q = transform.apply(p)
                 let p0 = current
-                let d1 = Point(p0.x - 2 * a.x + b.x, p0.y - 2 * a.y + b.y)
-                let d2 = Point(a.x - 2 * b.x + q.x, a.y - 2 * b.y + q.y)
-                let dd = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-                // Flattening error of a cubic with n chords is at most 3·dd / (4·n²).
-                let n = segments(0.75 * dd)
+                let n = segments()
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let pt = i == n ? q : Point(
@@ -97,6 +97,43 @@ public enum Rasterizer {
         }
         if open, current != start { addLine(current, start) }
         return edges
+    }
+
+    /// How many chords each curve of `path` (after `transform`), in order, needs to stay within
+    /// `tolerance`, at most `maxSegmentsPerCurve` each.
+    static func segmentCounts(_ path: Path, transform: Transform) -> [Int] {
+        func segments(_ deviation: Double) -> Int {
+            guard deviation.isFinite else { return 1 }
+            let n = (deviation / tolerance).squareRoot().rounded(.up)
+            return Int(max(1, min(Double(maxSegmentsPerCurve), n)))
+        }
+        var counts: [Int] = []
+        var start = Point.zero, current = Point.zero
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                start = transform.apply(p); current = start
+            case .line(let p):
+                current = transform.apply(p)
+            case .quad(let c, let p):
+                let c1 = transform.apply(c), q = transform.apply(p)
+                // Max distance of a chord from the curve is |p0 - 2c + p1| / 4 per n² segments.
+                let dd = Point(current.x - 2 * c1.x + q.x, current.y - 2 * c1.y + q.y)
+                counts.append(segments((dd.x * dd.x + dd.y * dd.y).squareRoot() / 4))
+                current = q
+            case .cubic(let c1, let c2, let p):
+                let a = transform.apply(c1), b = transform.apply(c2), q = transform.apply(p)
+                let d1 = Point(current.x - 2 * a.x + b.x, current.y - 2 * a.y + b.y)
+                let d2 = Point(a.x - 2 * b.x + q.x, a.y - 2 * b.y + q.y)
+                let dd = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
+                // Flattening error of a cubic with n chords is at most 3·dd / (4·n²).
+                counts.append(segments(0.75 * dd))
+                current = q
+            case .close:
+                current = start
+            }
+        }
+        return counts
     }
 
     /// Accumulates exact-area coverage of `edges` into `mask` (whose bounds are the clip).

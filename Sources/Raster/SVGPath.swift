@@ -12,10 +12,18 @@ public struct SVGPathError: Error, Equatable, Sendable, CustomStringConvertible 
         self.offset = offset; self.expected = expected; self.found = found
     }
 
-    /// One line, such as `offset 7: expected a number, found "x"`. Control characters in `found` are escaped.
+    /// One line, such as `offset 7: expected a number, found "x"`. Control characters and line
+    /// separators (U+0085, U+2028, U+2029) in `found` are escaped.
     public var description: String {
         guard let found else { return "offset \(offset): expected \(expected), found end of data" }
-        let shown = found.unicodeScalars.map { $0.escaped(asASCII: false) }.joined()
+        let shown = found.unicodeScalars.map { scalar in
+            let escaped = scalar.escaped(asASCII: false)
+            guard escaped == String(scalar) else { return escaped } // \n, \t, \u{01}, …
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: return escaped
+            }
+        }.joined()
         return "offset \(offset): expected \(expected), found \"\(shown)\""
     }
 }

@@ -202,7 +202,9 @@ public struct JSONParser {
             return scalar
         default:
             index -= 1
-            throw error("unknown escape \\\(Character(Unicode.Scalar(b < 0x80 ? b : 0x3F))) (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+            // A visible character after the backslash is shown as written; anything else is quoted.
+            let shown = (0x21..<0x7F).contains(b) ? "\\" + String(Unicode.Scalar(b)) : "\\ followed by \(found())"
+            throw error("unknown escape \(shown) (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
         }
     }
 

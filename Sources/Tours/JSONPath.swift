@@ -43,8 +43,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `s` in double quotes with quotes, backslashes and control characters escaped, cut to 60
-/// characters: safe to put in a one-line message.
+/// `s` in double quotes with quotes, backslashes, control characters and line separators escaped,
+/// cut to 60 characters: safe to put in a one-line message.
 func quoted(_ s: String) -> String {
     var out = "\""
     for (i, scalar) in s.unicodeScalars.enumerated() {
@@ -52,15 +52,30 @@ func quoted(_ s: String) -> String {
         switch scalar {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+        default: appendEscaped(scalar, to: &out)
         }
     }
     return out + "\""
+}
+
+/// `s` with control characters and line separators escaped (`\n`, `\t`, `\u{…}`), whole and
+/// unquoted: a file path or a library's message that must stay on one line.
+func escapedForOneLine(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars { appendEscaped(scalar, to: &out) }
+    return out
+}
+
+private func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+    switch scalar {
+    case "\n": out += "\\n"
+    case "\t": out += "\\t"
+    default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+            || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            out += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
 }

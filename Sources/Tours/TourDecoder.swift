@@ -36,6 +36,27 @@ public enum TourDecoder {
     static let shapeNames: [(String, StepShape)] = [("circle", .circle), ("ellipse", .ellipse), ("rect", .rect),
                                                     ("roundedRect", .roundedRect)]
     static let pathShapeKeys = ["svgPath", "fillRule"]
+    /// The largest coordinate a step may use, in screen points (rects and svg paths alike): far
+    /// beyond any screen, and small enough that every scale keeps a path exact in the rasterizer.
+    static let maxCoordinate = 100_000.0
+
+    /// The most segments (moves, lines, curves, closes; an arc is up to four curves) an svgPath
+    /// may have: plenty for any outline, and a bound on the work of drawing it every frame.
+    static let maxPathElements = 10_000
+
+    /// The first point (control points included) of `path` beyond `maxCoordinate`, or nil.
+    static func farPoint(of path: Path) -> Point? {
+        func far(_ p: Point) -> Bool { !(abs(p.x) <= maxCoordinate && abs(p.y) <= maxCoordinate) }
+        for e in path.elements {
+            switch e {
+            case .move(let p), .line(let p): if far(p) { return p }
+            case .quad(let c, let p): if let q = [c, p].first(where: far) { return q }
+            case .cubic(let c1, let c2, let p): if let q = [c1, c2, p].first(where: far) { return q }
+            case .close: break
+            }
+        }
+        return nil
+    }
 
     /// Decodes `root`, naming `file` in diagnostics.
     public static func decode(_ root: JSONNode, file: String) -> (tour: Tour?, diagnostics: [TourDiagnostic]) {
@@ -182,10 +203,10 @@ public enum TourDecoder {
             r.report(node.line, path, "expected \(usage): four numbers, found \(items.count)")
             return nil
         }
-        let x = r.number(items[0], at: path.appending(0), in: -100_000...100_000, meaning: "a number (x)")
-        let y = r.number(items[1], at: path.appending(1), in: -100_000...100_000, meaning: "a number (y)")
-        let w = r.number(items[2], at: path.appending(2), in: 0...100_000, meaning: "a number (width)")
-        let h = r.number(items[3], at: path.appending(3), in: 0...100_000, meaning: "a number (height)")
+        let x = r.number(items[0], at: path.appending(0), in: -maxCoordinate...maxCoordinate, meaning: "a number (x)")
+        let y = r.number(items[1], at: path.appending(1), in: -maxCoordinate...maxCoordinate, meaning: "a number (y)")
+        let w = r.number(items[2], at: path.appending(2), in: 0...maxCoordinate, meaning: "a number (width)")
+        let h = r.number(items[3], at: path.appending(3), in: 0...maxCoordinate, meaning: "a number (height)")
         guard let x, let y, let w, let h else { return nil }
         return Rect(x: x, y: y, width: w, height: h)
     }
@@ -210,6 +231,13 @@ public enum TourDecoder {
                 let parsed = try Path(svgPathData: d)
                 if parsed.isEmpty {
                     r.report(data.value.line, path.appending("svgPath"), "expected SVG path data with at least one moveto, found \(quoted(d))")
+                } else if parsed.elements.count > maxPathElements {
+                    r.report(data.value.line, path.appending("svgPath"),
+                             "expected SVG path data of at most \(maxPathElements) segments, found \(parsed.elements.count)")
+                } else if let far = farPoint(of: parsed) {
+                    r.report(data.value.line, path.appending("svgPath"),
+                             "expected coordinates from -\(Int(maxCoordinate)) to \(Int(maxCoordinate)) (screen points), found the point \(far)"
+                             + " (arcs count their control points)")
                 } else {
                     step.shape = .path(parsed, rule)
                 }

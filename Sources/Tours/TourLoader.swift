@@ -91,12 +91,13 @@ public enum TourLoader {
     static func loadImage(_ path: String, named name: String) throws(ImageProblem) -> Pixmap {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageProblem(reason: "no such file \(quoted(name)) (looked for \(path))")
+            throw ImageProblem(reason: "no such file \(quoted(name)) (looked for \(escapedForOneLine(path)))")
         }
         guard !isDirectory.boolValue else { throw ImageProblem(reason: "\(quoted(name)) is a folder (expected a PNG screenshot)") }
         do { return try Pixmap(contentsOfFile: path) } catch {
-            if case .imageFile(_, let reason) = error { throw ImageProblem(reason: "\(quoted(name)): \(reason)") }
-            throw ImageProblem(reason: "\(quoted(name)): \(error)")
+            // SDL's messages may repeat the path: keep them on one line too.
+            if case .imageFile(_, let reason) = error { throw ImageProblem(reason: "\(quoted(name)): \(escapedForOneLine(reason))") }
+            throw ImageProblem(reason: "\(quoted(name)): \(escapedForOneLine("\(error)"))")
         }
     }
 

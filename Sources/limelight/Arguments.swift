@@ -64,11 +64,15 @@ struct Arguments {
         }
     }
 
-    /// `s` with control characters escaped and cut to 80 characters, safe for a one-line message.
+    /// `s` with control characters (C0 and C1) and line separators (U+2028, U+2029) escaped and cut
+    /// to 80 characters, safe for a one-line message.
     static func printable(_ s: String) -> String {
         var out = ""
         for scalar in s.unicodeScalars.prefix(80) {
-            if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
         }
         return s.unicodeScalars.count > 80 ? out + "…" : out
     }

@@ -11,8 +11,9 @@ enum ReplayCommand: Equatable {
     case shot(String)
 }
 
-/// A replay script: one command a line, `#` comments and blank lines ignored. Parsing checks the
-/// whole file before anything runs; an error names the file and line and what was expected.
+/// A replay script: one command a line (`\n` or `\r\n` line ends), `#` comments and blank lines
+/// ignored. Parsing checks the whole file before anything runs; an error names the file and line and
+/// what was expected.
 struct ReplayScript {
     var commands: [(line: Int, command: ReplayCommand)] = []
 
@@ -22,7 +23,9 @@ struct ReplayScript {
     ]
 
     init(text: String, file: String) throws(CLIError) {
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so Windows line ends need naming as separators too.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
             let line = index + 1
             var content = Substring(raw)
             if let hash = content.firstIndex(of: "#") { content = content[..<hash] }

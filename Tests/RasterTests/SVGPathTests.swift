@@ -1,5 +1,6 @@
 import Testing
 import Raster
+import TestSupport
 
 private func parse(_ d: String) throws -> [PathElement] { try Path(svgPathData: d).elements }
 
@@ -224,18 +225,8 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
     }
 }
 
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// SVG number text from the shared seeded generator (TestSupport), so failures reproduce.
+extension SplitMix64 {
     /// A decimal number in SVG syntax: optional sign, digits with an optional point, optional exponent.
     mutating func decimalText() -> String {
         func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(next() % 10)) }) }

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Builds the libFuzzer harnesses with `swiftc -sanitize=fuzzer,address` (no SwiftPM: libFuzzer
+# brings its own `main`, which an ordinary executable target cannot have).
+#
+#   svg-path-fuzzer  SVG path data through the parser and the rasterizer. Raster's sources that
+#                    import no C module are compiled together with fuzz/SVGPathFuzzer.swift.
+#   tour-fuzzer      tour files through TourLoader. Raster, Views, Overlays, Tours and Demo are
+#                    compiled as modules (in that order, as in Package.swift), then linked with
+#                    fuzz/TourFuzzer.swift. Raster reads PNGs with SDL2_image, so it links SDL.
+#
+# usage: sh fuzz/build.sh [OUTDIR]   (default .build/fuzz; a harness newer than its sources is kept)
+set -eu
+cd "$(dirname "$0")/.."
+out=${1:-.build/fuzz}
+swiftc=${SWIFTC:-swiftc}
+
+command -v "$swiftc" >/dev/null || { echo "fuzz: $swiftc not found on PATH (Swift 6 toolchain needed)" >&2; exit 1; }
+toolchain=$(dirname "$(dirname "$(command -v "$swiftc")")")
+if ! ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 \
+   && ! ls "$toolchain"/lib/swift/clang/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1; then
+    echo "fuzz: the toolchain at $toolchain has no libFuzzer runtime (libclang_rt.fuzzer-*.a);" \
+         "the swift.org toolchains for Linux include it" >&2
+    exit 1
+fi
+
+# Optimized, instrumented for libFuzzer and AddressSanitizer, in the package's language mode.
+flags="-sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library"
+if [ -x "$toolchain/bin/ld.lld" ]; then flags="$flags -use-ld=lld"; fi
+mkdir -p "$out/modules"
+
+# True when $1 is missing or older than any file in the remaining arguments.
+stale() {
+    target=$1; shift
+    [ -e "$target" ] || return 0
+    [ -n "$(find "$@" -newer "$target" -name '*.swift' 2>/dev/null | head -n 1)" ]
+}
+
+# The SVG path harness: Raster's pure-Swift files only (PNG.swift needs SDL2_image).
+svg_sources=$(grep -L '^import C' Sources/Raster/*.swift)
+if stale "$out/svg-path-fuzzer" Sources/Raster fuzz/SVGPathFuzzer.swift; then
+    echo "fuzz: building svg-path-fuzzer"
+    # shellcheck disable=SC2086
+    "$swiftc" $flags -module-name SVGPathFuzzer $svg_sources fuzz/SVGPathFuzzer.swift -o "$out/svg-path-fuzzer"
+fi
+
+# The tour harness: each module as a static library, then the harness linked against them.
+modules="Raster Views Overlays Tours Demo"
+if stale "$out/tour-fuzzer" Sources/Raster Sources/Views Sources/Overlays Sources/Tours Sources/Demo fuzz/TourFuzzer.swift; then
+    for m in $modules; do
+        echo "fuzz: building module $m"
+        # shellcheck disable=SC2086
+        "$swiftc" $flags -wmo -module-name "$m" -emit-library -static -emit-module \
+            -emit-module-path "$out/modules/$m.swiftmodule" -I "$out/modules" -I Sources/CSDL2Image \
+            -o "$out/modules/lib$m.a" Sources/"$m"/*.swift
+    done
+    echo "fuzz: linking tour-fuzzer"
+    # shellcheck disable=SC2086
+    "$swiftc" $flags -module-name TourFuzzer -I "$out/modules" -I Sources/CSDL2Image fuzz/TourFuzzer.swift \
+        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lRaster -lSDL2_image -lSDL2 -o "$out/tour-fuzzer"
+fi
