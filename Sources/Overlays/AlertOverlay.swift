@@ -62,7 +62,7 @@ public final class AlertOverlay: Overlay {
             case .view(let id): return root.view(withID: id).flatMap { $0.isPlaced ? HoleGeometry.resolve(hole, frame: $0.frame) : nil }
             }
         }
-        if geometries != masks.map(\.geometry) || masks.first?.scale != root.scale {
+        if geometries != masks.map(\.geometry) || masks.first?.scale != root.scale || masks.first?.clip != root.deviceBounds {
             dirty += masks.map(\.affectedRect)
             masks = geometries.map { HoleMask(geometry: $0, scale: root.scale, clip: root.deviceBounds) }
             dirty += masks.map(\.affectedRect)
