@@ -48,6 +48,6 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Raster"]),
     ]
 )
