@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "limelight", targets: ["limelight"]),
         .executable(name: "limelight-bench", targets: ["limelight-bench"]),
+        .executable(name: "limelight-soak", targets: ["limelight-soak"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Views", targets: ["Views"]),
         .library(name: "Overlays", targets: ["Overlays"]),
@@ -37,6 +38,10 @@ let package = Package(
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster"]),
+        // The long random-input soak: a seeded driver of the sample app (used by SoakTests) and
+        // `make soak`'s release runner.
+        .target(name: "Soak", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster"]),
+        .executableTarget(name: "limelight-soak", dependencies: ["Soak"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Raster", "Views"], path: "Tests/TestSupport"),
@@ -48,6 +53,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Raster"]),
+        .testTarget(name: "SoakTests", dependencies: ["Soak", "Demo", "Overlays", "Views", "Raster"]),
     ]
 )

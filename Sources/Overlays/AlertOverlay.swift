@@ -62,7 +62,7 @@ public final class AlertOverlay: Overlay {
             case .view(let id): return root.view(withID: id).flatMap { $0.isPlaced ? HoleGeometry.resolve(hole, frame: $0.frame) : nil }
             }
         }
-        if geometries != masks.map(\.geometry) || masks.first?.scale != root.scale {
+        if geometries != masks.map(\.geometry) || masks.first?.scale != root.scale || masks.first?.clip != root.deviceBounds {
             dirty += masks.map(\.affectedRect)
             masks = geometries.map { HoleMask(geometry: $0, scale: root.scale, clip: root.deviceBounds) }
             dirty += masks.map(\.affectedRect)
@@ -72,9 +72,11 @@ public final class AlertOverlay: Overlay {
         let width = min(300, area.width - 32)
         let old = card.frame
         var center = area.center
-        // Keep the box off the first hole: above it when the hole is low, below when high.
+        // Keep the box off the first hole: above it when the hole is low, below when high. The
+        // height is the one the box gets at this width (not its last one: after a resize the two
+        // differ, and the box would jump on the next frame).
         if let hole = masks.first?.affectedRect {
-            let h = card.frame.height
+            let h = CardChrome.height(of: card, width: width)
             if hole.intersects(Rect(x: center.x - width / 2, y: center.y - h / 2, width: width, height: h)) {
                 center.y = hole.midY > area.midY ? max(area.minY + h / 2, hole.minY - h / 2 - 8)
                                                  : min(area.maxY - h / 2, hole.maxY + h / 2 + 8)

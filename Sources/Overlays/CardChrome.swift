@@ -21,11 +21,16 @@ enum CardChrome {
     @discardableResult
     static func fit(_ card: OverlayCard, width: Double, center: Point) -> Rect {
         let full = width + 2 * shadowRoom
-        card.root.layoutIfNeeded()
-        let h = card.root.content.measure(ProposedSize(width: full, height: nil)).height.rounded(.up)
+        let h = height(of: card, width: width)
         card.resize(to: Size(full, h))
         card.move(to: Point(center.x - full / 2, center.y - h / 2))
         return card.frame.insetBy(dx: shadowRoom, dy: shadowRoom)
+    }
+
+    /// The height `fit` gives `card` for a box `width` points wide, shadow room included.
+    static func height(of card: OverlayCard, width: Double) -> Double {
+        card.root.layoutIfNeeded()
+        return card.root.content.measure(ProposedSize(width: width + 2 * shadowRoom, height: nil)).height.rounded(.up)
     }
 
     /// An × drawn as two crossed bars (24-unit design box).

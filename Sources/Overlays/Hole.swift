@@ -164,6 +164,9 @@ extension Rect {
 final class HoleMask {
     let geometry: HoleGeometry
     let scale: Double
+    /// The screen's device bounds the mask was made for: `box` is cut to them, so a mask must be
+    /// made again when the screen changes size, even if the hole stays where it is.
+    let clip: IntRect
     /// Every device pixel the hole can change (its outline's box, grown by the feather).
     let box: IntRect
     private let outline: Path
@@ -173,6 +176,7 @@ final class HoleMask {
     init(geometry: HoleGeometry, scale: Double, clip: IntRect) {
         self.geometry = geometry
         self.scale = scale
+        self.clip = clip
         outline = geometry.outline
         featherPixels = Int(clampedToInt: (geometry.feather * scale).rounded())
         let bounds = outline.controlBounds.scaled(by: scale).roundedOut

@@ -143,9 +143,9 @@ public final class SpotlightOverlay: Overlay {
             if t < 0.5 { bubbleAnchor = from.first }
         }
         var dirty: [Rect] = []
-        if targets != displayed || masks.first?.scale != root.scale {
+        let clip = root.deviceBounds
+        if targets != displayed || masks.first?.scale != root.scale || masks.first?.clip != clip {
             let old = masks
-            let clip = root.deviceBounds
             masks = targets.map { HoleMask(geometry: $0, scale: root.scale, clip: clip) }
             displayed = targets
             dirty += HoleMask.changedAreas(from: old, to: masks)
@@ -190,7 +190,7 @@ public final class SpotlightOverlay: Overlay {
         size.width = min(maxWidth, size.width.rounded(.up))
         size.height = size.height.rounded(.up)
         // Edges are found on the anchor hole's drawn outline (its own mask when it is a free path).
-        if anchorMask?.geometry != anchor || anchorMask?.scale != root.scale {
+        if anchorMask?.geometry != anchor || anchorMask?.scale != root.scale || anchorMask?.clip != root.deviceBounds {
             anchorMask = masks.first { $0.geometry == anchor } ?? HoleMask(geometry: anchor, scale: root.scale, clip: root.deviceBounds)
         }
         let edgeMask = anchorMask!

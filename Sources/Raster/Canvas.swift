@@ -141,9 +141,15 @@ public struct Canvas {
             }
             return
         }
-        // Fixed-point 16.16 source coordinates of device pixel centres.
+        // Fixed-point 16.16 source coordinates of device pixel centres, stepped from the column where
+        // the image starts (not from the clip's left side), so any clip samples exactly what a full
+        // draw samples there.
         let sx = Double(image.width) / d.width, sy = Double(image.height) / d.height
         let stepX = Int(clampedToInt: sx * 65536)
+        let startColumn = Int(clampedToInt: d.minX.rounded(.down))
+        let u0 = (Double(startColumn) + 0.5 - d.minX) * sx
+        let nearestStart = Int(clampedToInt: u0 * 65536) &+ (r.x &- startColumn) &* stepX
+        let bilinearStart = Int(clampedToInt: (u0 - 0.5) * 65536) &+ (r.x &- startColumn) &* stepX
         var rowPixels = [UInt32](repeating: 0, count: r.width)
         var scratch = [UInt8](repeating: 0, count: r.width)
         let maxX = image.width - 1, maxY = image.height - 1
@@ -151,11 +157,10 @@ public struct Canvas {
             let out = buf.baseAddress!
             for y in r.y..<r.maxY {
                 let v = (Double(y) + 0.5 - d.minY) * sy
-                let u0 = (Double(r.x) + 0.5 - d.minX) * sx
                 switch sampling {
                 case .nearest:
                     let srcRow = image.row(min(maxY, max(0, Int(clampedToInt: v.rounded(.down)))))
-                    var u = Int(clampedToInt: u0 * 65536)
+                    var u = nearestStart
                     for i in 0..<r.width {
                         out[i] = srcRow[min(maxX, max(0, u >> 16))]
                         u &+= stepX
@@ -165,7 +170,7 @@ public struct Canvas {
                     let vy = Int(clampedToInt: vf.rounded(.down))
                     let fy = UInt32(Int(clampedToInt: (vf - Double(vy)) * 256))
                     let row0 = image.row(min(maxY, max(0, vy))), row1 = image.row(min(maxY, max(0, vy + 1)))
-                    var u = Int(clampedToInt: (u0 - 0.5) * 65536)
+                    var u = bilinearStart
                     for i in 0..<r.width {
                         let ux = u >> 16
                         let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF)

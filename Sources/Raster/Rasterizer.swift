@@ -196,29 +196,24 @@ struct CellGrid {
     let height: Int
 
     /// Adds a line whose endpoints are sorted top to bottom (y0 ≤ y1); `sign` is its winding.
+    ///
+    /// Clipping never moves the line: where it enters and leaves each row, and where it crosses each
+    /// cell boundary, are always found from its own two ends, so the cells inside the mask get exactly
+    /// what they would get in a mask of any other size (a partial repaint equals a full one). Rows
+    /// above or below the mask add nothing; parts left of it count towards the winding on its left
+    /// side, parts right of it fall into a sink column.
     mutating func addLine(x0: Int, y0: Int, x1: Int, y1: Int, sign: Int) {
-        var ax = x0, ay = y0, bx = x1, by = y1
-        let maxY = height << 8, maxX = width << 8
-        guard ay < by, by > 0, ay < maxY else { return }
-        // Clip to the rows of the mask; what lies above or below adds nothing.
-        if ay < 0 { ax = Self.x(at: 0, ax, ay, bx, by); ay = 0 }
-        if by > maxY { bx = Self.x(at: maxY, x0, y0, x1, y1); by = maxY }
-        guard ay < by else { return }
-        // Split where the line crosses the left and right sides; clamp the outer parts onto them.
-        var points = [(ax, ay)]
-        for side in [0, maxX] {
-            let lo = min(ax, bx), hi = max(ax, bx)
-            if lo < side && side < hi {
-                let yc = ay + Int((Int64(by - ay) * Int64(side - ax)) / Int64(bx - ax))
-                if yc > ay && yc < by { points.append((side, yc)) }
-            }
-        }
-        points.append((bx, by))
-        points.sort { $0.1 < $1.1 }
-        for i in 0..<(points.count - 1) {
-            let p = points[i], q = points[i + 1]
-            // Both ends of a part lie on the same side of each boundary, so clamping keeps it straight.
-            addClippedLine(x0: min(maxX, max(0, p.0)), y0: p.1, x1: min(maxX, max(0, q.0)), y1: q.1, sign: Int32(sign))
+        let maxY = height << 8
+        guard y0 < y1, y1 > 0, y0 < maxY else { return }
+        let yEnd = min(maxY, y1)
+        var ya = max(0, y0)
+        var xa = ya == y0 ? x0 : Self.x(at: ya, x0, y0, x1, y1)
+        while ya < yEnd {
+            let row = ya >> 8
+            let yb = min(yEnd, (row + 1) << 8)
+            let xb = yb == y1 ? x1 : Self.x(at: yb, x0, y0, x1, y1)
+            addRowPiece(row: row, xa: xa, ya: ya, xb: xb, yb: yb, sign: Int32(sign))
+            ya = yb; xa = xb
         }
     }
 
@@ -227,47 +222,44 @@ struct CellGrid {
         x0 + Int((Int64(x1 - x0) * Int64(y - y0)) / Int64(y1 - y0))
     }
 
-    /// Walks a line inside the grid (0...width×256, 0...height×256) row by row and cell by cell.
-    mutating func addClippedLine(x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
-        guard y1 > y0 else { return }
-        var ya = y0
-        var xa = x0
-        while ya < y1 {
-            let row = ya >> 8
-            let yb = min(y1, (row + 1) << 8)
-            let xb = yb == y1 ? x1 : Self.x(at: yb, x0, y0, x1, y1)
-            addRowPiece(row: row, xa: xa, ya: ya, xb: xb, yb: yb, sign: sign)
-            ya = yb; xa = xb
-        }
-    }
-
-    /// One row's part of a line, split at cell boundaries.
+    /// One row's part of a line, split at cell boundaries. The crossings are found from the part's
+    /// own ends whatever the mask's width; the walk skips straight to the mask's sides, so a line far
+    /// outside costs no more than one inside.
     mutating func addRowPiece(row: Int, xa: Int, ya: Int, xb: Int, yb: Int, sign: Int32) {
         let base = row * stride
         let rowTop = row << 8
-        if xa == xb || (xa >> 8 == xb >> 8 && xa & 255 != 0 && xb & 255 != 0) || (xa >> 8 == xb >> 8) {
-            emit(base: base, x0: xa, y0: ya - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+        let maxX = width << 8
+        if xa >> 8 == xb >> 8 || max(xa, xb) <= 0 || min(xa, xb) >= maxX {
+            emitClamped(base: base, x0: xa, y0: ya - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
             return
         }
         var cx = xa, cy = ya
         if xb > xa {
             var boundary = ((xa >> 8) + 1) << 8
-            while boundary < xb {
+            if boundary < 0 { boundary = 0 }
+            while boundary < xb && boundary <= maxX {
                 let y = ya + Int((Int64(yb - ya) * Int64(boundary - xa)) / Int64(xb - xa))
-                emit(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
+                emitClamped(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary += 256
             }
         } else {
             var boundary = ((xa - 1) >> 8) << 8
-            while boundary > xb {
+            if boundary > maxX { boundary = maxX }
+            while boundary > xb && boundary >= 0 {
                 let y = ya + Int((Int64(yb - ya) * Int64(xa - boundary)) / Int64(xa - xb))
-                emit(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
+                emitClamped(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary -= 256
             }
         }
-        emit(base: base, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+        emitClamped(base: base, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+    }
+
+    /// `emit` with x clamped to the mask: a piece left of it lies on its left side, one right of it in the sink.
+    @inline(__always) mutating func emitClamped(base: Int, x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
+        let maxX = width << 8
+        emit(base: base, x0: min(maxX, max(0, x0)), y0: y0, x1: min(maxX, max(0, x1)), y1: y1, sign: sign)
     }
 
     /// Adds a piece lying inside one cell (y in 0...256 within the row).

@@ -70,7 +70,9 @@ enum ReplayCommandRunner {
             case .wait(let ms): session.wait(milliseconds: ms)
             case .shot(let name):
                 do { try session.writeFrame(to: (out as NSString).appendingPathComponent(name), command: c) } catch {
-                    throw .failure("\(scriptPath):\(line): \(error.message)")
+                    // "replay: SCRIPT:LINE: what went wrong", the command first as in every message.
+                    let detail = error.message.hasPrefix(c + ": ") ? String(error.message.dropFirst(c.count + 2)) : error.message
+                    throw .failure("\(c): \(scriptPath):\(line): \(detail)")
                 }
             }
         }

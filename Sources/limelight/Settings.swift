@@ -67,9 +67,11 @@ func checkOutputFile(_ path: String, command: String) throws(CLIError) {
     }
     let folder = (path as NSString).deletingLastPathComponent
     let dir = folder.isEmpty ? "." : folder
-    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
+        if let file = fileInTheWay(of: dir) { throw .failure("\(command): --out \(path): \(file) is a file, not a folder") }
         throw .failure("\(command): --out \(path): folder \(dir) does not exist")
     }
+    guard isDir.boolValue else { throw .failure("\(command): --out \(path): \(dir) is a file, not a folder") }
     guard FileManager.default.isWritableFile(atPath: dir) else {
         throw .failure("\(command): --out \(path): folder \(dir) is not writable")
     }
@@ -82,10 +84,23 @@ func prepareOutputFolder(_ path: String, option: String, command: String) throws
         guard isDir.boolValue else { throw .usage("\(command): \(option) \(path): is a file (expected a folder)") }
     } else {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw .failure("\(command): \(option) \(path): cannot create the folder (\(error.localizedDescription))")
+            let reason = fileInTheWay(of: path).map { "\($0) is a file, not a folder" } ?? error.localizedDescription
+            throw .failure("\(command): \(option) \(path): cannot create the folder (\(reason))")
         }
     }
     guard FileManager.default.isWritableFile(atPath: path) else {
         throw .failure("\(command): \(option) \(path): folder is not writable")
     }
+}
+
+/// The nearest existing ancestor of `path` (or `path` itself) when it is not a folder: what stops
+/// a folder from being made there.
+func fileInTheWay(of path: String) -> String? {
+    var current = path
+    while !current.isEmpty && current != "/" && current != "." {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: current, isDirectory: &isDir) { return isDir.boolValue ? nil : current }
+        current = (current as NSString).deletingLastPathComponent
+    }
+    return nil
 }

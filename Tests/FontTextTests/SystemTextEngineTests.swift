@@ -150,6 +150,30 @@ struct SystemTextEngineTests {
         }
     }
 
+    /// A real font cut short (a broken download, a full disk while copying): refused with one line
+    /// naming the file, or, if FreeType can open what is left, text still measures and draws
+    /// without a crash.
+    @Test(arguments: [64, 1024, 12_000, 200_000])
+    func aTruncatedFontFileIsAnErrorOrStillDraws(bytes: Int) throws {
+        let match = try #require(try FontCatalog().bestMatch(family: "DejaVu Sans", weight: .regular))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: match.face.file))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-cut-\(bytes).ttf").path
+        try whole.prefix(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let cut = try SystemTextEngine(fontFile: path)
+            for text in ["Home", "Tap this button to add an item to the list.", "ホーム"] {
+                let width = cut.width(of: text, font: .body, scale: 2)
+                #expect(width.isFinite && width >= 0)
+                _ = cut.render(text, font: .body, scale: 2)
+            }
+        } catch {
+            let message = "\(error)"
+            #expect(message.hasPrefix("\(path): "), "\(message)")
+            #expect(!message.contains("\n"))
+        }
+    }
+
     @Test func fontFileBecomesThePrimaryFace() throws {
         let match = try #require(try FontCatalog().bestMatch(family: "DejaVu Sans", weight: .regular))
         let fromFile = try SystemTextEngine(fontFile: match.face.file)

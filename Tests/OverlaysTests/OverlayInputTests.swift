@@ -144,4 +144,19 @@ import Demo
         #expect(spot.isInteractive, "the spotlight beneath the alert saw nothing")
         #expect(f.stack.top === alert)
     }
+
+    /// Found by the soak: after a resize an alert placed itself with the height of its last layout,
+    /// then moved on the next frame; a resize must settle in one layout.
+    @Test func anAlertOffAHoleSettlesInOneLayoutAfterAResize() throws {
+        let f = try OverlayFixture(size: Size(96, 84), scale: 2, realText: false)
+        let alert = AlertOverlay(title: "Heads up", message: "Alerts sit above every screen, bars included, and take all the input until OK.",
+                                 holes: [Hole(target: .rect(Rect(x: 40, y: 250, width: 300, height: 60)), shape: .rect)])
+        f.stack.present(alert, animated: false)
+        f.settle()
+        f.root.send(.resize(Size(815, 657)))
+        f.settle()
+        let first = alert.box
+        f.settle()
+        #expect(alert.box == first, "the box moved from \(first) to \(alert.box) with nothing changed")
+    }
 }

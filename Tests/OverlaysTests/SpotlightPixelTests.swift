@@ -100,4 +100,25 @@ import Demo
         let after = spot.displayedHoles[0].rect
         #expect(abs((before.minY - after.minY) - 120) < 0.5, "the hole moved with the card: \(before) → \(after)")
     }
+
+    /// Found by the soak: a hole at a fixed rectangle kept the mask made for the smaller screen it was
+    /// shown on, so after the screen grew the part of the hole beyond the old edge stayed dimmed.
+    @Test func aFixedHoleStaysClearWhenTheScreenGrows() throws {
+        let f = try OverlayFixture(size: Size(147, 144), realText: false)
+        let hole = Rect(x: 32, y: 292, width: 136, height: 96)
+        let spot = SpotlightOverlay(holes: [Hole(target: .rect(hole), shape: .rect, padding: 0)])
+        let alert = AlertOverlay(title: "T", message: "M", holes: [Hole(target: .rect(hole), shape: .rect, padding: 0)])
+        for overlay in [spot, alert] as [Overlay] {
+            try f.root.resize(to: Size(147, 144))
+            f.stack.present(overlay, animated: false)
+            _ = try f.frame()
+            f.root.send(.resize(Size(418, 404)))
+            let frame = try f.frame()
+            f.stack.dismiss(overlay, animated: false)
+            let base = try f.frame()
+            for p in [Point(50, 370), Point(100, 300), Point(160, 380)] {
+                #expect(frame[Int(p.x), Int(p.y)] == base[Int(p.x), Int(p.y)], "\(overlay.kind): \(p) inside the hole is dimmed")
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Raster
+import TestSupport
 
 /// A fresh folder under the system temporary directory, removed when the test ends.
 private struct TemporaryFolder: ~Copyable {
@@ -112,7 +113,23 @@ private func errorText(_ body: () throws -> Void) -> String? {
         let whole = TestPNGEncoder.encode(width: 8, height: 8, type: .rgba, samples: Array(repeating: 9, count: 256))
         let truncated = try folder.write(Array(whole.prefix(60)), to: "truncated.png")
         let cut = errorText { _ = try Pixmap(contentsOfFile: truncated) }
-        #expect(cut?.hasPrefix("\(truncated): not an image SDL2_image can read (") == true, "\(cut ?? "no error")")
+        #expect(cut == "\(truncated): a cut-off PNG (60 bytes end inside its IDAT chunk)", "\(cut ?? "no error")")
+    }
+
+    /// Damaged PNGs are caught before libpng reads them (libpng would print its own error on stderr
+    /// besides ours): a flipped bit fails a chunk's checksum, a file without IEND is cut off.
+    @Test func damagedPNGsAreNamedWithoutLibpngNoise() throws {
+        let folder = try TemporaryFolder()
+        var bytes = TestPNGEncoder.encode(width: 8, height: 8, type: .rgba, samples: Array(repeating: 9, count: 256))
+        let good = try folder.write(bytes, to: "good.png")
+        #expect(try Pixmap(contentsOfFile: good).width == 8)
+        let idat = try #require(bytes.indices.dropLast(4).first { Array(bytes[$0..<($0 + 4)]) == Array("IDAT".utf8) }) - 4
+        bytes[idat + 10] ^= 0x40
+        let flipped = try folder.write(bytes, to: "flipped.png")
+        #expect(errorText { _ = try Pixmap(contentsOfFile: flipped) } == "\(flipped): a damaged PNG (its IDAT chunk at byte \(idat) fails its checksum)")
+        bytes[idat + 10] ^= 0x40
+        let noEnd = try folder.write(Array(bytes.dropLast(12)), to: "no-end.png")
+        #expect(errorText { _ = try Pixmap(contentsOfFile: noEnd) } == "\(noEnd): a cut-off PNG (\(bytes.count - 12) bytes end before the image does)")
     }
 
     @Test func tooLargeImageIsRefused() throws {
@@ -134,5 +151,36 @@ private func errorText(_ body: () throws -> Void) -> String? {
         #expect(errorText { try pixmap.writePNG(to: folder.path) } == "\(folder.path): cannot write (it is a folder)")
         #expect(errorText { try pixmap.writePNG(to: folder.path + "/") } == "\(folder.path)/: cannot write (no file name)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plain"])
+    }
+
+    /// Saving replaces the file at the path in one step, so only a regular file may be there: a
+    /// device (`--out /dev/null`) or a pipe was once replaced by the PNG.
+    @Test func refusesToReplaceAnythingButAFile() throws {
+        let folder = try TemporaryFolder()
+        let pipe = folder.file("pipe.png")
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let pixmap = try Pixmap(width: 2, height: 2, fill: .red)
+        #expect(errorText { try pixmap.writePNG(to: pipe) } == "\(pipe): cannot write (it is not a regular file)")
+        var info = stat()
+        #expect(stat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the pipe is still there")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pipe.png"], "no temporary file is left")
+    }
+
+    /// A full disk is an error naming the cause, and the previous file stays byte for byte: the PNG
+    /// used to be written through stdio, whose failed final flush went unnoticed, and a cut-off file
+    /// replaced the good one.
+    @Test(.enabled(if: TinyDisk.canMount, "needs a tmpfs mount (root)"))
+    func aFullDiskKeepsThePreviousFile() throws {
+        let disk = try #require(TinyDisk(kibibytes: 64))
+        defer { disk.remove() }
+        let file = disk.path + "/out.png"
+        try Pixmap(width: 4, height: 4, fill: Color(red: 0, green: 0, blue: 255)).writePNG(to: file)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        disk.fill()
+        let noisy = try Pixmap(width: 200, height: 200)
+        for y in 0..<200 { for x in 0..<200 { noisy[x, y] = UInt32(truncatingIfNeeded: (x &* 2654435761) ^ (y &* 40503)) | 0xFF00_0000 } }
+        #expect(errorText { try noisy.writePNG(to: file) } == "\(file): cannot write (No space left on device)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "the previous PNG is unchanged")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["filler", "out.png"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Tours
 
 /// Saved progress: atomic saves that survive a crash, corrupt files set aside, the default folder.
@@ -113,5 +114,59 @@ import Testing
         #expect(TourProgressStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.local/state/limelight",
                 "a relative XDG_STATE_HOME is ignored, as the spec says")
         #expect(TourProgressStore.defaultDirectory(environment: [:]) == nil)
+    }
+
+    /// Every step of a save failing (the write, its flush, the rename) leaves state.json byte for
+    /// byte as it was, reports one line naming the file, and leaves no temporary file.
+    @Test(arguments: ["write", "fsync", "rename"])
+    func aFailedSaveLeavesTheFileByteForByte(step: String) throws {
+        let folder = temporaryFolder("failedSave-\(step)")
+        try TourProgressStore(directory: folder).record(.finished, forTour: "fab", date: Date(timeIntervalSince1970: 1_700_000_000))
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json"))
+        var failing = StateFileOperations.system
+        switch step {
+        case "write":
+            failing.writeSynced = { _, path in throw Simulated(description: "write \(path): No space left on device") }
+        case "fsync":
+            // Everything reached the page cache, then the flush failed.
+            failing.writeSynced = { data, path in
+                try data.write(to: URL(fileURLWithPath: path))
+                throw Simulated(description: "fsync \(path): Input/output error")
+            }
+        default:
+            failing.rename = { _, to in throw Simulated(description: "rename \(to): Read-only file system") }
+        }
+        do {
+            try TourProgressStore(directory: folder, operations: failing).record(.skipped, forTour: "home")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(!error.message.contains("\n"))
+            #expect(error.message.hasPrefix("\(folder)/state.json: cannot save tour progress ("), "\(error.message)")
+            #expect(error.message.hasSuffix("); the previous file is unchanged"), "\(error.message)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["state.json"])
+    }
+
+    /// The same on a real full disk (a tmpfs filled to the last byte).
+    @Test(.enabled(if: TinyDisk.canMount, "needs a tmpfs mount (root)"))
+    func aRealFullDiskLeavesTheFileByteForByte() throws {
+        let disk = try #require(TinyDisk(kibibytes: 64))
+        defer { disk.remove() }
+        let folder = disk.path + "/limelight"
+        try TourProgressStore(directory: folder).record(.finished, forTour: "fab")
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json"))
+        disk.fill()
+        do {
+            try TourProgressStore(directory: folder).record(.skipped, forTour: "home")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.message.hasPrefix("\(folder)/state.json: cannot save tour progress (write "), "\(error.message)")
+            #expect(error.message.hasSuffix(": No space left on device); the previous file is unchanged"), "\(error.message)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["state.json"])
+        let reread = TourProgressStore(directory: folder).load()
+        #expect(reread.warning == nil && reread.progress.outcome(ofTour: "fab") == .finished)
     }
 }
