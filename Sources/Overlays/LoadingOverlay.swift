@@ -14,7 +14,9 @@ public final class LoadingOverlay: Overlay {
     static let spokes = 12
     static let stepsPerSecond = 12.0
 
-    private let stackRef: PresentationStack
+    /// Weak: the stack holds this overlay while it shows (and while it waits for its delay), so a
+    /// strong reference back would keep both alive after the app is gone.
+    private weak var stackRef: PresentationStack?
     private var showAt: Double?
     private var hideAt: Double?
     private var hideRequested = false
@@ -37,9 +39,9 @@ public final class LoadingOverlay: Overlay {
         if let newMessage { message = newMessage; text?.string = newMessage }
         hideRequested = false
         hideAt = nil
-        guard let root = stackRef.root else { return }
+        guard let root = stackRef?.root else { return }
         let d = delay.isFinite ? max(0, delay) : 0
-        if d == 0 { reveal(root: root) } else { showAt = root.clock.now + d; stackRef.track(self) }
+        if d == 0 { reveal(root: root) } else { showAt = root.clock.now + d; stackRef?.track(self) }
     }
 
     /// Hides it: a fade-in still running finishes first, then it fades out over 0.4 s.
@@ -56,7 +58,7 @@ public final class LoadingOverlay: Overlay {
     /// Shows it now and hides it after `duration` seconds.
     public func showAndHide(message newMessage: String? = nil, for duration: Double) {
         show(message: newMessage)
-        guard let root = stackRef.root else { return }
+        guard let root = stackRef?.root else { return }
         hideAt = root.clock.now + (duration.isFinite ? max(0, duration) : 0)
     }
 
@@ -66,7 +68,7 @@ public final class LoadingOverlay: Overlay {
     private func reveal(root: ViewRoot) {
         showAt = nil
         startTime = root.clock.now
-        stackRef.present(self, animated: true)
+        stackRef?.present(self, animated: true)
     }
 
     public override var nextWakeUp: Double? {
@@ -86,7 +88,7 @@ public final class LoadingOverlay: Overlay {
     public override var isAnimating: Bool { phase != .removed }
 
     private var spinnerRect: Rect {
-        guard let root = stack?.root ?? stackRef.root else { return .zero }
+        guard let root = stack?.root ?? stackRef?.root else { return .zero }
         let c = root.bounds.inset(by: root.safeArea).center
         return Rect(x: c.x - 22, y: c.y - 44, width: 44, height: 44)
     }

@@ -80,4 +80,23 @@ import Views
         f.advance(0.3)
         #expect(f.stack.overlays.isEmpty)
     }
+
+    /// Found by the address sanitizer's leak check: a loading screen held its stack strongly while
+    /// the stack held it (showing, or waiting for its delay), so an app dropped with one up (a live
+    /// reload that swaps the screen) stayed in memory with its overlays.
+    @Test(arguments: [0.0, 2.0])
+    func aLoadingScreenDoesNotKeepItsAppAlive(delay: Double) throws {
+        weak var stack: PresentationStack?
+        weak var loading: LoadingOverlay?
+        weak var root: ViewRoot?
+        do {
+            let f = try OverlayFixture(realText: false)
+            let l = LoadingOverlay(stack: f.stack, message: "Loading…")
+            l.show(after: delay)
+            f.advance(0.6)
+            _ = try f.frame()
+            stack = f.stack; loading = l; root = f.root
+        }
+        #expect(stack == nil && loading == nil && root == nil, "the app, its stack and the loading screen are freed")
+    }
 }
