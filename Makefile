@@ -54,3 +54,10 @@ FUZZ_SECONDS ?= 60
 .PHONY: fuzz
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh
+
+# The long soak: 100,000 seeded random events on the sample app in a release build, checked after
+# every event; prints peak resident memory after 1,000 events and at the end (SOAK_EVENTS to change).
+SOAK_EVENTS ?= 100000
+.PHONY: soak
+soak: deps
+	$(SWIFT) run -c release limelight-soak --events $(SOAK_EVENTS)
