@@ -182,7 +182,7 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
     @Test func theSelectedTabIsTinted() throws {
         let bar = TabBar(items: [TabItem(key: "a", title: "A", icon: .house), TabItem(key: "b", title: "B", icon: .menu)])
         var picked: [Int] = []
-        bar.onSelect = { picked.append($0); bar.selectedIndex = $0 }
+        bar.onSelect = { [weak bar] in picked.append($0); bar?.selectedIndex = $0 }
         let root = try makeRoot(VStack { Spacer(); bar }, size: Size(200, 100))
         let frame = try root.makePixmap()
         root.render(into: frame)
