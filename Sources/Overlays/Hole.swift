@@ -172,6 +172,9 @@ final class HoleMask {
     private let outline: Path
     private let featherPixels: Int
     private var crispCache: Mask?
+    /// The feathered coverage over all of `box`, once asked for twice.
+    private var softCache: Mask?
+    private var softRequests = 0
 
     init(geometry: HoleGeometry, scale: Double, clip: IntRect) {
         self.geometry = geometry
@@ -191,18 +194,23 @@ final class HoleMask {
         guard featherPixels > 0 else {
             return Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: target)
         }
-        // The blur needs the crisp shape up to one radius beyond the area asked for.
-        let r = featherPixels
-        let grown = IntRect(x: target.x - r, y: target.y - r, width: target.width + 2 * r, height: target.height + 2 * r)
-        let crisp = Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: grown)
-        var out = Mask(bounds: target)
-        let soft = crisp.feathered(radius: r)
-        out.bytes.withUnsafeMutableBufferPointer { dst in
-            for y in target.y..<target.maxY {
-                for x in target.x..<target.maxX { dst[(y - target.y) * target.width + (x - target.x)] = soft.coverage(x: x, y: y) }
-            }
+        // A hole that stays for more than one frame is blurred once over its whole box and kept; the
+        // first request (often the only one, for a morphing hole) blurs just the area asked for.
+        if let softCache { return softCache.cropped(to: target) }
+        softRequests += 1
+        if softRequests > 1 || target == box {
+            let soft = Self.feathered(outline, geometry.fillRule, scale: scale, radius: featherPixels, over: box)
+            softCache = soft
+            return soft.cropped(to: target)
         }
-        return out
+        return Self.feathered(outline, geometry.fillRule, scale: scale, radius: featherPixels, over: target)
+    }
+
+    /// The feathered coverage over `target`: the blur needs the crisp shape up to one radius beyond it.
+    private static func feathered(_ outline: Path, _ rule: FillRule, scale: Double, radius r: Int, over target: IntRect) -> Mask {
+        let grown = IntRect(x: target.x - r, y: target.y - r, width: target.width + 2 * r, height: target.height + 2 * r)
+        let crisp = Rasterizer.mask(for: outline, fillRule: rule, transform: .scale(scale), clip: grown)
+        return crisp.feathered(radius: r).cropped(to: target)
     }
 
     /// The whole crisp coverage, made once: for hit tests and edge finding.

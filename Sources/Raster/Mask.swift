@@ -63,6 +63,13 @@ public struct Mask: Hashable, Sendable {
         return out
     }
 
+    /// The part of the mask inside `rect`, as a mask over exactly `rect` (zeros where this one has none).
+    public func cropped(to rect: IntRect) -> Mask {
+        var out = Mask(bounds: rect)
+        out.merge(self) { _, b in b }
+        return out
+    }
+
     /// Combines `other`'s values into this mask where they overlap.
     mutating func merge(_ other: Mask, _ combine: (UInt8, UInt8) -> UInt8) {
         let r = bounds.intersection(other.bounds)

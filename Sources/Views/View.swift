@@ -16,7 +16,7 @@ import Raster
 @MainActor
 open class View {
     /// A stable name by which overlays and tour files find this view ("fab", "card.0").
-    public var id: String?
+    public var id: String? { didSet { if id != oldValue { View.treeGeneration &+= 1 } } }
     /// The view this one is a child of.
     public private(set) weak var parent: View?
     /// The child views, back to front.
@@ -29,7 +29,10 @@ open class View {
     public var allowsHitTesting = true
 
     /// The root that shows this tree; set on the top view only.
-    weak var owner: ViewRoot?
+    weak var owner: ViewRoot? { didSet { if owner !== oldValue { View.treeGeneration &+= 1 } } }
+    /// Bumped whenever any view gains or loses a child or changes its id, in any tree: a root's id
+    /// index made at another generation is stale.
+    static var treeGeneration = 0
     var needsLayout = true
     var measureCache: [ProposedSize: Size] = [:]
     var cacheGeneration = -1
@@ -156,6 +159,7 @@ extension View {
         child.parent = self
         child.owner = nil
         child.needsLayout = true
+        View.treeGeneration &+= 1
         childrenDidChange()
         setNeedsLayout()
     }
@@ -166,6 +170,7 @@ extension View {
         child.unplace()
         children.remove(at: i)
         child.parent = nil
+        View.treeGeneration &+= 1
         childrenDidChange()
         setNeedsLayout()
     }
@@ -187,8 +192,15 @@ extension View {
             c.owner = nil
             c.needsLayout = true
         }
+        View.treeGeneration &+= 1
         childrenDidChange()
         setNeedsLayout()
+    }
+
+    /// Calls `body` for this view and every descendant, parents before children, in child order.
+    func forEachInDepthFirstOrder(_ body: (View) -> Void) {
+        body(self)
+        for c in children { c.forEachInDepthFirstOrder(body) }
     }
 
     /// The first view in this subtree (this one included, depth first) with `id`, placed or not.

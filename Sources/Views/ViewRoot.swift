@@ -46,6 +46,9 @@ public final class ViewRoot {
     var pointer = PointerState()
     /// Shadow masks and resampled images shared by views of the same geometry.
     let paintCache = PaintCache()
+    /// Views by id, made at `View.treeGeneration` == `idIndexGeneration` (see `view(withID:)`).
+    private var idIndex: [String: WeakView] = [:]
+    private var idIndexGeneration = -1
 
     /// A root showing `content` on a screen of `size` points at `scale`. `safeArea` defaults to
     /// `SafeArea.default(for: size)`. Refuses sizes and scales that cannot make a pixmap.
@@ -183,8 +186,21 @@ public final class ViewRoot {
 
     // MARK: - Lookup
 
-    /// The attached view with `id`, placed or not.
-    public func view(withID id: String) -> View? { content.view(withID: id) }
+    /// The attached view with `id`, placed or not (the first in depth-first order when several share it).
+    /// Answered from an index made in one walk of the tree and kept until the tree's structure or an
+    /// id changes, so looking up every hole's target every frame does not walk a tree of thousands
+    /// of cards each time.
+    public func view(withID id: String) -> View? {
+        if idIndexGeneration != View.treeGeneration {
+            var index: [String: WeakView] = [:]
+            content.forEachInDepthFirstOrder { v in
+                if let key = v.id, index[key] == nil { index[key] = WeakView(v) }
+            }
+            idIndex = index
+            idIndexGeneration = View.treeGeneration
+        }
+        return idIndex[id]?.view
+    }
 
     /// Every placed view with an id and its frame (screen points), in painting order.
     public func allIdentifiedViews() -> [(id: String, frame: Rect)] { content.allIdentifiedViews() }
@@ -227,4 +243,11 @@ extension View {
         lastInk = .zero
         needsLayout = true
     }
+}
+
+/// An index entry that does not keep a removed view alive.
+@MainActor
+struct WeakView {
+    weak var view: View?
+    init(_ view: View) { self.view = view }
 }
