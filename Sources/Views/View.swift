@@ -16,7 +16,7 @@ import Raster
 @MainActor
 open class View {
     /// A stable name by which overlays and tour files find this view ("fab", "card.0").
-    public var id: String? { didSet { if id != oldValue { View.treeGeneration &+= 1 } } }
+    public var id: String? { didSet { if id != oldValue { treeDidChange() } } }
     /// The view this one is a child of.
     public private(set) weak var parent: View?
     /// The child views, back to front.
@@ -29,10 +29,9 @@ open class View {
     public var allowsHitTesting = true
 
     /// The root that shows this tree; set on the top view only.
-    weak var owner: ViewRoot? { didSet { if owner !== oldValue { View.treeGeneration &+= 1 } } }
-    /// Bumped whenever any view gains or loses a child or changes its id, in any tree: a root's id
-    /// index made at another generation is stale.
-    static var treeGeneration = 0
+    weak var owner: ViewRoot? {
+        didSet { if owner !== oldValue { oldValue?.idIndexIsStale = true; owner?.idIndexIsStale = true } }
+    }
     var needsLayout = true
     var measureCache: [ProposedSize: Size] = [:]
     var cacheGeneration = -1
@@ -159,7 +158,7 @@ extension View {
         child.parent = self
         child.owner = nil
         child.needsLayout = true
-        View.treeGeneration &+= 1
+        treeDidChange()
         childrenDidChange()
         setNeedsLayout()
     }
@@ -170,7 +169,7 @@ extension View {
         child.unplace()
         children.remove(at: i)
         child.parent = nil
-        View.treeGeneration &+= 1
+        treeDidChange()
         childrenDidChange()
         setNeedsLayout()
     }
@@ -192,10 +191,13 @@ extension View {
             c.owner = nil
             c.needsLayout = true
         }
-        View.treeGeneration &+= 1
+        treeDidChange()
         childrenDidChange()
         setNeedsLayout()
     }
+
+    /// Tells the root showing this view that a child or an id changed, so its id index is made again.
+    func treeDidChange() { root?.idIndexIsStale = true }
 
     /// Calls `body` for this view and every descendant, parents before children, in child order.
     func forEachInDepthFirstOrder(_ body: (View) -> Void) {

@@ -46,9 +46,10 @@ public final class ViewRoot {
     var pointer = PointerState()
     /// Shadow masks and resampled images shared by views of the same geometry.
     let paintCache = PaintCache()
-    /// Views by id, made at `View.treeGeneration` == `idIndexGeneration` (see `view(withID:)`).
+    /// Views by id (see `view(withID:)`), made again after any view of this tree gains or loses a
+    /// child or changes its id (`View.treeDidChange()`).
     private var idIndex: [String: WeakView] = [:]
-    private var idIndexGeneration = -1
+    var idIndexIsStale = true
 
     /// A root showing `content` on a screen of `size` points at `scale`. `safeArea` defaults to
     /// `SafeArea.default(for: size)`. Refuses sizes and scales that cannot make a pixmap.
@@ -191,13 +192,13 @@ public final class ViewRoot {
     /// id changes, so looking up every hole's target every frame does not walk a tree of thousands
     /// of cards each time.
     public func view(withID id: String) -> View? {
-        if idIndexGeneration != View.treeGeneration {
+        if idIndexIsStale {
             var index: [String: WeakView] = [:]
             content.forEachInDepthFirstOrder { v in
                 if let key = v.id, index[key] == nil { index[key] = WeakView(v) }
             }
             idIndex = index
-            idIndexGeneration = View.treeGeneration
+            idIndexIsStale = false
         }
         return idIndex[id]?.view
     }
