@@ -106,16 +106,19 @@ public struct DimBlend: Sendable {
     public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int) {
         guard count > 0 else { return }
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
-        let inv = laneInv, add = laneAdd
         var i = 0
-        // Four pixels per step: one 16-byte load, each half widened to eight 16-bit lanes.
-        while i &+ 4 <= count {
-            let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-            let lo = (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* inv &+ add) &>> 8
-            let hi = (SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* inv &+ add) &>> 8
-            d.storeBytes(of: SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo),
-                                           highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)),
-                         toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        // Eight pixels per step, as two independent groups of four (one 16-byte load each, each half
+        // widened to eight 16-bit lanes): the two chains overlap, which a single group cannot.
+        while i &+ 8 <= count {
+            let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            let b = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+            d.storeBytes(of: dimmed(a), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            d.storeBytes(of: dimmed(b), toByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+            i &+= 8
+        }
+        if i &+ 4 <= count {
+            let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            d.storeBytes(of: dimmed(a), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
             i &+= 4
         }
         while i < count {
@@ -127,30 +130,58 @@ public struct DimBlend: Sendable {
         }
     }
 
+    /// Four pixels (16 bytes in memory order) under the constant dim.
+    @inline(__always)
+    func dimmed(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let lo = (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* laneInv &+ laneAdd) &>> 8
+        let hi = (SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* laneInv &+ laneAdd) &>> 8
+        return SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi))
+    }
+
     /// Dims `count` pixels through hole coverage `holes` (255 = fully inside a hole: left untouched).
+    ///
+    /// Eight pixels per step. Steps whose eight coverage bytes are all 255 (inside a hole) are copied,
+    /// or skipped when dimming in place; steps with all 0 (outside every hole) take the constant dim,
+    /// which gives the same values; only the edge steps blend per pixel.
     @inline(__always)
     public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int) {
-        let a = UInt16(alpha256)
-        let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
+        let a = SIMD8<UInt16>(repeating: UInt16(alpha256))
+        let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src), h = UnsafeRawPointer(holes)
+        let inPlace = UnsafeRawPointer(dst) == s
         // The dim colour with opaque alpha, in memory order (B, G, R, A), twice.
         let color = SIMD8<UInt16>(UInt16(colorRB & 0xFF), UInt16(colorAG & 0xFF), UInt16(colorRB >> 16), 255,
                                   UInt16(colorRB & 0xFF), UInt16(colorAG & 0xFF), UInt16(colorRB >> 16), 255)
         let half = SIMD8<UInt16>(repeating: 128), full = SIMD8<UInt16>(repeating: 256)
+        /// Two pixels (eight lanes) blended with their own k = a·m, spread over their channels.
+        @inline(__always) func blend(_ x: SIMD8<UInt8>, _ k: SIMD8<UInt16>) -> SIMD8<UInt8> {
+            SIMD8<UInt8>(truncatingIfNeeded: (SIMD8<UInt16>(truncatingIfNeeded: x) &* (full &- k) &+ color &* k &+ half) &>> 8)
+        }
         var i = 0
-        // Four pixels per step: one 16-byte load, k = a·m per pixel spread over its four channels.
-        while i &+ 4 <= count {
-            var k = SIMD4<UInt16>(UInt16(holes[i]), UInt16(holes[i &+ 1]), UInt16(holes[i &+ 2]), UInt16(holes[i &+ 3]))
-            k = 255 &- k
-            k = (a &* (k &+ (k &>> 7))) &>> 8
-            let klo = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
-            let khi = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
-            let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-            let lo = (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* (full &- klo) &+ color &* klo &+ half) &>> 8
-            let hi = (SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* (full &- khi) &+ color &* khi &+ half) &>> 8
-            d.storeBytes(of: SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo),
-                                           highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi)),
-                         toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-            i &+= 4
+        while i &+ 8 <= count {
+            let word = h.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if word == .max {
+                if !inPlace { (dst + i).update(from: src + i, count: 8) }
+            } else if word == 0 {
+                d.storeBytes(of: dimmed(s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)),
+                             toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: dimmed(s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)),
+                             toByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+            } else {
+                // k = a·m / 256 with m = 255 − coverage (m + m/128 maps 255 to 256), eight pixels at once.
+                var k = 255 &- SIMD8<UInt16>(truncatingIfNeeded: h.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+                k = (a &* (k &+ (k &>> 7))) &>> 8
+                let k0 = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
+                let k1 = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
+                let k2 = SIMD8<UInt16>(k[4], k[4], k[4], k[4], k[5], k[5], k[5], k[5])
+                let k3 = SIMD8<UInt16>(k[6], k[6], k[6], k[6], k[7], k[7], k[7], k[7])
+                let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                let u = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: SIMD16<UInt8>(lowHalf: blend(v.lowHalf, k0), highHalf: blend(v.highHalf, k1)),
+                             toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: SIMD16<UInt8>(lowHalf: blend(u.lowHalf, k2), highHalf: blend(u.highHalf, k3)),
+                             toByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+            }
+            i &+= 8
         }
         while i < count {
             let m = 255 &- UInt32(holes[i])

@@ -95,7 +95,8 @@ public final class Soak {
     private static let recentCapacity = 25
     private var lastCardCount: Int
     private var pointer: Point
-    private var currentEvent = ""
+    /// The event run last, as the failure report and traces print it.
+    public private(set) var currentEvent = ""
     /// The Home and Menu scroll views and the grid, found once (the screens live as long as the app;
     /// looking them up by id on every event would walk every card).
     private var scrollViews: [ScrollView] = []

@@ -20,6 +20,8 @@ usage: limelight-soak [--events N] [--seed S] [--checkpoint N] [--render N] [--p
   --warm-up 0    skip the warm-up at the largest screen (the memory figures then mean less)
   --trace-from N describe the app (tab, overlays, holes, repainted areas) after every event from the Nth
   --progress N   a progress line every N events (default 10000; 0 for none)
+  --peaks 1      after 1,000 events, name each event that raised the peak resident memory by 1 MiB
+                 or more, with the screen, the cards and the overlays at that moment
   --width, --height                  the screen at the start, in points (default 390x844)
   --largest-width, --largest-height  the largest screen a resize asks for (default 900x1000)
 """
@@ -33,7 +35,7 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 var options: [String: Int] = ["--events": 100_000, "--seed": 1, "--checkpoint": 1000, "--progress": 10_000,
-                              "--render": 1, "--trace-from": 0, "--warm-up": 1, "--width": 390, "--height": 844, "--largest-width": 900, "--largest-height": 1000]
+                              "--render": 1, "--trace-from": 0, "--peaks": 0, "--warm-up": 1, "--width": 390, "--height": 844, "--largest-width": 900, "--largest-height": 1000]
 var words = Array(CommandLine.arguments.dropFirst())
 while !words.isEmpty {
     let word = words.removeFirst()
@@ -71,8 +73,19 @@ func main() {
     }
     if options["--warm-up"]! != 0 { soak.warmUp() }
     let start = DispatchTime.now().uptimeNanoseconds
+    let watchPeaks = options["--peaks"]! != 0
+    var peak = 0
     do {
         try soak.run(events: events) { n in
+            if watchPeaks, n >= memoryMark, let now = ProcessMemory.peakResidentKiB() {
+                if n > memoryMark, now >= peak + 1024 {
+                    let root = soak.app.root
+                    say("peak \(ProcessMemory.mebibytes(now)) (+\(ProcessMemory.mebibytes(now - peak))) at event \(n): "
+                        + "\(soak.currentEvent); screen \(Int(root.size.width))x\(Int(root.size.height)) at scale \(root.scale), "
+                        + "\(soak.stats.maxCards) cards, \(soak.app.overlays.overlays.count) overlays")
+                }
+                peak = max(peak, now)
+            }
             if n == memoryMark { line("at 1,000", soak, since: start) }
             if progressEvery > 0, n % progressEvery == 0, n != events { line("progress", soak, since: start) }
         }

@@ -81,4 +81,58 @@ import Testing
         #expect(levels.count >= 8, "a feathered edge passes through many levels, saw \(levels.sorted())")
         #expect(abs(Int(src.color(x: 160, y: 100).red) - 128) <= 1)
     }
+
+    /// The formula, one channel at a time, written plainly: what the vector kernels must equal exactly.
+    static func reference(_ p: UInt32, coverage: UInt8, alpha256: UInt32, color: Color) -> UInt32 {
+        let m = 255 - UInt32(coverage)
+        let k = (alpha256 * (m + (m >> 7))) >> 8
+        let c = [UInt32(color.blue), UInt32(color.green), UInt32(color.red), 255]
+        var out: UInt32 = 0
+        for ch in 0..<4 {
+            let x = (p >> (8 * UInt32(ch))) & 0xFF
+            out |= ((x * (256 - k) + c[ch] * k + 128) >> 8) << (8 * UInt32(ch))
+        }
+        return out
+    }
+
+    @Test(arguments: [0.0, 0.3, 0.5, 1.0])
+    func vectorKernelsEqualTheFormulaForEveryLengthAndCoverage(opacity: Double) throws {
+        var seed: UInt64 = 0x5EED
+        func next() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 32) }
+        let color = Color(red: 30, green: 200, blue: 90)
+        let dim = DimBlend(color: color, opacity: opacity)
+        for count in 0...40 {
+            // Runs of 0 and 255 (the kernel's shortcuts) mixed with arbitrary coverage.
+            let coverage: [UInt8] = (0..<count).map { i in
+                switch (i / 8 + count) % 3 { case 0: 0; case 1: 255; default: UInt8(truncatingIfNeeded: next()) }
+            }
+            let pixels: [UInt32] = (0..<count).map { _ in
+                let a = next() & 0xFF, r = next() % (a + 1), g = next() % (a + 1), b = next() % (a + 1)
+                return a << 24 | r << 16 | g << 8 | b
+            }
+            for inPlace in [false, true] {
+                var out = [UInt32](repeating: 0xDEAD_BEEF, count: count)
+                var flat = out
+                if inPlace { out = pixels; flat = pixels }
+                pixels.withUnsafeBufferPointer { src in
+                    coverage.withUnsafeBufferPointer { cov in
+                        out.withUnsafeMutableBufferPointer { dst in
+                            guard let d = dst.baseAddress, let s = src.baseAddress, let c = cov.baseAddress else { return }
+                            dim.apply(d, inPlace ? UnsafePointer(d) : s, holes: c, count: count)
+                        }
+                        flat.withUnsafeMutableBufferPointer { dst in
+                            guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+                            dim.apply(d, inPlace ? UnsafePointer(d) : s, count: count)
+                        }
+                    }
+                }
+                for i in 0..<count {
+                    let want = Self.reference(pixels[i], coverage: coverage[i], alpha256: dim.alpha256, color: color)
+                    #expect(out[i] == want, "count \(count), pixel \(i), coverage \(coverage[i]), in place \(inPlace)")
+                    let plain = Self.reference(pixels[i], coverage: 0, alpha256: dim.alpha256, color: color)
+                    #expect(flat[i] == plain, "constant dim, count \(count), pixel \(i), in place \(inPlace)")
+                }
+            }
+        }
+    }
 }
