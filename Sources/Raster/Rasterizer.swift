@@ -149,35 +149,50 @@ public enum Rasterizer {
         let w = b.width, h = b.height
         let stride = w + 2
         var cells = [Int32](repeating: 0, count: stride * h * 2)
+        // One flag per block of eight cells: set when an edge touched the block. Untouched blocks
+        // have no cover or area, so the sweep fills them with the running coverage in one store.
+        let blocks = (w + 7) >> 3
+        var touched = [UInt8](repeating: 0, count: blocks * h)
         let left = Double(b.x), top = Double(b.y)
         let limit = Double(1 << 28)
         func fixed(_ v: Double) -> Int { Int(clampedToInt: (max(-limit, min(limit, v * 256))).rounded()) }
         cells.withUnsafeMutableBufferPointer { buffer in
-            let cover = buffer.baseAddress!, area = buffer.baseAddress! + stride * h
-            var grid = CellGrid(cover: cover, area: area, stride: stride, width: w, height: h)
-            for e in edges {
-                grid.addLine(x0: fixed(e.x0 - left), y0: fixed(e.y0 - top), x1: fixed(e.x1 - left), y1: fixed(e.y1 - top),
-                             sign: Int(e.winding))
-            }
-            let evenOdd = fillRule == .evenOdd
-            mask.bytes.withUnsafeMutableBufferPointer { out in
-                for row in 0..<h {
-                    let c = cover + row * stride, a = area + row * stride
-                    let o = out.baseAddress! + row * w
-                    var acc: Int32 = 0
+            touched.withUnsafeMutableBufferPointer { flags in
+                let cover = buffer.baseAddress!, area = buffer.baseAddress! + stride * h
+                var grid = CellGrid(cover: cover, area: area, touched: flags.baseAddress!, blocks: blocks,
+                                    stride: stride, width: w, height: h)
+                for e in edges {
+                    grid.addLine(x0: fixed(e.x0 - left), y0: fixed(e.y0 - top), x1: fixed(e.x1 - left), y1: fixed(e.y1 - top),
+                                 sign: Int(e.winding))
+                }
+                let evenOdd = fillRule == .evenOdd
+                /// Coverage 0...255 from the running cover (and a cell's area), by the fill rule.
+                @inline(__always) func coverage(_ acc: Int32, _ area: Int32) -> UInt8 {
+                    var v = abs(acc &* 512 &- area) >> 9
                     if evenOdd {
-                        for x in 0..<w {
-                            acc &+= c[x]
-                            var v = abs(acc &* 512 &- a[x]) >> 9
-                            v &= 511
-                            v = v > 256 ? 512 &- v : v
-                            o[x] = UInt8(truncatingIfNeeded: v &- (v >> 8))
-                        }
+                        v &= 511
+                        v = v > 256 ? 512 &- v : v
                     } else {
-                        for x in 0..<w {
-                            acc &+= c[x]
-                            let v = min(256, abs(acc &* 512 &- a[x]) >> 9)
-                            o[x] = UInt8(truncatingIfNeeded: v &- (v >> 8))
+                        v = min(256, v)
+                    }
+                    return UInt8(truncatingIfNeeded: v &- (v >> 8))
+                }
+                mask.bytes.withUnsafeMutableBufferPointer { out in
+                    for row in 0..<h {
+                        let c = cover + row * stride, a = area + row * stride
+                        let o = out.baseAddress! + row * w
+                        let f = flags.baseAddress! + row * blocks
+                        var acc: Int32 = 0
+                        for block in 0..<blocks {
+                            let x0 = block << 3, x1 = min(w, x0 + 8)
+                            if f[block] != 0 {
+                                for x in x0..<x1 {
+                                    acc &+= c[x]
+                                    o[x] = coverage(acc, a[x])
+                                }
+                            } else {
+                                (o + x0).update(repeating: coverage(acc, 0), count: x1 - x0)
+                            }
                         }
                     }
                 }
@@ -191,6 +206,9 @@ public enum Rasterizer {
 struct CellGrid {
     let cover: UnsafeMutablePointer<Int32>
     let area: UnsafeMutablePointer<Int32>
+    /// One flag per eight cells of a row (`blocks` per row), set when a piece lands in them.
+    let touched: UnsafeMutablePointer<UInt8>
+    let blocks: Int
     let stride: Int
     let width: Int
     let height: Int
@@ -226,11 +244,11 @@ struct CellGrid {
     /// own ends whatever the mask's width; the walk skips straight to the mask's sides, so a line far
     /// outside costs no more than one inside.
     mutating func addRowPiece(row: Int, xa: Int, ya: Int, xb: Int, yb: Int, sign: Int32) {
-        let base = row * stride
+        let base = row * stride, flags = row * blocks
         let rowTop = row << 8
         let maxX = width << 8
         if xa >> 8 == xb >> 8 || max(xa, xb) <= 0 || min(xa, xb) >= maxX {
-            emitClamped(base: base, x0: xa, y0: ya - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+            emitClamped(base: base, flags: flags, x0: xa, y0: ya - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
             return
         }
         var cx = xa, cy = ya
@@ -239,7 +257,7 @@ struct CellGrid {
             if boundary < 0 { boundary = 0 }
             while boundary < xb && boundary <= maxX {
                 let y = ya + Int((Int64(yb - ya) * Int64(boundary - xa)) / Int64(xb - xa))
-                emitClamped(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
+                emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary += 256
             }
@@ -248,27 +266,29 @@ struct CellGrid {
             if boundary > maxX { boundary = maxX }
             while boundary > xb && boundary >= 0 {
                 let y = ya + Int((Int64(yb - ya) * Int64(xa - boundary)) / Int64(xa - xb))
-                emitClamped(base: base, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
+                emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary -= 256
             }
         }
-        emitClamped(base: base, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+        emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
     }
 
     /// `emit` with x clamped to the mask: a piece left of it lies on its left side, one right of it in the sink.
-    @inline(__always) mutating func emitClamped(base: Int, x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
+    @inline(__always) mutating func emitClamped(base: Int, flags: Int, x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
         let maxX = width << 8
-        emit(base: base, x0: min(maxX, max(0, x0)), y0: y0, x1: min(maxX, max(0, x1)), y1: y1, sign: sign)
+        emit(base: base, flags: flags, x0: min(maxX, max(0, x0)), y0: y0, x1: min(maxX, max(0, x1)), y1: y1, sign: sign)
     }
 
     /// Adds a piece lying inside one cell (y in 0...256 within the row).
-    @inline(__always) mutating func emit(base: Int, x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
+    @inline(__always) mutating func emit(base: Int, flags: Int, x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
         let dy = Int32(y1 - y0) * sign
         guard dy != 0 else { return }
         let cell = x0 == x1 ? x0 >> 8 : min(x0, x1) >> 8
         let fx = Int32(x0 + x1 - 2 * (cell << 8))
         cover[base + cell] &+= dy
         area[base + cell] &+= dy &* fx
+        // The sink column (cell == width) is never swept; it may mark the last block, which costs nothing.
+        touched[flags + min(cell >> 3, blocks - 1)] = 1
     }
 }
