@@ -38,22 +38,24 @@ let package = Package(
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster"]),
+        // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
+        .target(name: "Seeded"),
         // The long random-input soak: a seeded driver of the sample app (used by SoakTests) and
         // `make soak`'s release runner.
-        .target(name: "Soak", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster"]),
+        .target(name: "Soak", dependencies: ["Seeded", "Demo", "Tours", "Overlays", "Views", "Raster"]),
         .executableTarget(name: "limelight-soak", dependencies: ["Soak"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Raster", "Views"], path: "Tests/TestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "Views"], path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"]),
         .testTarget(name: "FontTextTests", dependencies: ["FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),
         .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Demo", "Overlays", "Views", "Raster", "FontText"]),
-        .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
+        .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster"]),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Demo", "Overlays", "Views", "Raster"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import Overlays
+import Seeded
 import Raster
 import Tours
 import Views
@@ -146,15 +147,21 @@ public final class Soak {
     // MARK: - Running
 
     /// Shows the app at the largest screens a run can reach (`largestSize` and a little narrower, at
-    /// scale 2) with a feathered spotlight and an alert up, rendering each incrementally and in
+    /// scale 2) with a feathered spotlight, an alert, both pop-ups and a loading screen up, rendering each incrementally and in
     /// full, then comes back. Afterwards the peak memory already includes the biggest frames and
     /// masks and a paint cache full of the biggest card pictures and shadows (one per width), so a
     /// later rise means something grows with the number of events. Draws no random numbers.
     public func warmUp() {
         let root = app.root
         let size = root.size, scale = root.scale
-        let overlays: [Overlay] = [DemoOverlays.warmUpSpotlight(), AlertOverlay(title: "Warm-up", message: "The largest screen.")]
-        for o in overlays { app.overlays.present(o, animated: false) }
+        // Every kind of overlay at once, each with its own card pixmap, as a run can stack them.
+        let before = Set(app.overlays.overlays.map(ObjectIdentifier.init))
+        app.overlays.present(DemoOverlays.warmUpSpotlight(), animated: false)
+        for action in [MenuAction.alert, .popup, .modalPopup] { app.open(action) }
+        // A loading screen of its own (the app's shared one would keep its timers after the warm-up).
+        LoadingOverlay(stack: app.overlays, message: "Warm-up").show()
+        settle()
+        let overlays = app.overlays.overlays.filter { !before.contains(ObjectIdentifier($0)) }
         // More widths than the paint cache has entries (32), each with its own card size.
         for step in 0..<40 {
             try? root.resize(to: Size(largestSize.width - Double(step) * 6, largestSize.height), scale: 2)

@@ -4,6 +4,7 @@ import Raster
 import Views
 import TestSupport
 @testable import limelight
+import Seeded
 
 /// Seeded random and mutated replay scripts and command lines, parsed in-process: each one gives a
 /// value or a one-line usage error that names its place (the script's file and line, the command),
@@ -75,7 +76,7 @@ import TestSupport
     ]
 
     /// A command line for `render`: known words, some of them mutated.
-    static func commandLine(_ rng: inout SplitMix64) -> [String] {
+    static func commandLine(_ rng: inout SeededGenerator) -> [String] {
         let mutator = Mutator(dictionary: [])
         return (0..<rng.below(9)).map { _ in
             let word = rng.pick(words)

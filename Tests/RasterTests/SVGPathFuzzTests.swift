@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Raster
 import TestSupport
+import Seeded
 
 /// Seeded random and mutated SVG path data: every input gives a finite path or a one-line error at
 /// a byte offset, quickly, and the paths that parse rasterize without trouble.
@@ -33,8 +34,8 @@ import TestSupport
     ].map { Array($0.utf8) }
 
     /// A random path from the grammar, with numbers anywhere from tiny to enormous.
-    static func generated(_ rng: inout SplitMix64) -> [UInt8] {
-        func number(_ rng: inout SplitMix64) -> String {
+    static func generated(_ rng: inout SeededGenerator) -> [UInt8] {
+        func number(_ rng: inout SeededGenerator) -> String {
             switch rng.below(8) {
             case 0: return rng.pick(["0", "1", "-1", ".5", "-.5", "1e308", "-1e308", "1e-320", "1.7976931348623157e308"])
             case 1: return String(Double(rng.below(2_000_000)) / 1000 - 1000)

@@ -1,6 +1,7 @@
 import Testing
 import Raster
 import TestSupport
+import Seeded
 
 private func parse(_ d: String) throws -> [PathElement] { try Path(svgPathData: d).elements }
 
@@ -84,7 +85,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 
     /// Every number must read exactly as `Double(String)` reads it, on the fast path and off it.
     @Test func numbersMatchTheStandardLibrary() throws {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         for _ in 0..<20_000 {
             let text = rng.decimalText()
             let elements = try parse("M\(text) 0")
@@ -212,7 +213,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
     /// Random data never traps, and every error points inside the data.
     @Test func randomDataNeverTraps() {
         let alphabet = Array("MmLlHhVvCcSsQqTtAaZzXe0123456789..--+,,  \n\u{0C}é1e9")
-        var rng = SplitMix64(seed: 1)
+        var rng = SeededGenerator(seed: 1)
         for _ in 0..<20_000 {
             let length = Int(rng.next() % 40)
             let d = String((0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
@@ -226,7 +227,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 }
 
 /// SVG number text from the shared seeded generator (TestSupport), so failures reproduce.
-extension SplitMix64 {
+extension SeededGenerator {
     /// A decimal number in SVG syntax: optional sign, digits with an optional point, optional exponent.
     mutating func decimalText() -> String {
         func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(next() % 10)) }) }

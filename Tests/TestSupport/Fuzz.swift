@@ -1,29 +1,5 @@
 import Foundation
-
-/// SplitMix64: a tiny seeded generator, so a fuzz run can be repeated exactly from its seed.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    /// A generator that starts from `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A whole number in `0..<n` (0 when `n` is not positive).
-    public mutating func below(_ n: Int) -> Int { n > 0 ? Int(next() % UInt64(n)) : 0 }
-
-    /// True with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
-
-    /// One element of `items` (which must not be empty).
-    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
+import Seeded
 
 /// How many inputs each fuzz test feeds its parser, and from which seed.
 ///
@@ -66,13 +42,13 @@ public struct Mutator {
     public init(dictionary: [[UInt8]]) { self.dictionary = dictionary + Mutator.commonTokens }
 
     /// `input` changed by one to four mutations; `others` are the inputs a splice may draw from.
-    public func mutate(_ input: [UInt8], others: [[UInt8]], rng: inout SplitMix64) -> [UInt8] {
+    public func mutate(_ input: [UInt8], others: [[UInt8]], rng: inout SeededGenerator) -> [UInt8] {
         var bytes = input
         for _ in 0...rng.below(4) { mutateOnce(&bytes, others: others, rng: &rng) }
         return bytes
     }
 
-    private func mutateOnce(_ bytes: inout [UInt8], others: [[UInt8]], rng: inout SplitMix64) {
+    private func mutateOnce(_ bytes: inout [UInt8], others: [[UInt8]], rng: inout SeededGenerator) {
         let n = bytes.count
         switch rng.below(11) {
         case 0 where n > 0: // flip a bit
@@ -136,14 +112,14 @@ public struct FuzzRun {
     ///
     /// A trap cannot be caught in-process: set `LIMELIGHT_FUZZ_VERBOSE=1` to print each input
     /// before it runs, so the last one printed is the culprit.
-    public mutating func run(makeInput: (inout SplitMix64) -> [UInt8], check: ([UInt8]) -> String?) {
+    public mutating func run(makeInput: (inout SeededGenerator) -> [UInt8], check: ([UInt8]) -> String?) {
         run(makeInput: makeInput, describe: { FuzzRun.describe($0) }, check: check)
     }
 
     /// `run(makeInput:check:)` for inputs that are not bytes (command lines), shown with `describe`.
-    public mutating func run<Input>(makeInput: (inout SplitMix64) -> Input, describe: (Input) -> String,
+    public mutating func run<Input>(makeInput: (inout SeededGenerator) -> Input, describe: (Input) -> String,
                                     check: (Input) -> String?) {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let verbose = ProcessInfo.processInfo.environment["LIMELIGHT_FUZZ_VERBOSE"] == "1"
         let clock = ContinuousClock()
         for i in 0..<iterations {

@@ -5,6 +5,7 @@ import Views
 import Demo
 import TestSupport
 @testable import Tours
+import Seeded
 
 /// Seeded random and mutated tour files, given to the loader as bytes: each one loads or is refused
 /// with one-line diagnostics that name the file and a line in it, quickly, and never traps. Tours
@@ -42,8 +43,8 @@ import TestSupport
     ].map { Array($0.utf8) }
 
     /// A random JSON document shaped roughly like a tour.
-    static func generated(_ rng: inout SplitMix64) -> [UInt8] {
-        func value(_ rng: inout SplitMix64, depth: Int) -> String {
+    static func generated(_ rng: inout SeededGenerator) -> [UInt8] {
+        func value(_ rng: inout SeededGenerator, depth: Int) -> String {
             switch rng.below(depth > 3 ? 4 : 7) {
             case 0: return rng.pick(["0", "-1", "0.5", "1e5", "-1e5", "1e308", "1e-320", "12345678901234567890", "10000", "200"])
             case 1: return rng.pick(["true", "false", "null"])
@@ -89,7 +90,7 @@ import TestSupport
     }
 
     /// Values a designer might type by mistake, or on purpose at the edges of what is allowed.
-    static func edgeValue(like node: JSONNode, _ rng: inout SplitMix64) -> JSONNode {
+    static func edgeValue(like node: JSONNode, _ rng: inout SeededGenerator) -> JSONNode {
         switch node.value {
         case .number:
             return JSONNode(.number(rng.pick([0, -0.0, 1e-300, 0.5, 1, 10, 200, 844, 390, -390, 10_000, 99_999.999, 100_000, -100_000,
@@ -109,7 +110,7 @@ import TestSupport
     }
 
     /// `node` with some of its values swapped for edge values, members dropped or steps repeated.
-    static func mutatedValues(_ node: JSONNode, _ rng: inout SplitMix64) -> JSONNode {
+    static func mutatedValues(_ node: JSONNode, _ rng: inout SeededGenerator) -> JSONNode {
         switch node.value {
         case .object(let members):
             var out: [JSONMember] = []
@@ -161,7 +162,7 @@ import TestSupport
         return loaded(tour)
     }
 
-    static func makeInput(_ rng: inout SplitMix64) -> [UInt8] {
+    static func makeInput(_ rng: inout SeededGenerator) -> [UInt8] {
         let seeds = shipped + extra
         let mutator = Mutator(dictionary: tokens)
         if rng.chance(0.2) { return generated(&rng) }
@@ -170,7 +171,7 @@ import TestSupport
     }
 
     /// Mostly well-formed tours with values at and beyond the edges: what the engine run gets.
-    static func makeTourToRun(_ rng: inout SplitMix64) -> [UInt8] {
+    static func makeTourToRun(_ rng: inout SeededGenerator) -> [UInt8] {
         guard rng.chance(0.7), let root = try? JSONParser.parse(rng.pick(shipped + extra)) else { return makeInput(&rng) }
         return Array(serialized(mutatedValues(root, &rng)).utf8)
     }

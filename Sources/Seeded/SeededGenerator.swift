@@ -1,5 +1,5 @@
 /// SplitMix64: a small, fast, seeded generator. The same seed gives the same sequence on every
-/// machine, so a soak run that fails can be replayed exactly from its seed.
+/// machine, so a soak run or a fuzz test that fails can be replayed exactly from its seed.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -16,6 +16,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// A number in `range`.
     public mutating func double(in range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+
+    /// A whole number in `0..<n` (0 when `n` is not positive).
+    public mutating func below(_ n: Int) -> Int { n > 0 ? Int(next() % UInt64(n)) : 0 }
 
     /// A whole number in `range`.
     public mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
