@@ -87,9 +87,9 @@ public final class AlertOverlay: Overlay {
         return dirty
     }
 
-    public override func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+    public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         DimBlend(color: dimColor, opacity: dimOpacity * presentationOpacity)
-            .apply(from: frame, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
+            .apply(from: source, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
         card?.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity)
     }
 

@@ -118,9 +118,9 @@ public final class LoadingOverlay: Overlay {
         return [spinnerRect]
     }
 
-    public override func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+    public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         DimBlend(color: backdropColor, opacity: backdropOpacity * presentationOpacity)
-            .apply(from: frame, into: frame, region: region, holes: [])
+            .apply(from: source, into: frame, region: region, holes: [])
         var canvas = Canvas(pixmap: frame, scale: root.scale)
         canvas.clip(toDevice: region)
         let r = spinnerRect

@@ -55,7 +55,17 @@ open class Overlay {
     open func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput { .consumed }
 
     /// Draws over `region` (device pixels) of `frame`, which holds the tree and lower overlays.
-    open func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {}
+    public final func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+        composite(from: frame, into: frame, region: region, root: root)
+    }
+
+    /// Draws the overlay over `source`'s pixels in `region` (device pixels), writing `frame`. `source`
+    /// holds the tree and lower overlays; it is either `frame` itself or the root's base layer (same
+    /// size), so an overlay that dims reads it directly instead of having it copied first. The default
+    /// draws nothing: it copies.
+    open func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
+        if source !== frame { frame.copyPixels(from: source, in: region) }
+    }
 
     /// Advances the overlay's own animations to `time`; returns the areas to repaint (points).
     open func advance(to time: Double, root: ViewRoot) -> [Rect] { [] }

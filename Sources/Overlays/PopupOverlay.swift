@@ -56,9 +56,9 @@ public final class PopupOverlay: Overlay {
         return old != card.frame || card.isDirty ? [old, card.frame] : []
     }
 
-    public override func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+    public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         DimBlend(color: backdropColor, opacity: backdropOpacity * presentationOpacity)
-            .apply(from: frame, into: frame, region: region, holes: [])
+            .apply(from: source, into: frame, region: region, holes: [])
         card?.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity, zoom: zoom)
     }
 

@@ -88,9 +88,17 @@ public final class PresentationStack: ScreenLayer {
     }
 
     public func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+        composite(from: frame, into: frame, region: region, root: root)
+    }
+
+    /// The lowest visible overlay reads `base`; the ones above it draw over what it wrote.
+    public func composite(from base: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
+        var source = base
         for overlay in overlays where overlay.presentationOpacity > 0 {
-            overlay.composite(into: frame, region: region, root: root)
+            overlay.composite(from: source, into: frame, region: region, root: root)
+            source = frame
         }
+        if source !== frame { frame.copyPixels(from: base, in: region) }
     }
 
     public var isAnimating: Bool { overlays.contains { $0.fade != nil || $0.isAnimating } || !waiting.isEmpty }

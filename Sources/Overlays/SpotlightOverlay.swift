@@ -228,9 +228,9 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Compositing
 
-    public override func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+    public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         let dim = DimBlend(color: dimColor, opacity: dimOpacity * presentationOpacity)
-        dim.apply(from: frame, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
+        dim.apply(from: source, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
         if let bubble, let layout = bubbleLayout {
             let r = bubble.frame.scaled(by: root.scale).roundedOut
             if !r.intersection(region).isEmpty {

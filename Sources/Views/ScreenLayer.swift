@@ -12,6 +12,11 @@ public protocol ScreenLayer: AnyObject {
     func handle(_ event: InputEvent, root: ViewRoot) -> Bool
     /// Draws over `region` (device pixels) of `frame`, which already holds the tree's pixels there.
     func composite(into frame: Pixmap, region: IntRect, root: ViewRoot)
+    /// Like `composite(into:region:root:)` for the bottom layer, when the tree's pixels are in
+    /// `base` (the root's kept base layer) and not yet in `frame`: afterwards `frame` holds them with
+    /// the layer drawn over, in `region`. A layer that reads every pixel before writing it (a dim)
+    /// reads `base` directly and saves copying the region first. The default copies, then composites.
+    func composite(from base: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot)
     /// Whether the layer wants more ticks.
     var isAnimating: Bool { get }
     /// Advances the layer's animations to `root.clock.now` and invalidates what changed.
@@ -29,4 +34,8 @@ extension ScreenLayer {
     /// By default there is nothing to advance.
     public func tick(root: ViewRoot) {}
     public func prepare(root: ViewRoot) {}
+    public func composite(from base: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
+        frame.copyPixels(from: base, in: region)
+        composite(into: frame, region: region, root: root)
+    }
 }

@@ -43,8 +43,9 @@ extension ViewRoot {
         compositeRegion.removeAll()
         let rects = region.rects.map { $0.intersection(pixmap.bounds) }.filter { !$0.isEmpty }
         for r in rects {
-            pixmap.copyPixels(from: base, in: r)
-            for layer in layers { layer.composite(into: pixmap, region: r, root: self) }
+            // The bottom layer reads the tree's pixels from the base layer as it composites.
+            layers[0].composite(from: base, into: pixmap, region: r, root: self)
+            for layer in layers.dropFirst() { layer.composite(into: pixmap, region: r, root: self) }
         }
         return rects
     }
