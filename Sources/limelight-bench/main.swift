@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 // limelight-bench: release-build figures for BENCHMARKS.md. Run: swift run -c release limelight-bench [--json]
 let arguments = CommandLine.arguments.dropFirst()
@@ -18,6 +19,8 @@ if let i = arguments.firstIndex(of: "--budget"), arguments.index(after: i) < arg
     }
     budget = b
 }
+// As the app runs (limelight and limelight-soak do the same at start).
+Pixmap.returnLargeBuffersToTheSystem()
 let harness = Harness(budget: budget)
 /// Every figure, in the order of the table.
 @MainActor func benchmarkAll(_ h: Harness, only: String?) throws {

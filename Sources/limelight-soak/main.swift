@@ -61,6 +61,7 @@ func line(_ label: String, _ soak: Soak, since start: UInt64) {
 
 @MainActor
 func main() {
+    Pixmap.returnLargeBuffersToTheSystem()
     let soak: Soak
     do {
         soak = try Soak(seed: seed, size: Size(Double(options["--width"]!), Double(options["--height"]!)),

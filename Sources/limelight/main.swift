@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 // limelight: the sample app in a window, and headless render, replay, inspect and check.
 let usage = """
@@ -49,4 +50,5 @@ if CommandLine.arguments.dropFirst().first == "--help" || CommandLine.arguments.
     print(DemoCommand.help)
     exit(0)
 }
+Pixmap.returnLargeBuffersToTheSystem()
 exit(runLimelight(Array(CommandLine.arguments.dropFirst())))

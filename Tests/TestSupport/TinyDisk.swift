@@ -31,7 +31,7 @@ public struct TinyDisk: Sendable {
     public func fill() {
         let filler = (path as NSString).appendingPathComponent("filler")
         guard let handle = FileHandle(forWritingAtPath: filler) ?? {
-            FileManager.default.createFile(atPath: filler, contents: nil)
+            _ = FileManager.default.createFile(atPath: filler, contents: nil)
             return FileHandle(forWritingAtPath: filler)
         }() else { return }
         defer { try? handle.close() }

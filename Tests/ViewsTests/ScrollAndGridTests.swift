@@ -78,7 +78,7 @@ import Raster
 
     /// A grid of `count` probe cells in a 400 × 300 scroll view.
     func grid(_ count: Int) throws -> (ViewRoot, ScrollView, Grid, [Probe]) {
-        let cells = (0..<count).map { i in Probe(Size(10, 50)).id("cell.\(i)") as! Probe }
+        let cells = (0..<count).map { i in Probe(Size(10, 50)).id("cell.\(i)") }
         let grid = Grid(columns: 2, spacing: 10, children: cells)
         let scroll = ScrollView(grid.padding(10))
         let root = try makeRoot(scroll, size: Size(400, 300))
