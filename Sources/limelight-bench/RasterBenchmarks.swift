@@ -52,6 +52,7 @@ func benchmarkRasterParts(_ h: Harness) throws {
     h.record("part.mask.star", size: size) { _ = Rasterizer.mask(for: star, clip: src.bounds) }
     let a = Rasterizer.mask(for: circle, clip: src.bounds), b = Rasterizer.mask(for: star, clip: src.bounds)
     h.record("part.union", size: size) { _ = a.union(b) }
+    h.record("part.dim.twoholes", size: size) { dim.apply(from: dst, into: dst, region: dst.bounds, holes: [a, b]) }
     let full = Mask(bounds: src.bounds, value: 0)
     h.record("part.dim.masked", size: size) { dim.apply(from: src, into: dst, region: src.bounds, holes: full) }
 }
