@@ -224,54 +224,64 @@ public struct DimBlend: Sendable {
     ///
     /// Each hole mask is the coverage of one hole over its own box; where boxes overlap on a row their
     /// coverages are joined (a + b − a·b) in a scratch row, so the union of the holes is clear.
-    /// Rows no hole touches take the constant path only.
+    /// The region is walked in bands of rows that meet the same holes: bands that meet none take the
+    /// constant path only, and a band that meets one hole dims straight through its coverage rows.
     public func apply(from src: Pixmap, into dst: Pixmap, region: IntRect, holes: [Mask] = []) {
         let r = region.intersection(src.bounds).intersection(dst.bounds)
         guard !r.isEmpty else { return }
-        let live = holes.filter { !$0.bounds.intersection(r).isEmpty }
-        if live.isEmpty {
-            for y in r.y..<r.maxY { apply(dst.row(y) + r.x, src.row(y) + r.x, count: r.width) }
-            return
-        }
-        var scratch = [UInt8](repeating: 0, count: r.width)
-        scratch.withUnsafeMutableBufferPointer { scratchBuffer in
-            let row = scratchBuffer.baseAddress!
-            for y in r.y..<r.maxY {
-                let s = src.row(y), d = dst.row(y)
-                // The span of this row that some hole touches.
-                var x0 = r.maxX, x1 = r.x
-                for m in live where y >= m.bounds.y && y < m.bounds.maxY {
-                    x0 = min(x0, max(r.x, m.bounds.x)); x1 = max(x1, min(r.maxX, m.bounds.maxX))
-                }
-                guard x1 > x0 else { apply(d + r.x, s + r.x, count: r.width); continue }
-                apply(d + r.x, s + r.x, count: x0 - r.x)
-                var onRow = 0, only = 0
-                for (k, m) in live.enumerated() where y >= m.bounds.y && y < m.bounds.maxY { onRow += 1; only = k }
-                if onRow == 1, case let m = live[only], m.bounds.x <= x0, m.bounds.maxX >= x1 {
-                    // One hole on this row: dim straight through its coverage row.
-                    m.bytes.withUnsafeBufferPointer { cov in
-                        apply(d + x0, s + x0, holes: cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (x0 - m.bounds.x), count: x1 - x0)
-                    }
-                    apply(d + x1, s + x1, count: r.maxX - x1)
-                    continue
-                }
-                row.update(repeating: 0, count: x1 - x0)
-                for m in live where y >= m.bounds.y && y < m.bounds.maxY {
-                    let a = max(x0, m.bounds.x), b = min(x1, m.bounds.maxX)
-                    guard b > a else { continue }
-                    m.bytes.withUnsafeBufferPointer { cov in
-                        let c = cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (a - m.bounds.x)
-                        let o = row + (a - x0)
-                        for i in 0..<(b - a) {
-                            let u = UInt32(o[i]), v = UInt32(c[i])
-                            o[i] = UInt8(truncatingIfNeeded: u &+ v &- ((u &* v &+ 255) >> 8))
-                        }
+        let live = holes.filter { !$0.bounds.intersection(r).isEmpty && !$0.isEmpty }
+        // Where the set of holes meeting a row changes.
+        var cuts = [r.y, r.maxY]
+        for m in live { cuts += [max(r.y, m.bounds.y), min(r.maxY, m.bounds.maxY)] }
+        cuts = Array(Set(cuts)).sorted()
+        var scratch: [UInt8] = []
+        for (top, bottom) in zip(cuts, cuts.dropFirst()) where bottom > top {
+            let band = live.filter { $0.bounds.y <= top && $0.bounds.maxY >= bottom }
+            if band.isEmpty {
+                for y in top..<bottom { apply(dst.row(y) + r.x, src.row(y) + r.x, count: r.width) }
+            } else if band.count == 1, let m = band.first {
+                let x0 = max(r.x, m.bounds.x), x1 = min(r.maxX, m.bounds.maxX)
+                m.bytes.withUnsafeBufferPointer { cov in
+                    for y in top..<bottom {
+                        let s = src.row(y), d = dst.row(y)
+                        apply(d + r.x, s + r.x, count: x0 - r.x)
+                        apply(d + x0, s + x0, holes: cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (x0 - m.bounds.x),
+                              count: x1 - x0)
+                        apply(d + x1, s + x1, count: r.maxX - x1)
                     }
                 }
-                apply(d + x0, s + x0, holes: row, count: x1 - x0)
-                apply(d + x1, s + x1, count: r.maxX - x1)
+            } else {
+                if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: r.width) }
+                scratch.withUnsafeMutableBufferPointer { buffer in
+                    for y in top..<bottom { applyJoined(band, row: y, from: src, into: dst, region: r, scratch: buffer.baseAddress!) }
+                }
             }
         }
+    }
+
+    /// One row through several holes: their coverages joined in `scratch` over the span they touch.
+    private func applyJoined(_ masks: [Mask], row y: Int, from src: Pixmap, into dst: Pixmap, region r: IntRect,
+                             scratch row: UnsafeMutablePointer<UInt8>) {
+        let s = src.row(y), d = dst.row(y)
+        var x0 = r.maxX, x1 = r.x
+        for m in masks { x0 = min(x0, max(r.x, m.bounds.x)); x1 = max(x1, min(r.maxX, m.bounds.maxX)) }
+        guard x1 > x0 else { apply(d + r.x, s + r.x, count: r.width); return }
+        row.update(repeating: 0, count: x1 - x0)
+        for m in masks {
+            let a = max(x0, m.bounds.x), b = min(x1, m.bounds.maxX)
+            guard b > a else { continue }
+            m.bytes.withUnsafeBufferPointer { cov in
+                let c = cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (a - m.bounds.x)
+                let o = row + (a - x0)
+                for i in 0..<(b - a) {
+                    let u = UInt32(o[i]), v = UInt32(c[i])
+                    o[i] = UInt8(truncatingIfNeeded: u &+ v &- ((u &* v &+ 255) >> 8))
+                }
+            }
+        }
+        apply(d + r.x, s + r.x, count: x0 - r.x)
+        apply(d + x0, s + x0, holes: row, count: x1 - x0)
+        apply(d + x1, s + x1, count: r.maxX - x1)
     }
 
     /// Dims `region` through a single hole mask (nil = no hole).
