@@ -115,6 +115,9 @@ extension Pixmap {
     public static func returnLargeBuffersToTheSystem() {
         #if canImport(Glibc)
         _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
+        // Fixing the threshold also stops glibc from raising the trim threshold with it; left at its
+        // default (128 KiB) the heap would be handed back and faulted in again around every mask.
+        _ = mallopt(M_TRIM_THRESHOLD, 32 << 20)
         #endif
     }
 }
