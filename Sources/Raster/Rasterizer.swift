@@ -143,22 +143,24 @@ public enum Rasterizer {
     /// and `area` (height × twice its mean distance from the cell's left side). A sweep along each row
     /// then turns the running cover into coverage: exact area for a single contour, and winding-aware
     /// (non-zero or even-odd) between cells. Edges left of the clip are pushed onto its left side, so
-    /// they still count towards the winding; edges right of it fall into a sink column.
+    /// they still count towards the winding; pieces right of it are dropped (they change no pixel).
     static func fill(edges: [Edge], fillRule: FillRule, into mask: inout Mask) {
         let b = mask.bounds
         let w = b.width, h = b.height
-        let stride = w + 2
-        var cells = [Int32](repeating: 0, count: stride * h * 2)
-        // One flag per block of eight cells: set when an edge touched the block. Untouched blocks
-        // have no cover or area, so the sweep fills them with the running coverage in one store.
+        // One flag per block of eight cells: set when an edge first touches the block, which zeroes its
+        // cells then. Untouched blocks are never read (they hold no cover or area), so the grid needs
+        // no clearing up front, and the sweep fills them with the running coverage in one store.
         let blocks = (w + 7) >> 3
+        let stride = blocks << 3
+        let cells = UnsafeMutablePointer<Int32>.allocate(capacity: stride * h * 2)
+        defer { cells.deallocate() }
         var touched = [UInt8](repeating: 0, count: blocks * h)
         let left = Double(b.x), top = Double(b.y)
         let limit = Double(1 << 28)
         func fixed(_ v: Double) -> Int { Int(clampedToInt: (max(-limit, min(limit, v * 256))).rounded()) }
-        cells.withUnsafeMutableBufferPointer { buffer in
+        do {
             touched.withUnsafeMutableBufferPointer { flags in
-                let cover = buffer.baseAddress!, area = buffer.baseAddress! + stride * h
+                let cover = cells, area = cells + stride * h
                 var grid = CellGrid(cover: cover, area: area, touched: flags.baseAddress!, blocks: blocks,
                                     stride: stride, width: w, height: h)
                 for e in edges {
@@ -219,7 +221,7 @@ struct CellGrid {
     /// cell boundary, are always found from its own two ends, so the cells inside the mask get exactly
     /// what they would get in a mask of any other size (a partial repaint equals a full one). Rows
     /// above or below the mask add nothing; parts left of it count towards the winding on its left
-    /// side, parts right of it fall into a sink column.
+    /// side, parts right of it are dropped.
     mutating func addLine(x0: Int, y0: Int, x1: Int, y1: Int, sign: Int) {
         let maxY = height << 8
         guard y0 < y1, y1 > 0, y0 < maxY else { return }
@@ -274,7 +276,7 @@ struct CellGrid {
         emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
     }
 
-    /// `emit` with x clamped to the mask: a piece left of it lies on its left side, one right of it in the sink.
+    /// `emit` with x clamped to the mask: a piece left of it lies on its left side; one right of it is dropped.
     @inline(__always) mutating func emitClamped(base: Int, flags: Int, x0: Int, y0: Int, x1: Int, y1: Int, sign: Int32) {
         let maxX = width << 8
         emit(base: base, flags: flags, x0: min(maxX, max(0, x0)), y0: y0, x1: min(maxX, max(0, x1)), y1: y1, sign: sign)
@@ -285,10 +287,17 @@ struct CellGrid {
         let dy = Int32(y1 - y0) * sign
         guard dy != 0 else { return }
         let cell = x0 == x1 ? x0 >> 8 : min(x0, x1) >> 8
+        // A piece on the right side (cell == width) changes no pixel of the mask: coverage adds up
+        // from the left.
+        guard cell < width else { return }
+        let block = cell >> 3
+        if touched[flags + block] == 0 {
+            touched[flags + block] = 1
+            (cover + base + (block << 3)).update(repeating: 0, count: 8)
+            (area + base + (block << 3)).update(repeating: 0, count: 8)
+        }
         let fx = Int32(x0 + x1 - 2 * (cell << 8))
         cover[base + cell] &+= dy
         area[base + cell] &+= dy &* fx
-        // The sink column (cell == width) is never swept; it may mark the last block, which costs nothing.
-        touched[flags + min(cell >> 3, blocks - 1)] = 1
     }
 }
