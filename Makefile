@@ -61,3 +61,12 @@ SOAK_EVENTS ?= 100000
 .PHONY: soak
 soak: deps
 	$(SWIFT) run -c release limelight-soak --events $(SOAK_EVENTS)
+
+# The suite under AddressSanitizer (out-of-bounds, use-after-free), with LeakSanitizer's check at
+# exit, in its own build folder so the ordinary debug build is kept. sanitizers/lsan.supp names the
+# third-party allocations that outlive the run; the project's own code is never suppressed.
+.PHONY: test-asan
+test-asan: test-deps
+	SDL_VIDEODRIVER=dummy ASAN_OPTIONS=detect_leaks=1 \
+	    LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp \
+	    $(SWIFT) test --sanitize=address --scratch-path .build/asan
