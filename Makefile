@@ -73,6 +73,12 @@ test-asan: test-deps
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp \
 	    $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
+# The suite under ThreadSanitizer, in its own build folder; any data race it reports fails the run
+# (the test runner exits non-zero). It reports none here, so nothing is suppressed.
+.PHONY: test-tsan
+test-tsan: test-deps
+	SDL_VIDEODRIVER=dummy $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+
 # valgrind's leak check on a short headless replay (valgrind/replay.txt: the FAB tip, every overlay,
 # both tabs) of the release build: the one `make run` starts, with line numbers in its stacks, and
 # about 10 s under memcheck here (the debug build takes 40 s). Fails on any definitely lost block or
