@@ -109,6 +109,10 @@ public struct DimBlend: Sendable {
     let constInv: UInt32
     let laneInv: SIMD8<UInt16>
     let laneAdd: SIMD8<UInt16>
+    /// The dim colour with opaque alpha, four pixels in memory order.
+    let laneColor: SIMD16<UInt8>
+    /// Whether the opacity is exactly one half (the default dim), where the blend is a byte average.
+    let isHalf: Bool
 
     /// A dim of `color` (its own alpha is ignored) at `opacity` (0...1; NaN reads as 0).
     public init(color: Color, opacity: Double) {
@@ -124,6 +128,9 @@ public struct DimBlend: Sendable {
         // Memory order of a little-endian ARGB8888 pixel: B, G, R, A.
         let add = [color.blue, color.green, color.red, 255].map { UInt16(UInt32($0) &* a &+ 128) }
         laneAdd = SIMD8<UInt16>(add[0], add[1], add[2], add[3], add[0], add[1], add[2], add[3])
+        let c = SIMD4<UInt8>(color.blue, color.green, color.red, 255)
+        laneColor = SIMD16<UInt8>(lowHalf: SIMD8(lowHalf: c, highHalf: c), highHalf: SIMD8(lowHalf: c, highHalf: c))
+        isHalf = a == 128
     }
 
     /// Dims `count` pixels of `src` into `dst` with no hole (m = 1). `dst` may equal `src`.
@@ -158,6 +165,12 @@ public struct DimBlend: Sendable {
     /// Four pixels (16 bytes in memory order) under the constant dim.
     @inline(__always)
     func dimmed(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        if isHalf {
+            // At one half, (x·128 + c·128 + 128) >> 8 is (x + c + 1) >> 1: the rounding-up byte
+            // average (x | c) − ((x ^ c) >> 1), in whole-register bitwise operations with no widening.
+            let t = unsafeBitCast(unsafeBitCast(v ^ laneColor, to: SIMD8<UInt16>.self) &>> 1, to: SIMD16<UInt8>.self)
+            return (v | laneColor) &- (t & 0x7F)
+        }
         let lo = (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* laneInv &+ laneAdd) &>> 8
         let hi = (SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* laneInv &+ laneAdd) &>> 8
         return SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi))

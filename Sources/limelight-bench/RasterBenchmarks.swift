@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// The frame sizes every raster figure is measured at.
@@ -19,9 +20,9 @@ func benchmarkRaster(_ h: Harness) throws {
         let circle = Path.circle(center: Point(Double(w) * 0.3, Double(hgt) * 0.4), radius: r)
         let star = Path.star(center: Point(Double(w) * 0.7, Double(hgt) * 0.6), points: 5, innerRadius: r * 0.45, outerRadius: r)
         h.record("dim.full", size: size) {
-            // The frame is dimmed in place, as the compositor does once the app layer is painted.
+            // The compositor dims the root's base layer (the painted app) into the frame.
             let holes = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
-            dim.apply(from: dst, into: dst, region: dst.bounds, holes: holes)
+            dim.apply(from: src, into: dst, region: dst.bounds, holes: holes)
         }
         // A FAB-sized hole (36 px radius) moving by a pixel a frame: only its box is re-dimmed.
         var step = 0.0
@@ -52,7 +53,21 @@ func benchmarkRasterParts(_ h: Harness) throws {
     h.record("part.mask.star", size: size) { _ = Rasterizer.mask(for: star, clip: src.bounds) }
     let a = Rasterizer.mask(for: circle, clip: src.bounds), b = Rasterizer.mask(for: star, clip: src.bounds)
     h.record("part.union", size: size) { _ = a.union(b) }
-    h.record("part.dim.twoholes", size: size) { dim.apply(from: dst, into: dst, region: dst.bounds, holes: [a, b]) }
+    h.record("part.dim.twoholes", size: size) { dim.apply(from: src, into: dst, region: dst.bounds, holes: [a, b]) }
+    h.record("part.dim.twoholes.inplace", size: size) { dim.apply(from: dst, into: dst, region: dst.bounds, holes: [a, b]) }
+    // The floor of an in-place pass: each row loaded and stored back (OR a zero the compiler cannot
+    // see through), 16 bytes at a time.
+    let zero = SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: ProcessInfo.processInfo.processIdentifier >> 31))
+    h.record("part.floor.inplace", size: size) {
+        for y in 0..<hgt {
+            let row = UnsafeMutableRawPointer(dst.row(y))
+            var i = 0
+            while i &+ 16 <= w &* 4 {
+                row.storeBytes(of: row.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self) | zero, toByteOffset: i, as: SIMD16<UInt8>.self)
+                i &+= 16
+            }
+        }
+    }
     let full = Mask(bounds: src.bounds, value: 0)
     h.record("part.dim.masked", size: size) { dim.apply(from: src, into: dst, region: src.bounds, holes: full) }
 }
