@@ -71,14 +71,19 @@ enum HostBenchmarks {
                    "WAYLAND_DISPLAY": ""]
         var driver = "dummy"
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") {
-            let display = (90..<160).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? 160
+            // Xvfb picks a free display itself and writes its number back when it is ready.
             let x = Process()
             x.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            x.arguments = [":\(display)", "-screen", "0", "800x1000x24", "-nolisten", "tcp"]
-            x.standardOutput = FileHandle.nullDevice; x.standardError = FileHandle.nullDevice
+            x.arguments = ["-displayfd", "1", "-screen", "0", "800x1000x24", "-nolisten", "tcp"]
+            let out = Pipe()
+            x.standardOutput = out; x.standardError = FileHandle.nullDevice
             try x.run()
             xvfb = x
-            for _ in 0..<50 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { usleep(100_000) }
+            var answer = ""
+            while !answer.contains("\n"), case let chunk = out.fileHandleForReading.availableData, !chunk.isEmpty {
+                answer += String(decoding: chunk, as: UTF8.self)
+            }
+            let display = answer.trimmingCharacters(in: .whitespacesAndNewlines)
             env["DISPLAY"] = ":\(display)"; env["SDL_VIDEODRIVER"] = ""
             driver = "x11 (Xvfb)"
         } else {

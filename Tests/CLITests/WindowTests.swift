@@ -12,11 +12,29 @@ enum WindowTools {
 
 @Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
 struct WindowTests {
-    /// A display number nobody uses.
-    static func freeDisplay() -> Int {
-        for n in 90..<160 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-            && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { return n }
-        return 160
+    /// Starts Xvfb on a display it picks itself (`-displayfd`: it takes the first free number and
+    /// writes it back once it accepts connections), so two runs at once never share or tear down
+    /// each other's display. Returns the server and its display number.
+    static func startXvfb() throws -> (Process, Int) {
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "800x1000x24", "-nolisten", "tcp"]
+        let out = Pipe()
+        xvfb.standardOutput = out
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let display = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(xvfb.processIdentifier, SIGKILL)
+            xvfb.waitUntilExit()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "Xvfb did not start: \(text)"])
+        }
+        return (xvfb, display)
     }
 
     /// Runs a tool to completion; returns its stdout.
@@ -58,13 +76,7 @@ struct WindowTests {
     }
 
     @Test func clickOutsideTheHoleDismissesTheTipAndTheIdleWindowSleeps() throws {
-        let display = Self.freeDisplay()
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = [":\(display)", "-screen", "0", "800x1000x24", "-nolisten", "tcp"]
-        xvfb.standardOutput = FileHandle.nullDevice
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
+        let (xvfb, display) = try Self.startXvfb()
         defer {
             kill(xvfb.processIdentifier, SIGTERM)
             if !Self.waitFor(5, { !xvfb.isRunning }) { kill(xvfb.processIdentifier, SIGKILL) }
@@ -154,7 +166,8 @@ struct WindowTests {
         #expect(app.isRunning, "the window is still up after the idle check")
         // Ctrl-C ends it cleanly.
         kill(app.processIdentifier, SIGINT)
-        #expect(Self.waitFor(5) { !app.isRunning }, "SIGINT ends the window")
+        // Generous: two suites sharing two cores (make test beside make test-tsan) slow everything down.
+        #expect(Self.waitFor(20) { !app.isRunning }, "SIGINT ends the window")
         _ = appErr
     }
 }
