@@ -198,7 +198,11 @@ public struct DimBlend: Sendable {
         while i &+ 8 <= count {
             let word = h.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             if word == .max {
-                if !inPlace { (dst + i).update(from: src + i, count: 8) }
+                if !inPlace {
+                    d.storeBytes(of: s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                    d.storeBytes(of: s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self),
+                                 toByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+                }
             } else if word == 0 {
                 d.storeBytes(of: dimmed(s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)),
                              toByteOffset: i &* 4, as: SIMD16<UInt8>.self)

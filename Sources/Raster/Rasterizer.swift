@@ -192,6 +192,10 @@ public enum Rasterizer {
                                     acc &+= c[x]
                                     o[x] = coverage(acc, a[x])
                                 }
+                            } else if x1 - x0 == 8 {
+                                // Eight bytes of the same coverage in one store.
+                                UnsafeMutableRawPointer(o + x0).storeBytes(of: UInt64(coverage(acc, 0)) &* 0x0101_0101_0101_0101,
+                                                                           as: UInt64.self)
                             } else {
                                 (o + x0).update(repeating: coverage(acc, 0), count: x1 - x0)
                             }
