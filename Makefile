@@ -62,7 +62,7 @@ fuzz: deps
 SOAK_EVENTS ?= 100000
 .PHONY: soak
 soak: deps
-	$(SWIFT) run -c release limelight-soak --events $(SOAK_EVENTS)
+	$(SWIFT) run -c release limelight-soak --events $(SOAK_EVENTS) --peaks 1
 
 # The suite under AddressSanitizer (out-of-bounds, use-after-free), with LeakSanitizer's check at
 # exit, in its own build folder so the ordinary debug build is kept. sanitizers/lsan.supp names the
