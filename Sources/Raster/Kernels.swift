@@ -139,14 +139,27 @@ public struct DimBlend: Sendable {
         guard count > 0 else { return }
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
         var i = 0
-        // Eight pixels per step, as two independent groups of four (one 16-byte load each, each half
-        // widened to eight 16-bit lanes): the two chains overlap, which a single group cannot.
-        while i &+ 8 <= count {
-            let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-            let b = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
-            d.storeBytes(of: dimmed(a), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-            d.storeBytes(of: dimmed(b), toByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
-            i &+= 8
+        // Eight pixels per step, as two independent groups of four (one 16-byte load each): the two
+        // chains overlap, which a single group cannot. The opacity's two cases are separate loops,
+        // with their constants in registers.
+        if isHalf {
+            let c = laneColor
+            while i &+ 8 <= count {
+                let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                let b = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: DimBlend.average(a, c), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: DimBlend.average(b, c), toByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+                i &+= 8
+            }
+        } else {
+            let inv = laneInv, add = laneAdd
+            while i &+ 8 <= count {
+                let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                let b = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: DimBlend.scaled(a, inv, add), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: DimBlend.scaled(b, inv, add), toByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
+                i &+= 8
+            }
         }
         if i &+ 4 <= count {
             let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
@@ -165,14 +178,22 @@ public struct DimBlend: Sendable {
     /// Four pixels (16 bytes in memory order) under the constant dim.
     @inline(__always)
     func dimmed(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
-        if isHalf {
-            // At one half, (x·128 + c·128 + 128) >> 8 is (x + c + 1) >> 1: the rounding-up byte
-            // average (x | c) − ((x ^ c) >> 1), in whole-register bitwise operations with no widening.
-            let t = unsafeBitCast(unsafeBitCast(v ^ laneColor, to: SIMD8<UInt16>.self) &>> 1, to: SIMD16<UInt8>.self)
-            return (v | laneColor) &- (t & 0x7F)
-        }
-        let lo = (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* laneInv &+ laneAdd) &>> 8
-        let hi = (SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* laneInv &+ laneAdd) &>> 8
+        isHalf ? DimBlend.average(v, laneColor) : DimBlend.scaled(v, laneInv, laneAdd)
+    }
+
+    /// At one half, (x·128 + c·128 + 128) >> 8 is (x + c + 1) >> 1: the rounding-up byte average
+    /// (x | c) − ((x ^ c) >> 1), in whole-register bitwise operations with no widening.
+    @inline(__always)
+    static func average(_ v: SIMD16<UInt8>, _ c: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let t = unsafeBitCast(unsafeBitCast(v ^ c, to: SIMD8<UInt16>.self) &>> 1, to: SIMD16<UInt8>.self)
+        return (v | c) &- (t & 0x7F)
+    }
+
+    /// (x·inv + add) >> 8 per channel, in two halves of eight 16-bit lanes.
+    @inline(__always)
+    static func scaled(_ v: SIMD16<UInt8>, _ inv: SIMD8<UInt16>, _ add: SIMD8<UInt16>) -> SIMD16<UInt8> {
+        let lo = (SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* inv &+ add) &>> 8
+        let hi = (SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* inv &+ add) &>> 8
         return SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi))
     }
 
