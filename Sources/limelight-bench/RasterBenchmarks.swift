@@ -24,6 +24,11 @@ func benchmarkRaster(_ h: Harness) throws {
             let holes = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
             dim.apply(from: src, into: dst, region: dst.bounds, holes: holes)
         }
+        // The same dim in place (a frame that already holds the app), for comparison.
+        h.record("dim.full.inplace", size: size) {
+            let holes = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
+            dim.apply(from: dst, into: dst, region: dst.bounds, holes: holes)
+        }
         // A FAB-sized hole (36 px radius) moving by a pixel a frame: only its box is re-dimmed.
         var step = 0.0
         h.record("dim.hole", size: size) {
