@@ -220,19 +220,7 @@ enum ImageFile {
     static func writeSynced(_ data: [UInt8], to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return "cannot create a file in \(split(path).folder): \(String(cString: strerror(errno)))" }
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno)); return
-                }
-                offset += n
-            }
-        }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        var failure = data.withUnsafeBytes { FileWriting.writeAllAndSync(fd, $0) }.map { String(cString: strerror($0.code)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         return failure
     }

@@ -359,13 +359,7 @@ public final class Soak {
         case .rescale(let s):
             try? app.root.resize(to: app.root.size, scale: s)
         case .wait(let ms):
-            var left = ms / 1000
-            while left > 1e-9 {
-                let step = min(1.0 / 60, left)
-                clock.advance(by: step)
-                left -= step
-                settle()
-            }
+            clock.advance(by: ms / 1000) { settle() }
         case let .tourStart(t, step):
             if let engine, engine.isRunning, engine.tour == tours[t] {
                 engine.go(to: step)

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,19 +26,8 @@ public struct StateFileOperations: Sendable {
         writeSynced: { data, path in
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw POSIXFailure(call: "open", path: path) }
-            var failure: POSIXFailure?
-            data.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = POSIXFailure(call: "write", path: path); return
-                    }
-                    offset += n
-                }
-            }
-            if failure == nil, fsync(fd) != 0 { failure = POSIXFailure(call: "fsync", path: path) }
+            let failure = data.withUnsafeBytes { FileWriting.writeAllAndSync(fd, $0) }
+                .map { POSIXFailure(call: $0.call, path: path, code: $0.code) }
             close(fd)
             if let failure { unlink(path); throw failure }
         },
@@ -62,9 +52,9 @@ public struct POSIXFailure: Error, CustomStringConvertible {
     public var reason: String
 
     /// The failure of `call` on `path`, reading errno now.
-    public init(call: String, path: String) {
+    public init(call: String, path: String, code: Int32 = errno) {
         self.call = call; self.path = path
-        reason = String(cString: strerror(errno))
+        reason = String(cString: strerror(code))
     }
 
     public var description: String { "\(call) \(path): \(reason)" }

@@ -19,4 +19,17 @@ public final class VirtualClock: Clock {
         guard seconds.isFinite, seconds > 0 else { return }
         now += seconds
     }
+
+    /// Lets `seconds` pass in steps of at most `step` (60 Hz by default), calling `frame` after each:
+    /// how tests and headless runs drive animations the way a window would.
+    public func advance(by seconds: Double, inStepsOf step: Double = 1.0 / 60, _ frame: () -> Void) {
+        guard step > 0 else { return }
+        var left = seconds
+        while left > 1e-9 {
+            let s = min(step, left)
+            advance(by: s)
+            left -= s
+            frame()
+        }
+    }
 }

@@ -19,13 +19,7 @@ final class HeadlessSession {
 
     /// Lets `milliseconds` of virtual time pass.
     func wait(milliseconds: Double) {
-        var left = milliseconds / 1000
-        while left > 1e-9 {
-            let step = min(1.0 / 60, left)
-            clock.advance(by: step)
-            left -= step
-            settle()
-        }
+        clock.advance(by: milliseconds / 1000) { settle() }
     }
 
     /// Runs due timers and animation steps at the current time.

@@ -4,11 +4,5 @@ import Views
 /// and headless runs drive animations the way a window would.
 @MainActor
 public func runFrames(_ seconds: Double, clock: VirtualClock, _ frame: () -> Void) {
-    var left = seconds
-    while left > 1e-9 {
-        let step = min(1.0 / 60, left)
-        clock.advance(by: step)
-        left -= step
-        frame()
-    }
+    clock.advance(by: seconds, frame)
 }
