@@ -29,7 +29,11 @@ let package = Package(
         // glibc's malloc.h (mallopt), part of libc6-dev: see Pixmap.returnLargeBuffersToTheSystem().
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
-        .target(name: "Raster", dependencies: ["CSDL2Image", "CMalloc"]),
+        // Non-temporal stores for the dim of a whole frame from the base layer (a header of inline
+        // functions; no library): see DimBlend.
+        .systemLibrary(name: "CStream", path: "Sources/CStream"),
+
+        .target(name: "Raster", dependencies: ["CSDL2Image", "CMalloc", "CStream"]),
         .target(name: "Views", dependencies: ["Raster"]),
         .target(name: "FontText", dependencies: ["Views", "Raster", "CSDL2TTF", "CFontconfig"]),
         .target(name: "Overlays", dependencies: ["Views", "Raster"]),

@@ -59,6 +59,9 @@ func benchmarkRasterParts(_ h: Harness) throws {
     let a = Rasterizer.mask(for: circle, clip: src.bounds), b = Rasterizer.mask(for: star, clip: src.bounds)
     h.record("part.union", size: size) { _ = a.union(b) }
     h.record("part.dim.twoholes", size: size) { dim.apply(from: src, into: dst, region: dst.bounds, holes: [a, b]) }
+    // The same two with plain stores, for comparison with the streaming ones the size calls for.
+    h.record("part.dim.const.plain", size: size) { dim.apply(from: src, into: dst, region: src.bounds, stores: .plain) }
+    h.record("part.dim.twoholes.plain", size: size) { dim.apply(from: src, into: dst, region: dst.bounds, holes: [a, b], stores: .plain) }
     h.record("part.dim.twoholes.inplace", size: size) { dim.apply(from: dst, into: dst, region: dst.bounds, holes: [a, b]) }
     // The floor of an in-place pass: each row loaded and stored back (OR a zero the compiler cannot
     // see through), 16 bytes at a time.

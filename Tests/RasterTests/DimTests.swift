@@ -110,29 +110,70 @@ import Testing
                 let a = next() & 0xFF, r = next() % (a + 1), g = next() % (a + 1), b = next() % (a + 1)
                 return a << 24 | r << 16 | g << 8 | b
             }
-            for inPlace in [false, true] {
-                var out = [UInt32](repeating: 0xDEAD_BEEF, count: count)
+            // In place; into another buffer with plain stores; and streaming, at each of the four
+            // alignments a pixel can have against the 16-byte stores (the pixels around must survive).
+            for (inPlace, streaming, offset) in [(true, false, 0), (false, false, 0), (false, true, 0), (false, true, 1),
+                                                 (false, true, 2), (false, true, 3)] {
+                var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 8)
                 var flat = out
-                if inPlace { out = pixels; flat = pixels }
+                if inPlace { out[offset..<offset + count] = pixels[...]; flat = out }
                 pixels.withUnsafeBufferPointer { src in
                     coverage.withUnsafeBufferPointer { cov in
                         out.withUnsafeMutableBufferPointer { dst in
-                            guard let d = dst.baseAddress, let s = src.baseAddress, let c = cov.baseAddress else { return }
-                            dim.apply(d, inPlace ? UnsafePointer(d) : s, holes: c, count: count)
+                            guard let d = dst.baseAddress.map({ $0 + offset }), let s = src.baseAddress, let c = cov.baseAddress else { return }
+                            dim.apply(d, inPlace ? UnsafePointer(d) : s, holes: c, count: count, streaming: streaming)
                         }
                         flat.withUnsafeMutableBufferPointer { dst in
-                            guard let d = dst.baseAddress, let s = src.baseAddress else { return }
-                            dim.apply(d, inPlace ? UnsafePointer(d) : s, count: count)
+                            guard let d = dst.baseAddress.map({ $0 + offset }), let s = src.baseAddress else { return }
+                            dim.apply(d, inPlace ? UnsafePointer(d) : s, count: count, streaming: streaming)
                         }
                     }
                 }
+                let mode = "in place \(inPlace), streaming \(streaming) at +\(offset)"
+                for i in 0..<offset {
+                    #expect(out[i] == 0xDEAD_BEEF && flat[i] == 0xDEAD_BEEF, "count \(count), \(mode): wrote before the row")
+                }
+                for i in (offset + count)..<out.count {
+                    #expect(out[i] == 0xDEAD_BEEF && flat[i] == 0xDEAD_BEEF, "count \(count), \(mode): wrote past the row")
+                }
+                out.removeFirst(offset)
+                flat.removeFirst(offset)
                 for i in 0..<count {
                     let want = Self.reference(pixels[i], coverage: coverage[i], alpha256: dim.alpha256, color: color)
-                    #expect(out[i] == want, "count \(count), pixel \(i), coverage \(coverage[i]), in place \(inPlace)")
+                    #expect(out[i] == want, "count \(count), pixel \(i), coverage \(coverage[i]), \(mode)")
                     let plain = Self.reference(pixels[i], coverage: 0, alpha256: dim.alpha256, color: color)
-                    #expect(flat[i] == plain, "constant dim, count \(count), pixel \(i), in place \(inPlace)")
+                    #expect(flat[i] == plain, "constant dim, count \(count), pixel \(i), \(mode)")
                 }
             }
         }
+    }
+
+    /// A frame-sized dim from a base into a frame writes the same pixels with either kind of store,
+    /// through two overlapping holes at odd offsets (rows of every alignment, joined coverage).
+    @Test func streamingAndPlainStoresGiveTheSameFrame() throws {
+        let (w, h) = (1283, 901)
+        let base = try Pixmap(width: w, height: h)
+        var seed: UInt64 = 7
+        for y in 0..<h {
+            let row = base.row(y)
+            for x in 0..<w {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                row[x] = 0xFF00_0000 | UInt32(truncatingIfNeeded: seed >> 40)
+            }
+        }
+        let holes = [Rasterizer.mask(for: .circle(center: Point(401.3, 300.7), radius: 151), clip: base.bounds),
+                     Rasterizer.mask(for: .star(center: Point(503.1, 377.9), points: 5, innerRadius: 60, outerRadius: 171),
+                                     clip: base.bounds)]
+        let region = IntRect(x: 3, y: 5, width: w - 10, height: h - 7)
+        let dim = DimBlend(color: Color(red: 10, green: 20, blue: 30), opacity: 0.6)
+        let plain = try Pixmap(width: w, height: h), streamed = try Pixmap(width: w, height: h)
+        dim.apply(from: base, into: plain, region: region, holes: holes, stores: .plain)
+        dim.apply(from: base, into: streamed, region: region, holes: holes, stores: .streaming)
+        #expect(streamed.hasSamePixels(as: plain))
+        // And the automatic choice (streaming at this size) agrees too.
+        #expect(region.width * region.height * 4 >= DimBlend.streamingBytes)
+        let auto = try Pixmap(width: w, height: h)
+        dim.apply(from: base, into: auto, region: region, holes: holes)
+        #expect(auto.hasSamePixels(as: plain))
     }
 }
