@@ -170,6 +170,8 @@ final class HoleMask {
     /// Every device pixel the hole can change (its outline's box, grown by the feather).
     let box: IntRect
     private let outline: Path
+    /// The outline flattened in device pixels, once for all the strips a frame composites.
+    private lazy var flat = Rasterizer.Outline(outline, transform: .scale(scale))
     private let featherPixels: Int
     private var crispCache: Mask?
     /// The feathered coverage over all of `box`, once asked for twice.
@@ -192,31 +194,32 @@ final class HoleMask {
         let target = clip.intersection(box)
         guard !target.isEmpty else { return nil }
         guard featherPixels > 0 else {
-            return Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: target)
+            return Rasterizer.mask(for: flat, fillRule: geometry.fillRule, clip: target)
         }
         // A hole that stays for more than one frame is blurred once over its whole box and kept; the
         // first request (often the only one, for a morphing hole) blurs just the area asked for.
         if let softCache { return softCache.cropped(to: target) }
         softRequests += 1
         if softRequests > 1 || target == box {
-            let soft = Self.feathered(outline, geometry.fillRule, scale: scale, radius: featherPixels, over: box)
+            let soft = feathered(over: box)
             softCache = soft
             return soft.cropped(to: target)
         }
-        return Self.feathered(outline, geometry.fillRule, scale: scale, radius: featherPixels, over: target)
+        return feathered(over: target)
     }
 
     /// The feathered coverage over `target`: the blur needs the crisp shape up to one radius beyond it.
-    private static func feathered(_ outline: Path, _ rule: FillRule, scale: Double, radius r: Int, over target: IntRect) -> Mask {
+    private func feathered(over target: IntRect) -> Mask {
+        let r = featherPixels
         let grown = IntRect(x: target.x - r, y: target.y - r, width: target.width + 2 * r, height: target.height + 2 * r)
-        let crisp = Rasterizer.mask(for: outline, fillRule: rule, transform: .scale(scale), clip: grown)
+        let crisp = Rasterizer.mask(for: flat, fillRule: geometry.fillRule, clip: grown)
         return crisp.feathered(radius: r).cropped(to: target)
     }
 
     /// The whole crisp coverage, made once: for hit tests and edge finding.
     private var crisp: Mask {
         if let crispCache { return crispCache }
-        let m = Rasterizer.mask(for: outline, fillRule: geometry.fillRule, transform: .scale(scale), clip: box)
+        let m = Rasterizer.mask(for: flat, fillRule: geometry.fillRule, clip: box)
         crispCache = m
         return m
     }

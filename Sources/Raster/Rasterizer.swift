@@ -15,7 +15,7 @@ public enum Rasterizer {
     /// asks for more gets proportionally fewer per curve (coarser, but bounded work on absurd input).
     static let maxSegmentsPerPath = 1 << 16
 
-    struct Edge {
+    struct Edge: Sendable {
         var x0: Double, y0: Double, x1: Double, y1: Double
         var dxdy: Double
         var winding: Int32
@@ -25,19 +25,35 @@ public enum Rasterizer {
     /// A path with non-finite coordinates yields an empty mask.
     public static func mask(for path: Path, fillRule: FillRule = .nonZero, transform: Transform = .identity,
                             clip: IntRect) -> Mask {
-        let edges = flatten(path, transform: transform)
-        guard !edges.isEmpty else { return Mask(bounds: .zero) }
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for e in edges {
-            x0 = min(x0, e.x0, e.x1); x1 = max(x1, e.x0, e.x1)
-            y0 = min(y0, e.y0); y1 = max(y1, e.y1)
+        mask(for: Outline(path, transform: transform), fillRule: fillRule, clip: clip)
+    }
+
+    /// A path flattened to device-space line edges once, to be rasterized over many clips (a moving
+    /// hole's changed strips) without flattening it again for each.
+    public struct Outline: Sendable {
+        let edges: [Edge]
+        /// The edges' box in device pixels, rounded out (`.zero` when there are none or it is not finite).
+        public let bounds: IntRect
+
+        public init(_ path: Path, transform: Transform = .identity) {
+            edges = flatten(path, transform: transform)
+            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+            for e in edges {
+                x0 = min(x0, e.x0, e.x1); x1 = max(x1, e.x0, e.x1)
+                y0 = min(y0, e.y0); y1 = max(y1, e.y1)
+            }
+            let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            bounds = !edges.isEmpty && box.isFinite ? box.roundedOut : .zero
         }
-        let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        guard box.isFinite else { return Mask(bounds: .zero) }
-        let bounds = box.roundedOut.intersection(clip)
+    }
+
+    /// The coverage of a flattened outline inside `clip`, as a mask over its box ∩ `clip`.
+    public static func mask(for outline: Outline, fillRule: FillRule = .nonZero, clip: IntRect) -> Mask {
+        guard !outline.bounds.isEmpty else { return Mask(bounds: .zero) }
+        let bounds = outline.bounds.intersection(clip)
         guard !bounds.isEmpty else { return Mask(bounds: .zero) }
         var mask = Mask(bounds: bounds)
-        fill(edges: edges, fillRule: fillRule, into: &mask)
+        fill(edges: outline.edges, fillRule: fillRule, into: &mask)
         return mask
     }
 
@@ -229,6 +245,8 @@ struct CellGrid {
     mutating func addLine(x0: Int, y0: Int, x1: Int, y1: Int, sign: Int) {
         let maxY = height << 8
         guard y0 < y1, y1 > 0, y0 < maxY else { return }
+        // Wholly right of the mask: every piece would be dropped.
+        guard min(x0, x1) < width << 8 else { return }
         let yEnd = min(maxY, y1)
         var ya = max(0, y0)
         var xa = ya == y0 ? x0 : Self.x(at: ya, x0, y0, x1, y1)
@@ -243,7 +261,8 @@ struct CellGrid {
 
     /// The x of the line through (x0, y0)–(x1, y1) at height `y`.
     @inline(__always) static func x(at y: Int, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Int {
-        x0 + Int((Int64(x1 - x0) * Int64(y - y0)) / Int64(y1 - y0))
+        // A vertical edge (every side of a rectangle) needs no division.
+        x0 == x1 ? x0 : x0 + Int((Int64(x1 - x0) * Int64(y - y0)) / Int64(y1 - y0))
     }
 
     /// One row's part of a line, split at cell boundaries. The crossings are found from the part's
