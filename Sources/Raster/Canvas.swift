@@ -157,6 +157,21 @@ public struct Canvas {
             let out = buf.baseAddress!
             for y in r.y..<r.maxY {
                 let v = (Double(y) + 0.5 - d.minY) * sy
+                if sampling == .nearest && stepX == 65536 && clipMask == nil {
+                    // One image pixel per device pixel at a fractional position (a card at a
+                    // fractional point): column i samples image column base + i, clamped at the
+                    // image's sides. The unclamped run is blended straight from the image row.
+                    let srcRow = image.row(min(maxY, max(0, Int(clampedToInt: v.rounded(.down)))))
+                    let base = nearestStart >> 16
+                    let lo = min(r.width, max(0, -base)), hi = max(lo, min(r.width, maxX + 1 - base))
+                    let dst = pixmap.row(y) + r.x
+                    if lo > 0 { out.update(repeating: srcRow[0], count: lo) }
+                    if hi < r.width { (out + hi).update(repeating: srcRow[maxX], count: r.width - hi) }
+                    Kernels.blend(dst, out, count: lo, opacity: op)
+                    Kernels.blend(dst + lo, srcRow + (base + lo), count: hi - lo, opacity: op)
+                    Kernels.blend(dst + hi, out + hi, count: r.width - hi, opacity: op)
+                    continue
+                }
                 switch sampling {
                 case .nearest:
                     let srcRow = image.row(min(maxY, max(0, Int(clampedToInt: v.rounded(.down)))))

@@ -248,6 +248,17 @@ struct CellGrid {
         // Wholly right of the mask: every piece would be dropped.
         guard min(x0, x1) < width << 8 else { return }
         let yEnd = min(maxY, y1)
+        if max(x0, x1) <= 0 {
+            // Wholly left of the mask: all it adds is its winding, on the left side of each row.
+            var ya = max(0, y0)
+            while ya < yEnd {
+                let row = ya >> 8
+                let yb = min(yEnd, (row + 1) << 8)
+                emit(base: row * stride, flags: row * blocks, x0: 0, y0: 0, x1: 0, y1: yb - ya, sign: Int32(sign))
+                ya = yb
+            }
+            return
+        }
         var ya = max(0, y0)
         var xa = ya == y0 ? x0 : Self.x(at: ya, x0, y0, x1, y1)
         while ya < yEnd {

@@ -74,4 +74,44 @@ import Testing
         #expect(p.color(x: 0, y: 0) == .white)
         #expect(p.color(x: 20, y: 20) == .black)
     }
+
+    /// An image drawn at its own size at a fractional position (a card placed at a fractional
+    /// point) samples the nearest pixels exactly as the general resampling path does, edge clamping
+    /// included, whatever the position, opacity and clip.
+    @Test func nearestDrawAtFractionalPositionMatchesTheGeneralPath() throws {
+        var seed: UInt64 = 99
+        func next() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 33) }
+        func randomPixmap(_ w: Int, _ h: Int) throws -> Pixmap {
+            let p = try Pixmap(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let a = next() & 0xFF
+                    p.row(y)[x] = a << 24 | (next() % (a + 1)) << 16 | (next() % (a + 1)) << 8 | next() % (a + 1)
+                }
+            }
+            return p
+        }
+        let image = try randomPixmap(13, 9)
+        let background = try randomPixmap(24, 16)
+        for x in [-3.3, -0.5, 0.5, 2.49, 2.5, 7.7, 14.2] {
+            for y in [1.2, -2.6, 9.5] {
+                for opacity in [1.0, 0.37] {
+                    for device in [IntRect(x: 0, y: 0, width: 24, height: 16), IntRect(x: 5, y: 3, width: 9, height: 7)] {
+                        let fast = background.copy(), general = background.copy()
+                        var a = Canvas(pixmap: fast)
+                        a.clip(toDevice: device)
+                        a.draw(image, in: Rect(x: x, y: y, width: 13, height: 9), sampling: .nearest, opacity: opacity)
+                        // A rounded clip far larger than the canvas covers every pixel fully, but sends
+                        // the draw through the general path.
+                        var b = Canvas(pixmap: general)
+                        b.clip(toDevice: device)
+                        b.clip(to: Rect(x: -100, y: -100, width: 300, height: 300), cornerRadius: 10)
+                        #expect(b.clipMask != nil)
+                        b.draw(image, in: Rect(x: x, y: y, width: 13, height: 9), sampling: .nearest, opacity: opacity)
+                        #expect(fast.hasSamePixels(as: general), "at (\(x), \(y)), opacity \(opacity), clip \(device)")
+                    }
+                }
+            }
+        }
+    }
 }
