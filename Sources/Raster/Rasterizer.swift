@@ -34,6 +34,10 @@ public enum Rasterizer {
         let edges: [Edge]
         /// The edges' box in device pixels, rounded out (`.zero` when there are none or it is not finite).
         public let bounds: IntRect
+        /// Runs of device rows (sorted, disjoint, three rows or more) that only vertical edges cross,
+        /// each of them from the run's top to its bottom: every row of a run gets the same cells, so
+        /// the same coverage. The sides of a rectangle or a rounded rectangle between its corners.
+        let uniformRows: [Range<Int>]
 
         public init(_ path: Path, transform: Transform = .identity) {
             edges = flatten(path, transform: transform)
@@ -44,16 +48,75 @@ public enum Rasterizer {
             }
             let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             bounds = !edges.isEmpty && box.isFinite ? box.roundedOut : .zero
+            uniformRows = bounds.isEmpty ? [] : Self.uniformRows(edges, within: bounds.y..<bounds.maxY)
+        }
+
+        /// The rows between the rows that any sloped edge, or the end of a vertical one, touches (with
+        /// a row's margin either side, so that rounding to fixed point never matters).
+        static func uniformRows(_ edges: [Edge], within rows: Range<Int>) -> [Range<Int>] {
+            var busy: [Range<Int>] = []
+            busy.reserveCapacity(edges.count * 2)
+            func row(_ y: Double) -> Int { Int(clampedToInt: y.rounded(.down)) }
+            for e in edges {
+                if e.x0 == e.x1 {
+                    busy.append(row(e.y0) - 1 ..< row(e.y0) + 2)
+                    busy.append(row(e.y1) - 1 ..< row(e.y1) + 2)
+                } else {
+                    busy.append(row(e.y0) - 1 ..< row(e.y1) + 2)
+                }
+            }
+            busy.sort { $0.lowerBound < $1.lowerBound }
+            var runs: [Range<Int>] = []
+            var y = rows.lowerBound
+            for b in busy {
+                if b.lowerBound - y >= 3 { runs.append(y..<min(b.lowerBound, rows.upperBound)) }
+                y = max(y, b.upperBound)
+                if y >= rows.upperBound { break }
+            }
+            if rows.upperBound - y >= 3 { runs.append(y..<rows.upperBound) }
+            return runs.filter { $0.count >= 3 }
         }
     }
 
     /// The coverage of a flattened outline inside `clip`, as a mask over its box ∩ `clip`.
+    ///
+    /// Rows of a uniform run are rasterized once and copied; the rest are rasterized as usual. The
+    /// result is the same byte for byte.
     public static func mask(for outline: Outline, fillRule: FillRule = .nonZero, clip: IntRect) -> Mask {
         guard !outline.bounds.isEmpty else { return Mask(bounds: .zero) }
         let bounds = outline.bounds.intersection(clip)
         guard !bounds.isEmpty else { return Mask(bounds: .zero) }
         var mask = Mask(bounds: bounds)
-        fill(edges: outline.edges, fillRule: fillRule, into: &mask)
+        let runs = outline.uniformRows.compactMap { run -> Range<Int>? in
+            let r = max(run.lowerBound, bounds.y)..<max(max(run.lowerBound, bounds.y), min(run.upperBound, bounds.maxY))
+            return r.count >= 3 ? r : nil
+        }
+        guard !runs.isEmpty else {
+            fill(edges: outline.edges, fillRule: fillRule, into: &mask)
+            return mask
+        }
+        /// Rasterizes rows `rows` of the mask on their own.
+        func rasterize(_ rows: Range<Int>) {
+            guard !rows.isEmpty else { return }
+            var part = Mask(bounds: IntRect(x: bounds.x, y: rows.lowerBound, width: bounds.width, height: rows.count))
+            fill(edges: outline.edges, fillRule: fillRule, into: &part)
+            let offset = (rows.lowerBound - bounds.y) * bounds.width
+            mask.bytes.withUnsafeMutableBufferPointer { out in
+                part.bytes.withUnsafeBufferPointer { (out.baseAddress! + offset).update(from: $0.baseAddress!, count: $0.count) }
+            }
+        }
+        var y = bounds.y
+        for run in runs {
+            rasterize(y..<run.lowerBound)
+            rasterize(run.lowerBound..<run.lowerBound + 1)
+            let w = bounds.width, first = (run.lowerBound - bounds.y) * w
+            mask.bytes.withUnsafeMutableBufferPointer { out in
+                let source = out.baseAddress! + first
+                for k in 1..<run.count { (source + k * w).update(from: source, count: w) }
+            }
+            y = run.upperBound
+        }
+        rasterize(y..<bounds.maxY)
         return mask
     }
 
