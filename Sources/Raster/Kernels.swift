@@ -242,9 +242,9 @@ public struct DimBlend: Sendable {
 
     /// Dims `count` pixels through hole coverage `holes` (255 = fully inside a hole: left untouched).
     ///
-    /// Eight pixels per step. Steps whose eight coverage bytes are all 255 (inside a hole) are copied,
-    /// or skipped when dimming in place; steps with all 0 (outside every hole) take the constant dim,
-    /// which gives the same values; only the edge steps blend per pixel.
+    /// Eight pixels per step (then four, then one at a time). Steps whose coverage bytes are all 255
+    /// (inside a hole) are copied, or skipped when dimming in place; steps with all 0 (outside every
+    /// hole) take the constant dim, which gives the same values; only the edge steps blend per pixel.
     @inline(__always)
     public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int,
                       streaming: Bool = false) {
@@ -313,6 +313,26 @@ public struct DimBlend: Sendable {
                                streaming: streaming)
             }
             i &+= 8
+        }
+        // Four more the same way (narrow strips, such as a moving hole's sides, end in many of these).
+        if i &+ 4 <= count {
+            let word = h.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            if word == .max {
+                if !inPlace { DimBlend.store(v, d, i &* 4, streaming: streaming) }
+            } else if word == 0 {
+                DimBlend.store(constant(v), d, i &* 4, streaming: streaming)
+            } else {
+                let cov = h.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
+                var k = 255 &- SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: cov, highHalf: .zero))
+                k = k &+ (k &>> 7)
+                k = (aHalf &* k &+ ((aOdd &* k) &>> 1)) &>> 7
+                let k0 = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
+                let k1 = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
+                DimBlend.store(SIMD16<UInt8>(lowHalf: blend(v.lowHalf, k0), highHalf: blend(v.highHalf, k1)), d, i &* 4,
+                               streaming: streaming)
+            }
+            i &+= 4
         }
         while i < count {
             if streaming { ll_stream4(dst + i, dimmed(src[i], hole: holes[i])) } else { dst[i] = dimmed(src[i], hole: holes[i]) }
