@@ -61,17 +61,20 @@ public enum Kernels {
     static func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, opacity k: UInt32, full: Bool) {
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
         let k16 = SIMD8<UInt16>(repeating: UInt16(k))
-        let c255 = SIMD8<UInt16>(repeating: 255), c128 = SIMD8<UInt16>(repeating: 128)
-        /// Two pixels in 16-bit lanes: source scaled by the opacity, over the destination.
-        @inline(__always) func over(_ src: SIMD8<UInt8>, _ dst: SIMD8<UInt8>) -> SIMD8<UInt8> {
-            var s = SIMD8<UInt16>(truncatingIfNeeded: src)
-            if !full { s = (s &* k16) &>> 8 }
-            // Each pixel's alpha (memory order B, G, R, A) over its four channels.
-            let inv = c255 &- SIMD8<UInt16>(s[3], s[3], s[3], s[3], s[7], s[7], s[7], s[7])
-            let t = SIMD8<UInt16>(truncatingIfNeeded: dst) &* inv &+ c128
-            return SIMD8<UInt8>(truncatingIfNeeded: s &+ ((t &+ (t &>> 8)) &>> 8))
-        }
+        let c255 = SIMD8<UInt16>(repeating: 255), c128 = SIMD8<UInt16>(repeating: 128), low = SIMD8<UInt16>(repeating: 0x00FF)
         let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        /// Four pixels: source scaled by the opacity, over the destination. Each 16-byte vector is
+        /// split into its even bytes (blue and red) and odd bytes (green and alpha), each in 16-bit
+        /// lanes, so a pixel's alpha reaches both of its lanes with two shifts (no shuffles).
+        @inline(__always) func over(_ v: SIMD8<UInt16>, _ w: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            var rb = v & low, ag = v &>> 8
+            if !full { rb = (rb &* k16) &>> 8; ag = (ag &* k16) &>> 8 }
+            let a = unsafeBitCast(ag, to: SIMD4<UInt32>.self) &>> 16
+            let inv = c255 &- unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
+            let trb = (w & low) &* inv &+ c128, tag = (w &>> 8) &* inv &+ c128
+            let orb = rb &+ ((trb &+ (trb &>> 8)) &>> 8), oag = ag &+ ((tag &+ (tag &>> 8)) &>> 8)
+            return (orb & low) | (oag &<< 8)
+        }
         var i = 0
         // Four pixels per step. Steps whose source is wholly transparent leave the destination as it
         // is; at full opacity, wholly opaque ones are a copy. Both give what the blend would. The
@@ -81,14 +84,15 @@ public enum Kernels {
             let lo = s.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self)
             let hi = s.loadUnaligned(fromByteOffset: i &* 4 &+ 8, as: UInt64.self)
             if lo | hi == 0 { i &+= 4; continue }
-            let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            // The vector is built from the two words already loaded (loading it again lets the
+            // optimizer rebuild it lane by lane from the words).
+            let v = unsafeBitCast(SIMD2<UInt64>(lo, hi), to: SIMD8<UInt16>.self)
             if full && lo & hi & alphas == alphas {
-                d.storeBytes(of: v, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                d.storeBytes(of: v, toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
                 i &+= 4; continue
             }
-            let w = d.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-            d.storeBytes(of: SIMD16<UInt8>(lowHalf: over(v.lowHalf, w.lowHalf), highHalf: over(v.highHalf, w.highHalf)),
-                         toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            let w = d.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            d.storeBytes(of: over(v, w), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
             i &+= 4
         }
         while i < count {
@@ -380,12 +384,14 @@ public struct DimBlend: Sendable {
             } else if band.count == 1, let m = band.first {
                 let x0 = max(r.x, m.bounds.x), x1 = min(r.maxX, m.bounds.maxX)
                 m.bytes.withUnsafeBufferPointer { cov in
+                    // Strips inside the hole's box (a moving hole's sides) have no constant parts.
+                    let left = x0 - r.x, right = r.maxX - x1
                     for y in top..<bottom {
                         let s = src.row(y), d = dst.row(y)
-                        apply(d + r.x, s + r.x, count: x0 - r.x, streaming: streaming)
+                        if left > 0 { apply(d + r.x, s + r.x, count: left, streaming: streaming) }
                         apply(d + x0, s + x0, holes: cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (x0 - m.bounds.x),
                               count: x1 - x0, streaming: streaming)
-                        apply(d + x1, s + x1, count: r.maxX - x1, streaming: streaming)
+                        if right > 0 { apply(d + x1, s + x1, count: right, streaming: streaming) }
                     }
                 }
             } else {
