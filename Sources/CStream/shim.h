@@ -19,6 +19,11 @@ static inline void ll_stream4(unsigned int *p, unsigned int v) {
     __builtin_nontemporal_store(v, p);
 }
 
+// Asks for the cache line holding `p` ahead of a read, or of a write (`ll_prefetch_write`): for
+// narrow strips down many rows, whose next row the hardware prefetcher does not foresee.
+static inline void ll_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
+static inline void ll_prefetch_write(void *p) { __builtin_prefetch(p, 1, 3); }
+
 // Orders the streaming stores before any later store or load: call once after a run of them.
 static inline void ll_stream_fence(void) {
 #if defined(__x86_64__) || defined(__i386__)

@@ -377,10 +377,25 @@ public struct DimBlend: Sendable {
         for m in live { cuts += [max(r.y, m.bounds.y), min(r.maxY, m.bounds.maxY)] }
         cuts = Array(Set(cuts)).sorted()
         var scratch: [UInt8] = []
+        // A region a few hundred pixels wide (a moving hole's side, a bubble) touches a few cache lines
+        // of each of many rows, far apart: the hardware prefetcher does not foresee the next row, so
+        // the row four ahead is asked for while this one is dimmed.
+        let narrow = r.width <= 512 && r.height > 8
+        @inline(__always) func prefetch(_ y: Int) {
+            guard y < r.maxY else { return }
+            let ps = UnsafeRawPointer(src.row(y) + r.x), pd = UnsafeMutableRawPointer(dst.row(y) + r.x)
+            let bytes = r.width &* 4
+            var o = 0
+            while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
+            ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
+        }
         for (top, bottom) in zip(cuts, cuts.dropFirst()) where bottom > top {
             let band = live.filter { $0.bounds.y <= top && $0.bounds.maxY >= bottom }
             if band.isEmpty {
-                for y in top..<bottom { apply(dst.row(y) + r.x, src.row(y) + r.x, count: r.width, streaming: streaming) }
+                for y in top..<bottom {
+                    if narrow { prefetch(y &+ 4) }
+                    apply(dst.row(y) + r.x, src.row(y) + r.x, count: r.width, streaming: streaming)
+                }
             } else if band.count == 1, let m = band.first {
                 let x0 = max(r.x, m.bounds.x), x1 = min(r.maxX, m.bounds.maxX)
                 m.bytes.withUnsafeBufferPointer { cov in
@@ -388,6 +403,7 @@ public struct DimBlend: Sendable {
                     let left = x0 - r.x, right = r.maxX - x1
                     for y in top..<bottom {
                         let s = src.row(y), d = dst.row(y)
+                        if narrow { prefetch(y &+ 4) }
                         if left > 0 { apply(d + r.x, s + r.x, count: left, streaming: streaming) }
                         apply(d + x0, s + x0, holes: cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (x0 - m.bounds.x),
                               count: x1 - x0, streaming: streaming)
@@ -398,6 +414,7 @@ public struct DimBlend: Sendable {
                 if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: r.width) }
                 scratch.withUnsafeMutableBufferPointer { buffer in
                     for y in top..<bottom {
+                        if narrow { prefetch(y &+ 4) }
                         applyJoined(band, row: y, from: src, into: dst, region: r, scratch: buffer.baseAddress!, streaming: streaming)
                     }
                 }
