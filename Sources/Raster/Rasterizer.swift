@@ -19,6 +19,20 @@ public enum Rasterizer {
         var x0: Double, y0: Double, x1: Double, y1: Double
         var dxdy: Double
         var winding: Int32
+        /// The ends in 24.8 fixed point, in device space (each mask subtracts its own whole-pixel
+        /// origin, so every clip of the same outline sees the same edges).
+        let fx0: Int, fy0: Int, fx1: Int, fy1: Int
+
+        init(x0: Double, y0: Double, x1: Double, y1: Double, dxdy: Double, winding: Int32) {
+            self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1; self.dxdy = dxdy; self.winding = winding
+            fx0 = Edge.fixed(x0); fy0 = Edge.fixed(y0); fx1 = Edge.fixed(x1); fy1 = Edge.fixed(y1)
+        }
+
+        /// `v` in 24.8 fixed point, within ±2^28 (a million pixels either way).
+        static func fixed(_ v: Double) -> Int {
+            let limit = Double(1 << 28)
+            return Int(clampedToInt: (max(-limit, min(limit, v * 256))).rounded())
+        }
     }
 
     /// The coverage of `path` (after `transform`) inside `clip`, as a mask over the path's box ∩ `clip`.
@@ -234,17 +248,14 @@ public enum Rasterizer {
         let cells = UnsafeMutablePointer<Int32>.allocate(capacity: stride * h * 2)
         defer { cells.deallocate() }
         var touched = [UInt8](repeating: 0, count: blocks * h)
-        let left = Double(b.x), top = Double(b.y)
-        let limit = Double(1 << 28)
-        func fixed(_ v: Double) -> Int { Int(clampedToInt: (max(-limit, min(limit, v * 256))).rounded()) }
+        let left = b.x << 8, top = b.y << 8
         do {
             touched.withUnsafeMutableBufferPointer { flags in
                 let cover = cells, area = cells + stride * h
                 var grid = CellGrid(cover: cover, area: area, touched: flags.baseAddress!, blocks: blocks,
                                     stride: stride, width: w, height: h)
                 for e in edges {
-                    grid.addLine(x0: fixed(e.x0 - left), y0: fixed(e.y0 - top), x1: fixed(e.x1 - left), y1: fixed(e.y1 - top),
-                                 sign: Int(e.winding))
+                    grid.addLine(x0: e.fx0 - left, y0: e.fy0 - top, x1: e.fx1 - left, y1: e.fy1 - top, sign: Int(e.winding))
                 }
                 let evenOdd = fillRule == .evenOdd
                 /// Coverage 0...255 from the running cover (and a cell's area), by the fill rule.
