@@ -131,6 +131,11 @@ public struct DimBlend: Sendable {
     let laneAdd: SIMD8<UInt16>
     /// The dim colour with opaque alpha, four pixels in memory order.
     let laneColor: SIMD16<UInt8>
+    /// The dim colour with opaque alpha, two pixels in 16-bit lanes (for the edge blend).
+    let laneColorWide: SIMD8<UInt16>
+    /// The opacity's half and its odd bit, in every lane (for k = a·m' / 256 in 16 bits).
+    let laneAlphaHalf: SIMD8<UInt16>
+    let laneAlphaOdd: SIMD8<UInt16>
     /// Whether the opacity is exactly one half (the default dim), where the blend is a byte average.
     let isHalf: Bool
 
@@ -150,6 +155,9 @@ public struct DimBlend: Sendable {
         laneAdd = SIMD8<UInt16>(add[0], add[1], add[2], add[3], add[0], add[1], add[2], add[3])
         let c = SIMD4<UInt8>(color.blue, color.green, color.red, 255)
         laneColor = SIMD16<UInt8>(lowHalf: SIMD8(lowHalf: c, highHalf: c), highHalf: SIMD8(lowHalf: c, highHalf: c))
+        laneColorWide = SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: c, highHalf: c))
+        laneAlphaHalf = SIMD8<UInt16>(repeating: UInt16(a >> 1))
+        laneAlphaOdd = SIMD8<UInt16>(repeating: UInt16(a & 1))
         isHalf = a == 128
     }
 
@@ -264,7 +272,7 @@ public struct DimBlend: Sendable {
                    streaming: Bool) {
         // a·m' (m' up to 256) overflows 16 bits at full opacity, so it is taken as (a/2)·m' + (a mod 2)·m'/2,
         // which halves both terms: ⌊(a·m')/256⌋ = ⌊((a/2)·m' + ⌊(a mod 2)·m'/2⌋)/128⌋ exactly.
-        let aHalf = SIMD8<UInt16>(repeating: UInt16(alpha256 >> 1)), aOdd = SIMD8<UInt16>(repeating: UInt16(alpha256 & 1))
+        let aHalf = laneAlphaHalf, aOdd = laneAlphaOdd
         // The constant dim's values in locals, so the loop keeps them in registers.
         let byteAverage = isHalf, laneC = laneColor, inv = laneInv, add = laneAdd
         @inline(__always) func constant(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
@@ -273,8 +281,7 @@ public struct DimBlend: Sendable {
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src), h = UnsafeRawPointer(holes)
         let inPlace = UnsafeRawPointer(dst) == s
         // The dim colour with opaque alpha, in memory order (B, G, R, A), twice.
-        let color = SIMD8<UInt16>(UInt16(colorRB & 0xFF), UInt16(colorAG & 0xFF), UInt16(colorRB >> 16), 255,
-                                  UInt16(colorRB & 0xFF), UInt16(colorAG & 0xFF), UInt16(colorRB >> 16), 255)
+        let color = laneColorWide
         let half = SIMD8<UInt16>(repeating: 128), full = SIMD8<UInt16>(repeating: 256)
         /// Two pixels (eight lanes) blended with their own k = a·m, spread over their channels.
         @inline(__always) func blend(_ x: SIMD8<UInt8>, _ k: SIMD8<UInt16>) -> SIMD8<UInt8> {
