@@ -48,8 +48,8 @@ public enum SpotlightAction: Hashable, Sendable {
 /// across. Hit testing uses the holes' drawn coverage.
 @MainActor
 public final class SpotlightOverlay: Overlay {
-    public private(set) var holes: [Hole]
-    public private(set) var coachMark: CoachMark?
+    public private(set) var holes: [Hole] { didSet { lastLayout = nil } }
+    public private(set) var coachMark: CoachMark? { didSet { lastLayout = nil } }
     public var dimColor: Color { didSet { invalidateAll() } }
     public var dimOpacity: Double { didSet { invalidateAll() } }
     public var tapPolicy: TapPolicy
@@ -61,9 +61,9 @@ public final class SpotlightOverlay: Overlay {
     // Displayed state.
     private var masks: [HoleMask] = []
     private var displayed: [HoleGeometry] = []
-    private var morphFrom: [HoleGeometry]?
-    private var morph: Tween?
-    private var previousMark: CoachMark?
+    private var morphFrom: [HoleGeometry]? { didSet { lastLayout = nil } }
+    private var morph: Tween? { didSet { lastLayout = nil } }
+    private var previousMark: CoachMark? { didSet { lastLayout = nil } }
     private var bubble: OverlayCard?
     private var bubbleChrome: BubbleChrome?
     private var bubbleLayout: BubbleLayout?
@@ -74,6 +74,17 @@ public final class SpotlightOverlay: Overlay {
     private var anchorMask: HoleMask?
     private var needsFullRepaint = false
     private weak var rootRef: ViewRoot?
+
+    /// What the last layout was computed from. A frame lays out twice (when the clock advances, and
+    /// before painting); the second time, with nothing changed, has nothing new to report.
+    private struct LayoutInputs: Equatable {
+        var time: Double
+        var targets: [HoleGeometry]
+        var scale: Double
+        var bounds: Rect
+        var safeArea: EdgeInsets
+    }
+    private var lastLayout: LayoutInputs?
 
     // Pointer tracking.
     private enum Press { case none, bubble, passing(origin: Point), outside(origin: Point), inside(origin: Point) }
@@ -128,6 +139,11 @@ public final class SpotlightOverlay: Overlay {
         rootRef = root
         let now = root.clock.now
         var targets = targetGeometries(root: root)
+        // Every change of holes, mark or morph forgets the inputs; the bubble's own views report
+        // their changes through `isDirty`.
+        let inputs = LayoutInputs(time: now, targets: targets, scale: root.scale, bounds: root.bounds, safeArea: root.safeArea)
+        if inputs == lastLayout, !needsFullRepaint, bubble?.isDirty != true { return [] }
+        defer { lastLayout = inputs }
         var t = 1.0
         // The bubble sits by the hole it belongs to: the old one while fading out, the new one after.
         bubbleAnchor = targets.first
@@ -254,7 +270,7 @@ public final class SpotlightOverlay: Overlay {
     }
 
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
-        _ = layout(root: root)
+        for r in layout(root: root) { root.invalidateComposite(rect: r) }
         switch event {
         case let .pointerDown(p, button):
             guard button == .primary else { return .consumed }
