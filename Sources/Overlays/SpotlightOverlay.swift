@@ -71,6 +71,7 @@ public final class SpotlightOverlay: Overlay {
     private var bubbleOpacity = 1.0
     private var bubbleAnchor: HoleGeometry?
     private var bubbleWidthLimit = 0.0
+    private var bubbleContentSize: Size?
     private var anchorMask: HoleMask?
     private var needsFullRepaint = false
     private weak var rootRef: ViewRoot?
@@ -199,12 +200,21 @@ public final class SpotlightOverlay: Overlay {
             }
             bubbleMarkShown = mark
             bubbleWidthLimit = maxWidth
+            bubbleContentSize = nil
         }
         guard let bubble, let chrome = bubbleChrome, let content = chrome.children.first else { return [] }
         bubble.root.layoutIfNeeded()
-        var size = content.measure(ProposedSize(width: maxWidth, height: nil))
-        size.width = min(maxWidth, size.width.rounded(.up))
-        size.height = size.height.rounded(.up)
+        // The content's size depends only on what the bubble was built from (mark, width, scale): it
+        // is measured once per bubble (each frame's move of the card would otherwise clear the
+        // views' measure caches and wrap the text again).
+        let size: Size
+        if let known = bubbleContentSize {
+            size = known
+        } else {
+            let measured = content.measure(ProposedSize(width: maxWidth, height: nil))
+            size = Size(min(maxWidth, measured.width.rounded(.up)), measured.height.rounded(.up))
+            bubbleContentSize = size
+        }
         // Edges are found on the anchor hole's drawn outline (its own mask when it is a free path).
         if anchorMask?.geometry != anchor || anchorMask?.scale != root.scale || anchorMask?.clip != root.deviceBounds {
             anchorMask = masks.first { $0.geometry == anchor } ?? HoleMask(geometry: anchor, scale: root.scale, clip: root.deviceBounds)
