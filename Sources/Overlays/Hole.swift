@@ -256,13 +256,44 @@ final class HoleMask {
             switch (i < old.count ? old[i] : nil, i < new.count ? new[i] : nil) {
             case let (a?, b?):
                 let both = a.affectedRect.union(b.affectedRect)
-                out += both.subtracting(a.innerRect.intersection(b.innerRect))
+                var parts = both.subtracting(a.innerRect.intersection(b.innerRect))
+                for same in unchangedEdgeMiddles(a, b) { parts = parts.flatMap { $0.subtracting(same) } }
+                out += parts
             case let (a?, nil): out.append(a.affectedRect)
             case let (nil, b?): out.append(b.affectedRect)
             case (nil, nil): break
             }
         }
         return out
+    }
+
+    /// Where two straight-edged holes of the same size and corner radius, one moved straight across
+    /// (or straight down) from the other, draw the same coverage although both their boxes cover it:
+    /// the middle of the edges they share, away from the corners. A pixel there is crossed by the
+    /// shared edge alone, and the winding it gets from the left comes from the same rows of the
+    /// other side, so rasterizing it again would give the same bytes. Empty otherwise.
+    static func unchangedEdgeMiddles(_ a: HoleMask, _ b: HoleMask) -> [Rect] {
+        let g = a.geometry, h = b.geometry
+        guard g.path == nil, h.path == nil, !g.isEllipse, !h.isEllipse, g.feather == 0, h.feather == 0,
+              a.scale == b.scale, g.rect.width == h.rect.width, g.rect.height == h.rect.height else { return [] }
+        let r = min(max(0, g.cornerRadius), min(g.rect.width, g.rect.height) / 2)
+        guard r == min(max(0, h.cornerRadius), min(h.rect.width, h.rect.height) / 2) else { return [] }
+        // A device pixel of margin and then some, past where the corners end.
+        let m = 2 / a.scale
+        let far = 1e9
+        if g.rect.minY == h.rect.minY {
+            let x0 = max(g.rect.minX, h.rect.minX) + r + m, x1 = min(g.rect.maxX, h.rect.maxX) - r - m
+            guard x1 > x0 else { return [] }
+            // Across the whole height: the shared top and bottom edges' bands are the only parts of
+            // the changed areas this column meets.
+            return [Rect(x: x0, y: -far, width: x1 - x0, height: 2 * far)]
+        }
+        if g.rect.minX == h.rect.minX {
+            let y0 = max(g.rect.minY, h.rect.minY) + r + m, y1 = min(g.rect.maxY, h.rect.maxY) - r - m
+            guard y1 > y0 else { return [] }
+            return [Rect(x: -far, y: y0, width: 2 * far, height: y1 - y0)]
+        }
+        return []
     }
 
     /// Whether `p` (screen points) is inside the drawn hole: at least half covered.
