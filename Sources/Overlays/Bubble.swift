@@ -230,6 +230,10 @@ public enum BubblePlacer {
 /// Draws the bubble's box, tail and shadow behind its content, which it places in the box.
 /// Geometry is in the card's own coordinates, so moving the card repaints nothing.
 final class BubbleChrome: View {
+    /// The box's shadow: its blur (points) and how far down it falls.
+    static let shadowBlur = 8.0
+    static let shadowOffsetY = 2.0
+
     /// The box in card coordinates.
     private(set) var box: Rect = .zero
     /// The tail's base corners and tip in card coordinates.
@@ -260,7 +264,8 @@ final class BubbleChrome: View {
 
     override func draw(in canvas: Canvas) {
         let b = box.offsetBy(dx: frame.minX, dy: frame.minY)
-        canvas.drawShadow(of: b, cornerRadius: BubblePlacer.cornerRadius, blur: 8, dy: 2, color: Color(white: 0, alpha: 0.25))
+        canvas.drawShadow(of: b, cornerRadius: BubblePlacer.cornerRadius, blur: BubbleChrome.shadowBlur, dy: BubbleChrome.shadowOffsetY,
+                          color: Color(white: 0, alpha: 0.25))
         canvas.fill(b, cornerRadius: BubblePlacer.cornerRadius, color: .white)
         guard tail.count == 3 else { return }
         var p = Path()

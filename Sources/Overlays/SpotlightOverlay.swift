@@ -72,6 +72,8 @@ public final class SpotlightOverlay: Overlay {
     private var bubbleAnchor: HoleGeometry?
     private var bubbleWidthLimit = 0.0
     private var bubbleContentSize: Size?
+    /// The part of the bubble's card that it draws on (screen points).
+    private var bubbleInk: Rect?
     private var anchorMask: HoleMask?
     private var needsFullRepaint = false
     private weak var rootRef: ViewRoot?
@@ -174,12 +176,12 @@ public final class SpotlightOverlay: Overlay {
 
     /// Places (and builds) the bubble for the current holes. Returns areas to repaint.
     private func layoutBubble(root: ViewRoot, morphProgress t: Double) -> [Rect] {
-        let oldRect = bubble.map { $0.frame }
+        let oldRect = bubbleInk ?? bubble.map { $0.frame }
         // During a morph the old bubble fades out over the first half, the new one in over the second.
         let mark = (morph != nil && t < 0.5) ? previousMark : coachMark
         bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
         guard let mark, !mark.isEmpty, let anchor = bubbleAnchor else {
-            bubble = nil; bubbleChrome = nil; bubbleLayout = nil; bubbleMarkShown = nil
+            bubble = nil; bubbleChrome = nil; bubbleLayout = nil; bubbleMarkShown = nil; bubbleInk = nil
             return oldRect.map { [$0] } ?? []
         }
         // Measure: at most maxWidth (and the screen less margins), text wrapped inside.
@@ -231,7 +233,16 @@ public final class SpotlightOverlay: Overlay {
         bubble.resize(to: cardRect.size)
         chrome.update(layout: layout, origin: bubble.origin)
         bubbleLayout = layout
-        let newRect = bubble.frame
+        // What the card draws, which is all that needs compositing: box and tail, the shadow's reach
+        // around them (less its drop above, more below) and a device pixel for anti-aliasing. The
+        // rest of the card's room is clear.
+        let reach = Double(Mask.featherReach(radius: Int(clampedToInt: (BubbleChrome.shadowBlur * root.scale).rounded()))) / root.scale
+            + 1 / root.scale
+        let drop = BubbleChrome.shadowOffsetY, b = layout.bounds
+        let above = max(0, reach - drop), below = reach + drop
+        let newRect = Rect(x: b.minX - reach, y: b.minY - above, width: b.width + 2 * reach, height: b.height + above + below)
+            .intersection(bubble.frame)
+        bubbleInk = newRect
         var dirty: [Rect] = []
         if bubble.isDirty || oldRect != newRect { dirty.append(newRect); if let oldRect { dirty.append(oldRect) } }
         if morph != nil { dirty.append(newRect) }

@@ -96,7 +96,7 @@ public struct Mask: Hashable, Sendable {
                                        width: bounds.width + 2 * grow, height: bounds.height + 2 * grow))
         out.merge(self) { _, b in b }
         // Three passes of a box of width ~ r/1.5 approximate a Gaussian whose visible falloff spans ~r.
-        let box = max(1, (r * 2) / 3)
+        let box = Mask.featherBox(r)
         let w = out.bounds.width, h = out.bounds.height
         var buf = out.bytes.map { UInt32($0) }
         var tmp = [UInt32](repeating: 0, count: buf.count)
@@ -115,6 +115,13 @@ public struct Mask: Hashable, Sendable {
         }
         return out
     }
+
+    /// The box width of `feathered(radius:)`'s three passes.
+    static func featherBox(_ radius: Int) -> Int { max(1, (min(radius, 256) * 2) / 3) }
+
+    /// How far, in pixels, `feathered(radius:)` spreads coverage beyond the shape: nothing lies
+    /// further out (three passes, each reaching half a box).
+    public static func featherReach(radius: Int) -> Int { radius > 0 ? 3 * (featherBox(radius) / 2) : 0 }
 
     /// One box-blur pass along lines of `length` values, `step` apart; lines start `lineStride` apart.
     private static func boxBlur(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
