@@ -210,6 +210,13 @@ public struct DimBlend: Sendable {
             DimBlend.store(dimmed(a), d, i &* 4, streaming: streaming)
             i &+= 4
         }
+        // The last one to three pixels: into another buffer, as the last four again (rewriting a
+        // pixel from its source gives the same value), which short rows end in often.
+        if i < count && count >= 4 && !streaming && UnsafeRawPointer(dst) != s {
+            let a = s.loadUnaligned(fromByteOffset: (count &- 4) &* 4, as: SIMD16<UInt8>.self)
+            d.storeBytes(of: dimmed(a), toByteOffset: (count &- 4) &* 4, as: SIMD16<UInt8>.self)
+            return
+        }
         while i < count {
             if streaming { ll_stream4(dst + i, dimmed(src[i])) } else { dst[i] = dimmed(src[i]) }
             i &+= 1
@@ -325,25 +332,35 @@ public struct DimBlend: Sendable {
             }
             i &+= 8
         }
-        // Four more the same way (narrow strips, such as a moving hole's sides, end in many of these).
-        if i &+ 4 <= count {
-            let word = h.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+        /// Four pixels from `j` the same way.
+        @inline(__always) func four(_ j: Int) {
+            let word = h.loadUnaligned(fromByteOffset: j, as: UInt32.self)
+            let v = s.loadUnaligned(fromByteOffset: j &* 4, as: SIMD16<UInt8>.self)
             if word == .max {
-                if !inPlace { DimBlend.store(v, d, i &* 4, streaming: streaming) }
+                if !inPlace { DimBlend.store(v, d, j &* 4, streaming: streaming) }
             } else if word == 0 {
-                DimBlend.store(constant(v), d, i &* 4, streaming: streaming)
+                DimBlend.store(constant(v), d, j &* 4, streaming: streaming)
             } else {
-                let cov = h.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
+                let cov = h.loadUnaligned(fromByteOffset: j, as: SIMD4<UInt8>.self)
                 var k = 255 &- SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: cov, highHalf: .zero))
                 k = k &+ (k &>> 7)
                 k = (aHalf &* k &+ ((aOdd &* k) &>> 1)) &>> 7
                 let k0 = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
                 let k1 = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
-                DimBlend.store(SIMD16<UInt8>(lowHalf: blend(v.lowHalf, k0), highHalf: blend(v.highHalf, k1)), d, i &* 4,
+                DimBlend.store(SIMD16<UInt8>(lowHalf: blend(v.lowHalf, k0), highHalf: blend(v.highHalf, k1)), d, j &* 4,
                                streaming: streaming)
             }
+        }
+        // Four more (narrow strips, such as a moving hole's sides, end in many of these).
+        if i &+ 4 <= count {
+            four(i)
             i &+= 4
+        }
+        // The last one to three pixels: into another buffer, as the last four again (rewriting a
+        // pixel from its source gives the same value).
+        if i < count && count >= 4 && !streaming && !inPlace {
+            four(count &- 4)
+            return
         }
         while i < count {
             if streaming { ll_stream4(dst + i, dimmed(src[i], hole: holes[i])) } else { dst[i] = dimmed(src[i], hole: holes[i]) }
