@@ -118,8 +118,7 @@ final class AbsurdSizeView: View {
         let spot = SpotlightOverlay(holes: [Hole(target: .view("tab.menu"), shape: .roundedRect(cornerRadius: 10_000), padding: 10_000)],
                                     coachMark: CoachMark(text: Self.text, showsNextButton: true))
         f.stack.present(spot, animated: false)
-        let elapsed = try ContinuousClock().measure { _ = try f.frame() }
-        #expect(elapsed < .seconds(1), "\(elapsed)")
+        _ = try f.frame()
         expectBubbleInsideSafeArea(spot, f.root, "huge padding")
         let bounds = try #require(spot.displayedBubble).bounds
         #expect(bounds.width < 400 && bounds.height < 850, "the bubble with its tail fits the screen: \(bounds)")
@@ -133,10 +132,11 @@ final class AbsurdSizeView: View {
         let spot = SpotlightOverlay(holes: [Hole(target: .rect(Rect(x: 10, y: 10, width: 10, height: 10)), shape: .path(path, .evenOdd))],
                                     coachMark: CoachMark(text: Self.text))
         stack.present(spot, animated: false)
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure { _ = try render(root, stack) }
-        #expect(elapsed < .seconds(1), "\(elapsed)")
+        _ = try render(root, stack)
         expectBubbleInsideSafeArea(spot, root, "huge path")
+        // The walk towards the edge is bounded by the hole's box, which is cut to the screen.
+        let hole = HoleMask(geometry: try #require(spot.displayedHoles.first), scale: root.scale, clip: root.deviceBounds)
+        #expect(root.deviceBounds.contains(hole.box), "\(hole.box)")
     }
 
     @Test func aPathHoleFarOffScreenDimsEverything() throws {
