@@ -14,6 +14,14 @@ public struct Mask: Hashable, Sendable {
         bytes = [UInt8](repeating: value, count: b.area)
     }
 
+    /// A mask over `bounds` whose bytes are left for the caller to write, every one of them, before
+    /// any is read (the rasterizer's sweep writes each row whole).
+    init(uninitializedBounds bounds: IntRect) {
+        let b = bounds.isEmpty ? IntRect(x: bounds.x, y: bounds.y, width: 0, height: 0) : bounds
+        self.bounds = b
+        bytes = [UInt8](unsafeUninitializedCapacity: b.area) { _, count in count = b.area }
+    }
+
     public var width: Int { bounds.width }
     public var height: Int { bounds.height }
     public var isEmpty: Bool { bounds.isEmpty }

@@ -100,7 +100,7 @@ public enum Rasterizer {
         guard !outline.bounds.isEmpty else { return Mask(bounds: .zero) }
         let bounds = outline.bounds.intersection(clip)
         guard !bounds.isEmpty else { return Mask(bounds: .zero) }
-        var mask = Mask(bounds: bounds)
+        var mask = Mask(uninitializedBounds: bounds)
         let runs = outline.uniformRows.compactMap { run -> Range<Int>? in
             let r = max(run.lowerBound, bounds.y)..<max(max(run.lowerBound, bounds.y), min(run.upperBound, bounds.maxY))
             return r.count >= 3 ? r : nil
@@ -112,7 +112,7 @@ public enum Rasterizer {
         /// Rasterizes rows `rows` of the mask on their own.
         func rasterize(_ rows: Range<Int>) {
             guard !rows.isEmpty else { return }
-            var part = Mask(bounds: IntRect(x: bounds.x, y: rows.lowerBound, width: bounds.width, height: rows.count))
+            var part = Mask(uninitializedBounds: IntRect(x: bounds.x, y: rows.lowerBound, width: bounds.width, height: rows.count))
             fill(edges: outline.edges, fillRule: fillRule, into: &part)
             let offset = (rows.lowerBound - bounds.y) * bounds.width
             mask.bytes.withUnsafeMutableBufferPointer { out in
@@ -275,19 +275,28 @@ public enum Rasterizer {
                         let o = out.baseAddress! + row * w
                         let f = flags.baseAddress! + row * blocks
                         var acc: Int32 = 0
-                        for block in 0..<blocks {
-                            let x0 = block << 3, x1 = min(w, x0 + 8)
+                        var block = 0
+                        while block < blocks {
                             if f[block] != 0 {
+                                let x0 = block << 3, x1 = min(w, x0 + 8)
                                 for x in x0..<x1 {
                                     acc &+= c[x]
                                     o[x] = coverage(acc, a[x])
                                 }
-                            } else if x1 - x0 == 8 {
-                                // Eight bytes of the same coverage in one store.
-                                UnsafeMutableRawPointer(o + x0).storeBytes(of: UInt64(coverage(acc, 0)) &* 0x0101_0101_0101_0101,
-                                                                           as: UInt64.self)
+                                block &+= 1
                             } else {
-                                (o + x0).update(repeating: coverage(acc, 0), count: x1 - x0)
+                                // A run of untouched blocks: the running cover does not change across
+                                // it, so the whole run gets one coverage value.
+                                var end = block &+ 1
+                                while end < blocks && f[end] == 0 { end &+= 1 }
+                                let x0 = block << 3, x1 = min(w, end << 3)
+                                let v = coverage(acc, 0)
+                                if x1 - x0 == 8 {
+                                    UnsafeMutableRawPointer(o + x0).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                                } else {
+                                    (o + x0).update(repeating: v, count: x1 - x0)
+                                }
+                                block = end
                             }
                         }
                     }
