@@ -63,6 +63,10 @@ public enum Kernels {
         let k16 = SIMD8<UInt16>(repeating: UInt16(k))
         let c255 = SIMD8<UInt16>(repeating: 255), c128 = SIMD8<UInt16>(repeating: 128), low = SIMD8<UInt16>(repeating: 0x00FF)
         let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        // Opaque white (most of a bubble: its box) scaled by the opacity is one constant in every
+        // channel, and so is the share of the destination that shows through it.
+        let white = (255 &* k) >> 8
+        let whiteAdd = SIMD8<UInt16>(repeating: UInt16(white)), whiteInv = SIMD8<UInt16>(repeating: UInt16(255 &- white))
         /// Four pixels: source scaled by the opacity, over the destination. Each 16-byte vector is
         /// split into its even bytes (blue and red) and odd bytes (green and alpha), each in 16-bit
         /// lanes, so a pixel's alpha reaches both of its lanes with two shifts (no shuffles).
@@ -84,6 +88,13 @@ public enum Kernels {
             let lo = s.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self)
             let hi = s.loadUnaligned(fromByteOffset: i &* 4 &+ 8, as: UInt64.self)
             if lo | hi == 0 { i &+= 4; continue }
+            if !full && lo & hi == .max {
+                let w = d.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                let trb = (w & low) &* whiteInv &+ c128, tag = (w &>> 8) &* whiteInv &+ c128
+                let orb = whiteAdd &+ ((trb &+ (trb &>> 8)) &>> 8), oag = whiteAdd &+ ((tag &+ (tag &>> 8)) &>> 8)
+                d.storeBytes(of: (orb & low) | (oag &<< 8), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                i &+= 4; continue
+            }
             // The vector is built from the two words already loaded (loading it again lets the
             // optimizer rebuild it lane by lane from the words).
             let v = unsafeBitCast(SIMD2<UInt64>(lo, hi), to: SIMD8<UInt16>.self)

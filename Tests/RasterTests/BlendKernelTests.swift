@@ -20,9 +20,15 @@ import Testing
         func next() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 32) }
         func premultiplied(alpha a: UInt32) -> UInt32 { a << 24 | (next() % (a + 1)) << 16 | (next() % (a + 1)) << 8 | next() % (a + 1) }
         for count in 0...37 {
-            // Runs of clear and of opaque source (the kernel's shortcuts) among arbitrary pixels.
+            // Runs of clear, of opaque and of opaque white source (the kernel's shortcuts) among
+            // arbitrary pixels.
             let src: [UInt32] = (0..<count).map { i in
-                switch (i / 4 + count) % 3 { case 0: 0; case 1: premultiplied(alpha: 255); default: premultiplied(alpha: next() & 0xFF) }
+                switch (i / 4 + count) % 4 {
+                case 0: 0
+                case 1: premultiplied(alpha: 255)
+                case 2: 0xFFFF_FFFF
+                default: premultiplied(alpha: next() & 0xFF)
+                }
             }
             let dst: [UInt32] = (0..<count).map { _ in premultiplied(alpha: next() & 0xFF) }
             var out = dst
