@@ -234,6 +234,14 @@ final class BubbleChrome: View {
     static let shadowBlur = 8.0
     static let shadowOffsetY = 2.0
 
+    /// What a bubble laid out as `layout` draws on (screen points): box and tail, the shadow's reach
+    /// around them (less its drop above, more below) and a device pixel for anti-aliasing.
+    static func ink(of layout: BubbleLayout, scale: Double) -> Rect {
+        let reach = Canvas.shadowReach(blur: shadowBlur, scale: scale) + 1 / scale
+        let above = max(0, reach - shadowOffsetY), below = reach + shadowOffsetY, b = layout.bounds
+        return Rect(x: b.minX - reach, y: b.minY - above, width: b.width + 2 * reach, height: b.height + above + below)
+    }
+
     /// The box in card coordinates.
     private(set) var box: Rect = .zero
     /// The tail's base corners and tip in card coordinates.

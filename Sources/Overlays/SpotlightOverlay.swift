@@ -233,15 +233,8 @@ public final class SpotlightOverlay: Overlay {
         bubble.resize(to: cardRect.size)
         chrome.update(layout: layout, origin: bubble.origin)
         bubbleLayout = layout
-        // What the card draws, which is all that needs compositing: box and tail, the shadow's reach
-        // around them (less its drop above, more below) and a device pixel for anti-aliasing. The
-        // rest of the card's room is clear.
-        let reach = Double(Mask.featherReach(radius: Int(clampedToInt: (BubbleChrome.shadowBlur * root.scale).rounded()))) / root.scale
-            + 1 / root.scale
-        let drop = BubbleChrome.shadowOffsetY, b = layout.bounds
-        let above = max(0, reach - drop), below = reach + drop
-        let newRect = Rect(x: b.minX - reach, y: b.minY - above, width: b.width + 2 * reach, height: b.height + above + below)
-            .intersection(bubble.frame)
+        // Only what the card draws on needs compositing; the rest of its room is clear.
+        let newRect = BubbleChrome.ink(of: layout, scale: root.scale).intersection(bubble.frame)
         bubbleInk = newRect
         var dirty: [Rect] = []
         if bubble.isDirty || oldRect != newRect { dirty.append(newRect); if let oldRect { dirty.append(oldRect) } }
@@ -268,12 +261,8 @@ public final class SpotlightOverlay: Overlay {
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         let dim = DimBlend(color: dimColor, opacity: dimOpacity * presentationOpacity)
         dim.apply(from: source, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
-        if let bubble, let layout = bubbleLayout {
-            let r = bubble.frame.scaled(by: root.scale).roundedOut
-            if !r.intersection(region).isEmpty {
-                _ = layout
-                bubble.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity * bubbleOpacity)
-            }
+        if let bubble, bubbleLayout != nil, !bubble.frame.scaled(by: root.scale).roundedOut.intersection(region).isEmpty {
+            bubble.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity * bubbleOpacity)
         }
     }
 

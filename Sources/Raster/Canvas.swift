@@ -219,9 +219,18 @@ public struct Canvas {
     // MARK: - Shadows
 
     /// A soft shadow of a rounded rectangle: the shape offset by (`dx`, `dy`) and blurred by `blur` points.
+    /// The feather radius, in device pixels, of a shadow blurred by `blur` points at `scale`.
+    static func shadowRadius(blur: Double, scale: Double) -> Int { Int(clampedToInt: (blur * scale).rounded()) }
+
+    /// How far (points) a shadow blurred by `blur` points at `scale` reaches beyond its shape, before
+    /// any offset: nothing it draws lies further out.
+    public static func shadowReach(blur: Double, scale: Double) -> Double {
+        Double(Mask.featherReach(radius: shadowRadius(blur: blur, scale: scale))) / scale
+    }
+
     public func drawShadow(of rect: Rect, cornerRadius: Double, blur: Double, dx: Double = 0, dy: Double = 0, color: Color) {
         let shape = Path.roundedRect(rect.offsetBy(dx: dx, dy: dy), radius: cornerRadius)
-        let radius = Int(clampedToInt: (blur * scale).rounded())
+        let radius = Canvas.shadowRadius(blur: blur, scale: scale)
         let grown = IntRect(x: clipRect.x - radius, y: clipRect.y - radius,
                             width: clipRect.width + 2 * radius, height: clipRect.height + 2 * radius)
         let mask = Rasterizer.mask(for: shape, transform: transform, clip: grown).feathered(radius: radius)

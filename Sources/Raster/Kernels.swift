@@ -67,6 +67,13 @@ public enum Kernels {
         // channel, and so is the share of the destination that shows through it.
         let white = (255 &* k) >> 8
         let whiteAdd = SIMD8<UInt16>(repeating: UInt16(white)), whiteInv = SIMD8<UInt16>(repeating: UInt16(255 &- white))
+        /// Four destination pixels `w` scaled by `inv / 255` (rounded), plus the source's even
+        /// (blue, red) and odd (green, alpha) bytes `rb` and `ag`, each in 16-bit lanes.
+        @inline(__always) func under(_ rb: SIMD8<UInt16>, _ ag: SIMD8<UInt16>, _ w: SIMD8<UInt16>, _ inv: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let trb = (w & low) &* inv &+ c128, tag = (w &>> 8) &* inv &+ c128
+            let orb = rb &+ ((trb &+ (trb &>> 8)) &>> 8), oag = ag &+ ((tag &+ (tag &>> 8)) &>> 8)
+            return (orb & low) | (oag &<< 8)
+        }
         /// Four pixels: source scaled by the opacity, over the destination. Each 16-byte vector is
         /// split into its even bytes (blue and red) and odd bytes (green and alpha), each in 16-bit
         /// lanes, so a pixel's alpha reaches both of its lanes with two shifts (no shuffles).
@@ -74,10 +81,7 @@ public enum Kernels {
             var rb = v & low, ag = v &>> 8
             if !full { rb = (rb &* k16) &>> 8; ag = (ag &* k16) &>> 8 }
             let a = unsafeBitCast(ag, to: SIMD4<UInt32>.self) &>> 16
-            let inv = c255 &- unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
-            let trb = (w & low) &* inv &+ c128, tag = (w &>> 8) &* inv &+ c128
-            let orb = rb &+ ((trb &+ (trb &>> 8)) &>> 8), oag = ag &+ ((tag &+ (tag &>> 8)) &>> 8)
-            return (orb & low) | (oag &<< 8)
+            return under(rb, ag, w, c255 &- unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self))
         }
         var i = 0
         // Four pixels per step. Steps whose source is wholly transparent leave the destination as it
@@ -90,9 +94,7 @@ public enum Kernels {
             if lo | hi == 0 { i &+= 4; continue }
             if !full && lo & hi == .max {
                 let w = d.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
-                let trb = (w & low) &* whiteInv &+ c128, tag = (w &>> 8) &* whiteInv &+ c128
-                let orb = whiteAdd &+ ((trb &+ (trb &>> 8)) &>> 8), oag = whiteAdd &+ ((tag &+ (tag &>> 8)) &>> 8)
-                d.storeBytes(of: (orb & low) | (oag &<< 8), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                d.storeBytes(of: under(whiteAdd, whiteAdd, w, whiteInv), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
                 i &+= 4; continue
             }
             // The vector is built from the two words already loaded (loading it again lets the
@@ -305,6 +307,13 @@ public struct DimBlend: Sendable {
         @inline(__always) func blend(_ x: SIMD8<UInt8>, _ k: SIMD8<UInt16>) -> SIMD8<UInt8> {
             SIMD8<UInt8>(truncatingIfNeeded: (SIMD8<UInt16>(truncatingIfNeeded: x) &* (full &- k) &+ color &* k &+ half) &>> 8)
         }
+        /// k = a·m' / 256 for up to eight coverage bytes, with m = 255 − coverage and m' = m + m/128
+        /// (which maps 255 to 256).
+        @inline(__always) func weights(_ coverage: SIMD8<UInt8>) -> SIMD8<UInt16> {
+            var k = 255 &- SIMD8<UInt16>(truncatingIfNeeded: coverage)
+            k = k &+ (k &>> 7)
+            return (aHalf &* k &+ ((aOdd &* k) &>> 1)) &>> 7
+        }
         var i = 0
         if streaming {
             while i < count && UInt(bitPattern: d + i &* 4) & 15 != 0 {
@@ -325,11 +334,7 @@ public struct DimBlend: Sendable {
                 DimBlend.store(constant(s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)), d, i &* 4 &+ 16,
                                streaming: streaming)
             } else {
-                // k = a·m' / 256 with m = 255 − coverage and m' = m + m/128 (which maps 255 to 256), eight
-                // pixels at once.
-                var k = 255 &- SIMD8<UInt16>(truncatingIfNeeded: h.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-                k = k &+ (k &>> 7)
-                k = (aHalf &* k &+ ((aOdd &* k) &>> 1)) &>> 7
+                let k = weights(h.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
                 let k0 = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
                 let k1 = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
                 let k2 = SIMD8<UInt16>(k[4], k[4], k[4], k[4], k[5], k[5], k[5], k[5])
@@ -352,10 +357,7 @@ public struct DimBlend: Sendable {
             } else if word == 0 {
                 DimBlend.store(constant(v), d, j &* 4, streaming: streaming)
             } else {
-                let cov = h.loadUnaligned(fromByteOffset: j, as: SIMD4<UInt8>.self)
-                var k = 255 &- SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: cov, highHalf: .zero))
-                k = k &+ (k &>> 7)
-                k = (aHalf &* k &+ ((aOdd &* k) &>> 1)) &>> 7
+                let k = weights(SIMD8<UInt8>(lowHalf: h.loadUnaligned(fromByteOffset: j, as: SIMD4<UInt8>.self), highHalf: .zero))
                 let k0 = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
                 let k1 = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
                 DimBlend.store(SIMD16<UInt8>(lowHalf: blend(v.lowHalf, k0), highHalf: blend(v.highHalf, k1)), d, j &* 4,

@@ -16,15 +16,14 @@ public enum Rasterizer {
     static let maxSegmentsPerPath = 1 << 16
 
     struct Edge: Sendable {
-        var x0: Double, y0: Double, x1: Double, y1: Double
-        var dxdy: Double
-        var winding: Int32
+        let x0: Double, y0: Double, x1: Double, y1: Double
+        let winding: Int32
         /// The ends in 24.8 fixed point, in device space (each mask subtracts its own whole-pixel
         /// origin, so every clip of the same outline sees the same edges).
         let fx0: Int, fy0: Int, fx1: Int, fy1: Int
 
-        init(x0: Double, y0: Double, x1: Double, y1: Double, dxdy: Double, winding: Int32) {
-            self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1; self.dxdy = dxdy; self.winding = winding
+        init(x0: Double, y0: Double, x1: Double, y1: Double, winding: Int32) {
+            self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1; self.winding = winding
             fx0 = Edge.fixed(x0); fy0 = Edge.fixed(y0); fx1 = Edge.fixed(x1); fy1 = Edge.fixed(y1)
         }
 
@@ -83,12 +82,13 @@ public enum Rasterizer {
             var runs: [Range<Int>] = []
             var y = rows.lowerBound
             for b in busy {
-                if b.lowerBound - y >= 3 { runs.append(y..<min(b.lowerBound, rows.upperBound)) }
+                let end = min(b.lowerBound, rows.upperBound)
+                if end - y >= 3 { runs.append(y..<end) }
                 y = max(y, b.upperBound)
                 if y >= rows.upperBound { break }
             }
             if rows.upperBound - y >= 3 { runs.append(y..<rows.upperBound) }
-            return runs.filter { $0.count >= 3 }
+            return runs
         }
     }
 
@@ -101,10 +101,7 @@ public enum Rasterizer {
         let bounds = outline.bounds.intersection(clip)
         guard !bounds.isEmpty else { return Mask(bounds: .zero) }
         var mask = Mask(uninitializedBounds: bounds)
-        let runs = outline.uniformRows.compactMap { run -> Range<Int>? in
-            let r = max(run.lowerBound, bounds.y)..<max(max(run.lowerBound, bounds.y), min(run.upperBound, bounds.maxY))
-            return r.count >= 3 ? r : nil
-        }
+        let runs = outline.uniformRows.map { $0.clamped(to: bounds.y..<bounds.maxY) }.filter { $0.count >= 3 }
         guard !runs.isEmpty else {
             fill(edges: outline.edges, fillRule: fillRule, into: &mask)
             return mask
@@ -142,9 +139,9 @@ public enum Rasterizer {
         func addLine(_ a: Point, _ b: Point) {
             guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
             if a.y < b.y {
-                edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), winding: 1))
+                edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
             } else {
-                edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, dxdy: (a.x - b.x) / (a.y - b.y), winding: -1))
+                edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
             }
         }
         let wanted = segmentCounts(path, transform: transform)
@@ -249,55 +246,53 @@ public enum Rasterizer {
         defer { cells.deallocate() }
         var touched = [UInt8](repeating: 0, count: blocks * h)
         let left = b.x << 8, top = b.y << 8
-        do {
-            touched.withUnsafeMutableBufferPointer { flags in
-                let cover = cells, area = cells + stride * h
-                var grid = CellGrid(cover: cover, area: area, touched: flags.baseAddress!, blocks: blocks,
-                                    stride: stride, width: w, height: h)
-                for e in edges {
-                    grid.addLine(x0: e.fx0 - left, y0: e.fy0 - top, x1: e.fx1 - left, y1: e.fy1 - top, sign: Int(e.winding))
+        touched.withUnsafeMutableBufferPointer { flags in
+            let cover = cells, area = cells + stride * h
+            var grid = CellGrid(cover: cover, area: area, touched: flags.baseAddress!, blocks: blocks,
+                                stride: stride, width: w, height: h)
+            for e in edges {
+                grid.addLine(x0: e.fx0 - left, y0: e.fy0 - top, x1: e.fx1 - left, y1: e.fy1 - top, sign: Int(e.winding))
+            }
+            let evenOdd = fillRule == .evenOdd
+            /// Coverage 0...255 from the running cover (and a cell's area), by the fill rule.
+            @inline(__always) func coverage(_ acc: Int32, _ area: Int32) -> UInt8 {
+                var v = abs(acc &* 512 &- area) >> 9
+                if evenOdd {
+                    v &= 511
+                    v = v > 256 ? 512 &- v : v
+                } else {
+                    v = min(256, v)
                 }
-                let evenOdd = fillRule == .evenOdd
-                /// Coverage 0...255 from the running cover (and a cell's area), by the fill rule.
-                @inline(__always) func coverage(_ acc: Int32, _ area: Int32) -> UInt8 {
-                    var v = abs(acc &* 512 &- area) >> 9
-                    if evenOdd {
-                        v &= 511
-                        v = v > 256 ? 512 &- v : v
-                    } else {
-                        v = min(256, v)
-                    }
-                    return UInt8(truncatingIfNeeded: v &- (v >> 8))
-                }
-                mask.bytes.withUnsafeMutableBufferPointer { out in
-                    for row in 0..<h {
-                        let c = cover + row * stride, a = area + row * stride
-                        let o = out.baseAddress! + row * w
-                        let f = flags.baseAddress! + row * blocks
-                        var acc: Int32 = 0
-                        var block = 0
-                        while block < blocks {
-                            if f[block] != 0 {
-                                let x0 = block << 3, x1 = min(w, x0 + 8)
-                                for x in x0..<x1 {
-                                    acc &+= c[x]
-                                    o[x] = coverage(acc, a[x])
-                                }
-                                block &+= 1
-                            } else {
-                                // A run of untouched blocks: the running cover does not change across
-                                // it, so the whole run gets one coverage value.
-                                var end = block &+ 1
-                                while end < blocks && f[end] == 0 { end &+= 1 }
-                                let x0 = block << 3, x1 = min(w, end << 3)
-                                let v = coverage(acc, 0)
-                                if x1 - x0 == 8 {
-                                    UnsafeMutableRawPointer(o + x0).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
-                                } else {
-                                    (o + x0).update(repeating: v, count: x1 - x0)
-                                }
-                                block = end
+                return UInt8(truncatingIfNeeded: v &- (v >> 8))
+            }
+            mask.bytes.withUnsafeMutableBufferPointer { out in
+                for row in 0..<h {
+                    let c = cover + row * stride, a = area + row * stride
+                    let o = out.baseAddress! + row * w
+                    let f = flags.baseAddress! + row * blocks
+                    var acc: Int32 = 0
+                    var block = 0
+                    while block < blocks {
+                        if f[block] != 0 {
+                            let x0 = block << 3, x1 = min(w, x0 + 8)
+                            for x in x0..<x1 {
+                                acc &+= c[x]
+                                o[x] = coverage(acc, a[x])
                             }
+                            block &+= 1
+                        } else {
+                            // A run of untouched blocks: the running cover does not change across
+                            // it, so the whole run gets one coverage value.
+                            var end = block &+ 1
+                            while end < blocks && f[end] == 0 { end &+= 1 }
+                            let x0 = block << 3, x1 = min(w, end << 3)
+                            let v = coverage(acc, 0)
+                            if x1 - x0 == 8 {
+                                UnsafeMutableRawPointer(o + x0).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            } else {
+                                (o + x0).update(repeating: v, count: x1 - x0)
+                            }
+                            block = end
                         }
                     }
                 }
