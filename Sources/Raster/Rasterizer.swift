@@ -27,10 +27,15 @@ public enum Rasterizer {
             fx0 = Edge.fixed(x0); fy0 = Edge.fixed(y0); fx1 = Edge.fixed(x1); fy1 = Edge.fixed(y1)
         }
 
-        /// `v` in 24.8 fixed point, within ±2^28 (a million pixels either way).
+        /// `v` in 24.8 fixed point, within ±2^28 (a million pixels either way), rounded half away
+        /// from zero. Without SSE4.1 `rounded()` is a call into libm; here the truncation and the
+        /// fraction's test give the same value (the fraction is exact below 2^52).
         static func fixed(_ v: Double) -> Int {
             let limit = Double(1 << 28)
-            return Int(clampedToInt: (max(-limit, min(limit, v * 256))).rounded())
+            let c = max(-limit, min(limit, v * 256))
+            guard c.isFinite else { return 0 }
+            let t = Int(c), f = c - Double(t)
+            return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
         }
     }
 
@@ -284,7 +289,13 @@ public enum Rasterizer {
                             // A run of untouched blocks: the running cover does not change across
                             // it, so the whole run gets one coverage value.
                             var end = block &+ 1
-                            while end < blocks && f[end] == 0 { end &+= 1 }
+                            // Eight flags at a time: the first set byte of a word ends the run.
+                            while end &+ 8 <= blocks {
+                                let word = UInt64(littleEndian: UnsafeRawPointer(f + end).loadUnaligned(as: UInt64.self))
+                                if word != 0 { end &+= word.trailingZeroBitCount >> 3; break }
+                                end &+= 8
+                            }
+                            if end &+ 8 > blocks { while end < blocks && f[end] == 0 { end &+= 1 } }
                             let x0 = block << 3, x1 = min(w, end << 3)
                             let v = coverage(acc, 0)
                             if x1 - x0 == 8 {
@@ -339,12 +350,30 @@ struct CellGrid {
         }
         var ya = max(0, y0)
         var xa = ya == y0 ? x0 : Self.x(at: ya, x0, y0, x1, y1)
+        // Where the line leaves each row, x0 + (x1 − x0)·(y − y0) / (y1 − y0) at y = the row's bottom,
+        // stepped a row at a time: the quotient and remainder of |x1 − x0|·(y − y0) by y1 − y0 grow
+        // by constant amounts, so each row costs additions, not a division, and gets the same value
+        // (the division truncates towards zero, hence the magnitude and sign).
+        let dx = x1 - x0, span = y1 - y0
+        let magnitude = dx.magnitude, negative = dx < 0
+        var bottom = min(yEnd, ((ya >> 8) + 1) << 8)
+        var q = 0, r = 0, stepQ = 0, stepR = 0
+        if dx != 0 {
+            let n = Int(magnitude) * (bottom - y0)
+            q = n / span; r = n % span
+            let step = Int(magnitude) << 8
+            stepQ = step / span; stepR = step % span
+        }
         while ya < yEnd {
             let row = ya >> 8
-            let yb = min(yEnd, (row + 1) << 8)
-            let xb = yb == y1 ? x1 : Self.x(at: yb, x0, y0, x1, y1)
+            let yb = bottom
+            let xb = yb == y1 ? x1 : (negative ? x0 - q : x0 + q)
             addRowPiece(row: row, xa: xa, ya: ya, xb: xb, yb: yb, sign: Int32(sign))
             ya = yb; xa = xb
+            // Row bottoms are 256 apart, except a last one cut short by the line's end, whose x is x1.
+            bottom = min(yEnd, yb + 256)
+            q &+= stepQ; r &+= stepR
+            if r >= span { r &-= span; q &+= 1 }
         }
     }
 
@@ -366,23 +395,48 @@ struct CellGrid {
             return
         }
         var cx = xa, cy = ya
+        // The piece's y at each cell boundary it crosses, ya + (yb − ya)·d / |xb − xa| with d the
+        // boundary's distance from xa: every term is non-negative, and d grows by 256 a boundary, so
+        // the quotient and remainder are stepped (the same values as dividing each time).
+        let dy = yb - ya
+        let step = dy << 8
         if xb > xa {
             var boundary = ((xa >> 8) + 1) << 8
             if boundary < 0 { boundary = 0 }
+            let dx = xb - xa
+            guard boundary < xb && boundary <= maxX else {
+                emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+                return
+            }
+            let n = dy * (boundary - xa)
+            var q = n / dx, r = n % dx
+            let stepQ = step / dx, stepR = step % dx
             while boundary < xb && boundary <= maxX {
-                let y = ya + Int((Int64(yb - ya) * Int64(boundary - xa)) / Int64(xb - xa))
+                let y = ya + q
                 emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary += 256
+                q &+= stepQ; r &+= stepR
+                if r >= dx { r &-= dx; q &+= 1 }
             }
         } else {
             var boundary = ((xa - 1) >> 8) << 8
             if boundary > maxX { boundary = maxX }
+            let dx = xa - xb
+            guard boundary > xb && boundary >= 0 else {
+                emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
+                return
+            }
+            let n = dy * (xa - boundary)
+            var q = n / dx, r = n % dx
+            let stepQ = step / dx, stepR = step % dx
             while boundary > xb && boundary >= 0 {
-                let y = ya + Int((Int64(yb - ya) * Int64(xa - boundary)) / Int64(xa - xb))
+                let y = ya + q
                 emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary -= 256
+                q &+= stepQ; r &+= stepR
+                if r >= dx { r &-= dx; q &+= 1 }
             }
         }
         emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
