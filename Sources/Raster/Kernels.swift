@@ -164,8 +164,8 @@ public struct DimBlend: Sendable {
         constAG = colorAG &* alpha256 &+ 0x0080_0080
         laneInv = SIMD8<UInt16>(repeating: UInt16(constInv))
         // Memory order of a little-endian ARGB8888 pixel: B, G, R, A.
-        let add = [color.blue, color.green, color.red, 255].map { UInt16(UInt32($0) &* a &+ 128) }
-        laneAdd = SIMD8<UInt16>(add[0], add[1], add[2], add[3], add[0], add[1], add[2], add[3])
+        let add = SIMD4<UInt16>(UInt16(color.blue), UInt16(color.green), UInt16(color.red), 255) &* UInt16(a) &+ 128
+        laneAdd = SIMD8<UInt16>(lowHalf: add, highHalf: add)
         let c = SIMD4<UInt8>(color.blue, color.green, color.red, 255)
         laneColor = SIMD16<UInt8>(lowHalf: SIMD8(lowHalf: c, highHalf: c), highHalf: SIMD8(lowHalf: c, highHalf: c))
         laneColorWide = SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: c, highHalf: c))
@@ -408,11 +408,14 @@ public struct DimBlend: Sendable {
         guard !r.isEmpty else { return }
         let streaming = src !== dst && (stores == .streaming || stores == .automatic && r.width &* r.height &* 4 >= DimBlend.streamingBytes)
         defer { if streaming { ll_stream_fence() } }
-        let live = holes.filter { !$0.bounds.intersection(r).isEmpty && !$0.isEmpty }
-        // Where the set of holes meeting a row changes.
-        var cuts = [r.y, r.maxY]
-        for m in live { cuts += [max(r.y, m.bounds.y), min(r.maxY, m.bounds.maxY)] }
-        cuts = Array(Set(cuts)).sorted()
+        let live = holes.allSatisfy { !$0.bounds.intersection(r).isEmpty && !$0.isEmpty } ? holes
+            : holes.filter { !$0.bounds.intersection(r).isEmpty && !$0.isEmpty }
+        // Where the set of holes meeting a row changes (sorted, each once).
+        var cuts: [Int] = []
+        cuts.reserveCapacity(2 &+ 2 &* live.count)
+        cuts.append(r.y); cuts.append(r.maxY)
+        for m in live { cuts.append(max(r.y, m.bounds.y)); cuts.append(min(r.maxY, m.bounds.maxY)) }
+        cuts.sort()
         var scratch: [UInt8] = []
         // A region a few hundred pixels wide (a moving hole's side, a bubble) touches a few cache lines
         // of each of many rows, far apart: the hardware prefetcher does not foresee the next row, so
@@ -426,28 +429,28 @@ public struct DimBlend: Sendable {
             while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
             ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
         }
-        for (top, bottom) in zip(cuts, cuts.dropFirst()) where bottom > top {
-            let band = live.filter { $0.bounds.y <= top && $0.bounds.maxY >= bottom }
-            if band.isEmpty {
-                for y in top..<bottom {
-                    if narrow { prefetch(y &+ 4) }
-                    apply(dst.row(y) + r.x, src.row(y) + r.x, count: r.width, streaming: streaming)
-                }
-            } else if band.count == 1, let m = band.first {
+        for k in 1..<cuts.count where cuts[k] > cuts[k &- 1] {
+            let top = cuts[k &- 1], bottom = cuts[k]
+            // The holes meeting this band: an array only when there are several.
+            let meets = { (m: Mask) in m.bounds.y <= top && m.bounds.maxY >= bottom }
+            let first = live.firstIndex(where: meets)
+            let several = first.map { f in live[(f &+ 1)...].contains(where: meets) } ?? false
+            // Rows below this band's top that may be asked for ahead (none for a wide region).
+            let ahead = narrow ? r.maxY - top : 0
+            let strip = Strip(dst: dst.row(top) + r.x, dstStride: dst.stride, src: src.row(top) + r.x, srcStride: src.stride,
+                              rows: bottom - top, prefetchRows: ahead)
+            if first == nil {
+                rows(strip, holes: nil, holeStride: 0, left: r.width, count: 0, streaming: streaming)
+            } else if !several, let f = first {
+                let m = live[f]
                 let x0 = max(r.x, m.bounds.x), x1 = min(r.maxX, m.bounds.maxX)
                 m.bytes.withUnsafeBufferPointer { cov in
                     // Strips inside the hole's box (a moving hole's sides) have no constant parts.
-                    let left = x0 - r.x, right = r.maxX - x1
-                    for y in top..<bottom {
-                        let s = src.row(y), d = dst.row(y)
-                        if narrow { prefetch(y &+ 4) }
-                        if left > 0 { apply(d + r.x, s + r.x, count: left, streaming: streaming) }
-                        apply(d + x0, s + x0, holes: cov.baseAddress! + (y - m.bounds.y) * m.bounds.width + (x0 - m.bounds.x),
-                              count: x1 - x0, streaming: streaming)
-                        if right > 0 { apply(d + x1, s + x1, count: right, streaming: streaming) }
-                    }
+                    rows(strip, holes: cov.baseAddress! + (top - m.bounds.y) * m.bounds.width + (x0 - m.bounds.x),
+                         holeStride: m.bounds.width, left: x0 - r.x, count: x1 - x0, right: r.maxX - x1, streaming: streaming)
                 }
             } else {
+                let band = live.filter(meets)
                 if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: r.width) }
                 scratch.withUnsafeMutableBufferPointer { buffer in
                     for y in top..<bottom {
@@ -456,6 +459,57 @@ public struct DimBlend: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// Rows of a region, from their first pixel on, in a source and a destination pixmap.
+    struct Strip {
+        let dst: UnsafeMutablePointer<UInt32>
+        let dstStride: Int
+        let src: UnsafePointer<UInt32>
+        let srcStride: Int
+        let rows: Int
+        /// How many rows from the first may be prefetched (0: none, for regions the hardware
+        /// prefetcher follows by itself).
+        let prefetchRows: Int
+    }
+
+    /// Dims each row of `strip`: `left` pixels under the constant dim, then `count` through the hole
+    /// coverage row at `holes` (the next row `holeStride` further), then the rest of the row's
+    /// `left + count + right` pixels under the constant dim again. One call for all the rows, so the
+    /// dim's constants stay in registers from row to row.
+    @inline(never)
+    func rows(_ strip: Strip, holes: UnsafePointer<UInt8>?, holeStride: Int, left: Int, count: Int, right: Int = 0, streaming: Bool) {
+        if streaming {
+            rowsBody(strip, holes: holes, holeStride: holeStride, left: left, count: count, right: right, streaming: true)
+        } else {
+            rowsBody(strip, holes: holes, holeStride: holeStride, left: left, count: count, right: right, streaming: false)
+        }
+    }
+
+    @inline(__always)
+    private func rowsBody(_ strip: Strip, holes: UnsafePointer<UInt8>?, holeStride: Int, left: Int, count: Int, right: Int,
+                          streaming: Bool) {
+        let bytes = (left &+ count &+ right) &* 4
+        var d = strip.dst, s = strip.src, h = holes
+        for y in 0..<strip.rows {
+            // A strip a few hundred pixels wide touches a few cache lines of each of many rows, far
+            // apart: the hardware prefetcher does not foresee the next row, so the row four ahead is
+            // asked for while this one is dimmed.
+            if y &+ 4 < strip.prefetchRows {
+                let ps = UnsafeRawPointer(s + 4 &* strip.srcStride), pd = UnsafeMutableRawPointer(d + 4 &* strip.dstStride)
+                var o = 0
+                while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
+                ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
+            }
+            if left > 0 { constantRow(d, s, count: left, streaming: streaming) }
+            if let hole = h {
+                maskedRow(d + left, s + left, holes: hole, count: count, streaming: streaming)
+                h = hole + holeStride
+            }
+            if right > 0 { constantRow(d + (left &+ count), s + (left &+ count), count: right, streaming: streaming) }
+            d += strip.dstStride
+            s += strip.srcStride
         }
     }
 

@@ -106,33 +106,39 @@ public enum Rasterizer {
         let bounds = outline.bounds.intersection(clip)
         guard !bounds.isEmpty else { return Mask(bounds: .zero) }
         var mask = Mask(uninitializedBounds: bounds)
-        let runs = outline.uniformRows.map { $0.clamped(to: bounds.y..<bounds.maxY) }.filter { $0.count >= 3 }
-        guard !runs.isEmpty else {
-            fill(edges: outline.edges, fillRule: fillRule, into: &mask)
-            return mask
+        let w = bounds.width
+        // The uniform runs inside the mask; the rows between them are rasterized, each stretch of
+        // them straight into the mask's rows, all with one cell grid.
+        var runs: [Range<Int>] = []
+        var tallest = 0, y = bounds.y
+        for run in outline.uniformRows {
+            let r = run.clamped(to: bounds.y..<bounds.maxY)
+            guard r.count >= 3 else { continue }
+            runs.append(r)
+            tallest = max(tallest, r.lowerBound + 1 - y)
+            y = r.upperBound
         }
-        /// Rasterizes rows `rows` of the mask on their own.
-        func rasterize(_ rows: Range<Int>) {
-            guard !rows.isEmpty else { return }
-            var part = Mask(uninitializedBounds: IntRect(x: bounds.x, y: rows.lowerBound, width: bounds.width, height: rows.count))
-            fill(edges: outline.edges, fillRule: fillRule, into: &part)
-            let offset = (rows.lowerBound - bounds.y) * bounds.width
-            mask.bytes.withUnsafeMutableBufferPointer { out in
-                part.bytes.withUnsafeBufferPointer { (out.baseAddress! + offset).update(from: $0.baseAddress!, count: $0.count) }
+        tallest = max(tallest, bounds.maxY - y)
+        var cells = CellGrid.Storage(width: w, height: tallest)
+        defer { cells.deallocate() }
+        mask.bytes.withUnsafeMutableBufferPointer { out in
+            let base = out.baseAddress!
+            /// Rasterizes rows `rows` of the mask on their own.
+            func rasterize(_ rows: Range<Int>) {
+                guard !rows.isEmpty else { return }
+                fill(edges: outline.edges, fillRule: fillRule, bounds: IntRect(x: bounds.x, y: rows.lowerBound, width: w, height: rows.count),
+                     cells: &cells, into: base + (rows.lowerBound - bounds.y) * w)
             }
-        }
-        var y = bounds.y
-        for run in runs {
-            rasterize(y..<run.lowerBound)
-            rasterize(run.lowerBound..<run.lowerBound + 1)
-            let w = bounds.width, first = (run.lowerBound - bounds.y) * w
-            mask.bytes.withUnsafeMutableBufferPointer { out in
-                let source = out.baseAddress! + first
+            var y = bounds.y
+            for run in runs {
+                // A run's first row is rasterized with the rows above it, then copied down the run.
+                rasterize(y..<run.lowerBound + 1)
+                let source = base + (run.lowerBound - bounds.y) * w
                 for k in 1..<run.count { (source + k * w).update(from: source, count: w) }
+                y = run.upperBound
             }
-            y = run.upperBound
+            rasterize(y..<bounds.maxY)
         }
-        rasterize(y..<bounds.maxY)
         return mask
     }
 
@@ -240,20 +246,29 @@ public enum Rasterizer {
     /// (non-zero or even-odd) between cells. Edges left of the clip are pushed onto its left side, so
     /// they still count towards the winding; pieces right of it are dropped (they change no pixel).
     static func fill(edges: [Edge], fillRule: FillRule, into mask: inout Mask) {
+        var cells = CellGrid.Storage(width: mask.width, height: mask.height)
+        defer { cells.deallocate() }
         let b = mask.bounds
+        mask.bytes.withUnsafeMutableBufferPointer { fill(edges: edges, fillRule: fillRule, bounds: b, cells: &cells, into: $0.baseAddress!) }
+    }
+
+    /// `fill` of the rows `bounds` covers into `out` (`bounds.width` bytes a row), with `cells` (at
+    /// least as large as `bounds`) for its cell grid.
+    static func fill(edges: [Edge], fillRule: FillRule, bounds b: IntRect, cells: inout CellGrid.Storage,
+                     into out: UnsafeMutablePointer<UInt8>) {
+        guard !b.isEmpty else { return }
         let w = b.width, h = b.height
         // One flag per block of eight cells: set when an edge first touches the block, which zeroes its
         // cells then. Untouched blocks are never read (they hold no cover or area), so the grid needs
         // no clearing up front, and the sweep fills them with the running coverage in one store.
         let blocks = (w + 7) >> 3
         let stride = blocks << 3
-        let cells = UnsafeMutablePointer<Int32>.allocate(capacity: stride * h * 2)
-        defer { cells.deallocate() }
-        var touched = [UInt8](repeating: 0, count: blocks * h)
         let left = b.x << 8, top = b.y << 8
-        touched.withUnsafeMutableBufferPointer { flags in
-            let cover = cells, area = cells + stride * h
-            var grid = CellGrid(cover: cover, area: area, touched: flags.baseAddress!, blocks: blocks,
+        do {
+            let flags = cells.touched
+            flags.update(repeating: 0, count: blocks * h)
+            let cover = cells.cover, area = cells.area
+            var grid = CellGrid(cover: cover, area: area, touched: flags, blocks: blocks,
                                 stride: stride, width: w, height: h)
             for e in edges {
                 grid.addLine(x0: e.fx0 - left, y0: e.fy0 - top, x1: e.fx1 - left, y1: e.fy1 - top, sign: Int(e.winding))
@@ -270,11 +285,11 @@ public enum Rasterizer {
                 }
                 return UInt8(truncatingIfNeeded: v &- (v >> 8))
             }
-            mask.bytes.withUnsafeMutableBufferPointer { out in
+            do {
                 for row in 0..<h {
                     let c = cover + row * stride, a = area + row * stride
-                    let o = out.baseAddress! + row * w
-                    let f = flags.baseAddress! + row * blocks
+                    let o = out + row * w
+                    let f = flags + row * blocks
                     var acc: Int32 = 0
                     var block = 0
                     while block < blocks {
@@ -313,8 +328,25 @@ public enum Rasterizer {
 }
 
 /// Cover and area accumulators for the cells of a mask, in 24.8 fixed point.
-/// Hazard: the pointers are only valid inside the `withUnsafeMutableBufferPointer` that made them.
+/// Hazard: the pointers are only valid while the `Storage` they come from is allocated.
 struct CellGrid {
+    /// The memory of a grid of up to `width`×`height` cells (cover, area, and a flag per eight
+    /// cells), allocated once for the rasterizations of one mask; never initialized up front.
+    struct Storage {
+        let cover: UnsafeMutablePointer<Int32>
+        let area: UnsafeMutablePointer<Int32>
+        let touched: UnsafeMutablePointer<UInt8>
+
+        init(width: Int, height: Int) {
+            let blocks = (max(0, width) + 7) >> 3, rows = max(0, height)
+            cover = .allocate(capacity: max(1, blocks * 8 * rows))
+            area = .allocate(capacity: max(1, blocks * 8 * rows))
+            touched = .allocate(capacity: max(1, blocks * rows))
+        }
+
+        func deallocate() { cover.deallocate(); area.deallocate(); touched.deallocate() }
+    }
+
     let cover: UnsafeMutablePointer<Int32>
     let area: UnsafeMutablePointer<Int32>
     /// One flag per eight cells of a row (`blocks` per row), set when a piece lands in them.
@@ -357,13 +389,13 @@ struct CellGrid {
         let dx = x1 - x0, span = y1 - y0
         let magnitude = dx.magnitude, negative = dx < 0
         var bottom = min(yEnd, ((ya >> 8) + 1) << 8)
-        var q = 0, r = 0, stepQ = 0, stepR = 0
-        if dx != 0 {
+        var q = 0, r = 0
+        if dx != 0 && bottom != y1 {
             let n = Int(magnitude) * (bottom - y0)
             q = n / span; r = n % span
-            let step = Int(magnitude) << 8
-            stepQ = step / span; stepR = step % span
         }
+        // The step is divided out only for a line that goes on past its second row.
+        var stepQ = -1, stepR = 0
         while ya < yEnd {
             let row = ya >> 8
             let yb = bottom
@@ -372,6 +404,8 @@ struct CellGrid {
             ya = yb; xa = xb
             // Row bottoms are 256 apart, except a last one cut short by the line's end, whose x is x1.
             bottom = min(yEnd, yb + 256)
+            guard ya < yEnd, dx != 0 else { continue }
+            if stepQ < 0 { let step = Int(magnitude) << 8; stepQ = step / span; stepR = step % span }
             q &+= stepQ; r &+= stepR
             if r >= span { r &-= span; q &+= 1 }
         }
@@ -410,12 +444,15 @@ struct CellGrid {
             }
             let n = dy * (boundary - xa)
             var q = n / dx, r = n % dx
-            let stepQ = step / dx, stepR = step % dx
-            while boundary < xb && boundary <= maxX {
+            var stepQ = -1, stepR = 0
+            while true {
                 let y = ya + q
                 emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary += 256
+                guard boundary < xb && boundary <= maxX else { break }
+                // Divided out only for a piece that crosses a second boundary.
+                if stepQ < 0 { stepQ = step / dx; stepR = step % dx }
                 q &+= stepQ; r &+= stepR
                 if r >= dx { r &-= dx; q &+= 1 }
             }
@@ -429,12 +466,15 @@ struct CellGrid {
             }
             let n = dy * (xa - boundary)
             var q = n / dx, r = n % dx
-            let stepQ = step / dx, stepR = step % dx
-            while boundary > xb && boundary >= 0 {
+            var stepQ = -1, stepR = 0
+            while true {
                 let y = ya + q
                 emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
                 boundary -= 256
+                guard boundary > xb && boundary >= 0 else { break }
+                // Divided out only for a piece that crosses a second boundary.
+                if stepQ < 0 { stepQ = step / dx; stepR = step % dx }
                 q &+= stepQ; r &+= stepR
                 if r >= dx { r &-= dx; q &+= 1 }
             }
