@@ -30,6 +30,9 @@ public struct Path: Hashable, Sendable {
 
     public init() {}
 
+    /// Makes room for `n` more elements up front (builders that know their size).
+    public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(elements.count + n) }
+
     public var isEmpty: Bool { elements.isEmpty }
 
     public mutating func move(to p: Point) {

@@ -15,6 +15,7 @@ extension Path {
     /// A closed rectangle, clockwise on screen.
     public static func rect(_ r: Rect) -> Path {
         var p = Path()
+        p.reserveCapacity(5)
         p.move(to: Point(r.minX, r.minY)); p.line(to: Point(r.maxX, r.minY))
         p.line(to: Point(r.maxX, r.maxY)); p.line(to: Point(r.minX, r.maxY)); p.close()
         return p
@@ -27,6 +28,8 @@ extension Path {
         let tl = clamp(radii.topLeft), tr = clamp(radii.topRight), br = clamp(radii.bottomRight), bl = clamp(radii.bottomLeft)
         if tl == 0 && tr == 0 && br == 0 && bl == 0 { return rect(r) }
         var p = Path()
+        // A move, four sides, up to four quarter arcs (one cubic each) and the close.
+        p.reserveCapacity(10)
         p.move(to: Point(r.minX + tl, r.minY))
         p.line(to: Point(r.maxX - tr, r.minY))
         if tr > 0 { p.appendEllipticArc(center: Point(r.maxX - tr, r.minY + tr), radiusX: tr, radiusY: tr, rotation: 0, startAngle: -.pi / 2, sweepAngle: .pi / 2) }

@@ -85,6 +85,7 @@ public enum Rasterizer {
             }
             busy.sort { $0.lowerBound < $1.lowerBound }
             var runs: [Range<Int>] = []
+            runs.reserveCapacity(busy.count + 1)
             var y = rows.lowerBound
             for b in busy {
                 let end = min(b.lowerBound, rows.upperBound)
@@ -110,6 +111,7 @@ public enum Rasterizer {
         // The uniform runs inside the mask; the rows between them are rasterized, each stretch of
         // them straight into the mask's rows, all with one cell grid.
         var runs: [Range<Int>] = []
+        runs.reserveCapacity(outline.uniformRows.count)
         var tallest = 0, y = bounds.y
         for run in outline.uniformRows {
             let r = run.clamped(to: bounds.y..<bounds.maxY)
@@ -157,6 +159,8 @@ public enum Rasterizer {
         }
         let wanted = segmentCounts(path, transform: transform)
         let total = wanted.reduce(0, +)
+        // Every chord of every curve, plus the lines and closing sides.
+        edges.reserveCapacity(min(total, maxSegmentsPerPath) + path.elements.count)
         let share = total > maxSegmentsPerPath ? Double(maxSegmentsPerPath) / Double(total) : 1
         var curve = 0
         func segments() -> Int {
@@ -209,6 +213,7 @@ public enum Rasterizer {
             return Int(max(1, min(Double(maxSegmentsPerCurve), n)))
         }
         var counts: [Int] = []
+        counts.reserveCapacity(path.elements.count)
         var start = Point.zero, current = Point.zero
         for element in path.elements {
             switch element {
