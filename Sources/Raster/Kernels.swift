@@ -133,6 +133,12 @@ public enum Kernels {
 /// channels at a time in 16-bit lanes (SSE2's pmullw: no 32-bit multiplies, which baseline x86-64
 /// lacks). Inside a hole's box `m = 1 − hole coverage`, per pixel.
 public struct DimBlend: Sendable {
+    /// How a row kernel stores: a type per kind, so each kind gets its own specialized copy of the
+    /// kernel (a run-time flag would test itself at every store).
+    protocol RowStores { static var streaming: Bool { get } }
+    enum PlainStores: RowStores { static var streaming: Bool { false } }
+    enum StreamingStores: RowStores { static var streaming: Bool { true } }
+
     /// The opacity in 0...256.
     public let alpha256: UInt32
     let colorRB: UInt32
@@ -181,11 +187,12 @@ public struct DimBlend: Sendable {
     @inline(__always)
     public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, streaming: Bool = false) {
         // Two copies of the loop, each with its kind of store fixed.
-        if streaming { constantRow(dst, src, count: count, streaming: true) } else { constantRow(dst, src, count: count, streaming: false) }
+        if streaming { constantRow(dst, src, count: count, stores: StreamingStores.self) } else { constantRow(dst, src, count: count, stores: PlainStores.self) }
     }
 
     @inline(__always)
-    func constantRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, streaming: Bool) {
+    func constantRow<S: RowStores>(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, stores: S.Type) {
+        let streaming = S.streaming
         guard count > 0 else { return }
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
         var i = 0
@@ -281,15 +288,16 @@ public struct DimBlend: Sendable {
     public func apply(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int,
                       streaming: Bool = false) {
         if streaming {
-            maskedRow(dst, src, holes: holes, count: count, streaming: true)
+            maskedRow(dst, src, holes: holes, count: count, stores: StreamingStores.self)
         } else {
-            maskedRow(dst, src, holes: holes, count: count, streaming: false)
+            maskedRow(dst, src, holes: holes, count: count, stores: PlainStores.self)
         }
     }
 
     @inline(__always)
-    func maskedRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int,
-                   streaming: Bool) {
+    func maskedRow<S: RowStores>(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int,
+                                 stores: S.Type) {
+        let streaming = S.streaming
         // a·m' (m' up to 256) overflows 16 bits at full opacity, so it is taken as (a/2)·m' + (a mod 2)·m'/2,
         // which halves both terms: ⌊(a·m')/256⌋ = ⌊((a/2)·m' + ⌊(a mod 2)·m'/2⌋)/128⌋ exactly.
         let aHalf = laneAlphaHalf, aOdd = laneAlphaOdd
@@ -481,15 +489,15 @@ public struct DimBlend: Sendable {
     @inline(never)
     func rows(_ strip: Strip, holes: UnsafePointer<UInt8>?, holeStride: Int, left: Int, count: Int, right: Int = 0, streaming: Bool) {
         if streaming {
-            rowsBody(strip, holes: holes, holeStride: holeStride, left: left, count: count, right: right, streaming: true)
+            rowsBody(strip, holes: holes, holeStride: holeStride, left: left, count: count, right: right, stores: StreamingStores.self)
         } else {
-            rowsBody(strip, holes: holes, holeStride: holeStride, left: left, count: count, right: right, streaming: false)
+            rowsBody(strip, holes: holes, holeStride: holeStride, left: left, count: count, right: right, stores: PlainStores.self)
         }
     }
 
     @inline(__always)
-    private func rowsBody(_ strip: Strip, holes: UnsafePointer<UInt8>?, holeStride: Int, left: Int, count: Int, right: Int,
-                          streaming: Bool) {
+    private func rowsBody<S: RowStores>(_ strip: Strip, holes: UnsafePointer<UInt8>?, holeStride: Int, left: Int, count: Int, right: Int,
+                                        stores: S.Type) {
         let bytes = (left &+ count &+ right) &* 4
         var d = strip.dst, s = strip.src, h = holes
         for y in 0..<strip.rows {
@@ -502,12 +510,12 @@ public struct DimBlend: Sendable {
                 while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
                 ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
             }
-            if left > 0 { constantRow(d, s, count: left, streaming: streaming) }
+            if left > 0 { constantRow(d, s, count: left, stores: S.self) }
             if let hole = h {
-                maskedRow(d + left, s + left, holes: hole, count: count, streaming: streaming)
+                maskedRow(d + left, s + left, holes: hole, count: count, stores: S.self)
                 h = hole + holeStride
             }
-            if right > 0 { constantRow(d + (left &+ count), s + (left &+ count), count: right, streaming: streaming) }
+            if right > 0 { constantRow(d + (left &+ count), s + (left &+ count), count: right, stores: S.self) }
             d += strip.dstStride
             s += strip.srcStride
         }
