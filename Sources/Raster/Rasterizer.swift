@@ -344,12 +344,15 @@ struct CellGrid {
 
         init(width: Int, height: Int) {
             let blocks = (max(0, width) + 7) >> 3, rows = max(0, height)
-            cover = .allocate(capacity: max(1, blocks * 8 * rows))
-            area = .allocate(capacity: max(1, blocks * 8 * rows))
+            // Cover and area in one block: a grid of a megabyte or more then gets a mapping of its
+            // own and goes back to the system when freed (`Pixmap.returnLargeBuffersToTheSystem`).
+            let cells = max(1, blocks * 8 * rows)
+            cover = .allocate(capacity: 2 * cells)
+            area = cover + cells
             touched = .allocate(capacity: max(1, blocks * rows))
         }
 
-        func deallocate() { cover.deallocate(); area.deallocate(); touched.deallocate() }
+        func deallocate() { cover.deallocate(); touched.deallocate() }
     }
 
     let cover: UnsafeMutablePointer<Int32>
