@@ -332,6 +332,29 @@ public enum Rasterizer {
     }
 }
 
+/// ⌊(n + k·step) / d⌋ for k = 0, 1, 2, … (n, step ≥ 0, d > 0), stepped by additions: the quotient
+/// and remainder grow by the step's own, so a walk along a line divides twice, not at every row or
+/// cell boundary, and gets the same values. The step is divided out only when first needed (most
+/// pieces cross a single boundary).
+struct SteppedDivision {
+    private(set) var quotient: Int
+    private var remainder: Int
+    private let step: Int, divisor: Int
+    private var stepQuotient = -1, stepRemainder = 0
+
+    init(_ n: Int, step: Int, by d: Int) {
+        (quotient, remainder) = n > 0 && d > 0 ? n.quotientAndRemainder(dividingBy: d) : (0, 0)
+        self.step = step; divisor = d
+    }
+
+    /// Moves on to k + 1.
+    @inline(__always) mutating func advance() {
+        if stepQuotient < 0 { (stepQuotient, stepRemainder) = step.quotientAndRemainder(dividingBy: divisor) }
+        quotient &+= stepQuotient; remainder &+= stepRemainder
+        if remainder >= divisor { remainder &-= divisor; quotient &+= 1 }
+    }
+}
+
 /// Cover and area accumulators for the cells of a mask, in 24.8 fixed point.
 /// Hazard: the pointers are only valid while the `Storage` they come from is allocated.
 struct CellGrid {
@@ -397,25 +420,17 @@ struct CellGrid {
         let dx = x1 - x0, span = y1 - y0
         let magnitude = dx.magnitude, negative = dx < 0
         var bottom = min(yEnd, ((ya >> 8) + 1) << 8)
-        var q = 0, r = 0
-        if dx != 0 && bottom != y1 {
-            let n = Int(magnitude) * (bottom - y0)
-            q = n / span; r = n % span
-        }
-        // The step is divided out only for a line that goes on past its second row.
-        var stepQ = -1, stepR = 0
+        // (Nothing to divide for a vertical line, or one that ends in its first row.)
+        var along = SteppedDivision(dx != 0 && bottom != y1 ? Int(magnitude) * (bottom - y0) : 0, step: Int(magnitude) << 8, by: span)
         while ya < yEnd {
             let row = ya >> 8
             let yb = bottom
-            let xb = yb == y1 ? x1 : (negative ? x0 - q : x0 + q)
+            let xb = yb == y1 ? x1 : (negative ? x0 - along.quotient : x0 + along.quotient)
             addRowPiece(row: row, xa: xa, ya: ya, xb: xb, yb: yb, sign: Int32(sign))
             ya = yb; xa = xb
             // Row bottoms are 256 apart, except a last one cut short by the line's end, whose x is x1.
             bottom = min(yEnd, yb + 256)
-            guard ya < yEnd, dx != 0 else { continue }
-            if stepQ < 0 { let step = Int(magnitude) << 8; stepQ = step / span; stepR = step % span }
-            q &+= stepQ; r &+= stepR
-            if r >= span { r &-= span; q &+= 1 }
+            if ya < yEnd && dx != 0 { along.advance() }
         }
     }
 
@@ -438,55 +453,25 @@ struct CellGrid {
         }
         var cx = xa, cy = ya
         // The piece's y at each cell boundary it crosses, ya + (yb − ya)·d / |xb − xa| with d the
-        // boundary's distance from xa: every term is non-negative, and d grows by 256 a boundary, so
-        // the quotient and remainder are stepped (the same values as dividing each time).
-        let dy = yb - ya
-        let step = dy << 8
-        if xb > xa {
-            var boundary = ((xa >> 8) + 1) << 8
-            if boundary < 0 { boundary = 0 }
-            let dx = xb - xa
-            guard boundary < xb && boundary <= maxX else {
-                emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
-                return
-            }
-            let n = dy * (boundary - xa)
-            var q = n / dx, r = n % dx
-            var stepQ = -1, stepR = 0
+        // boundary's distance from xa: every term is non-negative, and d grows by 256 a boundary.
+        // Boundaries are walked from xa towards xb, skipping to the mask's side when xa is off it.
+        @inline(__always) func walk(right: Bool) {
+            let dx = right ? xb - xa : xa - xb, dy = yb - ya
+            var boundary = right ? max(0, ((xa >> 8) + 1) << 8) : min(maxX, ((xa - 1) >> 8) << 8)
+            @inline(__always) func crossed(_ b: Int) -> Bool { right ? b < xb && b <= maxX : b > xb && b >= 0 }
+            guard crossed(boundary) else { return }
+            var across = SteppedDivision(dy * (right ? boundary - xa : xa - boundary), step: dy << 8, by: dx)
             while true {
-                let y = ya + q
+                let y = ya + across.quotient
                 emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
                 cx = boundary; cy = y
-                boundary += 256
-                guard boundary < xb && boundary <= maxX else { break }
-                // Divided out only for a piece that crosses a second boundary.
-                if stepQ < 0 { stepQ = step / dx; stepR = step % dx }
-                q &+= stepQ; r &+= stepR
-                if r >= dx { r &-= dx; q &+= 1 }
-            }
-        } else {
-            var boundary = ((xa - 1) >> 8) << 8
-            if boundary > maxX { boundary = maxX }
-            let dx = xa - xb
-            guard boundary > xb && boundary >= 0 else {
-                emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
-                return
-            }
-            let n = dy * (xa - boundary)
-            var q = n / dx, r = n % dx
-            var stepQ = -1, stepR = 0
-            while true {
-                let y = ya + q
-                emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: boundary, y1: y - rowTop, sign: sign)
-                cx = boundary; cy = y
-                boundary -= 256
-                guard boundary > xb && boundary >= 0 else { break }
-                // Divided out only for a piece that crosses a second boundary.
-                if stepQ < 0 { stepQ = step / dx; stepR = step % dx }
-                q &+= stepQ; r &+= stepR
-                if r >= dx { r &-= dx; q &+= 1 }
+                boundary += right ? 256 : -256
+                guard crossed(boundary) else { break }
+                across.advance()
             }
         }
+        // Each direction its own copy of the walk.
+        if xb > xa { walk(right: true) } else { walk(right: false) }
         emitClamped(base: base, flags: flags, x0: cx, y0: cy - rowTop, x1: xb, y1: yb - rowTop, sign: sign)
     }
 
