@@ -322,6 +322,12 @@ public struct DimBlend: Sendable {
             k = k &+ (k &>> 7)
             return (aHalf &* k &+ ((aOdd &* k) &>> 1)) &>> 7
         }
+        /// Four pixels `v` blended with weights `lane`…`lane + 3` of `k`, each spread over its pixel's channels.
+        @inline(__always) func edge(_ v: SIMD16<UInt8>, _ k: SIMD8<UInt16>, lane: Int) -> SIMD16<UInt8> {
+            let a = k[lane], b = k[lane &+ 1], c = k[lane &+ 2], e = k[lane &+ 3]
+            return SIMD16<UInt8>(lowHalf: blend(v.lowHalf, SIMD8<UInt16>(a, a, a, a, b, b, b, b)),
+                                 highHalf: blend(v.highHalf, SIMD8<UInt16>(c, c, c, c, e, e, e, e)))
+        }
         var i = 0
         if streaming {
             while i < count && UInt(bitPattern: d + i &* 4) & 15 != 0 {
@@ -343,16 +349,10 @@ public struct DimBlend: Sendable {
                                streaming: streaming)
             } else {
                 let k = weights(h.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-                let k0 = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
-                let k1 = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
-                let k2 = SIMD8<UInt16>(k[4], k[4], k[4], k[4], k[5], k[5], k[5], k[5])
-                let k3 = SIMD8<UInt16>(k[6], k[6], k[6], k[6], k[7], k[7], k[7], k[7])
                 let v = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
                 let u = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
-                DimBlend.store(SIMD16<UInt8>(lowHalf: blend(v.lowHalf, k0), highHalf: blend(v.highHalf, k1)), d, i &* 4,
-                               streaming: streaming)
-                DimBlend.store(SIMD16<UInt8>(lowHalf: blend(u.lowHalf, k2), highHalf: blend(u.highHalf, k3)), d, i &* 4 &+ 16,
-                               streaming: streaming)
+                DimBlend.store(edge(v, k, lane: 0), d, i &* 4, streaming: streaming)
+                DimBlend.store(edge(u, k, lane: 4), d, i &* 4 &+ 16, streaming: streaming)
             }
             i &+= 8
         }
@@ -366,10 +366,7 @@ public struct DimBlend: Sendable {
                 DimBlend.store(constant(v), d, j &* 4, streaming: streaming)
             } else {
                 let k = weights(SIMD8<UInt8>(lowHalf: h.loadUnaligned(fromByteOffset: j, as: SIMD4<UInt8>.self), highHalf: .zero))
-                let k0 = SIMD8<UInt16>(k[0], k[0], k[0], k[0], k[1], k[1], k[1], k[1])
-                let k1 = SIMD8<UInt16>(k[2], k[2], k[2], k[2], k[3], k[3], k[3], k[3])
-                DimBlend.store(SIMD16<UInt8>(lowHalf: blend(v.lowHalf, k0), highHalf: blend(v.highHalf, k1)), d, j &* 4,
-                               streaming: streaming)
+                DimBlend.store(edge(v, k, lane: 0), d, j &* 4, streaming: streaming)
             }
         }
         // Four more (narrow strips, such as a moving hole's sides, end in many of these).
@@ -416,8 +413,8 @@ public struct DimBlend: Sendable {
         guard !r.isEmpty else { return }
         let streaming = src !== dst && (stores == .streaming || stores == .automatic && r.width &* r.height &* 4 >= DimBlend.streamingBytes)
         defer { if streaming { ll_stream_fence() } }
-        let live = holes.allSatisfy { !$0.bounds.intersection(r).isEmpty && !$0.isEmpty } ? holes
-            : holes.filter { !$0.bounds.intersection(r).isEmpty && !$0.isEmpty }
+        let meetsRegion = { (m: Mask) in !m.bounds.intersection(r).isEmpty && !m.isEmpty }
+        let live = holes.allSatisfy(meetsRegion) ? holes : holes.filter(meetsRegion)
         // Where the set of holes meeting a row changes (sorted, each once).
         var cuts: [Int] = []
         cuts.reserveCapacity(2 &+ 2 &* live.count)
@@ -427,16 +424,8 @@ public struct DimBlend: Sendable {
         var scratch: [UInt8] = []
         // A region a few hundred pixels wide (a moving hole's side, a bubble) touches a few cache lines
         // of each of many rows, far apart: the hardware prefetcher does not foresee the next row, so
-        // the row four ahead is asked for while this one is dimmed.
+        // the row `prefetchAhead` rows down is asked for while this one is dimmed.
         let narrow = r.width <= 512 && r.height > 8
-        @inline(__always) func prefetch(_ y: Int) {
-            guard y < r.maxY else { return }
-            let ps = UnsafeRawPointer(src.row(y) + r.x), pd = UnsafeMutableRawPointer(dst.row(y) + r.x)
-            let bytes = r.width &* 4
-            var o = 0
-            while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
-            ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
-        }
         for k in 1..<cuts.count where cuts[k] > cuts[k &- 1] {
             let top = cuts[k &- 1], bottom = cuts[k]
             // The holes meeting this band: an array only when there are several.
@@ -444,9 +433,9 @@ public struct DimBlend: Sendable {
             let first = live.firstIndex(where: meets)
             let several = first.map { f in live[(f &+ 1)...].contains(where: meets) } ?? false
             // Rows below this band's top that may be asked for ahead (none for a wide region).
-            let ahead = narrow ? r.maxY - top : 0
+            let prefetchable = narrow ? r.maxY - top : 0
             let strip = Strip(dst: dst.row(top) + r.x, dstStride: dst.stride, src: src.row(top) + r.x, srcStride: src.stride,
-                              rows: bottom - top, prefetchRows: ahead)
+                              rows: bottom - top, prefetchRows: prefetchable)
             if first == nil {
                 rows(strip, holes: nil, holeStride: 0, left: r.width, count: 0, streaming: streaming)
             } else if !several, let f = first {
@@ -462,7 +451,10 @@ public struct DimBlend: Sendable {
                 if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: r.width) }
                 scratch.withUnsafeMutableBufferPointer { buffer in
                     for y in top..<bottom {
-                        if narrow { prefetch(y &+ 4) }
+                        if narrow && y &+ DimBlend.prefetchAhead < r.maxY {
+                            let ahead = y &+ DimBlend.prefetchAhead
+                            DimBlend.prefetch(src.row(ahead) + r.x, dst.row(ahead) + r.x, bytes: r.width &* 4)
+                        }
                         applyJoined(band, row: y, from: src, into: dst, region: r, scratch: buffer.baseAddress!, streaming: streaming)
                     }
                 }
@@ -498,17 +490,11 @@ public struct DimBlend: Sendable {
     @inline(__always)
     private func rowsBody<S: RowStores>(_ strip: Strip, holes: UnsafePointer<UInt8>?, holeStride: Int, left: Int, count: Int, right: Int,
                                         stores: S.Type) {
-        let bytes = (left &+ count &+ right) &* 4
+        let bytes = (left &+ count &+ right) &* 4, ahead = DimBlend.prefetchAhead
         var d = strip.dst, s = strip.src, h = holes
         for y in 0..<strip.rows {
-            // A strip a few hundred pixels wide touches a few cache lines of each of many rows, far
-            // apart: the hardware prefetcher does not foresee the next row, so the row four ahead is
-            // asked for while this one is dimmed.
-            if y &+ 4 < strip.prefetchRows {
-                let ps = UnsafeRawPointer(s + 4 &* strip.srcStride), pd = UnsafeMutableRawPointer(d + 4 &* strip.dstStride)
-                var o = 0
-                while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
-                ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
+            if y &+ ahead < strip.prefetchRows {
+                DimBlend.prefetch(s + ahead &* strip.srcStride, d + ahead &* strip.dstStride, bytes: bytes)
             }
             if left > 0 { constantRow(d, s, count: left, stores: S.self) }
             if let hole = h {
@@ -519,6 +505,18 @@ public struct DimBlend: Sendable {
             d += strip.dstStride
             s += strip.srcStride
         }
+    }
+
+    /// How many rows ahead a narrow region's rows are prefetched.
+    static let prefetchAhead = 4
+
+    /// Asks for every cache line of `bytes` bytes of a source row and of a destination row.
+    @inline(__always)
+    static func prefetch(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, bytes: Int) {
+        let ps = UnsafeRawPointer(src), pd = UnsafeMutableRawPointer(dst)
+        var o = 0
+        while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
+        ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
     }
 
     /// How a dim into another pixmap writes it.

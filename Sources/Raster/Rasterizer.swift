@@ -121,7 +121,7 @@ public enum Rasterizer {
             y = r.upperBound
         }
         tallest = max(tallest, bounds.maxY - y)
-        var cells = CellGrid.Storage(width: w, height: tallest)
+        let cells = CellGrid.Storage(width: w, height: tallest)
         defer { cells.deallocate() }
         mask.bytes.withUnsafeMutableBufferPointer { out in
             let base = out.baseAddress!
@@ -129,7 +129,7 @@ public enum Rasterizer {
             func rasterize(_ rows: Range<Int>) {
                 guard !rows.isEmpty else { return }
                 fill(edges: outline.edges, fillRule: fillRule, bounds: IntRect(x: bounds.x, y: rows.lowerBound, width: w, height: rows.count),
-                     cells: &cells, into: base + (rows.lowerBound - bounds.y) * w)
+                     cells: cells, into: base + (rows.lowerBound - bounds.y) * w)
             }
             var y = bounds.y
             for run in runs {
@@ -251,15 +251,15 @@ public enum Rasterizer {
     /// (non-zero or even-odd) between cells. Edges left of the clip are pushed onto its left side, so
     /// they still count towards the winding; pieces right of it are dropped (they change no pixel).
     static func fill(edges: [Edge], fillRule: FillRule, into mask: inout Mask) {
-        var cells = CellGrid.Storage(width: mask.width, height: mask.height)
+        let cells = CellGrid.Storage(width: mask.width, height: mask.height)
         defer { cells.deallocate() }
         let b = mask.bounds
-        mask.bytes.withUnsafeMutableBufferPointer { fill(edges: edges, fillRule: fillRule, bounds: b, cells: &cells, into: $0.baseAddress!) }
+        mask.bytes.withUnsafeMutableBufferPointer { fill(edges: edges, fillRule: fillRule, bounds: b, cells: cells, into: $0.baseAddress!) }
     }
 
     /// `fill` of the rows `bounds` covers into `out` (`bounds.width` bytes a row), with `cells` (at
     /// least as large as `bounds`) for its cell grid.
-    static func fill(edges: [Edge], fillRule: FillRule, bounds b: IntRect, cells: inout CellGrid.Storage,
+    static func fill(edges: [Edge], fillRule: FillRule, bounds b: IntRect, cells: CellGrid.Storage,
                      into out: UnsafeMutablePointer<UInt8>) {
         guard !b.isEmpty else { return }
         let w = b.width, h = b.height
@@ -269,63 +269,59 @@ public enum Rasterizer {
         let blocks = (w + 7) >> 3
         let stride = blocks << 3
         let left = b.x << 8, top = b.y << 8
-        do {
-            let flags = cells.touched
-            flags.update(repeating: 0, count: blocks * h)
-            let cover = cells.cover, area = cells.area
-            var grid = CellGrid(cover: cover, area: area, touched: flags, blocks: blocks,
-                                stride: stride, width: w, height: h)
-            for e in edges {
-                grid.addLine(x0: e.fx0 - left, y0: e.fy0 - top, x1: e.fx1 - left, y1: e.fy1 - top, sign: Int(e.winding))
+        let flags = cells.touched
+        flags.update(repeating: 0, count: blocks * h)
+        let cover = cells.cover, area = cells.area
+        var grid = CellGrid(cover: cover, area: area, touched: flags, blocks: blocks,
+                            stride: stride, width: w, height: h)
+        for e in edges {
+            grid.addLine(x0: e.fx0 - left, y0: e.fy0 - top, x1: e.fx1 - left, y1: e.fy1 - top, sign: Int(e.winding))
+        }
+        let evenOdd = fillRule == .evenOdd
+        /// Coverage 0...255 from the running cover (and a cell's area), by the fill rule.
+        @inline(__always) func coverage(_ acc: Int32, _ area: Int32) -> UInt8 {
+            var v = abs(acc &* 512 &- area) >> 9
+            if evenOdd {
+                v &= 511
+                v = v > 256 ? 512 &- v : v
+            } else {
+                v = min(256, v)
             }
-            let evenOdd = fillRule == .evenOdd
-            /// Coverage 0...255 from the running cover (and a cell's area), by the fill rule.
-            @inline(__always) func coverage(_ acc: Int32, _ area: Int32) -> UInt8 {
-                var v = abs(acc &* 512 &- area) >> 9
-                if evenOdd {
-                    v &= 511
-                    v = v > 256 ? 512 &- v : v
-                } else {
-                    v = min(256, v)
-                }
-                return UInt8(truncatingIfNeeded: v &- (v >> 8))
-            }
-            do {
-                for row in 0..<h {
-                    let c = cover + row * stride, a = area + row * stride
-                    let o = out + row * w
-                    let f = flags + row * blocks
-                    var acc: Int32 = 0
-                    var block = 0
-                    while block < blocks {
-                        if f[block] != 0 {
-                            let x0 = block << 3, x1 = min(w, x0 + 8)
-                            for x in x0..<x1 {
-                                acc &+= c[x]
-                                o[x] = coverage(acc, a[x])
-                            }
-                            block &+= 1
-                        } else {
-                            // A run of untouched blocks: the running cover does not change across
-                            // it, so the whole run gets one coverage value.
-                            var end = block &+ 1
-                            // Eight flags at a time: the first set byte of a word ends the run.
-                            while end &+ 8 <= blocks {
-                                let word = UInt64(littleEndian: UnsafeRawPointer(f + end).loadUnaligned(as: UInt64.self))
-                                if word != 0 { end &+= word.trailingZeroBitCount >> 3; break }
-                                end &+= 8
-                            }
-                            if end &+ 8 > blocks { while end < blocks && f[end] == 0 { end &+= 1 } }
-                            let x0 = block << 3, x1 = min(w, end << 3)
-                            let v = coverage(acc, 0)
-                            if x1 - x0 == 8 {
-                                UnsafeMutableRawPointer(o + x0).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
-                            } else {
-                                (o + x0).update(repeating: v, count: x1 - x0)
-                            }
-                            block = end
-                        }
+            return UInt8(truncatingIfNeeded: v &- (v >> 8))
+        }
+        for row in 0..<h {
+            let c = cover + row * stride, a = area + row * stride
+            let o = out + row * w
+            let f = flags + row * blocks
+            var acc: Int32 = 0
+            var block = 0
+            while block < blocks {
+                if f[block] != 0 {
+                    let x0 = block << 3, x1 = min(w, x0 + 8)
+                    for x in x0..<x1 {
+                        acc &+= c[x]
+                        o[x] = coverage(acc, a[x])
                     }
+                    block &+= 1
+                } else {
+                    // A run of untouched blocks: the running cover does not change across
+                    // it, so the whole run gets one coverage value.
+                    var end = block &+ 1
+                    // Eight flags at a time: the first set byte of a word ends the run.
+                    while end &+ 8 <= blocks {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(f + end).loadUnaligned(as: UInt64.self))
+                        if word != 0 { end &+= word.trailingZeroBitCount >> 3; break }
+                        end &+= 8
+                    }
+                    if end &+ 8 > blocks { while end < blocks && f[end] == 0 { end &+= 1 } }
+                    let x0 = block << 3, x1 = min(w, end << 3)
+                    let v = coverage(acc, 0)
+                    if x1 - x0 == 8 {
+                        UnsafeMutableRawPointer(o + x0).storeBytes(of: UInt64(v) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                    } else {
+                        (o + x0).update(repeating: v, count: x1 - x0)
+                    }
+                    block = end
                 }
             }
         }
