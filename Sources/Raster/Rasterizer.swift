@@ -109,7 +109,7 @@ public enum Rasterizer {
         var mask = Mask(uninitializedBounds: bounds)
         let w = bounds.width
         // The uniform runs inside the mask; the rows between them are rasterized, each stretch of
-        // them straight into the mask's rows, all with one cell grid.
+        // them straight into the mask's rows, a strip at a time, all with one cell grid.
         var runs: [Range<Int>] = []
         runs.reserveCapacity(outline.uniformRows.count)
         var tallest = 0, y = bounds.y
@@ -121,15 +121,38 @@ public enum Rasterizer {
             y = r.upperBound
         }
         tallest = max(tallest, bounds.maxY - y)
-        let cells = CellGrid.Storage(width: w, height: tallest)
+        let stripRows = Self.stripRows(width: w)
+        let cells = CellGrid.Storage(width: w, height: min(tallest, stripRows))
         defer { cells.deallocate() }
+        // Many strips (a large mask) take up the edges as they reach them, in the order of their
+        // tops, and let them go below their bottoms, so each strip walks only the edges that cross
+        // it. A few strips each pass over every edge: most return at once, and that is cheaper than
+        // sorting them.
+        let strips = bounds.height > 8 * stripRows
+        let edges = strips ? outline.edges.sorted { $0.fy0 < $1.fy0 } : outline.edges
+        var active: [Edge] = []
+        var next = 0
         mask.bytes.withUnsafeMutableBufferPointer { out in
             let base = out.baseAddress!
-            /// Rasterizes rows `rows` of the mask on their own.
+            /// Rasterizes rows `rows` of the mask on their own, `stripRows` at a time.
             func rasterize(_ rows: Range<Int>) {
-                guard !rows.isEmpty else { return }
-                fill(edges: outline.edges, fillRule: fillRule, bounds: IntRect(x: bounds.x, y: rows.lowerBound, width: w, height: rows.count),
-                     cells: cells, into: base + (rows.lowerBound - bounds.y) * w)
+                var top = rows.lowerBound
+                while top < rows.upperBound {
+                    let bottom = min(rows.upperBound, top + stripRows)
+                    let strip = IntRect(x: bounds.x, y: top, width: w, height: bottom - top)
+                    if strips {
+                        let stripTop = top << 8, stripBottom = bottom << 8
+                        active.removeAll { $0.fy1 <= stripTop }
+                        while next < edges.count && edges[next].fy0 < stripBottom {
+                            if edges[next].fy1 > stripTop { active.append(edges[next]) }
+                            next += 1
+                        }
+                        fill(edges: active, fillRule: fillRule, bounds: strip, cells: cells, into: base + (top - bounds.y) * w)
+                    } else {
+                        fill(edges: edges, fillRule: fillRule, bounds: strip, cells: cells, into: base + (top - bounds.y) * w)
+                    }
+                    top = bottom
+                }
             }
             var y = bounds.y
             for run in runs {
@@ -142,6 +165,14 @@ public enum Rasterizer {
             rasterize(y..<bounds.maxY)
         }
         return mask
+    }
+
+    /// How many rows of a mask `width` pixels wide are rasterized at a time. The cell grid (8 bytes a
+    /// cell) is reused from strip to strip and kept to about 128 KiB, so it stays in the core's own
+    /// cache however large the mask. A grid for all the rows of a 1000-pixel circle would take 8 MB:
+    /// a mapping of its own, faulted in again at every frame of a spotlight.
+    static func stripRows(width: Int) -> Int {
+        max(8, (128 << 10) / (((max(1, width) + 7) & ~7) * 8))
     }
 
     /// Converts the path into monotone-in-y line edges (horizontal ones dropped), in device space.
