@@ -56,6 +56,9 @@ func benchmarkRasterParts(_ h: Harness) throws {
     h.record("part.dim.inplace", size: size) { dim.apply(from: dst, into: dst, region: src.bounds, holes: nil) }
     h.record("part.mask.circle", size: size) { _ = Rasterizer.mask(for: circle, clip: src.bounds) }
     h.record("part.mask.star", size: size) { _ = Rasterizer.mask(for: star, clip: src.bounds) }
+    // A hole most of the frame's height across (a spotlight on a large view, or a 2× screen).
+    let large = Path.circle(center: Point(Double(w) / 2, Double(hgt) / 2), radius: Double(hgt) * 0.46)
+    h.record("part.mask.circle.large", size: size) { _ = Rasterizer.mask(for: large, clip: src.bounds) }
     let a = Rasterizer.mask(for: circle, clip: src.bounds), b = Rasterizer.mask(for: star, clip: src.bounds)
     h.record("part.union", size: size) { _ = a.union(b) }
     h.record("part.dim.twoholes", size: size) { dim.apply(from: src, into: dst, region: dst.bounds, holes: [a, b]) }
@@ -78,6 +81,28 @@ func benchmarkRasterParts(_ h: Harness) throws {
     }
     let full = Mask(bounds: src.bounds, value: 0)
     h.record("part.dim.masked", size: size) { dim.apply(from: src, into: dst, region: src.bounds, holes: full) }
+    // In the app's rhythm: a frame every 1/60 s with the thread asleep in between, as when an
+    // overlay fades in. `copy` and `dim.full` take turns, so both meet the same stretch of the machine.
+    let clock = ContinuousClock()
+    var copies: [Double] = [], dims: [Double] = []
+    for k in 0..<240 {
+        Thread.sleep(forTimeInterval: 1.0 / 60)
+        let t0 = clock.now
+        if k % 2 == 0 {
+            for y in 0..<hgt { Kernels.copy(dst.row(y), src.row(y), count: w) }
+        } else {
+            let holes = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
+            dim.apply(from: src, into: dst, region: dst.bounds, holes: holes)
+        }
+        let d = clock.now - t0
+        let ms = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+        if k % 2 == 0 { copies.append(ms) } else { dims.append(ms) }
+    }
+    copies.sort(); dims.sort()
+    let pacedCopy = copies[copies.count / 2], pacedDim = dims[dims.count / 2]
+    h.add("part.paced.copy", size: size, milliseconds: pacedCopy)
+    h.add("part.paced.dim.full", size: size, milliseconds: pacedDim)
+    h.note(String(format: "paced (a frame every 1/60 s): dim.full is %.2f× copy", pacedDim / pacedCopy))
 }
 
 /// Only dim.hole at 1920x1080, for profiling (with --hole).
