@@ -128,7 +128,8 @@ public enum Rasterizer {
         // tops, and let them go below their bottoms, so each strip walks only the edges that cross
         // it. A few strips each pass over every edge: most return at once, and that is cheaper than
         // sorting them.
-        let strips = bounds.height > 8 * stripRows
+        let rasterized = runs.reduce(bounds.height) { $0 - ($1.count - 1) }
+        let strips = rasterized > 8 * stripRows
         let edges = strips ? outline.edges.sorted { $0.fy0 < $1.fy0 } : outline.edges
         var active: [Edge] = []
         var next = 0
