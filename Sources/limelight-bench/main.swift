@@ -6,8 +6,11 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|host] [--budget SECONDS]
+           limelight-bench --parts | --hole
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
+      --parts: the parts of dim.full at 1920x1080, and copy and dim.full in the app's rhythm (a frame
+      every 1/60 s). --hole: only dim.hole at 1920x1080, for profiling.
     """)
     exit(0)
 }
