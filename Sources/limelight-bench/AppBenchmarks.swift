@@ -71,7 +71,7 @@ struct AppBenchmarks {
 
     /// `spotlight.morph`: one frame of a spotlight morphing between two cards, with its bubble;
     /// `overlay.appear`: the full frame when the FAB tip first appears.
-    func overlays(_ h: Harness, morph: Bool, appear: Bool) throws {
+    func overlays(_ h: Harness, morph: Bool, appear: Bool, paced: Bool = false) throws {
         for (w, ht) in rasterSizes {
             let clock = VirtualClock()
             let a = try app(w, ht, clock: clock)
@@ -83,7 +83,8 @@ struct AppBenchmarks {
             a.root.render(into: frame)
             var next = 1
             var area = 0, frames = 0
-            if morph { h.record("spotlight.morph", size: "\(w)x\(ht)") {
+            /// One frame of the morph (a new one starts when the last has ended).
+            func morphFrame() {
                 if !spot.isAnimating {
                     spot.show(holes: [Hole(target: .view(targets[next]), shape: .roundedRect(cornerRadius: 12))],
                               coachMark: CoachMark(text: next == 0 ? "A card of the sample app." : "Another card."))
@@ -94,7 +95,14 @@ struct AppBenchmarks {
                 area += a.root.render(into: frame).reduce(0) { $0 + $1.area }
                 frames += 1
             }
-            h.note("spotlight.morph@\(w)x\(ht) re-composites \(area / max(1, frames)) of \(frame.width * frame.height) pixels a frame") }
+            if paced {
+                h.add("spotlight.morph.paced", size: "\(w)x\(ht)", milliseconds: h.paced([morphFrame])[0])
+                continue
+            }
+            if morph {
+                h.record("spotlight.morph", size: "\(w)x\(ht)") { morphFrame() }
+                h.note("spotlight.morph@\(w)x\(ht) re-composites \(area / max(1, frames)) of \(frame.width * frame.height) pixels a frame")
+            }
             guard appear else { continue }
             a.overlays.dismissAll(animated: false)
             a.root.render(into: frame)

@@ -42,6 +42,24 @@ final class Harness {
         return ms
     }
 
+    /// The median wall time (ms) of each of `bodies`, run in turn `rounds` times each with the thread
+    /// asleep for `interval` seconds before every run: frames in the app's rhythm, which find the
+    /// caches (and the other core) cold, unlike back-to-back runs.
+    func paced(rounds: Int = 120, interval: Double = 1.0 / 60, _ bodies: [() -> Void]) -> [Double] {
+        let clock = ContinuousClock()
+        var samples = [[Double]](repeating: [], count: bodies.count)
+        for _ in 0..<rounds {
+            for (i, body) in bodies.enumerated() {
+                Thread.sleep(forTimeInterval: interval)
+                let t0 = clock.now
+                body()
+                let d = clock.now - t0
+                samples[i].append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
+    }
+
     /// Lines printed under the table (what a figure covered).
     private(set) var notes: [String] = []
     func note(_ line: String) { notes.append(line) }

@@ -83,23 +83,14 @@ func benchmarkRasterParts(_ h: Harness) throws {
     h.record("part.dim.masked", size: size) { dim.apply(from: src, into: dst, region: src.bounds, holes: full) }
     // In the app's rhythm: a frame every 1/60 s with the thread asleep in between, as when an
     // overlay fades in. `copy` and `dim.full` take turns, so both meet the same stretch of the machine.
-    let clock = ContinuousClock()
-    var copies: [Double] = [], dims: [Double] = []
-    for k in 0..<240 {
-        Thread.sleep(forTimeInterval: 1.0 / 60)
-        let t0 = clock.now
-        if k % 2 == 0 {
-            for y in 0..<hgt { Kernels.copy(dst.row(y), src.row(y), count: w) }
-        } else {
+    let paced = h.paced([
+        { for y in 0..<hgt { Kernels.copy(dst.row(y), src.row(y), count: w) } },
+        {
             let holes = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
             dim.apply(from: src, into: dst, region: dst.bounds, holes: holes)
-        }
-        let d = clock.now - t0
-        let ms = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-        if k % 2 == 0 { copies.append(ms) } else { dims.append(ms) }
-    }
-    copies.sort(); dims.sort()
-    let pacedCopy = copies[copies.count / 2], pacedDim = dims[dims.count / 2]
+        },
+    ])
+    let pacedCopy = paced[0], pacedDim = paced[1]
     h.add("part.paced.copy", size: size, milliseconds: pacedCopy)
     h.add("part.paced.dim.full", size: size, milliseconds: pacedDim)
     h.note(String(format: "paced (a frame every 1/60 s): dim.full is %.2f× copy", pacedDim / pacedCopy))

@@ -6,11 +6,12 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|host] [--budget SECONDS]
-           limelight-bench --parts | --hole
+           limelight-bench --parts | --paced | --hole
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
       --parts: the parts of dim.full at 1920x1080, and copy and dim.full in the app's rhythm (a frame
-      every 1/60 s). --hole: only dim.hole at 1920x1080, for profiling.
+      every 1/60 s). --paced: spotlight.morph in the app's rhythm. --hole: only dim.hole at 1920x1080,
+      for profiling.
     """)
     exit(0)
 }
@@ -49,6 +50,7 @@ var only: String?
 if let i = arguments.firstIndex(of: "--only"), arguments.index(after: i) < arguments.endIndex { only = arguments[arguments.index(after: i)] }
 do {
     if arguments.contains("--parts") { try benchmarkRasterParts(harness) }
+    else if arguments.contains("--paced") { try MainActor.assumeIsolated { try AppBenchmarks().overlays(harness, morph: true, appear: false, paced: true) } }
     else if arguments.contains("--hole") { try benchmarkHoleOnly(harness) }
     else { try MainActor.assumeIsolated { try benchmarkAll(harness, only: only) } }
 } catch {
