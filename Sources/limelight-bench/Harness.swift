@@ -27,7 +27,7 @@ final class Harness {
             let t0 = clock.now
             body()
             let d = clock.now - t0
-            samples.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+            samples.append(Harness.milliseconds(d))
         } while samples.count < 200 && (samples.count < 7 || (clock.now - start) < .milliseconds(Int(budget * 1000)))
         samples.sort()
         return samples[samples.count / 2]
@@ -54,10 +54,14 @@ final class Harness {
                 let t0 = clock.now
                 body()
                 let d = clock.now - t0
-                samples[i].append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+                samples[i].append(Harness.milliseconds(d))
             }
         }
         return samples.map { $0.sorted()[$0.count / 2] }
+    }
+
+    static func milliseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
     }
 
     /// Lines printed under the table (what a figure covered).
