@@ -68,10 +68,10 @@ final class Harness {
     private(set) var notes: [String] = []
     func note(_ line: String) { notes.append(line) }
 
-    /// Records an externally measured figure.
-    func add(_ name: String, size: String, milliseconds ms: Double) {
-        let copy = figures.first { $0.name == "copy" && $0.size == size }?.milliseconds
-        figures.append(Figure(name: name, size: size, milliseconds: ms, timesCopy: copy.map { ms / $0 }))
+    /// Records an externally measured figure; its ratio is to the `baseline` figure at the same size.
+    func add(_ name: String, size: String, milliseconds ms: Double, baseline: String = "copy") {
+        let base = figures.first { $0.name == baseline && $0.size == size }?.milliseconds
+        figures.append(Figure(name: name, size: size, milliseconds: ms, timesCopy: base.map { ms / $0 }))
     }
 
     /// The figures as a Markdown table.
