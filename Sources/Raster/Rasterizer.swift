@@ -395,8 +395,9 @@ struct CellGrid {
 
         init(width: Int, height: Int) {
             let blocks = (max(0, width) + 7) >> 3, rows = max(0, height)
-            // Cover and area in one block: a grid of a megabyte or more then gets a mapping of its
-            // own and goes back to the system when freed (`Pixmap.returnLargeBuffersToTheSystem`).
+            // Cover and area in one block. A mask's strips keep it to about 128 KiB
+            // (`Rasterizer.stripRows`); only a grid for all rows (`fill(edges:fillRule:into:)`) grows
+            // with the mask.
             let cells = max(1, blocks * 8 * rows)
             cover = .allocate(capacity: 2 * cells)
             area = cover + cells
