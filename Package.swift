@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (imports point down only; see DESIGN.md):
+// Module graph (imports point down only; see docs/ARCHITECTURE.md):
 //   limelight (CLI) -> Demo -> Tours -> Overlays -> Views -> Raster
 //   SDLHost -> Views, Raster, CSDL2;  FontText -> Views, Raster, CSDL2TTF, CFontconfig
+//   ImageFiles -> Raster, Files, CSDL2Image (PNG in and out);  Files: atomic saves
 let package = Package(
     name: "Limelight",
     products: [
@@ -11,6 +12,7 @@ let package = Package(
         .executable(name: "limelight-bench", targets: ["limelight-bench"]),
         .executable(name: "limelight-soak", targets: ["limelight-soak"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "Views", targets: ["Views"]),
         .library(name: "Overlays", targets: ["Overlays"]),
         .library(name: "Tours", targets: ["Tours"]),
@@ -33,37 +35,42 @@ let package = Package(
         // functions; no library): see DimBlend.
         .systemLibrary(name: "CStream", path: "Sources/CStream"),
 
-        .target(name: "Raster", dependencies: ["CSDL2Image", "CMalloc", "CStream"]),
+        .target(name: "Raster", dependencies: ["CMalloc", "CStream"]),
+        // Saving a file in one step (write beside, fsync, rename, fsync the folder).
+        .target(name: "Files"),
+        // Image files in and out of a Pixmap, through SDL2_image.
+        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image"]),
         .target(name: "Views", dependencies: ["Raster"]),
         .target(name: "FontText", dependencies: ["Views", "Raster", "CSDL2TTF", "CFontconfig"]),
         .target(name: "Overlays", dependencies: ["Views", "Raster"]),
-        .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster"]),
-        .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster"]),
+        .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
+        .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
         .executableTarget(name: "limelight",
-                          dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
+                          dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
-        .executableTarget(name: "limelight-assets", dependencies: ["Raster"]),
+        .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
         // The long random-input soak: a seeded driver of the sample app (used by SoakTests) and
         // `make soak`'s release runner.
-        .target(name: "Soak", dependencies: ["Seeded", "Demo", "Tours", "Overlays", "Views", "Raster"]),
+        .target(name: "Soak", dependencies: ["Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
         .executableTarget(name: "limelight-soak", dependencies: ["Soak"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "Views"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Files", "Raster", "TestSupport"]),
         .testTarget(name: "FontTextTests", dependencies: ["FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),
         .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Demo", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
+        .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles"]),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Demo", "Overlays", "Views", "Raster"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ImageFiles
 import Raster
 
 /// The card illustrations loaded from a folder of PNGs, with one error per image that failed.
@@ -6,10 +7,10 @@ public struct CardImages {
     /// The images by name.
     public var images: [String: Pixmap] = [:]
     /// What went wrong, one line per image (a missing file, a broken PNG).
-    public var errors: [RasterError] = []
+    public var errors: [ImageFileError] = []
 
     /// A set of images and errors.
-    public init(images: [String: Pixmap] = [:], errors: [RasterError] = []) {
+    public init(images: [String: Pixmap] = [:], errors: [ImageFileError] = []) {
         self.images = images; self.errors = errors
     }
 

@@ -2,13 +2,11 @@
 public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A pixmap or mask size that is zero, negative, not finite or too large.
     case invalidSize(width: Int, height: Int, reason: String)
-    /// An image file that could not be read or written.
-    case imageFile(path: String, reason: String)
 
+    /// One line naming the bad value and what was expected.
     public var description: String {
         switch self {
         case let .invalidSize(w, h, reason): return "invalid size \(w)x\(h): \(reason)"
-        case let .imageFile(path, reason): return "\(path): \(reason)"
         }
     }
 }

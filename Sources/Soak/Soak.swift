@@ -2,6 +2,7 @@ import Demo
 import Foundation
 import Overlays
 import Seeded
+import ImageFiles
 import Raster
 import Tours
 import Views

@@ -1,4 +1,5 @@
 import Foundation
+import ImageFiles
 import Raster
 
 /// A tour read from a file and checked: its steps, and the screenshot it runs over, if any.
@@ -96,8 +97,7 @@ public enum TourLoader {
         guard !isDirectory.boolValue else { throw ImageProblem(reason: "\(quoted(name)) is a folder (expected a PNG screenshot)") }
         do { return try Pixmap(contentsOfFile: path) } catch {
             // SDL's messages may repeat the path: keep them on one line too.
-            if case .imageFile(_, let reason) = error { throw ImageProblem(reason: "\(quoted(name)): \(escapedForOneLine(reason))") }
-            throw ImageProblem(reason: "\(quoted(name)): \(escapedForOneLine("\(error)"))")
+            throw ImageProblem(reason: "\(quoted(name)): \(escapedForOneLine(error.reason))")
         }
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// How a tour ended.
@@ -44,12 +45,12 @@ public struct TourProgressError: Error, Hashable, Sendable, CustomStringConverti
 public final class TourProgressStore: Sendable {
     /// The folder holding `state.json`.
     public let directory: String
-    private let operations: StateFileOperations
+    private let writer: AtomicFile
 
-    /// A store in `directory`, saving through `operations`.
-    public init(directory: String, operations: StateFileOperations = .system) {
+    /// A store in `directory`, saving through `steps` (the real file system by default).
+    public init(directory: String, steps: AtomicFile.Steps = .system) {
         self.directory = directory
-        self.operations = operations
+        writer = AtomicFile(steps: steps, mode: 0o644)
     }
 
     /// `$XDG_STATE_HOME/limelight` when XDG_STATE_HOME is an absolute path, else
@@ -116,16 +117,9 @@ public final class TourProgressStore: Sendable {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw TourProgressError("\(directory): cannot create the folder for saved tour progress (\(error.localizedDescription))")
         }
-        let temporary = (directory as NSString).appendingPathComponent(".state.json.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        do { try operations.writeSynced(data, temporary) } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+        do { try writer.write(data, to: path) } catch {
             throw TourProgressError("\(path): cannot save tour progress (\(error)); the previous file is unchanged")
         }
-        do { try operations.rename(temporary, path) } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw TourProgressError("\(path): cannot save tour progress (\(error)); the previous file is unchanged")
-        }
-        operations.syncFolder(directory)
     }
 
     private func setAsideName() -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import ImageFiles
 import Raster
 
 // limelight-assets: draws the sample app's card illustrations into a folder as PNGs.

@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import ImageFiles
 import Raster
 import Tours
 import Views

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageFiles
 import Raster
 
 /// `limelight render` as a designer or CI runs it: PNGs out, one-line errors, exit codes.

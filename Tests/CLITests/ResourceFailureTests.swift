@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageFiles
 import Raster
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageFiles
 import Raster
 
 /// The smallest and largest screens through the real binary: a 1×1 render works, a render whose

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageFiles
 import Raster
 
 /// The tour commands through the built binary: `check`, `render --tour`, `replay --tour`.

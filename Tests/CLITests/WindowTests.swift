@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageFiles
 import Raster
 
 /// The real window on a virtual X server: Xvfb for the display, xdotool for the click, ImageMagick's

@@ -1,4 +1,5 @@
 import Foundation
+import ImageFiles
 import Raster
 
 /// The outcome of comparing a rendered pixmap with its golden image.

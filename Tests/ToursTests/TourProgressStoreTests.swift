@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -5,10 +6,6 @@ import TestSupport
 
 /// Saved progress: atomic saves that survive a crash, corrupt files set aside, the default folder.
 @Suite struct TourProgressStoreTests {
-    struct Simulated: Error, CustomStringConvertible {
-        var description: String
-    }
-
     @Test func recordsAndReadsBack() throws {
         let folder = temporaryFolder()
         let store = TourProgressStore(directory: folder + "/limelight")
@@ -29,9 +26,9 @@ import TestSupport
         try TourProgressStore(directory: folder).record(.finished, forTour: "fab")
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json"))
         // The new contents are written and flushed, then the process "dies" before the rename.
-        var crashing = StateFileOperations.system
-        crashing.rename = { _, _ in throw Simulated(description: "killed") }
-        let store = TourProgressStore(directory: folder, operations: crashing)
+        var crashing = AtomicFile.Steps.system
+        crashing.rename = { _, to throws(AtomicFileFailure) in throw AtomicFileFailure(call: "rename", path: to, reason: "killed") }
+        let store = TourProgressStore(directory: folder, steps: crashing)
         #expect(throws: TourProgressError.self) { try store.record(.skipped, forTour: "home") }
         let after = try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json"))
         #expect(after == before, "state.json is untouched")
@@ -55,13 +52,13 @@ import TestSupport
     @Test func aFullDiskKeepsThePreviousFile() throws {
         let folder = temporaryFolder()
         try TourProgressStore(directory: folder).record(.finished, forTour: "fab")
-        var full = StateFileOperations.system
-        full.writeSynced = { data, path in
+        var full = AtomicFile.Steps.system
+        full.writeSynced = { data, path, _ throws(AtomicFileFailure) in
             // Half the bytes reach the disk, then ENOSPC.
-            try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
-            throw Simulated(description: "write \(path): No space left on device")
+            try? data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
+            throw AtomicFileFailure(call: "write", path: path, reason: "No space left on device")
         }
-        let store = TourProgressStore(directory: folder, operations: full)
+        let store = TourProgressStore(directory: folder, steps: full)
         do {
             try store.record(.skipped, forTour: "home")
             Issue.record("expected a failure")
@@ -123,21 +120,21 @@ import TestSupport
         let folder = temporaryFolder("failedSave-\(step)")
         try TourProgressStore(directory: folder).record(.finished, forTour: "fab", date: Date(timeIntervalSince1970: 1_700_000_000))
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json"))
-        var failing = StateFileOperations.system
+        var failing = AtomicFile.Steps.system
         switch step {
         case "write":
-            failing.writeSynced = { _, path in throw Simulated(description: "write \(path): No space left on device") }
+            failing.writeSynced = { _, path, _ throws(AtomicFileFailure) in throw AtomicFileFailure(call: "write", path: path, reason: "No space left on device") }
         case "fsync":
             // Everything reached the page cache, then the flush failed.
-            failing.writeSynced = { data, path in
-                try data.write(to: URL(fileURLWithPath: path))
-                throw Simulated(description: "fsync \(path): Input/output error")
+            failing.writeSynced = { data, path, _ throws(AtomicFileFailure) in
+                try? data.write(to: URL(fileURLWithPath: path))
+                throw AtomicFileFailure(call: "fsync", path: path, reason: "Input/output error")
             }
         default:
-            failing.rename = { _, to in throw Simulated(description: "rename \(to): Read-only file system") }
+            failing.rename = { _, to throws(AtomicFileFailure) in throw AtomicFileFailure(call: "rename", path: to, reason: "Read-only file system") }
         }
         do {
-            try TourProgressStore(directory: folder, operations: failing).record(.skipped, forTour: "home")
+            try TourProgressStore(directory: folder, steps: failing).record(.skipped, forTour: "home")
             Issue.record("expected a failure")
         } catch {
             #expect(!error.message.contains("\n"))

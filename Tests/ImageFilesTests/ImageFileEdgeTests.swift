@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageFiles
 import Raster
 
 /// Image paths that are not image files: refused at once with one line, never read.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageFiles
 import Raster
 import TestSupport
 
@@ -19,10 +20,10 @@ private struct TemporaryFolder: ~Copyable {
     }
 }
 
-/// The one-line description of the `RasterError` that `body` throws, or nil when it succeeds.
+/// The one-line description of the `ImageFileError` that `body` throws, or nil when it succeeds.
 private func errorText(_ body: () throws -> Void) -> String? {
-    do { try body(); return nil } catch let error as RasterError { return error.description } catch {
-        return "not a RasterError: \(error)"
+    do { try body(); return nil } catch let error as ImageFileError { return error.description } catch {
+        return "not an ImageFileError: \(error)"
     }
 }
 

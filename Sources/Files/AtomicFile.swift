@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replaces a file in one step, so a crash or a full disk at any point leaves either the old file or
+/// the new one, never a cut-off mix: the new bytes go to a temporary file beside the target, which is
+/// written, flushed (fsync) and closed with every result checked, then renamed over the target, and
+/// the folder is flushed so the rename itself survives a power cut.
+///
+/// PNG output and saved tour progress both save through it. The steps are injectable
+/// (`AtomicFile.Steps`) so tests can fail any of them.
+public struct AtomicFile: Sendable {
+    /// The file-system steps of a save.
+    public var steps: Steps
+    /// The permission bits the new file is created with (before the umask).
+    public var mode: mode_t
+
+    /// A writer that saves through `steps`, creating files with `mode`.
+    public init(steps: Steps = .system, mode: mode_t = 0o644) {
+        self.steps = steps
+        self.mode = mode
+    }
+
+    /// Replaces `path` with `bytes`. On failure nothing at `path` has changed and the temporary file
+    /// is gone; the error names the step that failed.
+    public func write(_ bytes: Data, to path: String) throws(AtomicFileFailure) {
+        let (folder, name) = AtomicFile.split(path)
+        // Short and unique: any name length the folder allows still fits.
+        let temporary = folder + "/." + String(name.prefix(40)) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do { try steps.writeSynced(bytes, temporary, mode) } catch {
+            steps.remove(temporary)
+            throw error
+        }
+        do { try steps.rename(temporary, path) } catch {
+            steps.remove(temporary)
+            throw error
+        }
+        steps.syncFolder(folder)
+    }
+
+    /// The folder that holds `path` ("." for a bare name) and the last component.
+    public static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (folder, String(path[path.index(after: slash)...]))
+    }
+}
+
+extension AtomicFile {
+    /// The file-system steps of an atomic save.
+    public struct Steps: Sendable {
+        /// Creates a new file at the path (it must not exist) with the mode, holding the bytes,
+        /// flushed to the disk and closed, every result checked.
+        public var writeSynced: @Sendable (_ bytes: Data, _ path: String, _ mode: mode_t) throws(AtomicFileFailure) -> Void
+        /// Renames the first path to the second, replacing it in one step.
+        public var rename: @Sendable (_ from: String, _ to: String) throws(AtomicFileFailure) -> Void
+        /// Flushes a folder's entries to the disk.
+        public var syncFolder: @Sendable (_ folder: String) -> Void
+        /// Removes a temporary file after a failed step.
+        public var remove: @Sendable (_ path: String) -> Void
+
+        /// Steps made of the given parts.
+        public init(writeSynced: @escaping @Sendable (Data, String, mode_t) throws(AtomicFileFailure) -> Void,
+                    rename: @escaping @Sendable (String, String) throws(AtomicFileFailure) -> Void,
+                    syncFolder: @escaping @Sendable (String) -> Void,
+                    remove: @escaping @Sendable (String) -> Void = { unlink($0) }) {
+            self.writeSynced = writeSynced
+            self.rename = rename
+            self.syncFolder = syncFolder
+            self.remove = remove
+        }
+
+        /// The real thing: open(O_EXCL), write, fsync and close; rename(2); fsync of the folder.
+        public static let system = Steps(
+            writeSynced: { bytes, path, mode throws(AtomicFileFailure) in
+                let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+                guard fd >= 0 else { throw AtomicFileFailure(call: "open", path: path) }
+                var failure = bytes.withUnsafeBytes { AtomicFile.writeAllAndSync(fd, $0) }
+                    .map { AtomicFileFailure(call: $0.call, path: path, code: $0.code) }
+                if close(fd) != 0, failure == nil { failure = AtomicFileFailure(call: "close", path: path) }
+                if let failure { throw failure }
+            },
+            rename: { from, to throws(AtomicFileFailure) in
+                guard Glibc.rename(from, to) == 0 else { throw AtomicFileFailure(call: "rename", path: to) }
+            },
+            syncFolder: { folder in
+                let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard fd >= 0 else { return }
+                _ = fsync(fd)
+                close(fd)
+            })
+    }
+
+    /// Writes all of `bytes` to `fd` (retrying interrupted writes), then flushes them to the disk
+    /// (fsync). Returns the call that failed ("write" or "fsync") and its errno, or nil.
+    static func writeAllAndSync(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> (call: String, code: Int32)? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return ("write", errno)
+            }
+            offset += n
+        }
+        return fsync(fd) == 0 ? nil : ("fsync", errno)
+    }
+}

@@ -1,0 +1,28 @@
+/// Conversions between the straight alpha of image files and the premultiplied alpha of `Pixmap`.
+enum Premultiplication {
+    /// Straight ARGB8888 to premultiplied, rounding to nearest (the same math as `Color.premultiplied`).
+    static func premultiply(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutableBufferPointer<UInt32>) {
+        for i in 0..<min(source.count, target.count) {
+            let p = source[i]
+            let a = p >> 24
+            let r = ((p >> 16 & 0xFF) * a + 127) / 255
+            let g = ((p >> 8 & 0xFF) * a + 127) / 255
+            let b = ((p & 0xFF) * a + 127) / 255
+            target[i] = a << 24 | r << 16 | g << 8 | b
+        }
+    }
+
+    /// Premultiplied ARGB8888 to straight, rounding to nearest, so premultiplying again restores the input.
+    ///
+    /// Exact because |s·a/255 − p| ≤ a/510 < 1/2 for the rounded s = round(p·255/a) when a < 255, and
+    /// a = 255 is the identity. Fully transparent pixels become 0; channels above alpha clamp to 255.
+    static func unpremultiply(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutableBufferPointer<UInt32>) {
+        for i in 0..<min(source.count, target.count) {
+            let p = source[i]
+            let a = p >> 24
+            guard a != 0 else { target[i] = 0; continue }
+            func straight(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+            target[i] = a << 24 | straight(p >> 16 & 0xFF) << 16 | straight(p >> 8 & 0xFF) << 8 | straight(p & 0xFF)
+        }
+    }
+}
