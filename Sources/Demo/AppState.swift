@@ -3,7 +3,7 @@ public enum Tab: String, CaseIterable, Hashable, Sendable {
     case home, menu
 }
 
-/// The entries of the Menu screen; each opens an overlay (wired up by the Overlays module).
+/// The entries of the Menu screen; each opens one kind of overlay (`DemoApp.open(_:)` presents it).
 public enum MenuAction: String, CaseIterable, Hashable, Sendable {
     case alert, popup, modalPopup, loading
 

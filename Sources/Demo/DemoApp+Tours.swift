@@ -14,6 +14,9 @@ extension DemoApp: TourHost {
     /// The app's language ("en" or "ja"): tours show their texts in it when they have them.
     public var languageCode: String { state.language.rawValue }
 
+    /// The bubbles' Next, Done and Skip in the app's language.
+    public var tourButtonTitles: TourButtonTitles { state.language.tourButtonTitles }
+
     /// Shows the tab named `name` ("home" or "menu").
     @discardableResult
     public func selectTab(named name: String) -> Bool {
@@ -24,7 +27,6 @@ extension DemoApp: TourHost {
 
     /// Scrolls the nearest scroll view around the view with `id` so the view is fully visible.
     public func scrollIntoView(viewID id: String) {
-        root.layoutIfNeeded()
         guard let view = root.view(withID: id) else { return }
         var ancestor = view.parent
         while let v = ancestor {

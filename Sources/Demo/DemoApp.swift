@@ -19,8 +19,8 @@ public final class DemoApp {
     public var onMenuAction: (@MainActor (MenuAction) -> Void)?
     /// The overlays above the whole screen (bars included).
     public let overlays: PresentationStack
-    /// When the FAB tip is due (clock seconds); nil once shown or when not asked for.
-    public private(set) var fabTipDue: Double?
+    /// The timer that shows the FAB tip, while it waits.
+    private var fabTipTimer: TimerID?
     /// The loading screen the Menu opens.
     public private(set) lazy var loading = LoadingOverlay(stack: overlays, message: DemoOverlays.loadingMessage(state.language))
 
@@ -57,24 +57,21 @@ public final class DemoApp {
 
     /// Shows the spotlight tip on the FAB `delay` seconds from now (the demo uses 1 s after launch).
     public func scheduleFABTip(after delay: Double = 1) {
-        fabTipDue = root.clock.now + max(0, delay.isFinite ? delay : 0)
+        root.timers.cancel(fabTipTimer)
+        fabTipTimer = root.timers.after(delay) { [weak self] in self?.showFABTip() }
     }
+
+    /// Whether the FAB tip waits for its timer.
+    public var isFABTipScheduled: Bool { root.timers.isScheduled(fabTipTimer) }
 
     /// Shows the FAB tip now, fully faded in when `animated` is false.
     @discardableResult
     public func showFABTip(animated: Bool = true) -> SpotlightOverlay {
-        fabTipDue = nil
+        root.timers.cancel(fabTipTimer)
+        fabTipTimer = nil
         let tip = DemoOverlays.fabSpotlight(state.language)
         overlays.present(tip, animated: animated)
         return tip
-    }
-
-    /// The earliest timer the app waits for: the FAB tip or an overlay's (clock seconds).
-    public var nextWakeUp: Double? { [fabTipDue, overlays.nextWakeUp].compactMap { $0 }.min() }
-
-    /// Runs timers that are due (call before each frame).
-    public func update() {
-        if let due = fabTipDue, root.clock.now >= due { showFABTip() }
     }
 
     /// Opens the overlay of a Menu entry.

@@ -1,3 +1,5 @@
+import Tours
+
 /// The languages the sample app speaks.
 public enum Language: String, CaseIterable, Hashable, Sendable {
     case en, ja
@@ -33,4 +35,15 @@ enum Strings {
     static let overlaysSection = Localized(en: "OVERLAYS", ja: "オーバーレイ")
     static let newCardTitle = Localized(en: "Title", ja: "タイトル")
     static let newCardBody = Localized(en: "body text", ja: "本文テキスト")
+    static let next = Localized(en: "Next", ja: "次へ")
+    static let done = Localized(en: "Done", ja: "完了")
+    static let skip = Localized(en: "Skip", ja: "スキップ")
+
+}
+
+extension Language {
+    /// What a tour bubble's Next, Done and Skip buttons read in this language.
+    public var tourButtonTitles: TourButtonTitles {
+        TourButtonTitles(next: Strings.next(self), done: Strings.done(self), skip: Strings.skip(self))
+    }
 }

@@ -3,107 +3,86 @@ import Views
 
 /// An alert over a spotlight: the dim layer (with optional holes), and a white box at most 300
 /// points wide with a title, a description and a red OK button (252 × 44, radius 4). OK runs the
-/// handler and dismisses; nothing else beneath takes input.
+/// handler and dismisses; nothing else beneath takes input. Its views: `overlay.alert` (the box),
+/// `overlay.alert.title`, `overlay.alert.message`, `overlay.alert.ok`.
 @MainActor
 public final class AlertOverlay: Overlay {
+    /// The bold first line.
     public let title: String
+    /// The description under it.
     public let message: String
+    /// The button's title.
     public let buttonTitle: String
     /// Holes in the dim (what the alert talks about), if any.
     public let holes: [Hole]
+    /// The dim layer's colour.
     public var dimColor: Color
+    /// The dim layer's opacity, 0...1.
     public var dimOpacity: Double
     /// Runs when OK is tapped (or Enter pressed), before the alert dismisses.
     public var onConfirm: (@MainActor () -> Void)?
 
-    private var card: OverlayCard?
-    private var boxRect: Rect = .zero
-    private var masks: [HoleMask] = []
-    private var pressedCard = false
+    private let holeSet = HoleSet()
+    private let boxView: View
+    private var card: ModalCard!
 
+    /// An alert titled `title` saying `message`, its button reading `buttonTitle`, over a dim of
+    /// `dimColor` at `dimOpacity` with `holes` in it.
     public init(title: String, message: String, buttonTitle: String = "OK", holes: [Hole] = [],
                 dimColor: Color = .black, dimOpacity: Double = 0.5, onConfirm: (@MainActor () -> Void)? = nil) {
         self.title = title; self.message = message; self.buttonTitle = buttonTitle; self.holes = holes
         self.dimColor = dimColor; self.dimOpacity = dimOpacity; self.onConfirm = onConfirm
-        super.init(kind: .alert)
-    }
-
-    /// The alert box in screen points.
-    public var box: Rect { boxRect }
-
-    private func makeContent() -> View {
+        let confirm = Relay()
         let ok = Button(shape: .roundedRect(cornerRadius: 4), pressedColor: Color(white: 0, alpha: 0.15),
-                        action: { [weak self] in self?.confirm() },
+                        action: { confirm.action?() },
                         label: Background(Color(red: 255, green: 59, blue: 48), shape: .roundedRect(cornerRadius: 4),
                                           child: FrameView(width: 252, height: 44,
                                                            child: Text(buttonTitle, font: Font(size: 17, weight: .bold), color: .white))))
-        return VStack(spacing: 12, children: [
-            Text(title, font: Font(size: 19, weight: .bold), color: .black, alignment: .center).id("alert.title"),
-            Text(message, font: .body, color: Color(white: 0.25), alignment: .center).id("alert.message"),
-            ok.id("alert.ok"),
+        let content = VStack(spacing: 12, children: [
+            Text(title, font: Font(size: 19, weight: .bold), color: .black, alignment: .center).id("overlay.alert.title"),
+            Text(message, font: .body, color: Color(white: 0.25), alignment: .center).id("overlay.alert.message"),
+            ok.id("overlay.alert.ok"),
         ])
+        boxView = DialogBox.make(content, cornerRadius: 12, padding: EdgeInsets(all: 24), id: "overlay.alert")
+        super.init(kind: .alert)
+        card = ModalCard(content: boxView, overlay: self)
+        confirm.action = { [weak self] in self?.confirm() }
     }
+
+    /// The alert box in screen points.
+    public var box: Rect { boxView.frame }
 
     private func confirm() {
         onConfirm?()
         dismiss()
     }
 
-    public override func layout(root: ViewRoot) -> [Rect] {
-        if card == nil || card?.root.scale != root.scale {
-            card = try? OverlayCard(content: CardChrome.box(makeContent(), cornerRadius: 12, padding: EdgeInsets(all: 24)),
-                                    size: Size(1, 1), parent: root)
-        }
-        var dirty: [Rect] = []
-        // Holes from targets, as a spotlight makes them.
-        let geometries = holes.compactMap { hole -> HoleGeometry? in
-            switch hole.target {
-            case .rect(let r): return HoleGeometry.resolve(hole, frame: r)
-            case .view(let id): return root.view(withID: id).flatMap { $0.isPlaced ? HoleGeometry.resolve(hole, frame: $0.frame) : nil }
-            }
-        }
-        if geometries != masks.map(\.geometry) || masks.first?.scale != root.scale || masks.first?.clip != root.deviceBounds {
-            dirty += masks.map(\.affectedRect)
-            masks = geometries.map { HoleMask(geometry: $0, scale: root.scale, clip: root.deviceBounds) }
-            dirty += masks.map(\.affectedRect)
-        }
-        guard let card else { return dirty }
+    public override func layout(root: ViewRoot) {
+        holeSet.show(holes.compactMap { $0.geometry(in: root) }, root: root)
         let area = root.bounds.inset(by: root.safeArea)
         let width = min(300, area.width - 32)
-        let old = card.frame
+        let height = DialogBox.height(of: boxView, width: width)
+        let cardHeight = height + 2 * DialogBox.room(scale: root.scale)
         var center = area.center
-        // Keep the box off the first hole: above it when the hole is low, below when high. The
-        // height is the one the box gets at this width (not its last one: after a resize the two
-        // differ, and the box would jump on the next frame).
-        if let hole = masks.first?.affectedRect {
-            let h = CardChrome.height(of: card, width: width)
-            if hole.intersects(Rect(x: center.x - width / 2, y: center.y - h / 2, width: width, height: h)) {
-                center.y = hole.midY > area.midY ? max(area.minY + h / 2, hole.minY - h / 2 - 8)
-                                                 : min(area.maxY - h / 2, hole.maxY + h / 2 + 8)
-            }
+        // Keep the box off the first hole: above it when the hole is low, below when high.
+        if let hole = holeSet.masks.first?.affectedRect,
+           hole.intersects(Rect(x: center.x - width / 2, y: center.y - cardHeight / 2, width: width, height: cardHeight)) {
+            center.y = hole.midY > area.midY ? max(area.minY + cardHeight / 2, hole.minY - cardHeight / 2 - 8)
+                                             : min(area.maxY - cardHeight / 2, hole.maxY + cardHeight / 2 + 8)
         }
-        boxRect = CardChrome.fit(card, width: width, center: center)
-        if old != card.frame || card.isDirty { dirty += [old, card.frame] }
-        return dirty
+        let placed = DialogBox.place(width: width, height: height, center: center, root: root)
+        card.surface.place(placed.box, deviceInk: placed.card)
     }
 
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
-        DimBlend(color: dimColor, opacity: dimOpacity * presentationOpacity)
-            .apply(from: source, into: frame, region: region, holes: masks.compactMap { $0.coverage(in: region) })
-        card?.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity)
+        holeSet.dim(from: source, into: frame, region: region, color: dimColor, opacity: dimOpacity * presentationOpacity)
+        card.composite(into: frame, region: region, opacity: presentationOpacity)
     }
 
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
-        guard let card else { return .consumed }
         switch event {
-        case .pointerDown(let p, _):
-            pressedCard = card.frame.contains(p)
-            if pressedCard { card.send(event) }
-        case .pointerMove:
-            if pressedCard { card.send(event) }
-        case .pointerUp:
-            if pressedCard { card.send(event) }
-            pressedCard = false
+        case .pointerDown, .pointerMove, .pointerUp:
+            card.route(event, root: root)
         case .key(.enter):
             confirm()
         case .resize:
@@ -113,4 +92,13 @@ public final class AlertOverlay: Overlay {
         }
         return .consumed
     }
+
+    public override func didPresent(root: ViewRoot) { card.cancelPress() }
+}
+
+/// Lets views built before their overlay call it back.
+@MainActor
+final class Relay {
+    /// What the views call.
+    var action: (@MainActor () -> Void)?
 }

@@ -4,50 +4,71 @@ import Views
 
 /// A loading screen: a dark backdrop (gray 0.2 at 0.75), a spinner and a message. It blocks all
 /// input while it is up. `show(message:after:)` fades it in over 0.5 s after a delay; `hide()` lets a
-/// running fade-in finish, fades out over 0.4 s and removes it. All timing runs on the root's clock.
+/// running fade-in finish, fades out over 0.4 s and removes it. The delays are timers on the root's
+/// clock. Its message is the view `overlay.loading.message`.
 @MainActor
 public final class LoadingOverlay: Overlay {
+    /// The text under the spinner.
     public private(set) var message: String
+    /// The backdrop's colour.
     public var backdropColor = Color(white: 0.2)
+    /// The backdrop's opacity, 0...1.
     public var backdropOpacity = 0.75
     /// Spokes of the spinner, and how many steps it turns a second.
     static let spokes = 12
     static let stepsPerSecond = 12.0
 
-    /// Weak: the stack holds this overlay while it shows (and while it waits for its delay), so a
-    /// strong reference back would keep both alive after the app is gone.
+    /// Weak: the stack holds this overlay while it shows, and the root's timers hold only weak
+    /// references to it while it waits, so nothing keeps an app alive that is gone.
     private weak var stackRef: PresentationStack?
-    private var showAt: Double?
-    private var hideAt: Double?
+    private var showTimer: TimerID?
+    private var hideTimer: TimerID?
     private var hideRequested = false
     private var spinnerStep = 0
     private var startTime = 0.0
-    private var card: OverlayCard?
-    private var text: Text?
+    private let text: Text
+    private var surface: Surface!
 
     /// A loading screen that will show on `stack`.
     public init(stack: PresentationStack, message: String = "") {
         stackRef = stack
         self.message = message
+        text = Text(message, font: Font(size: 17, weight: .bold), color: .white, alignment: .center)
         super.init(kind: .loading)
         appearDuration = 0.5
         disappearDuration = 0.4
+        surface = addSurface(text.id("overlay.loading.message"))
     }
+
+    private var timers: Timers? { stackRef?.root?.timers }
 
     /// Shows the loading screen after `delay` seconds, with `message` under the spinner.
     public func show(message newMessage: String? = nil, after delay: Double = 0) {
-        if let newMessage { message = newMessage; text?.string = newMessage }
+        if let newMessage { message = newMessage; text.string = newMessage }
         hideRequested = false
-        hideAt = nil
-        guard let root = stackRef?.root else { return }
+        timers?.cancel(hideTimer)
+        hideTimer = nil
+        timers?.cancel(showTimer)
+        showTimer = nil
         let d = delay.isFinite ? max(0, delay) : 0
-        if d == 0 { reveal(root: root) } else { showAt = root.clock.now + d; stackRef?.track(self) }
+        if d == 0 {
+            reveal()
+        } else {
+            showTimer = timers?.after(d) { [weak self] in self?.reveal() }
+        }
     }
 
-    /// Hides it: a fade-in still running finishes first, then it fades out over 0.4 s.
+    /// Hides it: a fade-in still running finishes first, then it fades out over 0.4 s. One that is
+    /// still waiting for its delay does not show.
     public func hide() {
-        if showAt != nil { showAt = nil; hideAt = nil; return }
-        hideAt = nil
+        if isPending {
+            timers?.cancel(showTimer)
+            timers?.cancel(hideTimer)
+            showTimer = nil; hideTimer = nil
+            return
+        }
+        timers?.cancel(hideTimer)
+        hideTimer = nil
         switch phase {
         case .appearing: hideRequested = true
         case .shown: dismiss()
@@ -58,32 +79,26 @@ public final class LoadingOverlay: Overlay {
     /// Shows it now and hides it after `duration` seconds.
     public func showAndHide(message newMessage: String? = nil, for duration: Double) {
         show(message: newMessage)
-        guard let root = stackRef?.root else { return }
-        hideAt = root.clock.now + (duration.isFinite ? max(0, duration) : 0)
+        let d = duration.isFinite ? max(0, duration) : 0
+        hideTimer = timers?.after(d) { [weak self] in
+            self?.hideTimer = nil
+            self?.hide()
+        }
     }
 
     /// Whether it is scheduled but not yet showing.
-    public var isPending: Bool { showAt != nil }
+    public var isPending: Bool { timers?.isScheduled(showTimer) ?? false }
 
-    private func reveal(root: ViewRoot) {
-        showAt = nil
+    private func reveal() {
+        showTimer = nil
+        guard let stack = stackRef, let root = stack.root else { return }
         startTime = root.clock.now
-        stackRef?.present(self, animated: true)
-    }
-
-    public override var nextWakeUp: Double? {
-        [showAt, hideAt].compactMap { $0 }.min()
-    }
-
-    /// Called by the stack's owner on every tick, also before the overlay is presented.
-    public func poll(root: ViewRoot) {
-        let now = root.clock.now
-        if let showAt, now >= showAt { reveal(root: root) }
-        if let hideAt, now >= hideAt { self.hideAt = nil; hide() }
-        if hideRequested && phase == .shown { hideRequested = false; dismiss() }
+        stack.present(self, animated: true)
     }
 
     // MARK: - Overlay
+
+    public override func didPresent(root: ViewRoot) { startAnimating() }
 
     public override var isAnimating: Bool { phase != .removed }
 
@@ -93,29 +108,26 @@ public final class LoadingOverlay: Overlay {
         return Rect(x: c.x - 22, y: c.y - 44, width: 44, height: 44)
     }
 
-    public override func layout(root: ViewRoot) -> [Rect] {
-        if card == nil || card?.root.scale != root.scale {
-            let t = Text(message, font: Font(size: 17, weight: .bold), color: .white, alignment: .center)
-            text = t
-            card = try? OverlayCard(content: t.id("loading.message"), size: Size(1, 1), parent: root)
-        }
-        guard let card else { return [] }
+    public override func layout(root: ViewRoot) {
         let width = min(root.size.width - 40, 320)
-        card.root.layoutIfNeeded()
-        let h = card.root.content.measure(ProposedSize(width: width, height: nil)).height.rounded(.up)
-        let old = card.frame
-        card.resize(to: Size(width, max(1, h)))
+        let h = text.measure(ProposedSize(width: width, height: nil)).height.rounded(.up)
         let c = root.bounds.inset(by: root.safeArea).center
-        card.move(to: Point(c.x - width / 2, c.y + 12))
-        return old != card.frame || card.isDirty ? [old, card.frame] : []
+        let s = root.scale
+        let origin = Point((((c.x - width / 2) * s).rounded()) / s, ((c.y + 12) * s).rounded() / s)
+        surface.place(Rect(origin: origin, size: Size(width, max(1, h))))
     }
 
-    public override func advance(to time: Double, root: ViewRoot) -> [Rect] {
-        poll(root: root)
+    public override func advanceOwnAnimations(to time: Double, root: ViewRoot) -> Bool {
+        if hideRequested && phase == .shown {
+            hideRequested = false
+            dismiss()
+        }
         let step = Int(((time - startTime) * LoadingOverlay.stepsPerSecond).rounded(.down)) % LoadingOverlay.spokes
-        guard step != spinnerStep else { return [] }
-        spinnerStep = step
-        return [spinnerRect]
+        if step != spinnerStep {
+            spinnerStep = step
+            root.invalidateComposite(rect: spinnerRect)
+        }
+        return phase != .removed
     }
 
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
@@ -134,7 +146,7 @@ public final class LoadingOverlay: Overlay {
                 .applying(Transform.rotation(angle).concatenating(.translation(c.x, c.y)))
             canvas.fill(spoke, color: Color(white: 1, alpha: alpha))
         }
-        card?.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity)
+        surface.composite(into: frame, region: region, opacity: presentationOpacity)
     }
 
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {

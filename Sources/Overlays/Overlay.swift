@@ -9,28 +9,37 @@ public enum OverlayInput: Sendable {
     case passThrough
 }
 
-/// The kinds of overlay, as reported by `limelight replay` and the soak checks.
-public enum OverlayKind: String, Sendable {
-    case spotlight, alert, popup, loading
-}
-
 /// One entry of the presentation stack: something drawn over the whole screen that blocks input
 /// to what is beneath it.
 ///
-/// Subclasses lay themselves out from the root (targets by view id, never hand-made coordinates),
-/// composite into dirty rectangles of the frame, and handle input. The stack fades them in and out;
-/// `presentationOpacity` is the fade's current value, which `composite` multiplies into everything.
+/// Subclasses lay themselves out once a frame (`layout(root:)`: targets by view id, never hand-made
+/// coordinates), composite into dirty rectangles of the frame, and handle input. Their views live
+/// on surfaces (`addSurface(_:)`), attached to the root while the overlay is on a stack, so they are
+/// in the root's id space and hit test. The stack fades overlays in and out; `presentationOpacity`
+/// is the fade's current value, which `composite` multiplies into everything.
 @MainActor
-open class Overlay {
-    /// Where it is in its life.
-    public enum Phase: Sendable { case appearing, shown, disappearing, removed }
+open class Overlay: Animating {
+    /// Where an overlay is in its life.
+    public enum Phase: Sendable {
+        /// Fading in; takes input.
+        case appearing
+        /// Fully shown; takes input.
+        case shown
+        /// Fading out; takes no input.
+        case disappearing
+        /// Not on a stack.
+        case removed
+    }
 
+    /// What kind of overlay this is, for reports.
     public let kind: OverlayKind
     /// The stack showing it (nil before `present` and after removal).
     public internal(set) weak var stack: PresentationStack?
+    /// Where it is in its life.
     public internal(set) var phase: Phase = .removed
     /// The fade's current value, 0...1.
     public internal(set) var presentationOpacity: Double = 0
+    /// The running fade in or out, if any.
     var fade: Tween?
     /// Seconds of the appearing fade.
     public var appearDuration = 0.25
@@ -38,26 +47,29 @@ open class Overlay {
     public var disappearDuration = 0.25
     /// Runs once the overlay has been removed from the stack.
     public var onRemoved: (@MainActor () -> Void)?
+    /// The surfaces holding the overlay's views, bottom first.
+    public private(set) var surfaces: [Surface] = []
 
+    /// An overlay of `kind`, not yet on a stack.
     public init(kind: OverlayKind) { self.kind = kind }
 
     /// Whether the overlay takes input now (a fading-out overlay no longer does).
     public var isInteractive: Bool { phase == .appearing || phase == .shown }
 
-    /// Updates geometry from the root (target frames, screen size). Returns the areas (screen
-    /// points) that must be repainted because something moved; `[]` when nothing changed.
-    open func layout(root: ViewRoot) -> [Rect] { [] }
+    /// The root of the stack showing it.
+    public var root: ViewRoot? { stack?.root }
 
-    /// The part of the screen the overlay paints (points). Fades repaint this.
+    // MARK: - Override points
+
+    /// The layer-layout phase, once a frame: update geometry from the root (target frames, the
+    /// screen), place the surfaces, and invalidate what moved (`root.invalidateComposite`).
+    open func layout(root: ViewRoot) {}
+
+    /// The part of the screen the overlay paints (points). Fades re-composite this.
     open func coveredRect(root: ViewRoot) -> Rect { root.bounds }
 
     /// Handles one input event.
     open func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput { .consumed }
-
-    /// Draws over `region` (device pixels) of `frame`, which holds the tree and lower overlays.
-    public final func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
-        composite(from: frame, into: frame, region: region, root: root)
-    }
 
     /// Draws the overlay over `source`'s pixels in `region` (device pixels), writing `frame`. `source`
     /// holds the tree and lower overlays; it is either `frame` itself or the root's base layer (same
@@ -67,18 +79,73 @@ open class Overlay {
         if source !== frame { frame.copyPixels(from: source, in: region) }
     }
 
-    /// Advances the overlay's own animations to `time`; returns the areas to repaint (points).
-    open func advance(to time: Double, root: ViewRoot) -> [Rect] { [] }
+    /// Advances the overlay's own animations (not its fade) to `time`; returns whether they still run.
+    open func advanceOwnAnimations(to time: Double, root: ViewRoot) -> Bool { false }
 
-    /// Whether the overlay's own animations want more frames.
+    /// Whether the overlay's own animations (not its fade) run now.
     open var isAnimating: Bool { false }
-
-    /// The clock time of the overlay's next timer, if it waits for one.
-    open var nextWakeUp: Double? { nil }
 
     /// Called when the stack starts showing the overlay.
     open func didPresent(root: ViewRoot) {}
 
+    // MARK: - Drawing and animating
+
+    /// Draws over `region` (device pixels) of `frame`, which holds the tree and lower overlays.
+    public final func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
+        composite(from: frame, into: frame, region: region, root: root)
+    }
+
+    /// Moves the fade, then the overlay's own animations, to `time`: what the root calls once a
+    /// frame while the overlay is registered (`startAnimating()`).
+    public final func advanceAnimations(to time: Double) -> Bool {
+        guard let stack, let root = stack.root else { return false }
+        if let fade {
+            presentationOpacity = fade.value(at: time)
+            root.invalidateComposite(rect: coveredRect(root: root))
+            if fade.isFinished(at: time) {
+                self.fade = nil
+                if phase == .appearing { phase = .shown }
+                if phase == .disappearing {
+                    stack.remove(self)
+                    return false
+                }
+            }
+        }
+        let own = advanceOwnAnimations(to: time, root: root)
+        return fade != nil || own
+    }
+
+    /// Asks the root to advance the overlay every frame until its animations end.
+    public func startAnimating() { root?.startAnimating(self) }
+
     /// Dismisses this overlay from its stack.
     public func dismiss(animated: Bool = true) { stack?.dismiss(self, animated: animated) }
+
+    // MARK: - Surfaces
+
+    /// A surface for `content`, owned by the overlay: attached to the root whenever the overlay is on
+    /// a stack (at once, when it is already), so its views are found by id and hit-tested there.
+    @discardableResult
+    public func addSurface(_ content: View, compositing: Surface.Compositing = .offscreen) -> Surface {
+        let surface = Surface(content: content, compositing: compositing)
+        surfaces.append(surface)
+        if let root { surface.attach(to: root) }
+        return surface
+    }
+
+    /// Detaches `surface` and forgets it.
+    public func removeSurface(_ surface: Surface) {
+        surface.detach()
+        surfaces.removeAll { $0 === surface }
+    }
+
+    /// Attaches every surface to `root`, on top of the others.
+    func attachSurfaces(to root: ViewRoot) {
+        for s in surfaces { s.attach(to: root) }
+    }
+
+    /// Takes every surface off the root.
+    func detachSurfaces() {
+        for s in surfaces { s.detach() }
+    }
 }

@@ -3,29 +3,45 @@ import Views
 
 /// A pop-up dialog: any content view in a white box 75% of the screen's width (radius 12, padded),
 /// with a close (×) button at the top right, over a gray backdrop at 0.7. It pops in with a scale
-/// and a fade. With `closesOnBackgroundTap`, a tap on the backdrop closes it.
+/// and a fade. With `closesOnBackgroundTap`, a tap on the backdrop closes it. Its views:
+/// `overlay.popup` (the box) and `overlay.popup.close`, around the content's own.
 @MainActor
 public final class PopupOverlay: Overlay {
+    /// The view shown in the box.
     public let content: View
+    /// Whether a tap on the backdrop closes the dialog.
     public var closesOnBackgroundTap: Bool
+    /// The backdrop's colour.
     public var backdropColor = Color(white: 0.5)
+    /// The backdrop's opacity, 0...1.
     public var backdropOpacity = 0.7
     /// Runs when the dialog closes (× button, background tap, Escape).
     public var onClose: (@MainActor () -> Void)?
 
-    private var card: OverlayCard?
-    private var boxRect: Rect = .zero
+    private let boxView: View
+    private var card: ModalCard!
     private enum Press { case none, card, background(Point) }
     private var press = Press.none
 
+    /// A dialog showing `content`, closed by a tap on the backdrop when `closesOnBackgroundTap`.
     public init(content: View, closesOnBackgroundTap: Bool = true) {
         self.content = content
         self.closesOnBackgroundTap = closesOnBackgroundTap
+        content.removeFromParent()
+        let close = Relay()
+        let closeButton = Button(shape: .circle, pressedColor: Color(white: 0, alpha: 0.1), action: { close.action?() },
+                                 label: FrameView(width: 32, height: 32, child: IconView(.close, color: Palette.secondaryLabel, size: 18)))
+        let body = OverlayView(base: Padding(EdgeInsets(top: 28, leading: 0, bottom: 0, trailing: 0), child: content),
+                               overlay: Padding(EdgeInsets(top: -12, leading: 0, bottom: 0, trailing: -12), child: closeButton.id("overlay.popup.close")),
+                               alignment: Alignment(horizontal: .trailing, vertical: .top))
+        boxView = DialogBox.make(body, cornerRadius: 12, padding: EdgeInsets(all: 20), id: "overlay.popup")
         super.init(kind: .popup)
+        card = ModalCard(content: boxView, overlay: self)
+        close.action = { [weak self] in self?.close() }
     }
 
     /// The dialog box in screen points.
-    public var box: Rect { boxRect }
+    public var box: Rect { boxView.frame }
 
     /// The scale of the pop-in: 0.85 growing to 1 as the dialog fades in.
     var zoom: Double {
@@ -33,57 +49,39 @@ public final class PopupOverlay: Overlay {
         return 0.85 + 0.15 * Easing.easeOut(presentationOpacity)
     }
 
-    private func makeCard(root: ViewRoot) -> OverlayCard? {
-        content.removeFromParent()
-        let close = Button(shape: .circle, pressedColor: Color(white: 0, alpha: 0.1), action: { [weak self] in self?.close() },
-                           label: FrameView(width: 32, height: 32, child: IconView(CardChrome.closeIcon, color: Palette.secondaryLabel, size: 18)))
-        let body = OverlayView(base: Padding(EdgeInsets(top: 28, leading: 0, bottom: 0, trailing: 0), child: content),
-                               overlay: Padding(EdgeInsets(top: -12, leading: 0, bottom: 0, trailing: -12), child: close.id("popup.close")),
-                               alignment: Alignment(horizontal: .trailing, vertical: .top))
-        return try? OverlayCard(content: CardChrome.box(body, cornerRadius: 12, padding: EdgeInsets(all: 20)), size: Size(1, 1), parent: root)
-    }
-
     private func close() {
         onClose?()
         dismiss()
     }
 
-    public override func layout(root: ViewRoot) -> [Rect] {
-        if card == nil || card?.root.scale != root.scale { card = makeCard(root: root) }
-        guard let card else { return [] }
-        let old = card.frame
-        boxRect = CardChrome.fit(card, width: (root.size.width * 0.75).rounded(), center: root.bounds.inset(by: root.safeArea).center)
-        return old != card.frame || card.isDirty ? [old, card.frame] : []
+    public override func layout(root: ViewRoot) {
+        let width = (root.size.width * 0.75).rounded()
+        let placed = DialogBox.place(width: width, height: DialogBox.height(of: boxView, width: width),
+                                     center: root.bounds.inset(by: root.safeArea).center, root: root)
+        card.surface.place(placed.box, deviceInk: placed.card)
     }
 
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         DimBlend(color: backdropColor, opacity: backdropOpacity * presentationOpacity)
             .apply(from: source, into: frame, region: region, holes: [])
-        card?.draw(into: frame, region: region, scale: root.scale, opacity: presentationOpacity, zoom: zoom)
+        card.composite(into: frame, region: region, opacity: presentationOpacity, zoom: zoom)
     }
 
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
-        guard let card else { return .consumed }
         switch event {
         case .pointerDown(let p, _):
-            if boxRect.contains(p) {
-                press = .card
-                card.send(event)
-            } else {
-                press = .background(p)
-            }
+            press = card.route(event, root: root) ? .card : .background(p)
         case .pointerMove:
-            if case .card = press { card.send(event) }
+            card.route(event, root: root)
         case .pointerUp(let p, _):
-            switch press {
-            case .card: card.send(event)
-            case .background(let origin):
-                if closesOnBackgroundTap && origin.distance(to: p) <= root.tapSlop && !boxRect.contains(p) { close() }
-            case .none: break
+            if case .background(let origin) = press, closesOnBackgroundTap, origin.distance(to: p) <= root.tapSlop,
+               !boxView.frame.contains(p) {
+                close()
             }
+            card.route(event, root: root)
             press = .none
         case .wheel:
-            if case .none = press { card.send(event) }
+            if case .none = press { root.route(event, into: card.surface.content) }
         case .key(.escape):
             close()
         case .resize:
@@ -92,5 +90,10 @@ public final class PopupOverlay: Overlay {
             break
         }
         return .consumed
+    }
+
+    public override func didPresent(root: ViewRoot) {
+        press = .none
+        card.cancelPress()
     }
 }

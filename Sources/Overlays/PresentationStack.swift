@@ -8,6 +8,7 @@ import Views
 public final class PresentationStack: ScreenLayer {
     /// Bottom to top, including overlays still fading out.
     public private(set) var overlays: [Overlay] = []
+    /// The root the stack is a layer of.
     public private(set) weak var root: ViewRoot?
 
     /// A stack on `root`, added as its top layer.
@@ -22,17 +23,23 @@ public final class PresentationStack: ScreenLayer {
     /// The overlays that are not fading out, bottom to top.
     public var presented: [Overlay] { overlays.filter(\.isInteractive) }
 
-    /// Shows `overlay` above the others, fading in over its `appearDuration` when `animated`.
+    /// The kind of the top overlay that takes input, for reports (`nil` when none).
+    public var topKind: OverlayKind? { top?.kind }
+
+    /// Shows `overlay` above the others, fading in over its `appearDuration` when `animated`. It is
+    /// laid out in the next frame.
     public func present(_ overlay: Overlay, animated: Bool = true) {
         guard let root else { return }
         if overlay.stack === self, overlay.isInteractive { return }
         overlays.removeAll { $0 === overlay }
         overlay.stack = self
         overlays.append(overlay)
+        overlay.attachSurfaces(to: root)
         overlay.phase = .appearing
         let now = root.clock.now
         if animated && overlay.appearDuration > 0 {
             overlay.fade = Tween(from: overlay.presentationOpacity, to: 1, start: now, duration: overlay.appearDuration, easing: .linear)
+            root.startAnimating(overlay)
         } else {
             overlay.fade = nil
             overlay.presentationOpacity = 1
@@ -40,7 +47,6 @@ public final class PresentationStack: ScreenLayer {
         }
         // Whatever the tree was tracking under the pointer is now covered.
         root.cancelPointerCapture()
-        _ = overlay.layout(root: root)
         overlay.didPresent(root: root)
         root.invalidateComposite(rect: overlay.coveredRect(root: root))
     }
@@ -54,6 +60,7 @@ public final class PresentationStack: ScreenLayer {
             overlay.phase = .disappearing
             overlay.fade = Tween(from: overlay.presentationOpacity, to: 0, start: root.clock.now,
                                  duration: overlay.disappearDuration * overlay.presentationOpacity, easing: .linear)
+            root.startAnimating(overlay)
         } else {
             remove(overlay)
         }
@@ -64,18 +71,21 @@ public final class PresentationStack: ScreenLayer {
         for o in overlays.reversed() { dismiss(o, animated: animated) }
     }
 
-    private func remove(_ overlay: Overlay) {
+    /// Takes `overlay` off the stack now, with its surfaces.
+    func remove(_ overlay: Overlay) {
         overlays.removeAll { $0 === overlay }
+        overlay.detachSurfaces()
         overlay.phase = .removed
         overlay.presentationOpacity = 0
         overlay.fade = nil
         overlay.stack = nil
-        root?.invalidateComposite(rect: overlay.coveredRect(root: root!))
+        if let root { root.invalidateComposite(rect: overlay.coveredRect(root: root)) }
         overlay.onRemoved?()
     }
 
     // MARK: - ScreenLayer
 
+    /// Offers `event` to the interactive overlays, top first, until one consumes it.
     public func handle(_ event: InputEvent, root: ViewRoot) -> Bool {
         if case .resize = event { return false }
         for overlay in overlays.reversed() where overlay.isInteractive {
@@ -87,6 +97,12 @@ public final class PresentationStack: ScreenLayer {
         return false
     }
 
+    /// Lays out every overlay on the stack, bottom first.
+    public func layout(root: ViewRoot) {
+        for overlay in overlays { overlay.layout(root: root) }
+    }
+
+    /// Composites every visible overlay, bottom first, over what `frame` holds.
     public func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
         composite(from: frame, into: frame, region: region, root: root)
     }
@@ -100,44 +116,4 @@ public final class PresentationStack: ScreenLayer {
         }
         if source !== frame { frame.copyPixels(from: base, in: region) }
     }
-
-    public var isAnimating: Bool { overlays.contains { $0.fade != nil || $0.isAnimating } || !waiting.isEmpty }
-
-    /// Overlays waiting for a timer before they present themselves (a delayed loading screen).
-    private var waiting: [LoadingOverlay] = []
-
-    /// Keeps `overlay` polled until it presents itself (after its delay).
-    public func track(_ overlay: LoadingOverlay) {
-        if !waiting.contains(where: { $0 === overlay }) { waiting.append(overlay) }
-    }
-
-    /// The earliest timer any overlay waits for (clock seconds).
-    public var nextWakeUp: Double? { (overlays.compactMap(\.nextWakeUp) + waiting.compactMap(\.nextWakeUp)).min() }
-
-    public func tick(root: ViewRoot) {
-        let now = root.clock.now
-        for w in waiting { w.poll(root: root) }
-        waiting.removeAll { !$0.isPending }
-        for overlay in overlays {
-            if let fade = overlay.fade {
-                overlay.presentationOpacity = fade.value(at: now)
-                root.invalidateComposite(rect: overlay.coveredRect(root: root))
-                if fade.isFinished(at: now) {
-                    overlay.fade = nil
-                    if overlay.phase == .appearing { overlay.phase = .shown }
-                    if overlay.phase == .disappearing { remove(overlay); continue }
-                }
-            }
-            for r in overlay.advance(to: now, root: root) { root.invalidateComposite(rect: r) }
-        }
-    }
-
-    public func prepare(root: ViewRoot) {
-        for overlay in overlays {
-            for r in overlay.layout(root: root) { root.invalidateComposite(rect: r) }
-        }
-    }
-
-    /// The kind of the top overlay that takes input, for reports (`nil` when none).
-    public var topKind: OverlayKind? { top?.kind }
 }

@@ -9,9 +9,16 @@ public enum Sampling: Sendable {
 /// A canvas is a small value: copy it to save its state, change the copy, drop it to restore.
 /// User space is points; `transform` maps it to device pixels (a scale for HiDPI, then translations).
 /// The clip is a device rectangle, optionally narrowed by a coverage mask (rounded-rect clips).
+///
+/// The pixmap may hold only part of device space (`deviceBounds`): an overlay's card keeps the
+/// pixels of its own rectangle of the screen and is painted in screen coordinates, so a view draws
+/// the same device pixels into it as it would into a whole frame.
 /// Hazard: translations and scales are exact; rotated transforms are supported for paths only.
 public struct Canvas {
+    /// The pixels drawn into.
     public let pixmap: Pixmap
+    /// The device pixels `pixmap` holds: its own bounds, or a rectangle of a larger device space.
+    public let deviceBounds: IntRect
     /// User space (points) to device pixels.
     public var transform: Transform
     /// Device pixels that may be written.
@@ -21,9 +28,21 @@ public struct Canvas {
 
     /// A canvas over the whole pixmap with `scale` device pixels per point.
     public init(pixmap: Pixmap, scale: Double = 1) {
+        self.init(pixmap: pixmap, scale: scale, deviceOrigin: (0, 0))
+    }
+
+    /// A canvas whose pixmap holds the device pixels from (`deviceOrigin.x`, `deviceOrigin.y`) on:
+    /// device pixel (x, y) is the pixmap's pixel (x − origin.x, y − origin.y).
+    public init(pixmap: Pixmap, scale: Double = 1, deviceOrigin: (x: Int, y: Int)) {
         self.pixmap = pixmap
+        deviceBounds = IntRect(x: deviceOrigin.x, y: deviceOrigin.y, width: pixmap.width, height: pixmap.height)
         transform = .scale(scale)
-        clipRect = pixmap.bounds
+        clipRect = deviceBounds
+    }
+
+    /// The pixmap's storage for device pixel (`x`, `y`), which must lie inside `deviceBounds`.
+    @inline(__always) private func pixel(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
+        pixmap.row(y - deviceBounds.y) + (x - deviceBounds.x)
     }
 
     /// Device pixels per point.
@@ -79,7 +98,7 @@ public struct Canvas {
         let r = d.roundedOut.intersection(clipRect)
         guard !r.isEmpty else { return }
         let c = color.premultiplied
-        for y in r.y..<r.maxY { Kernels.fill(pixmap.row(y) + r.x, count: r.width, color: c) }
+        for y in r.y..<r.maxY { Kernels.fill(pixel(x: r.x, y: y), count: r.width, color: c) }
     }
 
     /// Fills a rounded rectangle.
@@ -104,7 +123,7 @@ public struct Canvas {
                 for y in r.y..<r.maxY {
                     let src = m.baseAddress! + (y - placed.y) * placed.width + (r.x - placed.x)
                     let cov = clippedCoverage(src, row: y, x: r.x, count: r.width, scratch: tmp.baseAddress!)
-                    Kernels.fill(pixmap.row(y) + r.x, coverage: cov, count: r.width, color: c)
+                    Kernels.fill(pixel(x: r.x, y: y), coverage: cov, count: r.width, color: c)
                 }
             }
         }
@@ -137,7 +156,7 @@ public struct Canvas {
            d.minY == d.minY.rounded(), clipMask == nil {
             let ox = Int(d.minX), oy = Int(d.minY)
             for y in r.y..<r.maxY {
-                Kernels.blend(pixmap.row(y) + r.x, image.row(y - oy) + (r.x - ox), count: r.width, opacity: op)
+                Kernels.blend(pixel(x: r.x, y: y), image.row(y - oy) + (r.x - ox), count: r.width, opacity: op)
             }
             return
         }
@@ -164,7 +183,7 @@ public struct Canvas {
                     let srcRow = image.row(min(maxY, max(0, Int(clampedToInt: v.rounded(.down)))))
                     let base = nearestStart >> 16
                     let lo = min(r.width, max(0, -base)), hi = max(lo, min(r.width, maxX + 1 - base))
-                    let dst = pixmap.row(y) + r.x
+                    let dst = pixel(x: r.x, y: y)
                     if lo > 0 { out.update(repeating: srcRow[0], count: lo) }
                     if hi < r.width { (out + hi).update(repeating: srcRow[maxX], count: r.width - hi) }
                     Kernels.blend(dst, out, count: lo, opacity: op)
@@ -203,8 +222,25 @@ public struct Canvas {
                         for i in 0..<r.width { out[i] = Kernels.scale(out[i], by: Kernels.widen(UInt32(cov[i]))) }
                     }
                 }
-                Kernels.blend(pixmap.row(y) + r.x, out, count: r.width, opacity: op)
+                Kernels.blend(pixel(x: r.x, y: y), out, count: r.width, opacity: op)
             }
+        }
+    }
+
+    /// Blends `image` source-over with its top-left pixel at device pixel (`x`, `y`), one image pixel
+    /// per device pixel, at `opacity` (0...1), through the clip rectangle (an offscreen card put back).
+    public func blend(_ image: Pixmap, atDeviceX x: Int, y: Int, opacity: Double = 1) {
+        let placed = IntRect(x: x, y: y, width: image.width, height: image.height)
+        guard opacity > 0, clipMask == nil else {
+            if opacity > 0 { draw(image, in: Rect(x: Double(x), y: Double(y), width: Double(image.width), height: Double(image.height))
+                                  .scaled(by: 1 / scale), sampling: .nearest, opacity: opacity) }
+            return
+        }
+        let r = placed.intersection(clipRect)
+        guard !r.isEmpty else { return }
+        let op = UInt32((min(1, opacity) * 256).rounded())
+        for row in r.y..<r.maxY {
+            Kernels.blend(pixel(x: r.x, y: row), image.row(row - y) + (r.x - x), count: r.width, opacity: op)
         }
     }
 
@@ -218,7 +254,6 @@ public struct Canvas {
 
     // MARK: - Shadows
 
-    /// A soft shadow of a rounded rectangle: the shape offset by (`dx`, `dy`) and blurred by `blur` points.
     /// The feather radius, in device pixels, of a shadow blurred by `blur` points at `scale`.
     static func shadowRadius(blur: Double, scale: Double) -> Int { Int(clampedToInt: (blur * scale).rounded()) }
 
@@ -228,6 +263,8 @@ public struct Canvas {
         Double(Mask.featherReach(radius: shadowRadius(blur: blur, scale: scale))) / scale
     }
 
+    /// Draws the shadow of a rounded rectangle: `rect` moved by (`dx`, `dy`), blurred by `blur`
+    /// points, tinted `color`.
     public func drawShadow(of rect: Rect, cornerRadius: Double, blur: Double, dx: Double = 0, dy: Double = 0, color: Color) {
         let shape = Path.roundedRect(rect.offsetBy(dx: dx, dy: dy), radius: cornerRadius)
         let radius = Canvas.shadowRadius(blur: blur, scale: scale)

@@ -121,6 +121,8 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
     }
     public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
     public func contains(_ o: IntRect) -> Bool { o.isEmpty || (o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY) }
+    /// The same rectangle moved by (`dx`, `dy`) pixels.
+    public func offsetBy(dx: Int, dy: Int) -> IntRect { IntRect(x: x + dx, y: y + dy, width: width, height: height) }
     public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
     public var description: String { "[\(x), \(y), \(width), \(height)]" }
 }
@@ -164,7 +166,6 @@ public struct Transform: Hashable, Sendable {
                   tx: tx * next.a + ty * next.c + next.tx, ty: tx * next.b + ty * next.d + next.ty)
     }
     public func translatedBy(_ x: Double, _ y: Double) -> Transform { Transform.translation(x, y).concatenating(self) }
-    public func scaledBy(_ sx: Double, _ sy: Double) -> Transform { Transform.scale(sx, sy).concatenating(self) }
     /// The inverse, or nil when the transform is singular.
     public var inverted: Transform? {
         let det = a * d - b * c

@@ -4,24 +4,26 @@ import Views
 extension WindowHost {
     /// Runs the app until the user quits (or `options.frameLimit` frames were presented).
     ///
-    /// Event-driven: with nothing animating and no timer due, the loop blocks in `SDL_WaitEvent` and
-    /// uses no CPU. While something animates it renders at the display's refresh rate, waiting for
-    /// events between frames.
-    public func run(_ app: HostedApp) {
+    /// Event-driven: each pass sends the waiting events to the app's root and runs one frame
+    /// (`ViewRoot.frame(into:)`), presenting what it drew. Then it sleeps as the frame's report says:
+    /// until the next animation frame at the display's refresh rate, until the next timer, or, with
+    /// nothing to do, in `SDL_WaitEvent` until input arrives, using no CPU.
+    public func run(_ app: any HostedApp) {
         var translator = EventTranslator(scale: options.scale)
         var event = SDL_Event()
         let frameInterval = 1 / refreshRate
         var running = true
-        var nextFrame = app.root.clock.now
-        app.update()
-        present(app.root)
+        var report = presentFrame(of: app)
+        var nextFrame = app.root.clock.now + frameInterval
         while running {
             if let limit = options.frameLimit, framesPresented >= limit { break }
-            let root = app.root
-            let busy = root.isAnimating || root.needsDisplay || root.needsLayout
-            // How long we may sleep: until the next animation frame, the app's next timer, or forever.
-            var timeout: Double? = busy ? max(0, nextFrame - root.clock.now) : nil
-            if let wake = app.nextWakeUp { timeout = min(timeout ?? .infinity, max(0, wake - root.clock.now)) }
+            let now = app.root.clock.now
+            let timeout: Double?
+            switch report.nextWakeUp {
+            case .nextFrame: timeout = max(0, nextFrame - now)
+            case .at(let time): timeout = max(0, time - now)
+            case .onInput: timeout = nil
+            }
             let got: Int32
             if let timeout {
                 got = SDL_WaitEventTimeout(&event, Int32(min(timeout * 1000, 1_000_000).rounded(.up)))
@@ -32,19 +34,31 @@ extension WindowHost {
                 repeat {
                     switch translator.translate(event) {
                     case .quit: running = false
-                    case .input(let input): app.handle(input)
+                    case .input(let input): app.root.send(input)
                     case .resized(let w, let h): resize(width: w, height: h, app: app)
                     case .exposed: needsFullPresent = true
                     case .ignored: break
                     }
                 } while SDL_PollEvent(&event) != 0
             }
-            app.update()
-            if app.root.isAnimating { app.root.tick() }
-            if app.root.needsDisplay || app.root.needsLayout || needsFullPresent {
-                present(app.root)
-                nextFrame = app.root.clock.now + frameInterval
-            }
+            let presented = framesPresented
+            report = presentFrame(of: app)
+            if framesPresented != presented { nextFrame = app.root.clock.now + frameInterval }
         }
+    }
+
+    /// One frame of the app's root, presented when it drew anything; a frame whose timers swapped
+    /// the app's root (a reload that changes the screen) is followed by one of the new root.
+    private func presentFrame(of app: any HostedApp) -> FrameReport {
+        var root = app.root
+        var report = present(root)
+        var swaps = 0
+        while app.root !== root && swaps < 4 {
+            root = app.root
+            needsFullPresent = true
+            report = present(root)
+            swaps += 1
+        }
+        return report
     }
 }

@@ -3,19 +3,6 @@ import Foundation
 import Raster
 import Views
 
-/// What the window shows and drives: the app's root, its timers and its quit decision.
-@MainActor
-public protocol HostedApp: AnyObject {
-    /// The root whose frames the window presents.
-    var root: ViewRoot { get }
-    /// The clock time (seconds) of the app's next timer, e.g. a delayed tip; nil when none is pending.
-    var nextWakeUp: Double? { get }
-    /// Runs timers that are due at `root.clock.now`. Called before every frame.
-    func update()
-    /// Routes one input event (usually `root.send(event)`).
-    func handle(_ event: InputEvent)
-}
-
 /// Options for opening the window.
 public struct WindowOptions: Sendable {
     /// Window title.
@@ -140,13 +127,17 @@ public final class WindowHost {
         return 60
     }
 
-    /// Renders what is dirty in `root` and presents it. Returns the rectangles uploaded.
+    /// Runs one frame of `root` into the window's frame and presents what it drew (everything after
+    /// an expose or a resize). Returns the frame's report.
     @discardableResult
-    public func present(_ root: ViewRoot) -> [IntRect] {
-        var rects = root.render(into: frame)
-        if needsFullPresent { rects = [frame.bounds]; needsFullPresent = false }
-        upload(rects)
-        return rects
+    public func present(_ root: ViewRoot) -> FrameReport {
+        var report = root.frame(into: frame)
+        if needsFullPresent {
+            report.drawn = [frame.bounds]
+            needsFullPresent = false
+        }
+        upload(report.drawn)
+        return report
     }
 
     /// Uploads `rects` of the frame to the texture, copies them to the window and presents.
@@ -168,15 +159,12 @@ public final class WindowHost {
     }
 
     /// Adapts the frame and texture to a new drawable size (device pixels) and tells the app.
-    func resize(width: Int, height: Int, app: HostedApp) {
+    func resize(width: Int, height: Int, app: any HostedApp) {
         guard width > 0, height > 0, width != frame.width || height != frame.height,
               let newFrame = try? Pixmap(width: width, height: height) else { return }
         frame = newFrame
         pointSize = Size(Double(width) / options.scale, Double(height) / options.scale)
         try? makeTexture(width: width, height: height)
-        app.handle(.resize(pointSize))
+        app.root.send(.resize(pointSize))
     }
-
-    /// The frame last presented (device pixels), for screenshots and tests.
-    public var currentFrame: Pixmap { frame }
 }

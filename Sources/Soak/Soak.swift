@@ -124,7 +124,6 @@ public final class Soak {
         frame = try app.root.makePixmap()
         for tab in Tab.allCases {
             app.select(tab)
-            app.root.layoutIfNeeded()
             scrollViews += [app.root.view(withID: "\(tab.rawValue).scroll") as? ScrollView].compactMap { $0 }
             if tab == .home { grid = app.root.view(withID: "grid") as? Grid }
         }
@@ -134,8 +133,7 @@ public final class Soak {
                               recentEvents: [])
         }
         app.scheduleFABTip(after: 1)
-        settle()
-        lastRepainted = app.root.render(into: frame)
+        lastRepainted = app.root.frame(into: frame).drawn
     }
 
     /// Small solid pictures for the four sample cards (no files read).
@@ -168,7 +166,7 @@ public final class Soak {
             try? root.resize(to: Size(largestSize.width - Double(step) * 6, largestSize.height), scale: 2)
             settle()
             renderFrame()
-            if step == 0, let full = try? root.makePixmap() { root.renderFull(into: full) }
+            if step == 0, let full = try? root.makePixmap() { root.frame(into: full, repaintingEverything: true) }
         }
         for o in overlays { app.overlays.dismiss(o, animated: false) }
         try? root.resize(to: size, scale: scale)
@@ -191,9 +189,8 @@ public final class Soak {
         currentNumber = stats.events + 1
         let started = DispatchTime.now().uptimeNanoseconds
         try perform(event)
-        settle()
         renderedThisEvent = (stats.events + 1) % renderInterval == 0
-        if renderedThisEvent { renderFrame() } else { prepareFrame() }
+        if renderedThisEvent { renderFrame() } else { settle() }
         stats.events += 1
         stats.counts[event.kind, default: 0] += 1
         if let trace { trace("\(currentNumber): \(currentEvent)\n" + describeState()) }
@@ -211,7 +208,7 @@ public final class Soak {
         if !renderedThisEvent { renderFrame() }
         let full: Pixmap
         do { full = try app.root.makePixmap() } catch { throw failure("cannot make a frame: \(error)") }
-        app.root.renderFull(into: full)
+        app.root.frame(into: full, repaintingEverything: true)
         defer {
             // The full frame carries on as the kept one, so later renders stay incremental.
             frame = full
@@ -223,24 +220,14 @@ public final class Soak {
         stats.checkpoints += 1
     }
 
-    /// Timers, animations and layout at the current time, as a frame of the window would run them.
-    private func settle() {
-        app.update()
-        app.root.tick()
-        app.root.layoutIfNeeded()
-    }
+    /// A frame at the current time without painting (timers, animations, layout of the tree and
+    /// of the overlays); what it changed is painted with the next rendered frame.
+    private func settle() { app.root.frame(into: nil) }
 
-    /// What `render` does before it paints: layout, then the overlays' geometry.
-    private func prepareFrame() {
-        let root = app.root
-        root.layoutIfNeeded()
-        for layer in root.layers { layer.prepare(root: root) }
-        root.layoutIfNeeded()
-    }
-
+    /// A frame painted incrementally into the kept pixmap, as a window presents it.
     private func renderFrame() {
         if frame.bounds != app.root.deviceBounds, let new = try? app.root.makePixmap() { frame = new }
-        lastRepainted = app.root.render(into: frame)
+        lastRepainted = app.root.frame(into: frame).drawn
     }
 
     // MARK: - Events
@@ -310,22 +297,20 @@ public final class Soak {
         return Point(rng.double(in: -20...(s.width + 20)).rounded(), rng.double(in: -20...(s.height + 20)).rounded())
     }
 
-    /// Somewhere that does something: a view with an id, a bubble's buttons, an alert's OK, a pop-up's ×.
+    /// The overlay views a tap aims at: a bubble's buttons and progress, an alert's OK, a pop-up's ×.
+    static let overlayHotSpots: Set<String> = ["overlay.bubble.next", "overlay.bubble.skip", "overlay.bubble.progress",
+                                              "overlay.alert.ok", "overlay.popup.close"]
+    /// The overlay views that are a card's box.
+    static let overlayBoxes: Set<String> = ["overlay.bubble", "overlay.alert", "overlay.popup"]
+
+    /// Somewhere that does something: a view with an id, the top overlay's buttons (found by id) or
+    /// its holes.
     private func targetPoint() -> Point {
         if let top = app.overlays.top, rng.chance(0.6) {
-            var box: Rect?
-            var hot: [Point] = []
-            if let spot = top as? SpotlightOverlay {
-                box = spot.displayedBubble?.box
-                if let b = box { hot = [Point(b.maxX - 30, b.maxY - 22), Point(b.maxX - 90, b.maxY - 22), Point(b.minX + 40, b.maxY - 22)] }
-                hot += spot.displayedHoles.map(\.center)
-            } else if let alert = top as? AlertOverlay {
-                box = alert.box
-                hot = [Point(alert.box.midX, alert.box.maxY - 24 - 22)]
-            } else if let popup = top as? PopupOverlay {
-                box = popup.box
-                hot = [Point(popup.box.maxX - 24, popup.box.minY + 24)]
-            }
+            let views = top.surfaces.flatMap { $0.content.allIdentifiedViews() }
+            var hot = views.filter { Soak.overlayHotSpots.contains($0.id) }.map(\.frame.center)
+            if let spot = top as? SpotlightOverlay { hot += spot.displayedHoles.map(\.center) }
+            let box = views.first { Soak.overlayBoxes.contains($0.id) }?.frame
             if !hot.isEmpty, rng.chance(0.6) { return jitter(rng.pick(hot), by: 4) }
             if let b = box, !b.isEmpty {
                 return Point(rng.double(in: b.minX...b.maxX).rounded(), rng.double(in: b.minY...b.maxY).rounded())
@@ -469,14 +454,7 @@ public final class Soak {
         }
         // Holes follow their targets.
         for case let spot as SpotlightOverlay in stack.overlays where !spot.isAnimating {
-            let expected = spot.holes.compactMap { hole -> HoleGeometry? in
-                switch hole.target {
-                case .rect(let r): return r.isFinite ? HoleGeometry.resolve(hole, frame: r) : nil
-                case .view(let id):
-                    guard let v = app.root.view(withID: id), v.isPlaced, v.frame.isFinite else { return nil }
-                    return HoleGeometry.resolve(hole, frame: v.frame)
-                }
-            }
+            let expected = spot.targetGeometries(root: app.root)
             stats.holeChecks += 1
             if spot.displayedHoles != expected {
                 throw failure("a spotlight shows holes \(spot.displayedHoles.map(\.rect)) but its targets are at \(expected.map(\.rect))")

@@ -34,14 +34,6 @@ public enum SoakEvent: CustomStringConvertible, Sendable {
     case dismissAll(animated: Bool)
     case language(Language)
 
-    /// Whether the event is input routed through the root (and so checked for reaching only the top overlay).
-    var isInput: Bool {
-        switch self {
-        case .tap, .drag, .down, .move, .up, .wheel, .key: return true
-        default: return false
-        }
-    }
-
     /// The kind, for counting.
     public var kind: String {
         switch self {

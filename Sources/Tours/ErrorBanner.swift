@@ -3,17 +3,19 @@ import Views
 
 /// A red banner across the top of the screen with a short error (a tour file that failed to
 /// reload). It is a screen layer above the overlays; it takes no input, so the app and the tour
-/// under it keep working.
+/// under it keep working. Its view is `tour.errorBanner`, painted straight into the frame.
 @MainActor
 public final class ErrorBanner: ScreenLayer {
     /// The text shown; nil hides the banner.
     public var message: String? {
         didSet {
             guard message != oldValue else { return }
-            if !shownFrame.isEmpty { root?.invalidate(rect: shownFrame) }
             label.string = message ?? ""
-            container.content = message == nil ? nil : bar
-            updateFrame(force: true)
+            if message == nil {
+                surface.detach()
+            } else if !surface.isAttached, let root {
+                surface.attach(to: root)
+            }
         }
     }
     /// The banner's fill.
@@ -22,10 +24,7 @@ public final class ErrorBanner: ScreenLayer {
     private weak var root: ViewRoot?
     private let label: Text
     private let bar: View
-    private let container = ContainerView()
-    private var bannerRoot: ViewRoot?
-    /// Where the banner was last laid out (points), zero when hidden.
-    private var shownFrame = Rect.zero
+    private let surface: Surface
 
     /// A hidden banner on `root`, added as its top layer.
     public init(root: ViewRoot) {
@@ -35,49 +34,22 @@ public final class ErrorBanner: ScreenLayer {
                               child: label.frame(maxWidth: .infinity, alignment: .leading))
             .background(ErrorBanner.color)
         bar.id = "tour.errorBanner"
+        surface = Surface(content: bar, compositing: .direct)
         root.addLayer(self)
     }
 
-    /// The banner's frame on screen (points); zero when hidden.
-    public var frame: Rect {
-        updateFrame()
-        return shownFrame
+    /// The banner's frame on screen (points) as last laid out; zero when hidden.
+    public var frame: Rect { surface.isAttached && bar.isPlaced ? bar.frame : .zero }
+
+    /// Places the banner across the top, as tall as its text needs.
+    public func layout(root: ViewRoot) {
+        guard surface.isAttached else { return }
+        let height = bar.measure(ProposedSize(width: root.size.width, height: nil)).height
+        surface.place(Rect(x: 0, y: 0, width: root.size.width, height: height))
     }
 
-    /// Lays the banner out and repaints its old and new area when it moved (or always, with `force`).
-    private func updateFrame(force: Bool = false) {
-        var f = Rect.zero
-        if message != nil, let r = embeddedRoot() {
-            r.layoutIfNeeded()
-            if bar.isPlaced { f = bar.frame }
-        }
-        guard force || f != shownFrame else { return }
-        if !shownFrame.isEmpty { root?.invalidate(rect: shownFrame) }
-        if !f.isEmpty { root?.invalidate(rect: f) }
-        shownFrame = f
-    }
-
-    private func embeddedRoot() -> ViewRoot? {
-        guard let root else { return nil }
-        if let r = bannerRoot {
-            if r.size != root.size || r.scale != root.scale || r.safeArea != root.safeArea {
-                try? r.resize(to: root.size, scale: root.scale, safeArea: root.safeArea)
-            }
-            return r
-        }
-        let content = VStack(spacing: 0, children: [container, Spacer()])
-        bannerRoot = try? ViewRoot(content: content, size: root.size, scale: root.scale, safeArea: root.safeArea,
-                                   textEngine: root.textEngine, clock: root.clock)
-        return bannerRoot
-    }
-
-    public func prepare(root: ViewRoot) {
-        guard message != nil, let r = embeddedRoot(), r.needsLayout else { return }
-        updateFrame()
-    }
-
+    /// Paints the banner over the frame.
     public func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {
-        guard message != nil, let r = embeddedRoot() else { return }
-        r.paintContent(region: region, into: frame)
+        surface.composite(into: frame, region: region)
     }
 }

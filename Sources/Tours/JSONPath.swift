@@ -21,9 +21,6 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// This path followed by the element `index`.
     public func appending(_ index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
 
-    /// Whether this is the top-level value.
-    public var isRoot: Bool { components.isEmpty }
-
     /// `steps[2].title`; keys that are not plain names are quoted (`["a b"]`); empty at the top.
     public var description: String {
         var out = ""

@@ -22,8 +22,10 @@ public final class ScreenshotView: View {
         return frame.aligned(Size(width: iw * s, height: ih * s), .center)
     }
 
+    /// The screenshot paints itself.
     public override var hasOwnContent: Bool { true }
 
+    /// Draws the image fitted into the frame.
     public override func draw(in canvas: Canvas) {
         guard !frame.isEmpty else { return }
         let rect = imageRect
@@ -41,18 +43,23 @@ public final class ScreenshotView: View {
 /// It has no tabs and nothing scrolls; targets are rectangles in screen points.
 @MainActor
 public final class ScreenshotStage: TourHost {
+    /// The screen.
     public let root: ViewRoot
+    /// The overlays above it.
     public let overlays: PresentationStack
     /// The view showing the screenshot.
     public let screenshot: ScreenshotView
-
     /// The language a tour's per-language texts are picked by.
     public let languageCode: String
+    /// What the bubbles' buttons read.
+    public let tourButtonTitles: TourButtonTitles
 
-    /// A `size`-point screen at `scale` showing `image` fitted (letterboxed in dark grey).
-    public init(image: Pixmap, size: Size, scale: Double = 1, languageCode: String = "en", textEngine: any TextEngine,
-                clock: any Clock) throws(ViewError) {
+    /// A `size`-point screen at `scale` showing `image` fitted (letterboxed in dark grey), for tours
+    /// in `languageCode` whose buttons read `buttonTitles`.
+    public init(image: Pixmap, size: Size, scale: Double = 1, languageCode: String = "en",
+                buttonTitles: TourButtonTitles = .english, textEngine: any TextEngine, clock: any Clock) throws(ViewError) {
         self.languageCode = languageCode
+        tourButtonTitles = buttonTitles
         screenshot = ScreenshotView(image: image)
         screenshot.id = "screenshot"
         root = try ViewRoot(content: screenshot, size: size, scale: scale, textEngine: textEngine, clock: clock)
@@ -60,13 +67,12 @@ public final class ScreenshotStage: TourHost {
         overlays = PresentationStack(root: root)
     }
 
+    /// None: a screenshot has no tabs.
     public var tabNames: [String] { [] }
+    /// None.
     public var selectedTabName: String? { nil }
+    /// There is no tab to select.
     public func selectTab(named name: String) -> Bool { false }
+    /// Nothing scrolls.
     public func scrollIntoView(viewID id: String) {}
-
-    /// The earliest timer an overlay waits for (clock seconds).
-    public var nextWakeUp: Double? { overlays.nextWakeUp }
-    /// Nothing to run: the screenshot has no timers of its own.
-    public func update() {}
 }

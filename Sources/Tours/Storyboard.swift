@@ -46,7 +46,7 @@ public enum Storyboard {
         do { pixmap = try root.makePixmap() } catch {
             throw .invalidSize(root.size, reason: error.description)
         }
-        root.renderFull(into: pixmap)
+        root.frame(into: pixmap)
         return pixmap
     }
 

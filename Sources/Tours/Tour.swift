@@ -2,7 +2,8 @@ import Overlays
 import Raster
 
 /// A tutorial flow read from a tour file: a dim layer and a list of steps, each a spotlight on
-/// one or more targets with an optional coach-mark bubble. See the README's "Tour files" section.
+/// one or more targets with an optional coach-mark bubble. See the README's "Tour files" section;
+/// every key is declared once, in `TourSchema`.
 public struct Tour: Hashable, Sendable {
     /// The tour's name: what saved progress records and reports show.
     public var id: String
@@ -28,31 +29,6 @@ public struct Tour: Hashable, Sendable {
     }
 }
 
-/// What a step's hole surrounds.
-public enum StepTarget: Hashable, Sendable {
-    /// A view by id.
-    case view(String)
-    /// A rectangle in screen points.
-    case rect(Rect)
-
-    /// The view id, for view targets.
-    public var viewID: String? {
-        if case .view(let id) = self { return id }
-        return nil
-    }
-}
-
-/// The outline of a step's holes.
-public enum StepShape: Hashable, Sendable {
-    case circle
-    case ellipse
-    case rect
-    /// A rounded rectangle with the step's `cornerRadius`.
-    case roundedRect
-    /// A free outline in screen points, parsed from SVG path data.
-    case path(Path, FillRule)
-}
-
 /// What moves a step on.
 public enum AdvanceTrigger: String, CaseIterable, Hashable, Sendable {
     /// A tap anywhere (holes and dim alike).
@@ -63,15 +39,14 @@ public enum AdvanceTrigger: String, CaseIterable, Hashable, Sendable {
     case nextButton
 }
 
-/// One step of a tour.
+/// One step of a tour: the spotlight's holes, in the overlay's own terms, and the bubble's text.
 public struct TourStep: Hashable, Sendable {
     /// The targets, one hole each (a path shape draws a single hole).
-    public var targets: [StepTarget]
-    public var shape: StepShape
+    public var targets: [HoleTarget]
+    /// The outline of every hole (a rounded rectangle carries its corner radius).
+    public var shape: HoleShape
     /// Space between target and hole edge, in points.
     public var padding: Double
-    /// The corner radius of `roundedRect` holes, in points.
-    public var cornerRadius: Double
     /// Width of the holes' soft edge, in points.
     public var feather: Double
     /// The bubble's title in the default language.
@@ -82,7 +57,9 @@ public struct TourStep: Hashable, Sendable {
     public var titles: [String: String] = [:]
     /// Texts by language code, when the file gives them per language.
     public var texts: [String: String] = [:]
+    /// Which side of the target the bubble prefers.
     public var placement: BubblePlacement
+    /// What moves the step on.
     public var advanceOn: AdvanceTrigger
     /// The tab to switch to before the step shows; nil keeps the previous step's tab.
     public var tab: String?
@@ -101,23 +78,33 @@ public struct TourStep: Hashable, Sendable {
         public var tab: Int
         /// The JSON path of each target (`steps[2].target`, `steps[3].targets[1]`).
         public var targetPaths: [String]
+        /// Lines and paths as given.
         public init(step: Int = 0, targets: [Int] = [], tab: Int = 0, targetPaths: [String] = []) {
             self.step = step; self.targets = targets; self.tab = tab; self.targetPaths = targetPaths
         }
     }
 
+    /// The corner radius a rounded rectangle gets when the file gives none.
+    public static let defaultCornerRadius = 12.0
+
     /// A step; the defaults are those of a file that leaves the keys out.
-    public init(targets: [StepTarget], shape: StepShape = .roundedRect, padding: Double = 8, cornerRadius: Double = 12,
-                feather: Double = 0, title: String? = nil, text: String? = nil, placement: BubblePlacement = .auto,
-                advanceOn: AdvanceTrigger = .nextButton, tab: String? = nil, scrollsIntoView: Bool = true,
-                source: SourceLines = SourceLines()) {
-        self.targets = targets; self.shape = shape; self.padding = padding; self.cornerRadius = cornerRadius
-        self.feather = feather; self.title = title; self.text = text; self.placement = placement
+    public init(targets: [HoleTarget], shape: HoleShape = .roundedRect(cornerRadius: TourStep.defaultCornerRadius),
+                padding: Double = 8, feather: Double = 0, title: String? = nil, text: String? = nil,
+                placement: BubblePlacement = .auto, advanceOn: AdvanceTrigger = .nextButton, tab: String? = nil,
+                scrollsIntoView: Bool = true, source: SourceLines = SourceLines()) {
+        self.targets = targets; self.shape = shape; self.padding = padding; self.feather = feather
+        self.title = title; self.text = text; self.placement = placement
         self.advanceOn = advanceOn; self.tab = tab; self.scrollsIntoView = scrollsIntoView; self.source = source
     }
 
     /// Whether the step shows a bubble (it has text).
     public var showsBubble: Bool { !(text ?? "").isEmpty }
+
+    /// The step's holes: one per target, or one for a path.
+    public var holes: [Hole] {
+        let shown = { if case .path = shape { return Array(targets.prefix(1)) } else { return targets } }()
+        return shown.map { Hole(target: $0, shape: shape, padding: padding, feather: feather) }
+    }
 
     /// The title in `language`, else the default one.
     public func title(in language: String?) -> String? { language.flatMap { titles[$0] } ?? title }

@@ -70,7 +70,6 @@ public final class TourEngine {
         spotlight = spot
         state = .running(step: i)
         host.overlays.present(spot, animated: animated)
-        settleGeometry()
         onEvent?(.stepShown(i))
     }
 
@@ -131,13 +130,6 @@ public final class TourEngine {
     private func show(_ i: Int, on spot: SpotlightOverlay, animated: Bool) {
         spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip)
         spot.show(holes: holes(for: i), coachMark: coachMark(for: i), animated: animated)
-        settleGeometry()
-    }
-
-    /// Lays the screen and the spotlight out now, so the next morph starts from what is shown.
-    private func settleGeometry() {
-        host.root.layoutIfNeeded()
-        host.overlays.prepare(root: host.root)
     }
 
     private func handle(_ action: SpotlightAction) {
@@ -174,34 +166,14 @@ public final class TourEngine {
 
     private func prepareHost(for i: Int) {
         if let tab = tab(forStep: i), host.selectedTabName != tab { host.selectTab(named: tab) }
-        host.root.layoutIfNeeded()
         let step = tour.steps[i]
         if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
             host.scrollIntoView(viewID: id)
-            host.root.layoutIfNeeded()
         }
     }
 
     /// The holes of step `index`: one per target, or one path.
-    public func holes(for index: Int) -> [Hole] {
-        let step = tour.steps[index]
-        let targets = step.targets.map { t -> HoleTarget in
-            switch t {
-            case .view(let id): return .view(id)
-            case .rect(let r): return .rect(r)
-            }
-        }
-        let shape: HoleShape
-        switch step.shape {
-        case .circle: shape = .circle
-        case .ellipse: shape = .ellipse
-        case .rect: shape = .rect
-        case .roundedRect: shape = .roundedRect(cornerRadius: step.cornerRadius)
-        case .path(let path, let rule):
-            return targets.prefix(1).map { Hole(target: $0, shape: .path(path, rule), padding: step.padding, feather: step.feather) }
-        }
-        return targets.map { Hole(target: $0, shape: shape, padding: step.padding, feather: step.feather) }
-    }
+    public func holes(for index: Int) -> [Hole] { tour.steps[index].holes }
 
     /// The bubble of step `index`, nil for a step without text.
     public func coachMark(for index: Int) -> CoachMark? {
@@ -209,22 +181,11 @@ public final class TourEngine {
         guard step.showsBubble else { return nil }
         let isLast = index == tour.steps.count - 1
         let language = host.languageCode
+        let titles = host.tourButtonTitles
         return CoachMark(title: step.title(in: language), text: step.text(in: language), placement: step.placement,
                          showsNextButton: step.advanceOn == .nextButton, showsSkipButton: tour.allowsSkip && !isLast,
                          progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
-                         nextTitle: Self.buttonTitle(isLast ? "Done" : "Next", in: language),
-                         skipTitle: Self.buttonTitle("Skip", in: language))
-    }
-
-    /// The bubble's button titles in the languages the sample app speaks (English otherwise).
-    static func buttonTitle(_ english: String, in language: String) -> String {
-        guard language == "ja" else { return english }
-        switch english {
-        case "Next": return "次へ"
-        case "Done": return "完了"
-        case "Skip": return "スキップ"
-        default: return english
-        }
+                         nextTitle: isLast ? titles.done : titles.next, skipTitle: titles.skip)
     }
 
     /// How taps work for `trigger`. With `tapTarget`, the target's tap passes through and advances;

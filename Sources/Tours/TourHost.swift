@@ -1,14 +1,29 @@
 import Overlays
 import Views
 
-/// What a tour runs on: a screen with a presentation stack, and optionally tabs and scrolling.
+/// The titles of a tour bubble's buttons, in the host's language.
+public struct TourButtonTitles: Hashable, Sendable {
+    /// The button that goes on.
+    public var next: String
+    /// The same button on the last step.
+    public var done: String
+    /// The button that leaves the tour early.
+    public var skip: String
+
+    /// Titles from their three parts.
+    public init(next: String, done: String, skip: String) { self.next = next; self.done = done; self.skip = skip }
+
+    /// "Next", "Done" and "Skip".
+    public static let english = TourButtonTitles(next: "Next", done: "Done", skip: "Skip")
+}
+
+/// What a tour runs on, beyond what any host gets (`HostedApp`'s root): a presentation stack for
+/// its spotlight, and optionally tabs, scrolling and a language of its own.
 ///
-/// The sample app implements it (two tabs, a scrolling Home grid), and so does `ScreenshotStage`
-/// (one still image, no tabs, nothing to scroll).
+/// The sample app implements it (two tabs, a scrolling Home grid, English and Japanese), and so
+/// does `ScreenshotStage` (one still image, no tabs, nothing to scroll).
 @MainActor
-public protocol TourHost: AnyObject {
-    /// The screen's root, where targets are found by id.
-    var root: ViewRoot { get }
+public protocol TourHost: HostedApp {
     /// The overlays above the screen; the tour's spotlight goes here.
     var overlays: PresentationStack { get }
     /// The tab names in order; empty when the screen has no tabs.
@@ -21,8 +36,13 @@ public protocol TourHost: AnyObject {
     func scrollIntoView(viewID id: String)
     /// The language code a tour's per-language texts are picked by ("en", "ja").
     var languageCode: String { get }
+    /// What the bubbles' buttons read, in that language.
+    var tourButtonTitles: TourButtonTitles { get }
 }
 
 extension TourHost {
+    /// English, unless the host says otherwise.
     public var languageCode: String { "en" }
+    /// English, unless the host says otherwise.
+    public var tourButtonTitles: TourButtonTitles { .english }
 }

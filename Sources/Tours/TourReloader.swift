@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Views
 
 /// What a file looked like at one poll: enough to notice a save (in place or by rename).
 public struct FileSignature: Hashable, Sendable {
@@ -36,23 +37,23 @@ public enum TourReload {
     case failed(TourLoadError)
 }
 
-/// Watches a tour file for saves by polling its signature every `interval` seconds of the host's
-/// clock (no busy loop: a host sleeps until `nextPoll`), and reloads it when it changed.
+/// Watches a tour file for saves by checking its signature every `interval` seconds, on a timer of
+/// the root it runs on (so a host sleeps in between), and reloads it when it changed.
 @MainActor
 public final class TourReloader {
     /// The watched file.
     public let path: String
-    /// Seconds between polls.
+    /// Seconds between checks.
     public let interval: Double
-    /// The clock time of the next poll.
-    public private(set) var nextPoll: Double
     private var lastSignature: FileSignature
     private let signature: (String) -> FileSignature
     private let load: () throws(TourLoadError) -> LoadedTour
+    private weak var timers: Timers?
+    private var timer: TimerID?
 
-    /// Watches `path` from `now`, taking the file as it is now as already loaded. `load` reads and
-    /// checks the file; `signature` reads its signature (injectable for tests).
-    public init(path: String, interval: Double = 0.5, now: Double,
+    /// Watches `path`, taking the file as it is now as already loaded. `load` reads and checks the
+    /// file; `signature` reads its signature (injectable for tests).
+    public init(path: String, interval: Double = 0.5,
                 signature: @escaping (String) -> FileSignature = FileSignature.of,
                 load: @escaping () throws(TourLoadError) -> LoadedTour) {
         self.path = path
@@ -60,13 +61,26 @@ public final class TourReloader {
         self.signature = signature
         self.load = load
         lastSignature = signature(path)
-        nextPoll = now + self.interval
     }
 
-    /// When a poll is due at `now`: the reload if the file changed since the last poll, else nil.
-    public func poll(now: Double) -> TourReload? {
-        guard now >= nextPoll else { return nil }
-        nextPoll = now + interval
+    /// Checks every `interval` seconds on `timers` (a root's), calling `onChange` with each reload;
+    /// a check scheduled on other timers before stops.
+    public func start(on timers: Timers, onChange: @escaping @MainActor (TourReload) -> Void) {
+        stop()
+        self.timers = timers
+        timer = timers.every(interval) { [weak self] in
+            if let result = self?.check() { onChange(result) }
+        }
+    }
+
+    /// Stops checking.
+    public func stop() {
+        timers?.cancel(timer)
+        timer = nil
+    }
+
+    /// The reload, if the file changed since the last check; nil otherwise.
+    public func check() -> TourReload? {
         let current = signature(path)
         guard current != lastSignature else { return nil }
         lastSignature = current

@@ -57,6 +57,16 @@ public struct Icon: Hashable, Sendable {
     /// A right-pointing chevron (a row that opens something).
     public static let chevronRight = Icon(path: polygon([(8.2, 5.2), (9.8, 3.6), (18.2, 12), (9.8, 20.4), (8.2, 18.8), (15, 12)]))
 
+    /// An × of two crossed, rounded bars (a close button).
+    public static let close: Icon = {
+        var p = Path()
+        let bar = Path.roundedRect(Rect(x: 2.5, y: 10.75, width: 19, height: 2.5), radius: 1.25)
+        let c = Transform.translation(-12, -12)
+        p.append(bar.applying(c.concatenating(.rotation(.pi / 4)).concatenating(.translation(12, 12))))
+        p.append(bar.applying(c.concatenating(.rotation(-.pi / 4)).concatenating(.translation(12, 12))))
+        return Icon(path: p)
+    }()
+
     /// A framed picture with mountains and a sun (the placeholder for a missing image).
     public static let photo: Icon = {
         var p = Path.roundedRect(Rect(x: 2, y: 4, width: 20, height: 16), radius: 2)

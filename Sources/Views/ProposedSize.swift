@@ -19,11 +19,6 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
     /// "Use your largest size."
     public static let infinity = ProposedSize(width: .infinity, height: .infinity)
 
-    /// The proposal with nil dimensions replaced by `size`'s.
-    public func replacingUnspecified(by size: Size) -> Size {
-        Size(width: width ?? size.width, height: height ?? size.height)
-    }
-
     /// "(width, height)" with nil for unspecified dimensions.
     public var description: String {
         "(\(width.map(\.compact) ?? "nil"), \(height.map(\.compact) ?? "nil"))"

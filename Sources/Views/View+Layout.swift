@@ -29,14 +29,14 @@ extension View {
         let moved = !isPlaced || r != frame
         guard moved || needsLayout else { return }
         let repaintsOnMove = hasOwnContent || clipsChildren
-        if moved, repaintsOnMove, !lastInk.isEmpty { root?.invalidate(deviceRect: lastInk) }
+        if moved, repaintsOnMove, !lastInk.isEmpty { invalidateInk(lastInk) }
         frame = r
         isPlaced = true
         needsLayout = false
         placeSubviews(in: r)
         if moved {
             lastInk = repaintsOnMove ? currentInk() : .zero
-            if !lastInk.isEmpty { root?.invalidate(deviceRect: lastInk) }
+            if !lastInk.isEmpty { invalidateInk(lastInk) }
         }
     }
 
@@ -61,9 +61,9 @@ extension View {
 
     /// Asks for the view's own painting to be repainted (its current ink area).
     public func setNeedsDisplay() {
-        guard isPlaced, let root else { return }
+        guard isPlaced, root != nil else { return }
         let ink = currentInk()
-        root.invalidate(deviceRect: ink)
+        invalidateInk(ink)
         // Remember where the new content goes, so a later move repaints it (a text that was empty
         // when it was placed has no ink on record).
         if hasOwnContent || clipsChildren { lastInk = lastInk.union(ink) }

@@ -28,10 +28,12 @@ open class View {
     /// Whether pointer events may land on this view and its children.
     public var allowsHitTesting = true
 
-    /// The root that shows this tree; set on the top view only.
+    /// The root that shows this tree; set on the top view only (the root's content, or a surface's).
     weak var owner: ViewRoot? {
         didSet { if owner !== oldValue { oldValue?.idIndexIsStale = true; owner?.idIndexIsStale = true } }
     }
+    /// The surface this view is the top of, if any: where its subtree's painting goes.
+    weak var surface: Surface?
     var needsLayout = true
     var measureCache: [ProposedSize: Size] = [:]
     var cacheGeneration = -1
@@ -119,9 +121,11 @@ open class View {
     // MARK: - Animation (override point)
 
     /// Moves animations to `time` (seconds on the root's clock) and returns whether any is still running.
-    /// Call `startAnimating()` to be ticked.
+    /// Call `startAnimating()` to be advanced every frame.
     open func advanceAnimations(to time: Double) -> Bool { false }
 }
+
+extension View: Animating {}
 
 // MARK: - The tree
 
@@ -199,6 +203,23 @@ extension View {
     /// Tells the root showing this view that a child or an id changed, so its id index is made again.
     func treeDidChange() { root?.idIndexIsStale = true }
 
+    /// Repaints device pixels this view's painting covered or covers: in the tree, or in the
+    /// surface the view belongs to.
+    func invalidateInk(_ rect: IntRect) {
+        var v = self
+        while let p = v.parent { v = p }
+        if let surface = v.surface { surface.invalidate(deviceRect: rect) } else { v.owner?.invalidate(deviceRect: rect) }
+    }
+
+    /// Moves every placed view of the subtree by `shift` points (`deviceX`, `deviceY` device pixels)
+    /// without painting: a surface that moved as a whole keeps its pixels.
+    func translateSubtree(by shift: Point, deviceX: Int, deviceY: Int) {
+        guard isPlaced else { return }
+        frame = frame.offsetBy(dx: shift.x, dy: shift.y)
+        if !lastInk.isEmpty { lastInk = lastInk.offsetBy(dx: deviceX, dy: deviceY) }
+        for c in visibleChildren { c.translateSubtree(by: shift, deviceX: deviceX, deviceY: deviceY) }
+    }
+
     /// Calls `body` for this view and every descendant, parents before children, in child order.
     func forEachInDepthFirstOrder(_ body: (View) -> Void) {
         body(self)
@@ -248,7 +269,7 @@ extension View {
     /// Marks this subtree as not placed and repaints what it covered.
     func unplace() {
         guard isPlaced else { return }
-        if !lastInk.isEmpty { root?.invalidate(deviceRect: lastInk) }
+        if !lastInk.isEmpty { invalidateInk(lastInk) }
         for c in visibleChildren { c.unplace() }
         isPlaced = false
         lastInk = .zero

@@ -10,6 +10,8 @@ struct PointerState {
     var origin = Point.zero
     /// The hit view at pointer-down and its ancestors, deepest first.
     var chain: [View] = []
+    /// The subtree the press was hit-tested in: the tree, or a surface's views.
+    var subtree: View?
 }
 
 extension ViewRoot {
@@ -34,12 +36,19 @@ extension ViewRoot {
     /// Routes `event` to the tree only, past every layer: how a layer passes a tap through a
     /// spotlight hole to the view beneath on purpose.
     @discardableResult
-    public func sendToContent(_ event: InputEvent) -> Bool {
+    public func sendToContent(_ event: InputEvent) -> Bool { route(event, into: content) }
+
+    /// Routes `event` into `subtree` (the tree, or a surface's content) with the root's own hit
+    /// test and pointer capture, in screen points: a pointer-down hits the deepest view of the
+    /// subtree under it, which may capture the pointer; moves and the up go to whoever captured it;
+    /// a wheel goes to the views under it, deepest first. Keys go to `keyHandler` for the tree only.
+    @discardableResult
+    public func route(_ event: InputEvent, into subtree: View) -> Bool {
         layoutIfNeeded()
         switch event {
         case let .pointerDown(p, button):
             guard button == .primary else { return false }
-            return pointerDown(at: p)
+            return pointerDown(at: p, in: subtree)
         case let .pointerMove(p):
             return pointerMove(to: p)
         case let .pointerUp(p, button):
@@ -47,13 +56,14 @@ extension ViewRoot {
             return pointerUp(at: p)
         case let .wheel(dy, p):
             guard dy.isFinite else { return false }
-            var v = content.hitTest(p)
+            var v = subtree.hitTest(p)
             while let view = v {
                 if view.scrollWheel(dy: dy, at: p) { return true }
                 v = view.parent
             }
             return false
         case let .key(key):
+            guard subtree === content else { return false }
             return keyHandler?(key) ?? false
         case .resize:
             return false
@@ -70,13 +80,14 @@ extension ViewRoot {
         c?.pointerCancelled()
     }
 
-    private func pointerDown(at p: Point) -> Bool {
+    private func pointerDown(at p: Point, in subtree: View) -> Bool {
         if pointer.captor != nil { cancelPointerCapture() }
         var chain: [View] = []
-        var v = content.hitTest(p)
+        var v = subtree.hitTest(p)
         while let view = v { chain.append(view); v = view.parent }
         pointer.origin = p
         pointer.chain = chain
+        pointer.subtree = subtree
         for view in chain where view.pointerDown(at: p) {
             pointer.captor = view
             pointer.pressTarget = view
@@ -105,10 +116,11 @@ extension ViewRoot {
         guard let captor = pointer.captor else { return false }
         let wasPressTarget = captor === pointer.pressTarget
         let origin = pointer.origin
+        let subtree = pointer.subtree ?? content
         pointer = PointerState()
         guard captor.root === self else { captor.pointerCancelled(); return false }
         let isTap = wasPressTarget && p.distance(to: origin) <= tapSlop &&
-            (content.hitTest(p)?.isDescendant(of: captor) ?? false)
+            (subtree.hitTest(p)?.isDescendant(of: captor) ?? false)
         captor.pointerUp(at: p, isTap: isTap)
         return true
     }

@@ -1,21 +1,17 @@
 import Raster
 
 extension ViewRoot {
-    /// Lays out what is pending and repaints the dirty rectangles of `pixmap`, each from the
+    /// The painting phase of a frame: repaints the dirty rectangles of `pixmap`, each from the
     /// background colour up, then lets the layers composite into it. Returns the rectangles that
-    /// were repainted (device pixels) so a host uploads just those.
+    /// were repainted (device pixels) so a host uploads just those. Layout has run before.
     ///
     /// Hazard: incremental repaints assume `pixmap` holds the previous frame. A pixmap other than the
-    /// last one rendered into, or of another size, is repainted in full.
+    /// last one painted into, or of another size, is repainted in full.
     ///
     /// With layers present the tree is painted into a kept base layer and each dirty rectangle of the
     /// frame is the base's pixels with the layers composited over them; a layer that changed only
     /// itself (`invalidateComposite`) costs a copy and its own compositing, not a tree repaint.
-    @discardableResult
-    public func render(into pixmap: Pixmap) -> [IntRect] {
-        layoutIfNeeded()
-        for layer in layers { layer.prepare(root: self) }
-        layoutIfNeeded()
+    func paint(into pixmap: Pixmap) -> [IntRect] {
         if pixmap !== lastTarget || pixmap.bounds != deviceBounds { dirtyRegion.addAll() }
         lastTarget = pixmap
         let treeRects = dirtyRegion.rects.map { $0.intersection(pixmap.bounds) }.filter { !$0.isEmpty }
@@ -33,7 +29,10 @@ extension ViewRoot {
             treeToPaint = [pixmap.bounds]
         }
         guard let base = baseLayer else {
-            for r in treeRects { paint(region: r, into: pixmap) }
+            for r in treeRects {
+                paintTree(region: r, into: pixmap)
+                for layer in layers { layer.composite(into: pixmap, region: r, root: self) }
+            }
             return treeRects
         }
         for r in treeToPaint { paintTree(region: r, into: base) }
@@ -48,28 +47,6 @@ extension ViewRoot {
             for layer in layers.dropFirst() { layer.composite(into: pixmap, region: r, root: self) }
         }
         return rects
-    }
-
-    /// Repaints the whole of `pixmap`.
-    public func renderFull(into pixmap: Pixmap) {
-        invalidateAll()
-        lastTarget = nil
-        render(into: pixmap)
-    }
-
-    /// Paints the tree (no background, no layers) over what `pixmap` holds in `region`: how an
-    /// overlay draws the content of its own embedded root into the app's frame.
-    public func paintContent(region: IntRect, into pixmap: Pixmap) {
-        layoutIfNeeded()
-        var canvas = Canvas(pixmap: pixmap, scale: scale)
-        canvas.clip(toDevice: region)
-        content.paint(in: canvas)
-    }
-
-    /// Paints the tree and the layers into one device rectangle.
-    func paint(region: IntRect, into pixmap: Pixmap) {
-        paintTree(region: region, into: pixmap)
-        for layer in layers { layer.composite(into: pixmap, region: region, root: self) }
     }
 
     /// Paints the tree alone (background up) into one device rectangle.

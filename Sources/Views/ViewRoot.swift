@@ -1,10 +1,13 @@
 import Raster
 
 /// The owner of a view tree on one screen: its size, scale and safe area, the text engine, the
-/// clock, the dirty region, the overlay layers and the pointer capture.
+/// clock and its timers, the animations, the dirty regions, the layers above the tree and their
+/// surfaces, and the pointer capture.
 ///
-/// One frame is: `send(_:)` input events, `tick()` animations, then `render(into:)`, which lays out
-/// what is dirty and repaints only the dirty rectangles.
+/// A host feeds it `InputEvent`s with `send(_:)` and calls `frame(into:)`, which runs one whole
+/// frame in order — due timers, animations, layout of the tree, layout of the layers, painting the
+/// dirty rectangles and compositing the layers over them — and says when the next one is wanted.
+/// Nothing else runs a phase.
 @MainActor
 public final class ViewRoot {
     /// The screen size in points.
@@ -15,8 +18,10 @@ public final class ViewRoot {
     public private(set) var safeArea: EdgeInsets
     /// Measures and renders text for every view in the tree.
     public let textEngine: any TextEngine
-    /// The source of time for animations.
+    /// The source of time for animations and timers.
     public let clock: any Clock
+    /// Timers on the root's clock; due ones run first in every frame.
+    public let timers: Timers
     /// The colour every repaint starts from.
     public var backgroundColor: Color = .white { didSet { invalidateAll() } }
     /// Layers drawn above the tree, bottom first. Adding or removing one does not invalidate by
@@ -37,17 +42,20 @@ public final class ViewRoot {
     var baseLayer: Pixmap?
     /// The top view; it always fills the screen.
     public private(set) var content: View
+    /// The surfaces above the tree, in the order they were attached (bottom first).
+    var surfaces: [Surface] = []
 
     /// Bumped when the screen size, scale or safe area changes: every measurement becomes stale.
     var layoutGeneration = 0
     var layoutQueue: [View] = []
-    var animatingViews: [View] = []
+    /// What `startAnimating(_:)` registered, in order.
+    var animations: [any Animating] = []
     weak var lastTarget: Pixmap?
     var pointer = PointerState()
     /// Shadow masks and resampled images shared by views of the same geometry.
     let paintCache = PaintCache()
     /// Views by id (see `view(withID:)`), made again after any view of this tree gains or loses a
-    /// child or changes its id (`View.treeDidChange()`).
+    /// child or changes its id (`View.treeDidChange()`), and when a surface comes or goes.
     private var idIndex: [String: WeakView] = [:]
     var idIndexIsStale = true
 
@@ -61,6 +69,7 @@ public final class ViewRoot {
         self.safeArea = safeArea ?? SafeArea.default(for: size)
         self.textEngine = textEngine
         self.clock = clock
+        timers = Timers(clock: clock)
         self.content = content
         dirtyRegion = DirtyRegion(bounds: ViewRoot.deviceBounds(size: size, scale: scale))
         dirtyRegion.addAll()
@@ -114,13 +123,18 @@ public final class ViewRoot {
     public func resize(to newSize: Size, scale newScale: Double? = nil, safeArea newSafeArea: EdgeInsets? = nil) throws(ViewError) {
         let s = newScale ?? scale
         try ViewRoot.validate(size: newSize, scale: s)
+        // Cached shadows and images are in device pixels: none fits another scale.
+        if s != scale { paintCache.removeAll() }
         size = newSize
         scale = s
         safeArea = newSafeArea ?? safeAreaProvider(newSize)
         layoutGeneration += 1
-        if s != scale { paintCache.removeAll() }
         content.markSubtreeNeedsLayout()
         scheduleLayout(of: content)
+        for surface in surfaces {
+            surface.content.markSubtreeNeedsLayout()
+            scheduleLayout(of: surface.content)
+        }
         dirtyRegion.reset(bounds: deviceBounds)
         compositeRegion.reset(bounds: deviceBounds)
         compositeRegion.removeAll()
@@ -143,6 +157,9 @@ public final class ViewRoot {
         guard rect.isFinite, !rect.isEmpty else { return }
         compositeRegion.add(rect.scaled(by: scale).roundedOut)
     }
+
+    /// `invalidateComposite(rect:)` for a rectangle in device pixels.
+    public func invalidateComposite(deviceRect: IntRect) { compositeRegion.add(deviceRect) }
 
     /// Whether anything waits to be painted or composited.
     public var needsDisplay: Bool { !dirtyRegion.isEmpty || !compositeRegion.isEmpty }
@@ -172,41 +189,52 @@ public final class ViewRoot {
     public var needsLayout: Bool { !layoutQueue.isEmpty }
 
     /// Lays out what changed: each scheduled layout boundary is placed again in its own frame,
-    /// shallowest first (a deeper one is usually reached by its ancestor's pass).
-    public func layoutIfNeeded() {
+    /// shallowest first (a deeper one is usually reached by its ancestor's pass). A surface that
+    /// its layer has not placed yet waits for it.
+    ///
+    /// `frame(into:)` runs this as its layout phase; inside Views, hit tests and scrolling run it
+    /// first so they see current frames.
+    func layoutIfNeeded() {
         var passes = 0
         while !layoutQueue.isEmpty && passes < 8 {
             passes += 1
             let queue = layoutQueue.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
             layoutQueue.removeAll()
             for v in queue where v.needsLayout && v.root === self {
-                v.place(in: v === content ? bounds : v.frame)
+                if v === content {
+                    v.place(in: bounds)
+                } else if v.parent != nil || v.isPlaced {
+                    v.place(in: v.frame)
+                }
             }
         }
     }
 
     // MARK: - Lookup
 
-    /// The attached view with `id`, placed or not (the first in depth-first order when several share it).
-    /// Answered from an index made in one walk of the tree and kept until the tree's structure or an
-    /// id changes, so looking up every hole's target every frame does not walk a tree of thousands
-    /// of cards each time.
+    /// The attached view with `id`, placed or not: the topmost surface's first (depth first), then
+    /// the tree's. Answered from an index made in one walk and kept until the tree's structure, an
+    /// id or the surfaces change, so looking up every hole's target every frame does not walk a
+    /// tree of thousands of cards each time.
     public func view(withID id: String) -> View? {
         if idIndexIsStale {
             var index: [String: WeakView] = [:]
-            content.forEachInDepthFirstOrder { v in
-                if let key = v.id, index[key] == nil { index[key] = WeakView(v) }
-            }
+            func add(_ v: View) { if let key = v.id, index[key] == nil { index[key] = WeakView(v) } }
+            for surface in surfaces.reversed() { surface.content.forEachInDepthFirstOrder(add) }
+            content.forEachInDepthFirstOrder(add)
             idIndex = index
             idIndexIsStale = false
         }
         return idIndex[id]?.view
     }
 
-    /// Every placed view with an id and its frame (screen points), in painting order.
-    public func allIdentifiedViews() -> [(id: String, frame: Rect)] { content.allIdentifiedViews() }
+    /// Every placed view with an id and its frame (screen points), in painting order: the tree's,
+    /// then each surface's, bottom first.
+    public func allIdentifiedViews() -> [(id: String, frame: Rect)] {
+        content.allIdentifiedViews() + surfaces.flatMap { $0.content.allIdentifiedViews() }
+    }
 
-    /// The deepest view under `point`, after laying out what is pending.
+    /// The deepest view of the tree under `point`, after laying out what is pending.
     public func hitTest(_ point: Point) -> View? {
         layoutIfNeeded()
         return content.hitTest(point)
@@ -214,18 +242,26 @@ public final class ViewRoot {
 
     // MARK: - Animation
 
-    func startAnimating(_ view: View) {
-        if !animatingViews.contains(where: { $0 === view }) { animatingViews.append(view) }
+    /// Registers `animation` to be advanced at every frame until it answers that it has finished.
+    /// Registering one that is already registered does nothing.
+    public func startAnimating(_ animation: any Animating) {
+        if !animations.contains(where: { $0 === animation }) { animations.append(animation) }
     }
 
-    /// Whether a view or a layer is animating (the host should keep ticking and rendering).
-    public var isAnimating: Bool { !animatingViews.isEmpty || layers.contains { $0.isAnimating } }
+    /// Whether anything animates (the host should keep producing frames).
+    public var isAnimating: Bool { !animations.isEmpty }
 
-    /// Advances every animation to `clock.now`; animations invalidate what they change.
-    public func tick() {
-        let now = clock.now
-        animatingViews = animatingViews.filter { $0.root === self && $0.advanceAnimations(to: now) }
-        for layer in layers { layer.tick(root: self) }
+    /// Advances every registered animation to `time`, in the order they were registered; the ones
+    /// that finished are dropped. Animations registered while this runs are advanced next frame.
+    func advanceAnimations(to time: Double) {
+        let running = animations
+        animations.removeAll()
+        var still: [any Animating] = []
+        for a in running {
+            if let v = a as? View, v.root !== self { continue }
+            if a.advanceAnimations(to: time) { still.append(a) }
+        }
+        animations = still + animations.filter { added in !still.contains { $0 === added } }
     }
 }
 

@@ -30,10 +30,10 @@ struct AppBenchmarks {
         for (w, ht) in [(390, 844), (1920, 1080)] {
             let a = try app(w, ht)
             let frame = try a.root.makePixmap()
-            a.root.render(into: frame)
+            a.root.frame(into: frame)
             h.record("home.frame", size: "\(w)x\(ht)") {
                 try? a.root.resize(to: a.root.size)
-                a.root.render(into: frame)
+                a.root.frame(into: frame)
             }
         }
     }
@@ -42,14 +42,13 @@ struct AppBenchmarks {
     func fabTap(_ h: Harness) throws {
         let a = try app(390, 844)
         let frame = try a.root.makePixmap()
-        a.root.render(into: frame)
-        a.root.layoutIfNeeded()
+        a.root.frame(into: frame)
         let fab = a.root.view(withID: "fab")!.frame.center
         var area = 0, frames = 0
         h.record("fab.tap", size: "390x844") {
             a.root.send(.pointerDown(fab, button: .primary))
             a.root.send(.pointerUp(fab, button: .primary))
-            area += a.root.render(into: frame).reduce(0) { $0 + $1.area }
+            area += a.root.frame(into: frame).drawn.reduce(0) { $0 + $1.area }
             frames += 1
         }
         h.note("fab.tap repaints \(area / max(1, frames)) of \(frame.width * frame.height) pixels a frame")
@@ -61,10 +60,10 @@ struct AppBenchmarks {
             let cards = (0..<n).map { CardContent.samples[$0 % CardContent.samples.count] }
             let a = try app(390, 844, cards: cards)
             let frame = try a.root.makePixmap()
-            a.root.render(into: frame)
+            a.root.frame(into: frame)
             h.record("grid.\(n)", size: "390x844") {
                 try? a.root.resize(to: a.root.size)
-                a.root.render(into: frame)
+                a.root.frame(into: frame)
             }
         }
     }
@@ -80,7 +79,7 @@ struct AppBenchmarks {
             let spot = SpotlightOverlay(holes: [Hole(target: .view(targets[0]), shape: .roundedRect(cornerRadius: 12))],
                                         coachMark: CoachMark(text: "A card of the sample app."))
             a.overlays.present(spot, animated: false)
-            a.root.render(into: frame)
+            a.root.frame(into: frame)
             var next = 1
             var area = 0, frames = 0
             /// One frame of the morph (a new one starts when the last has ended).
@@ -91,8 +90,7 @@ struct AppBenchmarks {
                     next = 1 - next
                 }
                 clock.advance(by: 1.0 / 60)
-                a.root.tick()
-                area += a.root.render(into: frame).reduce(0) { $0 + $1.area }
+                area += a.root.frame(into: frame).drawn.reduce(0) { $0 + $1.area }
                 frames += 1
             }
             if paced {
@@ -105,13 +103,13 @@ struct AppBenchmarks {
             }
             guard appear else { continue }
             a.overlays.dismissAll(animated: false)
-            a.root.render(into: frame)
+            a.root.frame(into: frame)
             h.record("overlay.appear", size: "\(w)x\(ht)", setup: {
                 a.overlays.dismissAll(animated: false)
-                a.root.render(into: frame)
+                a.root.frame(into: frame)
             }) {
                 a.showFABTip(animated: false)
-                a.root.render(into: frame)
+                a.root.frame(into: frame)
             }
         }
     }

@@ -63,7 +63,3 @@ enum AppSetup {
 func warn(_ line: String) {
     FileHandle.standardError.write(Data(("limelight: " + line + "\n").utf8))
 }
-
-extension DemoApp: HostedApp {
-    public func handle(_ event: InputEvent) { root.send(event) }
-}

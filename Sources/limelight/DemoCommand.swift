@@ -49,10 +49,10 @@ enum DemoCommand {
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
         let clock = MonotonicClock()
         let font = args.value("--font")
-        let makeStage = { (loaded: LoadedTour, size: Size) throws(CLIError) -> any TourStage in
+        let makeStage = { (loaded: LoadedTour, size: Size) throws(CLIError) -> any TourHost in
             try TourSetup.makeStage(for: loaded, settings: settings, font: font, clock: clock, command: c, size: size)
         }
-        let stage: any TourStage
+        let stage: any TourHost
         if let explicitTour {
             stage = try makeStage(explicitTour, host.pointSize)
         } else {

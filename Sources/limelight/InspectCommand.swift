@@ -1,50 +1,103 @@
 import Demo
 import Foundation
+import Overlays
 import Raster
+import Tours
 import Views
 
-/// `limelight inspect`: every view with an id and its frame, as JSON, for writing tour files.
+/// `limelight inspect`: every view with an id and its frame, as JSON, for writing tour files — the
+/// app's views on every tab, and the views of the overlays shown (the FAB tip, or a tour's step).
 @MainActor
 enum InspectCommand {
     static let help = """
     usage: limelight inspect [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY]
-      Prints every view that has an id, with its frame in points ([x, y, width, height]) and the tab it
-      is on, as JSON: what a tour file's "target" and "rect" need.
+                             [--tour FILE [--step N]] [--no-overlay]
+      Prints every view that has an id, with its frame in points ([x, y, width, height]), as JSON: what
+      a tour file's "target" and "rect" need. "views" are the app's, each with the tab it is on;
+      "overlays" are the views of what is shown over it (the bubble's Next button is
+      "overlay.bubble.next"), each with its overlay's kind.
+      Without --tour: the sample app with its FAB tip shown, as `limelight render` draws it.
+      --tour FILE   the app (or the tour's screenshot) at a step of the tour (--step N, counting from 1;
+                    default 1), with that step's spotlight and bubble
+      --no-overlay  the views of the app alone
     """
 
-    struct Entry: Encodable { var id: String; var tab: String; var frame: [Double] }
+    struct Entry { var id: String; var place: (key: String, value: String); var frame: Rect }
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "inspect"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--font"]), switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--font", "--tour", "--step"]),
+                                 switches: ["--help", "--no-overlay"])
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\"") }
         let settings = try ScreenSettings(args)
-        let app = try AppSetup.makeApp(settings, font: args.value("--font"), clock: VirtualClock(), command: c)
-        var entries: [Entry] = []
-        var seen = Set<String>()
-        for tab in Tab.allCases {
-            app.select(tab)
-            app.root.layoutIfNeeded()
-            for (id, frame) in app.root.allIdentifiedViews() where !seen.contains(id) {
-                seen.insert(id)
-                entries.append(Entry(id: id, tab: tab.rawValue, frame: [frame.minX, frame.minY, frame.width, frame.height].map(round3)))
+        let step = try args.value("--step").map { v throws(CLIError) in try parseInt(v, option: "--step", command: c, range: 1...10_000) }
+        let withOverlay = !args.has("--no-overlay")
+        let stage: any TourHost
+        if let tourPath = args.value("--tour") {
+            let loaded = try TourSetup.load(tourPath, command: c)
+            let count = loaded.tour.steps.count
+            if let step, step > count {
+                throw .usage("\(c): --step \(step): the tour \"\(loaded.tour.id)\" has \(count) step\(count == 1 ? "" : "s")")
+            }
+            let run = try TourRendering(loaded: loaded, settings: settings, font: args.value("--font"), command: c)
+            run.show(step: (step ?? 1) - 1, at: nil)
+            if !withOverlay { run.stage.overlays.dismissAll(animated: false) }
+            stage = run.stage
+        } else {
+            if step != nil { throw .usage("\(c): --step needs --tour FILE") }
+            let app = try AppSetup.makeApp(settings, font: args.value("--font"), clock: VirtualClock(), command: c)
+            if withOverlay { app.showFABTip(animated: false) }
+            stage = app
+        }
+        stage.root.frame(into: nil)
+        var overlays: [Entry] = []
+        for overlay in stage.overlays.overlays {
+            for surface in overlay.surfaces {
+                for (id, frame) in surface.content.allIdentifiedViews() {
+                    overlays.append(Entry(id: id, place: ("overlay", overlay.kind.rawValue), frame: frame))
+                }
             }
         }
-        app.select(.home)
-        let s = app.root.safeArea
-        // One view a line: easy to read and to grep, and still one JSON document.
+        print(json(views: treeViews(of: stage), overlays: overlays, settings: settings, safeArea: stage.root.safeArea))
+    }
+
+    /// The app's views on every tab (the one on screen first, then the others in order), each id once.
+    static func treeViews(of stage: any TourHost) -> [Entry] {
+        let start = stage.selectedTabName
+        let tabs = stage.tabNames.isEmpty ? [""] : [start ?? ""] + stage.tabNames.filter { $0 != start }
+        var entries: [Entry] = []
+        var seen = Set<String>()
+        for tab in tabs {
+            if !tab.isEmpty, stage.selectedTabName != tab {
+                stage.selectTab(named: tab)
+                stage.root.frame(into: nil)
+            }
+            for (id, frame) in stage.root.content.allIdentifiedViews() where !seen.contains(id) {
+                seen.insert(id)
+                entries.append(Entry(id: id, place: ("tab", tab), frame: frame))
+            }
+        }
+        if let start, stage.selectedTabName != start { stage.selectTab(named: start) }
+        return entries
+    }
+
+    /// One view a line: easy to read and to grep, and still one JSON document.
+    static func json(views: [Entry], overlays: [Entry], settings: ScreenSettings, safeArea s: EdgeInsets) -> String {
         func num(_ v: Double) -> String { round3(v).compact }
+        func line(_ e: Entry, last: Bool) -> String {
+            let frame = [e.frame.minX, e.frame.minY, e.frame.width, e.frame.height].map(num).joined(separator: ", ")
+            return "    {\"id\": \(jsonString(e.id)), \(jsonString(e.place.key)): \(jsonString(e.place.value)), \"frame\": [\(frame)]}" + (last ? "" : ",")
+        }
         var lines = ["{",
                      "  \"size\": [\(num(settings.size.width)), \(num(settings.size.height))], \"scale\": \(num(settings.scale)),",
                      "  \"safeArea\": {\"top\": \(num(s.top)), \"leading\": \(num(s.leading)), \"bottom\": \(num(s.bottom)), \"trailing\": \(num(s.trailing))},",
                      "  \"views\": ["]
-        for (i, e) in entries.enumerated() {
-            let frame = e.frame.map(num).joined(separator: ", ")
-            lines.append("    {\"id\": \(jsonString(e.id)), \"tab\": \(jsonString(e.tab)), \"frame\": [\(frame)]}" + (i + 1 < entries.count ? "," : ""))
-        }
+        for (i, e) in views.enumerated() { lines.append(line(e, last: i + 1 == views.count)) }
+        lines += ["  ],", "  \"overlays\": ["]
+        for (i, e) in overlays.enumerated() { lines.append(line(e, last: i + 1 == overlays.count)) }
         lines += ["  ]", "}"]
-        print(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 
     static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }

@@ -39,7 +39,7 @@ enum ReplayCommandRunner {
         let loaded = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
         try prepareOutputFolder(out, option: "--out", command: c)
         let clock = VirtualClock()
-        let stage: any TourStage
+        let stage: any TourHost
         if let loaded {
             stage = try TourSetup.makeStage(for: loaded, settings: settings, font: args.value("--font"), clock: clock, command: c)
         } else {
@@ -80,7 +80,7 @@ enum ReplayCommandRunner {
         print(report(stage: stage, tour: engine).json)
     }
 
-    static func report(stage: any TourStage, tour: TourEngine?) -> StateReport {
+    static func report(stage: any TourHost, tour: TourEngine?) -> StateReport {
         let app = stage as? DemoApp
         return StateReport(tab: app?.state.selectedTab.rawValue, cards: app?.state.cards.count,
                            overlay: stage.overlays.topKind?.rawValue, tour: TourSetup.reportState(tour))

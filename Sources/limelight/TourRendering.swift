@@ -12,7 +12,7 @@ import Views
 /// the previous step) and that much virtual time passes before the frame is taken.
 @MainActor
 final class TourRendering {
-    let stage: any TourStage
+    let stage: any TourHost
     let engine: TourEngine
     let session: HeadlessSession
     let command: String

@@ -4,18 +4,6 @@ import Raster
 import Tours
 import Views
 
-/// A screen a tour runs on, headless or in the window: the sample app, or a screenshot.
-@MainActor
-protocol TourStage: TourHost {
-    /// Runs timers that are due (call before each frame).
-    func update()
-    /// The clock time of the stage's next timer.
-    var nextWakeUp: Double? { get }
-}
-
-extension DemoApp: TourStage {}
-extension ScreenshotStage: TourStage {}
-
 /// Loading tour files and building what they run on, for every command.
 @MainActor
 enum TourSetup {
@@ -34,14 +22,15 @@ enum TourSetup {
 
     /// The stage for `loaded`: a screenshot stage for tours with a background, else the sample app.
     static func makeStage(for loaded: LoadedTour, settings: ScreenSettings, font: String?, clock: any Clock,
-                          command: String, size: Size? = nil) throws(CLIError) -> any TourStage {
+                          command: String, size: Size? = nil) throws(CLIError) -> any TourHost {
         guard let image = loaded.background else {
             return try AppSetup.makeApp(settings, font: font, clock: clock, command: command, size: size)
         }
         let engine = try AppSetup.textEngine(family: font, command: command)
         do {
             return try ScreenshotStage(image: image, size: size ?? settings.size, scale: settings.scale,
-                                       languageCode: settings.language.rawValue, textEngine: engine, clock: clock)
+                                       languageCode: settings.language.rawValue, buttonTitles: settings.language.tourButtonTitles,
+                                       textEngine: engine, clock: clock)
         } catch {
             throw .usage("\(command): \(error)")
         }

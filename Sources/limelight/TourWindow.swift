@@ -12,54 +12,61 @@ import Views
 @MainActor
 final class TourWindowApp: HostedApp {
     /// What is on screen now (a reload may swap the app for a screenshot and back).
-    private(set) var stage: any TourStage
+    private(set) var stage: any TourHost
     private(set) var engine: TourEngine?
     private var loaded: LoadedTour?
+    /// When the tour starts (clock seconds), while its timer waits.
     private var startDue: Double?
+    private var startTimer: TimerID?
     private var lastShownStep = 0
     private var reloader: TourReloader?
     private var banner: ErrorBanner?
     private let store: TourProgressStore?
-    private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourStage
+    private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourHost
 
     /// A window app on `stage`; outcomes go to `store`; `makeStage` builds a new stage when a reload
     /// adds, removes or changes the tour's background.
-    init(stage: any TourStage, store: TourProgressStore?,
-         makeStage: @escaping (LoadedTour, Size) throws(CLIError) -> any TourStage) {
+    init(stage: any TourHost, store: TourProgressStore?,
+         makeStage: @escaping (LoadedTour, Size) throws(CLIError) -> any TourHost) {
         self.stage = stage
         self.store = store
         self.makeStage = makeStage
     }
 
+    /// The stage's root: the sample app's, or a screenshot's after a reload swapped them.
     var root: ViewRoot { stage.root }
-
-    var nextWakeUp: Double? { [stage.nextWakeUp, startDue, reloader?.nextPoll].compactMap { $0 }.min() }
-
-    func handle(_ event: InputEvent) { root.send(event) }
-
-    func update() {
-        stage.update()
-        let now = root.clock.now
-        if let due = startDue, now >= due {
-            startDue = nil
-            engine?.start(at: 0)
-        }
-        if let result = reloader?.poll(now: now) { apply(result) }
-    }
 
     /// Runs `loaded` `delay` seconds from now; with `watching`, reloads it when that file changes.
     func play(_ loaded: LoadedTour, after delay: Double, watching path: String?) {
         self.loaded = loaded
         engine = makeEngine(loaded.tour, on: stage)
-        startDue = root.clock.now + max(0, delay)
+        scheduleStart(at: root.clock.now + max(0, delay))
         if let path {
-            reloader = TourReloader(path: path, now: root.clock.now, load: { () throws(TourLoadError) -> LoadedTour in
+            let reloader = TourReloader(path: path, load: { () throws(TourLoadError) -> LoadedTour in
                 try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
             })
+            self.reloader = reloader
+            watch(on: root)
         }
     }
 
-    private func makeEngine(_ tour: Tour, on stage: any TourStage) -> TourEngine {
+    /// Starts the tour at `due` (clock seconds) with a timer of the stage's root.
+    private func scheduleStart(at due: Double) {
+        root.timers.cancel(startTimer)
+        startDue = due
+        startTimer = root.timers.after(due - root.clock.now) { [weak self] in
+            self?.startDue = nil
+            self?.startTimer = nil
+            self?.engine?.start(at: 0)
+        }
+    }
+
+    /// Checks the watched file for saves on `root`'s timers.
+    private func watch(on root: ViewRoot) {
+        reloader?.start(on: root.timers) { [weak self] result in self?.apply(result) }
+    }
+
+    private func makeEngine(_ tour: Tour, on stage: any TourHost) -> TourEngine {
         let engine = TourEngine(tour: tour, host: stage)
         engine.onEvent = { [weak self, weak engine] event in
             guard let self, let engine else { return }
@@ -109,18 +116,24 @@ final class TourWindowApp: HostedApp {
 
     /// A new stage for a tour whose background changed; the tour goes on from `step`.
     private func switchStage(to new: LoadedTour, step: Int) {
-        let next: any TourStage
+        let next: any TourHost
         do { next = try makeStage(new, root.size) } catch {
             showBanner(error.message)
             return
         }
         if let engine, engine.isRunning { engine.onEvent = nil }
+        root.timers.cancel(startTimer)
         stage = next
         banner = nil
         loaded = new
         let engine = makeEngine(new.tour, on: next)
         self.engine = engine
-        if startDue == nil { engine.start(at: min(step, new.tour.steps.count - 1), animated: false) }
+        watch(on: next.root)
+        if let due = startDue {
+            scheduleStart(at: due)
+        } else {
+            engine.start(at: min(step, new.tour.steps.count - 1), animated: false)
+        }
     }
 
     private func showBanner(_ message: String?) {

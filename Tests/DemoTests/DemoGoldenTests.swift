@@ -24,7 +24,7 @@ struct DemoGoldenTests {
         let app = try DemoApp(size: Size(390, 844), scale: scale, language: language, textEngine: engine, images: images)
         if tab == .menu { app.tap("tab.menu") }
         let frame = try app.root.makePixmap()
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         return frame
     }
 

@@ -36,7 +36,7 @@ import Views
         #expect(app.state.selectedTab == .menu)
         #expect((app.root.view(withID: "nav.title") as? Text)?.string == "Menu")
         #expect(app.root.view(withID: "grid") == nil)
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         for action in MenuAction.allCases {
             #expect(app.root.view(withID: action.viewID)?.isPlaced == true, "\(action.viewID) is on screen")
         }
@@ -63,20 +63,20 @@ import Views
     @Test func theGridScrollsAndClampsAtBothEnds() throws {
         let app = try makeApp(Size(390, 844))
         let scroll = try #require(app.root.view(withID: "home.scroll") as? ScrollView)
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         #expect(scroll.maxOffset == 0)
         for _ in 0..<4 { app.tap("fab") }
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         // Four rows of 204 with 16 between, 16 above and 16 + 56 + 20 below: 972 in a 661 viewport.
         #expect(scroll.contentHeight == 972)
         #expect(scroll.maxOffset == 311)
         let middle = app.frame(of: "home.scroll").center
         app.root.send(.wheel(dy: 10_000, at: middle))
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         #expect(scroll.contentOffset == 311)
         #expect(app.frame(of: "card.7").maxY == 761 - 92)
         app.root.send(.wheel(dy: -10_000, at: middle))
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         #expect(scroll.contentOffset == 0)
         #expect(app.frame(of: "card.0").minY == 116)
         // Dragging on a card scrolls too, and the card's press is cancelled.
@@ -96,18 +96,18 @@ import Views
         let app = try makeApp(Size(390, 844))
         let card = try #require(app.root.view(withID: "card.1") as? CardView)
         let frame = try app.root.makePixmap()
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         let f = app.frame(of: "card.1")
         let probe = (x: Int(f.minX + 20), y: Int(f.maxY - 6)) // white card body below the text
         let before = frame.color(x: probe.x, y: probe.y)
         app.root.send(.pointerDown(f.center, button: .primary))
         #expect(card.isPressed)
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         let held = frame.color(x: probe.x, y: probe.y)
         #expect(held.red < before.red, "the card darkens while held")
         app.root.send(.pointerUp(f.center, button: .primary))
         #expect(!card.isPressed)
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         #expect(frame.color(x: probe.x, y: probe.y) == before)
     }
 
@@ -134,7 +134,7 @@ import Views
         let app = try DemoApp(size: Size(390, 844), textEngine: FixedMetricTextEngine(), images: [:])
         #expect(app.missingImages == ["city", "forest", "mountains", "ocean"])
         let frame = try app.root.makePixmap()
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         let image = app.frame(of: "card.0")
         #expect(frame.color(x: Int(image.minX + 4), y: Int(image.minY + 20)) == Color(red: 0xE5, green: 0xE5, blue: 0xEA))
         let loaded = CardImages.load(from: "/nonexistent/folder")
@@ -161,13 +161,13 @@ import Views
         let cards = (0..<10_000).map { CardContent.samples[$0 % 4] }
         let app = try DemoApp(size: Size(390, 844), textEngine: FixedMetricTextEngine(), images: solidImages(), cards: cards)
         let grid = try #require(app.root.view(withID: "grid") as? Grid)
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         #expect(grid.frame.height == 5000 * 204 + 4999 * 16)
         #expect(grid.visibleChildren.count == 6) // rows at 116, 336 and 556 meet the 100...761 viewport
         let scroll = try #require(app.root.view(withID: "home.scroll") as? ScrollView)
         scroll.scroll(to: 500_000)
         let frame = try app.root.makePixmap()
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         #expect(grid.visibleChildren.count <= 8)
         let first = try #require(grid.visibleChildren.first)
         #expect(first.visibleFrame.intersects(app.frame(of: "home.scroll")))

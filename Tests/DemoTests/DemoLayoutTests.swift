@@ -70,7 +70,7 @@ import Views
 
     @Test func everyIdentifiedViewIsListedWithItsFrame() throws {
         let app = try makeApp(Size(390, 844))
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         let ids = app.root.allIdentifiedViews().map(\.id)
         for id in ["nav.title", "grid", "card.0", "card.1", "card.2", "card.3", "fab", "tab.home", "tab.menu"] {
             #expect(ids.contains(id), "\(id) is listed")

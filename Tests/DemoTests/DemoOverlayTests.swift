@@ -14,13 +14,14 @@ import Overlays
     }
 
     func run(_ app: DemoApp, _ clock: VirtualClock, for seconds: Double) {
-        runFrames(seconds, clock: clock) { app.update(); app.root.tick() }
+        runFrames(seconds, clock: clock) { app.root.frame(into: nil) }
     }
 
     @Test func fabTipAppearsOneSecondAfterLaunch() throws {
         let (app, clock) = try makeTimedApp()
         app.scheduleFABTip()
-        #expect(app.nextWakeUp == 1)
+        app.root.frame(into: try app.root.makePixmap())
+        #expect(app.root.nextWakeUp == .at(1), "painted, the host sleeps until the tip is due")
         run(app, clock, for: 0.95)
         #expect(app.topOverlayKind == nil)
         run(app, clock, for: 0.1)

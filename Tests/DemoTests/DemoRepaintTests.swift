@@ -9,9 +9,9 @@ import Views
     func aFABTapRepaintsLessThanTheScreenAndMatchesAFullRepaint(scale: Double) throws {
         let app = try makeApp(Size(390, 844), scale: scale)
         let frame = try app.root.makePixmap()
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         app.tap("fab")
-        let rects = app.root.render(into: frame)
+        let rects = app.root.frame(into: frame).drawn
         let repainted = rects.reduce(0) { $0 + $1.area }
         let screen = app.root.deviceBounds.area
         #expect(repainted > 0)
@@ -24,7 +24,7 @@ import Views
         let nav = Rect(x: 0, y: 0, width: 390, height: 99).scaled(by: scale).roundedOut
         #expect(rects.allSatisfy { $0.intersection(nav).isEmpty })
         let full = try app.root.makePixmap()
-        app.root.renderFull(into: full)
+        app.root.frame(into: full, repaintingEverything: true)
         #expect(frame.hasSamePixels(as: full))
     }
 
@@ -32,7 +32,7 @@ import Views
     func incrementalRepaintsMatchFullOnesThroughASession(scale: Double) throws {
         let app = try makeApp(Size(390, 844), scale: scale)
         let frame = try app.root.makePixmap()
-        app.root.render(into: frame)
+        app.root.frame(into: frame)
         let steps: [(String, () -> Void)] = [
             ("tap the FAB twice", { app.tap("fab"); app.tap("fab") }),
             ("scroll by wheel", { app.root.send(.wheel(dy: 37, at: Point(200, 400))) }),
@@ -44,9 +44,9 @@ import Views
         ]
         for (name, step) in steps {
             step()
-            app.root.render(into: frame)
+            app.root.frame(into: frame)
             let full = try app.root.makePixmap()
-            app.root.renderFull(into: full)
+            app.root.frame(into: full, repaintingEverything: true)
             #expect(frame.hasSamePixels(as: full), "after: \(name)")
         }
     }
@@ -54,10 +54,10 @@ import Views
     @Test func nothingChangedNothingRepainted() throws {
         let app = try makeApp(Size(390, 844))
         let frame = try app.root.makePixmap()
-        app.root.render(into: frame)
-        #expect(app.root.render(into: frame).isEmpty)
+        app.root.frame(into: frame)
+        #expect(app.root.frame(into: frame).drawn.isEmpty)
         // A tap on empty space changes nothing either.
         app.tap(at: Point(200, 700))
-        #expect(app.root.render(into: frame).isEmpty)
+        #expect(app.root.frame(into: frame).drawn.isEmpty)
     }
 }

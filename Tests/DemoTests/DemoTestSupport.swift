@@ -25,7 +25,7 @@ func makeApp(_ size: Size, scale: Double = 1, language: Language = .en) throws -
 extension DemoApp {
     /// The frame of the view with `id` after layout (zero when there is none).
     func frame(of id: String) -> Rect {
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         return root.view(withID: id)?.frame ?? .zero
     }
 

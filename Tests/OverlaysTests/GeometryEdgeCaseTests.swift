@@ -29,10 +29,8 @@ final class AbsurdSizeView: View {
     }
 
     func render(_ root: ViewRoot, _ stack: PresentationStack) throws -> Pixmap {
-        root.layoutIfNeeded()
-        stack.prepare(root: root)
         let p = try root.makePixmap()
-        root.renderFull(into: p)
+        root.frame(into: p, repaintingEverything: true)
         return p
     }
 

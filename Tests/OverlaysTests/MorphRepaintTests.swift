@@ -15,13 +15,13 @@ import TestSupport
         let spot = SpotlightOverlay(holes: [from], coachMark: CoachMark(text: "Here."))
         fixture.stack.present(spot, animated: false)
         let frame = try fixture.root.makePixmap()
-        fixture.root.render(into: frame)
+        fixture.root.frame(into: frame)
         spot.show(holes: [to], coachMark: CoachMark(text: "And here, a little further on."))
         var compared = 0
         for step in 0..<24 {
             fixture.clock.advance(by: 1.0 / 60)
-            fixture.root.tick()
-            let rects = fixture.root.render(into: frame)
+            fixture.root.frame(into: nil)
+            let rects = fixture.root.frame(into: frame).drawn
             guard [2, 8, 10, 15].contains(step) else { continue }
             let full = try fixture.frame()
             #expect(frame.hasSamePixels(as: full), "\(what), frame \(step): re-composited \(rects)")

@@ -34,19 +34,19 @@ struct OverlayFixture {
     /// Renders the current frame.
     func frame() throws -> Pixmap {
         let p = try root.makePixmap()
-        root.renderFull(into: p)
+        root.frame(into: p, repaintingEverything: true)
         return p
     }
 
     /// Lays out the tree and the overlays without painting (geometry only).
     func settle() {
-        root.layoutIfNeeded()
-        stack.prepare(root: root)
+        root.frame(into: nil)
+        root.frame(into: nil)
     }
 
     /// Advances the clock by `seconds` in 60 Hz steps, ticking animations as a host would.
     func advance(_ seconds: Double) {
-        runFrames(seconds, clock: clock) { root.tick() }
+        runFrames(seconds, clock: clock) { root.frame(into: nil) }
     }
 
     /// Taps the centre of `point`.
@@ -55,5 +55,5 @@ struct OverlayFixture {
         root.send(.pointerUp(p, button: .primary))
     }
 
-    func center(of id: String) -> Point { root.layoutIfNeeded(); return root.view(withID: id)!.frame.center }
+    func center(of id: String) -> Point { root.frame(into: nil); return root.view(withID: id)!.frame.center }
 }

@@ -70,7 +70,7 @@ import Demo
         engine.start(animated: false)
         #expect(stage.tabNames.isEmpty && stage.selectedTabName == nil && !stage.selectTab(named: "home"))
         let p = try stage.root.makePixmap()
-        stage.root.renderFull(into: p)
+        stage.root.frame(into: p, repaintingEverything: true)
         #expect(p.color(x: 125, y: 125) == Color(hex: "#20A060")!, "inside the hole: the screenshot, untouched")
         #expect(p.color(x: 20, y: 20) != Color(hex: "#20A060")!, "outside: dimmed")
         #expect(engine.spotlight?.displayedHoles.first?.rect == Rect(x: 92, y: 92, width: 66, height: 66))
@@ -79,10 +79,10 @@ import Demo
     @Test func aScreenshotOfAnotherShapeIsLetterboxed() throws {
         let image = try Pixmap(width: 100, height: 100, fill: .white)
         let stage = try ScreenshotStage(image: image, size: Size(390, 844), textEngine: FixedMetricTextEngine(), clock: VirtualClock())
-        stage.root.layoutIfNeeded()
+        stage.root.frame(into: nil)
         #expect(stage.screenshot.imageRect == Rect(x: 0, y: 227, width: 390, height: 390))
         let p = try stage.root.makePixmap()
-        stage.root.renderFull(into: p)
+        stage.root.frame(into: p, repaintingEverything: true)
         #expect(p.color(x: 195, y: 100) == Color(red: 0x1C, green: 0x1C, blue: 0x1E))
         #expect(p.color(x: 195, y: 400) == .white)
     }

@@ -52,17 +52,12 @@ struct AppFixture {
     init(size: Size = Size(390, 844)) throws {
         clock = VirtualClock()
         app = try DemoApp(size: size, textEngine: FixedMetricTextEngine(), clock: clock)
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
     }
 
-    /// Lets `seconds` pass in 60 Hz steps, ticking and laying out as a host would.
+    /// Lets `seconds` pass in 60 Hz frames (not painted), as a host would.
     func advance(_ seconds: Double) {
-        runFrames(seconds, clock: clock) {
-            app.update()
-            root.tick()
-            root.layoutIfNeeded()
-            app.overlays.prepare(root: root)
-        }
+        runFrames(seconds, clock: clock) { root.frame(into: nil) }
     }
 
     /// A tap at `point`.
@@ -73,14 +68,14 @@ struct AppFixture {
 
     /// The frame of the view `id` after layout.
     func frame(of id: String) -> Rect {
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         return root.view(withID: id)?.frame ?? .zero
     }
 
     /// The whole frame.
     func render() throws -> Pixmap {
         let p = try root.makePixmap()
-        root.renderFull(into: p)
+        root.frame(into: p, repaintingEverything: true)
         return p
     }
 }

@@ -35,7 +35,8 @@ import Demo
         #expect(engine.spotlight?.coachMark?.title == "One")
         #expect(engine.spotlight?.tapPolicy == .buttonsOnly)
         #expect(events.events == [.stepShown(0)])
-        // The hole is drawn around the title (rounded rect, 8 points of padding).
+        // The next frame draws the hole around the title (rounded rect, 8 points of padding).
+        f.root.frame(into: nil)
         let hole = try #require(engine.spotlight?.displayedHoles.first)
         #expect(hole.rect == f.frame(of: "nav.title").outsetBy(8))
     }
@@ -43,6 +44,7 @@ import Demo
     @Test func nextAndPreviousMorphBetweenSteps() throws {
         let (f, engine, events) = try run()
         engine.start(animated: false)
+        f.root.frame(into: nil)
         engine.next()
         #expect(engine.currentStep == 1)
         #expect(engine.spotlight?.isAnimating == true, "the hole morphs")
@@ -122,7 +124,7 @@ import Demo
         let clock = VirtualClock()
         let cards = Array(repeating: CardContent.new, count: 200)
         let app = try DemoApp(size: Size(390, 844), textEngine: FixedMetricTextEngine(), cards: cards, clock: clock)
-        app.root.layoutIfNeeded()
+        app.root.frame(into: nil)
         #expect(app.root.view(withID: "card.150")?.isPlaced == false)
         let loaded = try TourLoader.load(bytes: Array("{\"id\": \"s\", \"steps\": [{\"target\": \"card.150\"}]}".utf8),
                                          file: "t.json", folder: ".", appCatalog: { app.targetCatalog() })

@@ -158,7 +158,8 @@ import Seeded
             for case .rect(let r) in step.targets where !r.isFinite || r.width < 0 || r.height < 0 {
                 return "loaded a step with the rect \(r)"
             }
-            guard step.padding.isFinite, step.feather.isFinite, step.cornerRadius.isFinite else { return "loaded a step with a size that is not finite" }
+            let radius: Double = { if case .roundedRect(let r) = step.shape { return r } else { return 0 } }()
+            guard step.padding.isFinite, step.feather.isFinite, radius.isFinite else { return "loaded a step with a size that is not finite" }
         }
         return loaded(tour)
     }
@@ -239,12 +240,9 @@ import Seeded
                 @MainActor func settle() {
                     for _ in 0..<21 {
                         f.clock.advance(by: 1.0 / 60)
-                        if host === f.app { f.app.update() }
-                        host.root.tick()
-                        host.root.layoutIfNeeded()
-                        host.overlays.prepare(root: host.root)
+                        host.root.frame(into: nil)
                     }
-                    _ = host.root.render(into: frame)
+                    _ = host.root.frame(into: frame).drawn
                 }
                 engine.start(animated: true)
                 for _ in 0..<min(loaded.tour.steps.count, 6) {

@@ -13,7 +13,7 @@ import Demo
         return "{\"id\": \"live\", \"steps\": [\(list.joined(separator: ", "))]}"
     }
 
-    /// A tour file in a temporary folder, and a reloader on it with a fake clock.
+    /// A tour file in a temporary folder, and a reloader on it.
     struct Setup {
         let path: String
         let reloader: TourReloader
@@ -23,32 +23,44 @@ import Demo
     func setup(_ json: String) throws -> Setup {
         let path = temporaryFolder() + "/live.json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let reloader = TourReloader(path: path, interval: 0.5, now: 0, load: { () throws(TourLoadError) -> LoadedTour in
+        let reloader = TourReloader(path: path, interval: 0.5, load: { () throws(TourLoadError) -> LoadedTour in
             try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
         })
         return Setup(path: path, reloader: reloader)
     }
 
-    @Test func pollsOnlyWhenDueAndOnlyReloadsChanges() throws {
+    @Test func checksOnTheRootsTimerAndReloadsOnlyChanges() throws {
+        let f = try AppFixture()
         let s = try setup(Self.steps(2))
-        #expect(s.reloader.nextPoll == 0.5)
-        #expect(s.reloader.poll(now: 0.2) == nil, "not due")
-        #expect(s.reloader.poll(now: 0.5) == nil, "unchanged")
-        #expect(s.reloader.nextPoll == 1.0)
+        var reloads: [Int] = []
+        s.reloader.start(on: f.root.timers) { result in
+            if case .reloaded(let loaded) = result { reloads.append(loaded.tour.steps.count) }
+        }
+        let frame = try f.root.makePixmap()
+        f.root.frame(into: frame)
+        #expect(f.root.nextWakeUp == .at(0.5), "the host sleeps until the first check")
+        f.advance(0.45)
         try s.write(Self.steps(3))
-        #expect(s.reloader.poll(now: 0.9) == nil, "changed, but not due yet")
-        guard case .reloaded(let loaded) = s.reloader.poll(now: 1.0) else { Issue.record("expected a reload"); return }
-        #expect(loaded.tour.steps.count == 3)
-        #expect(s.reloader.poll(now: 1.5) == nil, "reloaded once")
+        #expect(reloads.isEmpty, "changed, but no check has run yet")
+        f.advance(0.1)
+        #expect(reloads == [3], "the check at 0.5 s reloads")
+        f.root.frame(into: frame)
+        guard case .at(let next) = f.root.nextWakeUp else { Issue.record("no check is due"); return }
+        #expect(next > 1 && next < 1.05, "the next check is due half a second after the one that ran (in the 60 Hz frame at 0.5 s)")
+        f.advance(1)
+        #expect(reloads == [3], "an unchanged file is not reloaded again")
+        s.reloader.stop()
+        f.root.frame(into: frame)
+        #expect(f.root.nextWakeUp == .onInput, "stopped, nothing is due")
     }
 
     @Test func signaturesNoticeSameSizeEdits() {
         var signature = FileSignature(exists: true, modified: 1, size: 10, inode: 7)
-        let reloader = TourReloader(path: "x", now: 0, signature: { _ in signature }, load: { () throws(TourLoadError) -> LoadedTour in
+        let reloader = TourReloader(path: "x", signature: { _ in signature }, load: { () throws(TourLoadError) -> LoadedTour in
             throw TourLoadError(diagnostics: [TourDiagnostic(file: "x", line: 1, path: "", message: "broken")])
         })
         signature.modified = 2
-        guard case .failed(let error) = reloader.poll(now: 1) else { Issue.record("expected a failed reload"); return }
+        guard case .failed(let error) = reloader.check() else { Issue.record("expected a failed reload"); return }
         #expect(error.summary == "x:1: broken")
     }
 
@@ -58,13 +70,13 @@ import Demo
         let engine = TourEngine(tour: try TourLoader.load(path: s.path, appCatalog: { DemoApp.launchCatalog() }).tour, host: f.app)
         engine.start(at: 2, animated: false)
         try s.write(Self.steps(4, text: "edited"))
-        guard case .reloaded(let new) = s.reloader.poll(now: 1) else { Issue.record("expected a reload"); return }
+        guard case .reloaded(let new) = s.reloader.check() else { Issue.record("expected a reload"); return }
         engine.replace(with: new.tour)
         #expect(engine.currentStep == 2)
         #expect(engine.spotlight?.coachMark?.text == "edited 3")
         // Fewer steps: the last one that still exists.
         try s.write(Self.steps(2, text: "short"))
-        guard case .reloaded(let shorter) = s.reloader.poll(now: 2) else { Issue.record("expected a reload"); return }
+        guard case .reloaded(let shorter) = s.reloader.check() else { Issue.record("expected a reload"); return }
         engine.replace(with: shorter.tour)
         #expect(engine.currentStep == 1)
         #expect(engine.spotlight?.coachMark?.text == "short 2")
@@ -77,12 +89,14 @@ import Demo
         let engine = TourEngine(tour: try TourLoader.load(path: s.path, appCatalog: { DemoApp.launchCatalog() }).tour, host: f.app)
         engine.start(at: 1, animated: false)
         try s.write("{\"id\": \"live\",\n \"steps\": [{\"target\": \"fab2\"}]}")
-        guard case .failed(let error) = s.reloader.poll(now: 1) else { Issue.record("expected a failure"); return }
+        guard case .failed(let error) = s.reloader.check() else { Issue.record("expected a failure"); return }
         #expect(error.summary.hasSuffix("live.json:2: steps[0].target: no view with id \"fab2\" (known: fab, card.2, grid, home, card.0, card.1, …)"))
         // What the window does: the engine is left alone, the banner shows the problem.
         #expect(engine.currentStep == 1 && engine.tour.steps.count == 3)
         let banner = ErrorBanner(root: f.root)
         banner.message = error.summary
+        #expect(f.root.view(withID: "tour.errorBanner") != nil, "the banner's view is in the root's id space")
+        f.root.frame(into: nil)
         let frame = banner.frame
         #expect(frame.minY == 0 && frame.width == 390 && frame.height > f.root.safeArea.top)
         let pixels = try f.render()

@@ -27,7 +27,7 @@ import Demo
         let s0 = t.steps[0]
         #expect(s0.targets == [.view("fab")] && s0.shape == .circle && s0.padding == 4 && s0.feather == 2)
         #expect(s0.title == "T" && s0.text == "x" && s0.placement == .left && s0.advanceOn == .tapTarget && !s0.scrollsIntoView)
-        #expect(t.steps[1].targets == [.view("card.0"), .view("card.1")] && t.steps[1].cornerRadius == 6)
+        #expect(t.steps[1].targets == [.view("card.0"), .view("card.1")] && t.steps[1].shape == .roundedRect(cornerRadius: 6))
         #expect(t.steps[1].advanceOn == .nextButton, "a step with text defaults to the Next button")
         #expect(t.steps[2].targets == [.rect(Rect(x: 1, y: 2, width: 3, height: 4))])
         if case .path(let p, let rule) = t.steps[2].shape { #expect(!p.isEmpty && rule == .evenOdd) } else { Issue.record("not a path") }

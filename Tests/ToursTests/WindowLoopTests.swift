@@ -6,17 +6,12 @@ import Demo
 
 /// A tour in a host that paints only when something is dirty, as the window does.
 @Suite(.serialized) @MainActor struct WindowLoopTests {
-    /// Runs `seconds` of 60 Hz frames the way `WindowHost.run` does; returns how many were painted.
+    /// Runs `seconds` of 60 Hz frames the way `WindowHost.run` does; returns how many drew anything.
     func loop(_ f: AppFixture, into frame: Pixmap, for seconds: Double) -> Int {
         var painted = 0
         for _ in 0..<Int((seconds * 60).rounded()) {
             f.clock.advance(by: 1.0 / 60)
-            f.app.update()
-            if f.root.isAnimating { f.root.tick() }
-            if f.root.needsDisplay || f.root.needsLayout {
-                f.root.render(into: frame)
-                painted += 1
-            }
+            if !f.root.frame(into: frame).drawn.isEmpty { painted += 1 }
         }
         return painted
     }
@@ -39,7 +34,7 @@ import Demo
         let f = try AppFixture()
         let engine = TourEngine(tour: try tour(TourEngineTests.fourSteps), host: f.app)
         let frame = try f.root.makePixmap()
-        f.root.render(into: frame)
+        f.root.frame(into: frame)
         engine.start(at: 0, animated: true)
         _ = loop(f, into: frame, for: 0.5)
         f.root.send(.key(.enter))

@@ -32,32 +32,34 @@ final class Fader: View {
         let fader = Fader()
         let root = try ViewRoot(content: fader, size: Size(10, 10), textEngine: FixedMetricTextEngine(), clock: clock)
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         fader.begin(at: clock.now)
         #expect(root.isAnimating)
         clock.advance(by: 0.5)
-        root.tick()
-        #expect(root.render(into: frame) == [IntRect(x: 0, y: 0, width: 10, height: 10)])
+        root.frame(into: nil)
+        #expect(root.frame(into: frame).drawn == [IntRect(x: 0, y: 0, width: 10, height: 10)])
         #expect(frame.color(x: 5, y: 5) == Color(white: 0.5))
         clock.advance(by: 0.5)
-        root.tick()
+        root.frame(into: nil)
         #expect(!root.isAnimating)
-        root.render(into: frame)
+        root.frame(into: frame)
         #expect(frame.color(x: 5, y: 5) == .white)
     }
 
-    @Test func animatingLayersKeepTheRootTicking() throws {
-        final class Spinner: ScreenLayer {
+    @Test func aLayersAnimationKeepsFramesComingUntilItEnds() throws {
+        final class Spinner: ScreenLayer, Animating {
             var ticks = 0
-            var isAnimating: Bool { ticks < 3 }
-            func tick(root: ViewRoot) { ticks += 1 }
+            func advanceAnimations(to time: Double) -> Bool { ticks += 1; return ticks < 3 }
             func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {}
         }
         let root = try makeRoot(View(), size: Size(10, 10))
+        let frame = try root.makePixmap()
         let s = Spinner()
         root.layers.append(s)
+        root.startAnimating(s)
         var n = 0
-        while root.isAnimating && n < 10 { root.tick(); n += 1 }
-        #expect(n == 3)
+        while root.frame(into: frame).nextWakeUp == .nextFrame && n < 10 { n += 1 }
+        #expect(s.ticks == 3 && n == 2, "advanced in three frames; after the third the root sleeps")
+        #expect(root.nextWakeUp == .onInput)
     }
 }

@@ -8,7 +8,7 @@ import Raster
         var taps = 0
         let button = Button(shape: .circle, action: { taps += 1 }, label: Probe(Size(56, 56)))
         let root = try makeRoot(ZStack { button }, size: Size(200, 200))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         let f = button.frame
         #expect(root.hitTest(Point(f.minX + 3, f.minY + 3)) !== button)
         root.send(.pointerDown(Point(f.minX + 3, f.minY + 3), button: .primary))

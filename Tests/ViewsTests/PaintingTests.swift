@@ -31,15 +31,15 @@ import Raster
         let (screen, title, button) = scene()
         let root = try makeRoot(screen, size: Size(220, 260), scale: scale)
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         title.color = .red
         title.string = "Changed text"
         root.send(.pointerDown(button.frame.center, button: .primary))
-        let rects = root.render(into: frame)
+        let rects = root.frame(into: frame).drawn
         #expect(!rects.isEmpty)
         #expect(rects.reduce(0) { $0 + $1.area } < frame.bounds.area)
         let full = try root.makePixmap()
-        root.renderFull(into: full)
+        root.frame(into: full, repaintingEverything: true)
         #expect(frame.hasSamePixels(as: full), "\(firstDifference(frame, full)) repainted \(rects)")
     }
 
@@ -48,11 +48,11 @@ import Raster
         let b = Probe(Size(20, 20), color: .black)
         let root = try makeRoot(HStack(spacing: 30) { a; b }, size: Size(100, 40))
         let frame = try root.makePixmap()
-        root.render(into: frame)
-        #expect(root.render(into: frame).isEmpty)
+        root.frame(into: frame)
+        #expect(root.frame(into: frame).drawn.isEmpty)
         a.color = .red
         a.setNeedsDisplay()
-        let rects = root.render(into: frame)
+        let rects = root.frame(into: frame).drawn
         // The frame plus one pixel of anti-aliasing slack, clipped to the screen.
         #expect(rects == [a.frame.outsetBy(1).roundedOut.intersection(root.deviceBounds)])
         #expect(frame.color(x: Int(a.frame.midX), y: Int(a.frame.midY)) == .red)
@@ -60,8 +60,8 @@ import Raster
 
     @Test func aNewPixmapIsPaintedInFull() throws {
         let root = try makeRoot(Probe(Size(10, 10)), size: Size(50, 50))
-        root.render(into: try root.makePixmap())
-        let rects = root.render(into: try root.makePixmap())
+        root.frame(into: try root.makePixmap())
+        let rects = root.frame(into: try root.makePixmap()).drawn
         #expect(rects == [IntRect(x: 0, y: 0, width: 50, height: 50)])
     }
 
@@ -77,7 +77,7 @@ import Raster
         let layer = Tint()
         root.layers.append(layer)
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         #expect(layer.regions == [IntRect(x: 0, y: 0, width: 50, height: 50)])
         #expect(frame.color(x: 5, y: 5) == .red)
         #expect(frame.color(x: 20, y: 20) == .black)
@@ -87,15 +87,15 @@ import Raster
         let (screen, _, button) = scene()
         let root = try makeRoot(screen, size: Size(220, 260))
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         let p = Point(button.frame.midX, button.frame.minY + 8)
         let before = frame.color(x: Int(p.x), y: Int(p.y))
         root.send(.pointerDown(button.frame.center, button: .primary))
-        root.render(into: frame)
+        root.frame(into: frame)
         let pressed = frame.color(x: Int(p.x), y: Int(p.y))
         #expect(pressed.red < before.red) // darker while held
         root.send(.pointerUp(button.frame.center, button: .primary))
-        root.render(into: frame)
+        root.frame(into: frame)
         #expect(frame.color(x: Int(p.x), y: Int(p.y)) == before)
     }
 }
@@ -124,7 +124,7 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         let root = try makeRoot(ZStack { image.frame(width: 40, height: 40) }, size: Size(60, 60))
         root.backgroundColor = .white
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         // Scaled to 80 × 40 and centred: the frame shows the middle, half red and half blue; nothing spills.
         #expect(frame.color(x: 12, y: 30) == .red)
         #expect(frame.color(x: 48, y: 30) == Color(red: 0, green: 0, blue: 255))
@@ -142,7 +142,7 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         }, size: Size(200, 60), scale: 2)
         root.backgroundColor = .white
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         let f = a.frame.scaled(by: 2)
         #expect(frame.color(x: Int(f.minX) + 1, y: Int(f.minY) + 1) == .white, "the rounded corner is clear")
         #expect(frame.color(x: Int(f.minX) + 1, y: Int(f.maxY) - 2) == .red, "the square corner is filled")
@@ -156,7 +156,7 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         let root = try makeRoot(ZStack { image.frame(width: 40, height: 40) }, size: Size(60, 60))
         root.backgroundColor = .white
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         // Scaled to 40 × 20, centred vertically: bars above and below.
         #expect(frame.color(x: 30, y: 15) == .white)
         #expect(frame.color(x: 12, y: 30) == .red)
@@ -172,7 +172,7 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         let root = try makeRoot(ZStack(alignment: .topLeading) { text }, size: Size(40, 40))
         root.backgroundColor = .white
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         #expect(text.frame == Rect(x: 0, y: 0, width: 24, height: 24))
         let firstInk = (0..<24).first { frame.color(x: $0, y: 5) == .black }
         let expected = ["leading": 0, "center": 6, "trailing": 12]["\(alignment)"]
@@ -185,12 +185,12 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         bar.onSelect = { [weak bar] in picked.append($0); bar?.selectedIndex = $0 }
         let root = try makeRoot(VStack { Spacer(); bar }, size: Size(200, 100))
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         let b = try #require(root.view(withID: "tab.b"))
         root.send(.pointerDown(b.frame.center, button: .primary))
         root.send(.pointerUp(b.frame.center, button: .primary))
         #expect(picked == [1])
-        let rects = root.render(into: frame)
+        let rects = root.frame(into: frame).drawn
         // Only the two tabs' icons and labels change colour.
         #expect(rects.allSatisfy { $0.y >= 51 })
         #expect(rects.reduce(0) { $0 + $1.area } < 200 * 49)
@@ -211,12 +211,12 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
         }.padding(11.1)
         let root = try makeRoot(content, size: Size(151, 173), scale: 1.5)
         let frame = try root.makePixmap()
-        root.render(into: frame)
+        root.frame(into: frame)
         root.send(.pointerDown(button.frame.center, button: .primary))
         text.string = "Changed"
-        root.render(into: frame)
+        root.frame(into: frame)
         let full = try root.makePixmap()
-        root.renderFull(into: full)
+        root.frame(into: full, repaintingEverything: true)
         #expect(frame.hasSamePixels(as: full), "\(firstDifference(frame, full))")
     }
 }

@@ -18,19 +18,19 @@ import Views
         let root = try makeRoot(content(), size: Size(1, 1), scale: scale)
         let pixmap = try root.makePixmap()
         #expect(pixmap.width == Int(scale) && pixmap.height == Int(scale))
-        _ = root.render(into: pixmap)
-        root.renderFull(into: pixmap)
+        _ = root.frame(into: pixmap).drawn
+        root.frame(into: pixmap, repaintingEverything: true)
         for (_, frame) in root.allIdentifiedViews() { #expect(frame.isFinite) }
     }
 
     @Test func aRootShrinksToOneByOneAndBack() throws {
         let root = try makeRoot(content(), size: Size(390, 844))
-        root.renderFull(into: try root.makePixmap())
+        root.frame(into: try root.makePixmap(), repaintingEverything: true)
         try root.resize(to: Size(1, 1))
-        root.renderFull(into: try root.makePixmap())
+        root.frame(into: try root.makePixmap(), repaintingEverything: true)
         try root.resize(to: Size(390, 844), scale: 2)
         let p = try root.makePixmap()
-        root.renderFull(into: p)
+        root.frame(into: p, repaintingEverything: true)
         #expect(p.width == 780)
     }
 
@@ -40,7 +40,7 @@ import Views
         let root = try makeRoot(content(), size: Size(100, 100))
         #expect(throws: ViewError.self) { try root.resize(to: size) }
         #expect(root.size == Size(100, 100), "a refused resize changes nothing")
-        root.renderFull(into: try root.makePixmap())
+        root.frame(into: try root.makePixmap(), repaintingEverything: true)
     }
 
     @Test func aScaleThatMakesTheBufferTooLargeIsRefused() throws {

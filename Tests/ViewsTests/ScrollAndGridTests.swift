@@ -13,14 +13,14 @@ import Raster
     @Test func wheelScrollingClampsAtBothEnds() throws {
         let (scroll, probes) = column(10)
         let root = try makeRoot(scroll, size: Size(100, 100))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(scroll.maxOffset == 300)
         #expect(root.send(.wheel(dy: 1000, at: Point(50, 50))))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(scroll.contentOffset == 300)
         #expect(probes[9].frame.maxY == 100)
         root.send(.wheel(dy: -5000, at: Point(50, 50)))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(scroll.contentOffset == 0)
         #expect(probes[0].frame.minY == 0)
     }
@@ -28,7 +28,7 @@ import Raster
     @Test func contentThatFitsDoesNotScroll() throws {
         let (scroll, _) = column(2)
         let root = try makeRoot(scroll, size: Size(100, 100))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(!root.send(.wheel(dy: 50, at: Point(50, 50))))
         #expect(scroll.contentOffset == 0)
     }
@@ -36,10 +36,10 @@ import Raster
     @Test func dragScrollsAndClamps() throws {
         let (scroll, _) = column(10)
         let root = try makeRoot(scroll, size: Size(100, 100))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         root.send(.pointerDown(Point(50, 90), button: .primary))
         root.send(.pointerMove(Point(50, 30)))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(scroll.contentOffset == 60)
         root.send(.pointerMove(Point(50, -900)))
         root.send(.pointerUp(Point(50, -900), button: .primary))
@@ -52,7 +52,7 @@ import Raster
         let content = VStack(spacing: 0, children: [button] + (0..<9).map { _ in Probe(Size(50, 40)) })
         let scroll = ScrollView(content)
         let root = try makeRoot(scroll, size: Size(100, 100))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         root.send(.pointerDown(Point(25, 20), button: .primary))
         #expect(button.isPressed)
         root.send(.pointerMove(Point(25, 12)))
@@ -68,7 +68,7 @@ import Raster
     @Test func scrollViewClipsHitTesting() throws {
         let (scroll, probes) = column(10)
         let root = try makeRoot(VStack { scroll.frame(height: 100); Spacer() }, size: Size(100, 300))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         // probes[3] lies at y 120...160, below the scroll view's 100-point viewport.
         #expect(probes[3].frame.minY == 120)
         #expect(root.hitTest(Point(25, 130)) !== probes[3])
@@ -82,7 +82,7 @@ import Raster
         let grid = Grid(columns: 2, spacing: 10, children: cells)
         let scroll = ScrollView(grid.padding(10))
         let root = try makeRoot(scroll, size: Size(400, 300))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         return (root, scroll, grid, cells)
     }
 
@@ -104,7 +104,7 @@ import Raster
         #expect(cells[0].measureCount >= 1)
         #expect(cells[500].measureCount == 0 && cells[500].placeCount == 0)
         scroll.scroll(to: 6000)
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(!cells[0].isPlaced)
         // Row 99 ends exactly at the top edge (hidden); row 100 starts 10 points below it.
         #expect(!cells[198].isPlaced)
@@ -126,10 +126,10 @@ import Raster
     @Test func appendingACellPlacesOnlyTheNewCell() throws {
         let (root, _, grid, cells) = try grid(3)
         let before = cells.map(\.placeCount)
-        _ = root.render(into: try root.makePixmap())
+        _ = root.frame(into: try root.makePixmap()).drawn
         let extra = Probe(Size(10, 50))
         grid.addChild(extra)
-        let repainted = root.render(into: try root.makePixmap().self)
+        let repainted = root.frame(into: try root.makePixmap()).drawn
         #expect(cells.map(\.placeCount) == before)
         #expect(extra.frame == Rect(x: 205, y: 70, width: 185, height: 50))
         #expect(!repainted.isEmpty)

@@ -39,7 +39,7 @@ import Raster
     @Test func textViewMeasuresToItsWidestLine() throws {
         let t = Text("the quick brown fox jumps", font: Font(size: 10))
         let root = try makeRoot(VStack(alignment: .leading) { t.frame(width: 60, alignment: .topLeading); Spacer() }, size: Size(200, 200))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(t.frame.size == Size(54, 36))
         #expect(t.lines == ["the quick", "brown fox", "jumps"])
     }
@@ -47,17 +47,17 @@ import Raster
     @Test func reservedLinesKeepTheHeight() throws {
         let t = Text("short", font: Font(size: 10), lineLimit: 2, reservesSpace: true)
         let root = try makeRoot(VStack(alignment: .leading) { t; Spacer() }, size: Size(200, 200))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(t.frame.height == 24)
     }
 
     @Test func changingTheStringRelaysOut() throws {
         let t = Text("ab", font: Font(size: 10))
         let root = try makeRoot(VStack(alignment: .leading) { t; Spacer() }, size: Size(200, 200))
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(t.frame.width == 12)
         t.string = "abcd"
-        root.layoutIfNeeded()
+        root.frame(into: nil)
         #expect(t.frame.width == 24)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// How an animation's progress maps to its value.
 public enum Easing: Sendable {
+    /// Constant speed.
     case linear
     /// Slow start and end (cubic).
     case easeInOut
@@ -19,14 +20,22 @@ public enum Easing: Sendable {
     }
 }
 
-/// A value moving from `from` to `to` over `duration` seconds of the injected clock.
+/// A value moving from `from` to `to` over `duration` seconds of the root's clock: what every
+/// animation is made of, a widget's and an overlay's alike (its owner registers with
+/// `ViewRoot.startAnimating(_:)` to be advanced each frame).
 public struct Tween: Sendable {
+    /// The value at the start.
     public var from: Double
+    /// The value at the end.
     public var to: Double
+    /// The clock time the tween starts at, in seconds.
     public var start: Double
+    /// How long it runs, in seconds (never negative).
     public var duration: Double
+    /// How progress maps to the value.
     public var easing: Easing
 
+    /// A tween from `from` to `to`, starting at `start` and lasting `duration` seconds.
     public init(from: Double, to: Double, start: Double, duration: Double, easing: Easing = .easeInOut) {
         self.from = from; self.to = to; self.start = start; self.duration = max(0, duration); self.easing = easing
     }
@@ -35,6 +44,9 @@ public struct Tween: Sendable {
     public func progress(at time: Double) -> Double {
         duration <= 0 ? 1 : min(1, max(0, (time - start) / duration))
     }
+
+    /// The eased progress in 0...1 at `time`.
+    public func easedProgress(at time: Double) -> Double { easing(progress(at: time)) }
 
     /// The value at `time`.
     public func value(at time: Double) -> Double {

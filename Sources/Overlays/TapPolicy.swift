@@ -1,0 +1,48 @@
+/// What taps on a spotlight do.
+public struct TapPolicy: Hashable, Sendable {
+    /// What a tap outside every hole (and off the bubble) does.
+    public enum Outside: Hashable, Sendable {
+        /// The spotlight is dismissed.
+        case dismiss
+        /// The spotlight advances.
+        case advance
+        /// Nothing happens.
+        case ignore
+    }
+    /// What a tap inside a hole does.
+    public enum Inside: Hashable, Sendable {
+        /// The tap reaches the target beneath, then the spotlight advances.
+        case passThroughAndAdvance
+        /// The spotlight advances; the target sees nothing.
+        case advance
+        /// The spotlight is dismissed; the target sees nothing.
+        case dismiss
+        /// Nothing happens.
+        case ignore
+    }
+    /// What a tap outside the holes does.
+    public var outside: Outside
+    /// What a tap inside a hole does.
+    public var inside: Inside
+    /// A policy from its two parts.
+    public init(outside: Outside, inside: Inside) { self.outside = outside; self.inside = inside }
+
+    /// Outside dismisses; inside passes through to the target and then advances.
+    public static let standard = TapPolicy(outside: .dismiss, inside: .passThroughAndAdvance)
+    /// A tap anywhere advances (tours: "tapAnywhere").
+    public static let anywhereAdvances = TapPolicy(outside: .advance, inside: .advance)
+    /// Only the target advances, passing the tap through (tours: "tapTarget").
+    public static let targetOnly = TapPolicy(outside: .ignore, inside: .passThroughAndAdvance)
+    /// Only the bubble's buttons (and keys) do anything.
+    public static let buttonsOnly = TapPolicy(outside: .ignore, inside: .ignore)
+}
+
+/// Why a spotlight asks to move on.
+public enum SpotlightAction: Hashable, Sendable {
+    /// Next: the Next button, Enter or Right, or a tap the policy counts as advancing.
+    case advance
+    /// Back: the Left key.
+    case back
+    /// Dismiss: Skip, Escape, or a tap the policy counts as dismissing.
+    case dismiss
+}

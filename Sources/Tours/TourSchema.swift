@@ -1,0 +1,232 @@
+import Overlays
+import Raster
+
+/// Every key a tour file may have, declared once (see `TourKey`): the tour's, its `dim` object's,
+/// a step's and a path `shape` object's. `TourDecoder` reads files with these tables and the README's
+/// key tables are made from them (`markdownTable`), which a test holds to the README.
+enum TourSchema {
+    /// The largest coordinate a step may use, in screen points (rects and svg paths alike): far
+    /// beyond any screen, and small enough that every scale keeps a path exact in the rasterizer.
+    static let maxCoordinate = 100_000.0
+
+    /// The most segments (moves, lines, curves, closes; an arc is up to four curves) an svgPath
+    /// may have: plenty for any outline, and a bound on the work of drawing it every frame.
+    static let maxPathElements = 10_000
+
+    /// The shapes named by a string.
+    static let shapeNames: [(String, HoleShape)] = [("circle", .circle), ("ellipse", .ellipse), ("rect", .rect),
+                                                    ("roundedRect", .roundedRect(cornerRadius: TourStep.defaultCornerRadius))]
+
+    // MARK: - The tour
+
+    /// The keys of a tour (the top-level object).
+    static let tour: [TourKey<Tour>] = [
+        TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
+                doc: "the tour's name: saved progress and reports use it",
+                missing: "missing key \"id\" (a name for the tour, such as \"home\")") { member, path, _, r, tour in
+            guard let s = r.string(member.value, at: path, nonEmpty: true) else { return }
+            if s.count <= 100, s.unicodeScalars.allSatisfy({ $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) }) {
+                tour.id = s
+            } else {
+                r.report(member.value.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most 100), found \(quoted(s))")
+            }
+        },
+        TourKey("dim", value: "an object: `color`, `opacity`", default: "see below",
+                doc: "the layer over everything outside the holes") { member, path, _, r, tour in
+            r.decode(member.value, at: path, keys: dim, what: "an object such as {\"color\": \"#000000\", \"opacity\": 0.6}", into: &tour)
+        },
+        .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
+        .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
+        TourKey("background", value: "a path to a PNG file", default: "none",
+                doc: "a screenshot to run over instead of the sample app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
+            if let s = r.string(member.value, at: path, nonEmpty: true) { tour.background = s }
+        },
+        TourKey("steps", value: "a list of step objects (at least one)", default: "required",
+                doc: "the steps, in order",
+                missing: "missing key \"steps\" (a list of at least one step)") { member, path, _, r, tour in
+            guard case .array(let elements) = member.value.value else {
+                r.report(member.value.line, path, "expected a list of steps, found \(member.value.kindDescription)")
+                return
+            }
+            if elements.isEmpty { r.report(member.value.line, path, "expected at least one step, found an empty list") }
+            for (i, element) in elements.enumerated() {
+                if let step = TourDecoder.decodeStep(element, path.appending(i), &r) { tour.steps.append(step) }
+            }
+        },
+    ]
+
+    /// The keys of the tour's `dim` object.
+    static let dim: [TourKey<Tour>] = [
+        TourKey("color", value: "`\"#RRGGBB\"`", default: "`\"#000000\"`", doc: "the dim layer's colour") { member, path, _, r, tour in
+            guard let s = r.string(member.value, at: path) else { return }
+            if s.count == 7, s.hasPrefix("#"), let color = Color(hex: s) {
+                tour.dimColor = color
+            } else {
+                r.report(member.value.line, path, "expected a colour \"#RRGGBB\" such as \"#000000\", found \(quoted(s))")
+            }
+        },
+        .number("opacity", in: 0...1, default: 0.5, doc: "the dim layer's opacity", \.dimOpacity),
+    ]
+
+    // MARK: - A step
+
+    /// The keys of a step.
+    static let step: [TourKey<TourStep>] = [
+        TourKey("target", value: "a view id", default: "one of `target`, `targets`, `rect` is required",
+                doc: "the view the hole surrounds (`limelight inspect` lists them: `nav.title`, `card.0`, `fab`, `tab.menu`, `menu.alert`, …)",
+                decode: nil),
+        TourKey("targets", value: "a list of view ids", default: "", doc: "several views: one hole each, shown together", decode: nil),
+        TourKey("rect", value: "`[x, y, width, height]` in screen points", default: "",
+                doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(maxCoordinate)))", decode: nil),
+        TourKey("shape", value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
+                default: "`\"roundedRect\"`", doc: "the holes' outline") { member, path, _, r, step in
+            decodeShape(member.value, path, &step, &r)
+        },
+        .number("padding", in: 0...10_000, default: 8, doc: "points between the target and the hole's edge", \.padding),
+        TourKey("cornerRadius", value: "a number from 0 to 10000", default: "`\(TourStep.defaultCornerRadius.compact)`",
+                doc: "the corner radius of `roundedRect` holes (only with that shape)") { member, path, context, r, step in
+            if let d = r.number(member.value, at: path, in: 0...10_000), case .roundedRect = step.shape {
+                step.shape = .roundedRect(cornerRadius: d)
+            }
+            if context.members["shape"] != nil, !isRoundedRect(step.shape) {
+                r.report(member.keyLine, path, "only \"shape\": \"roundedRect\" has a corner radius")
+            }
+        },
+        .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
+        TourKey("title", value: "a string, or strings by language code", default: "none",
+                doc: "the bubble's bold first line (needs `text`)") { member, path, _, r, step in
+            (step.title, step.titles) = TourDecoder.localized(member.value, at: path, &r)
+        },
+        TourKey("text", value: "a string, or strings by language code", default: "none",
+                doc: "the bubble's text; a step without text shows no bubble") { member, path, _, r, step in
+            (step.text, step.texts) = TourDecoder.localized(member.value, at: path, &r)
+        },
+        .choice("placement", BubblePlacement.self, default: "`\"auto\"`",
+                doc: "where the bubble goes (a side without room flips)", \.placement),
+        TourKey("advanceOn", value: AdvanceTrigger.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
+                default: "`\"nextButton\"` with text, else `\"tapAnywhere\"`",
+                doc: "what moves the step on: a tap anywhere, a tap on the target (which also reaches it), or Next (needs `text`)",
+                decode: { member, path, _, r, step in
+            guard let a = r.choice(member.value, at: path, AdvanceTrigger.allCases.map { ($0.rawValue, $0) }) else { return }
+            step.advanceOn = a
+            if a == .nextButton && !step.showsBubble {
+                r.report(member.value.line, path, "\"nextButton\" needs a bubble, and a step without \"text\" shows none (add \"text\" or use \"tapAnywhere\")")
+            }
+        }, rule: { context, r, step in
+            if context.members["advanceOn"] == nil { step.advanceOn = step.showsBubble ? .nextButton : .tapAnywhere }
+            if let title = context.members["title"], !(step.title ?? "").isEmpty, !step.showsBubble {
+                r.report(title.keyLine, context.path.appending("title"), "a title needs \"text\" too: a step without text shows no bubble")
+            }
+        }),
+        TourKey("tab", value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
+                doc: "the tab to switch to first; later steps stay there until another `tab`") { member, path, _, r, step in
+            if let s = r.string(member.value, at: path, nonEmpty: true) {
+                step.tab = s
+                step.source.tab = member.value.line
+            }
+        },
+        TourKey("scrollIntoView", value: "`true` or `false`", default: "`true`",
+                doc: "scroll a target that is cut off (or virtualized far away) fully into view first", decode: { member, path, _, r, step in
+            if let b = r.bool(member.value, at: path) { step.scrollsIntoView = b }
+        }, rule: { context, r, step in
+            if case .path = step.shape, step.targets.count > 1 {
+                r.report(context.members["targets"]?.keyLine ?? context.node.line, context.path.appending("targets"),
+                         "an \"svgPath\" shape draws one hole; give a single \"target\" or \"rect\"")
+            }
+        }),
+    ]
+
+    /// The keys of a step's path `shape` object (the fill rule first: a bad one is reported before
+    /// the path data).
+    static let pathShape: [TourKey<PathShape>] = [
+        TourKey("fillRule", value: "`\"nonZero\"`, `\"evenOdd\"`", default: "`\"nonZero\"`",
+                doc: "which parts of a path that crosses itself are inside") { member, path, _, r, shape in
+            if let f = r.choice(member.value, at: path, [("nonZero", FillRule.nonZero), ("evenOdd", .evenOdd)]) { shape.fillRule = f }
+        },
+        TourKey("svgPath", value: "SVG path data in screen points", default: "required",
+                doc: "the one hole's outline; every point within ±\(Int(maxCoordinate)), at most \(maxPathElements) segments (the target then only decides scrolling)",
+                missing: "missing key \"svgPath\" (SVG path data in screen points, such as \"M 10 10 H 90 V 90 Z\")") { member, path, _, r, shape in
+            guard let d = r.string(member.value, at: path) else { return }
+            do {
+                let parsed = try Path(svgPathData: d)
+                if parsed.isEmpty {
+                    r.report(member.value.line, path, "expected SVG path data with at least one moveto, found \(quoted(d))")
+                } else if parsed.elements.count > maxPathElements {
+                    r.report(member.value.line, path, "expected SVG path data of at most \(maxPathElements) segments, found \(parsed.elements.count)")
+                } else if let far = farPoint(of: parsed) {
+                    r.report(member.value.line, path,
+                             "expected coordinates from -\(Int(maxCoordinate)) to \(Int(maxCoordinate)) (screen points), found the point \(far)"
+                             + " (arcs count their control points)")
+                } else {
+                    shape.path = parsed
+                }
+            } catch {
+                r.report(member.value.line, path, "bad SVG path data at \(error)")
+            }
+        },
+    ]
+
+    /// What a path `shape` object holds while it is read.
+    struct PathShape {
+        var path: Path?
+        var fillRule = FillRule.nonZero
+    }
+
+    // MARK: - Reading shapes
+
+    private static func isRoundedRect(_ shape: HoleShape) -> Bool {
+        if case .roundedRect = shape { return true }
+        return false
+    }
+
+    private static func decodeShape(_ node: JSONNode, _ path: JSONPath, _ step: inout TourStep, _ r: inout SchemaReader) {
+        switch node.value {
+        case .string:
+            if let s = r.choice(node, at: path, shapeNames) { step.shape = s }
+        case .object:
+            var shape = PathShape()
+            r.decode(node, at: path, keys: pathShape, what: "an object", into: &shape)
+            if let p = shape.path { step.shape = .path(p, shape.fillRule) }
+        default:
+            let names = shapeNames.map { quoted($0.0) }.joined(separator: ", ")
+            r.report(node.line, path, "expected one of \(names), or {\"svgPath\": \"…\", \"fillRule\": \"evenOdd\"}, found \(node.kindDescription)")
+        }
+    }
+
+    /// The first point (control points included) of `path` beyond `maxCoordinate`, or nil.
+    static func farPoint(of path: Path) -> Point? {
+        func far(_ p: Point) -> Bool { !(abs(p.x) <= maxCoordinate && abs(p.y) <= maxCoordinate) }
+        for e in path.elements {
+            switch e {
+            case .move(let p), .line(let p): if far(p) { return p }
+            case .quad(let c, let p): if let q = [c, p].first(where: far) { return q }
+            case .cubic(let c1, let c2, let p): if let q = [c1, c2, p].first(where: far) { return q }
+            case .close: break
+            }
+        }
+        return nil
+    }
+
+    // MARK: - The README
+
+    /// The README's table of `keys`, each named with `prefix` (`dim.`): key, value, default, meaning.
+    static func markdownRows<Model>(_ keys: [TourKey<Model>], prefix: String = "") -> [String] {
+        keys.map { k in "| `\(prefix)\(k.name)` | \(k.value) | \(k.defaultValue) | \(k.doc) |" }
+    }
+
+    /// The README's table of a tour's keys (with its `dim` object's).
+    static var tourTable: String {
+        table(markdownRows([tour[0], tour[1]]) + markdownRows(dim, prefix: "dim.") + markdownRows(Array(tour[2...])))
+    }
+
+    /// The README's table of a step's keys (with a path `shape` object's).
+    static var stepTable: String {
+        let shapeIndex = step.firstIndex { $0.name == "shape" }!
+        return table(markdownRows(Array(step[...shapeIndex])) + markdownRows(pathShape, prefix: "shape.")
+                     + markdownRows(Array(step[(shapeIndex + 1)...])))
+    }
+
+    private static func table(_ rows: [String]) -> String {
+        (["| key | value | default | meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+}
