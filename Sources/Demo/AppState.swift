@@ -1,10 +1,12 @@
 /// The tabs of the sample app.
 public enum Tab: String, CaseIterable, Hashable, Sendable {
+    /// The Home tab (the cards) and the Menu tab (the overlays).
     case home, menu
 }
 
 /// The entries of the Menu screen; each opens one kind of overlay (`DemoApp.open(_:)` presents it).
 public enum MenuAction: String, CaseIterable, Hashable, Sendable {
+    /// An alert, a pop-up, a pop-up the backdrop does not close, the loading screen.
     case alert, popup, modalPopup, loading
 
     /// The row's view id.

@@ -2,6 +2,7 @@ import Tours
 
 /// The languages the sample app speaks.
 public enum Language: String, CaseIterable, Hashable, Sendable {
+    /// English, Japanese.
     case en, ja
 
     /// Parses a `--lang` value ("en", "ja"; case-insensitive), nil for anything else.

@@ -7,6 +7,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SDL_ttf or fontconfig could not start.
     case libraryUnavailable(name: String, reason: String)
 
+    /// One line naming the font and the problem.
     public var description: String {
         switch self {
         case let .familyNotFound(family, matched, installed):

@@ -57,6 +57,7 @@ public final class AlertOverlay: Overlay {
         dismiss()
     }
 
+    /// Follows the holes' targets and centres the box in the safe area, off the first hole.
     public override func layout(root: ViewRoot) {
         holeSet.show(holes.compactMap { $0.geometry(in: root) }, root: root)
         let area = root.bounds.inset(by: root.safeArea)
@@ -74,11 +75,13 @@ public final class AlertOverlay: Overlay {
         card.surface.place(placed.box, deviceInk: placed.card)
     }
 
+    /// Dims through the holes, then blends the box.
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         holeSet.dim(from: source, into: frame, region: region, color: dimColor, opacity: dimOpacity * presentationOpacity)
         card.composite(into: frame, region: region, opacity: presentationOpacity)
     }
 
+    /// Routes presses that start on the box into it, confirms on Enter, and takes everything else.
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
         switch event {
         case .pointerDown, .pointerMove, .pointerUp:
@@ -93,6 +96,7 @@ public final class AlertOverlay: Overlay {
         return .consumed
     }
 
+    /// Forgets a press from before.
     public override func didPresent(root: ViewRoot) { card.cancelPress() }
 }
 

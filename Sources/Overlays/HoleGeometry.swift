@@ -10,10 +10,12 @@ public struct HoleGeometry: Hashable, Sendable {
     public var isEllipse: Bool
     /// A free path (no interpolation), with its fill rule.
     public var path: Path?
+    /// How a free path that crosses itself fills.
     public var fillRule: FillRule
     /// Soft edge width in points.
     public var feather: Double
 
+    /// A geometry from its parts (a rounded rectangle by default).
     public init(rect: Rect, cornerRadius: Double = 0, isEllipse: Bool = false, path: Path? = nil,
                 fillRule: FillRule = .nonZero, feather: Double = 0) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.isEllipse = isEllipse

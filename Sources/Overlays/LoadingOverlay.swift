@@ -98,8 +98,10 @@ public final class LoadingOverlay: Overlay {
 
     // MARK: - Overlay
 
+    /// Starts the spinner.
     public override func didPresent(root: ViewRoot) { startAnimating() }
 
+    /// The spinner turns while the screen is up.
     public override var isAnimating: Bool { phase != .removed }
 
     private var spinnerRect: Rect {
@@ -108,6 +110,7 @@ public final class LoadingOverlay: Overlay {
         return Rect(x: c.x - 22, y: c.y - 44, width: 44, height: 44)
     }
 
+    /// Places the message under the spinner, in the middle of the safe area.
     public override func layout(root: ViewRoot) {
         let width = min(root.size.width - 40, 320)
         let h = text.measure(ProposedSize(width: width, height: nil)).height.rounded(.up)
@@ -117,6 +120,7 @@ public final class LoadingOverlay: Overlay {
         surface.place(Rect(origin: origin, size: Size(width, max(1, h))))
     }
 
+    /// Turns the spinner, and fades out once a fade-in that a hide waited for is done.
     public override func advanceOwnAnimations(to time: Double, root: ViewRoot) -> Bool {
         if hideRequested && phase == .shown {
             hideRequested = false
@@ -130,6 +134,7 @@ public final class LoadingOverlay: Overlay {
         return phase != .removed
     }
 
+    /// Dims everything, then draws the spinner and the message.
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         DimBlend(color: backdropColor, opacity: backdropOpacity * presentationOpacity)
             .apply(from: source, into: frame, region: region, holes: [])
@@ -149,6 +154,7 @@ public final class LoadingOverlay: Overlay {
         surface.composite(into: frame, region: region, opacity: presentationOpacity)
     }
 
+    /// Takes every event but a resize: nothing beneath sees input.
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
         if case .resize = event { return .passThrough }
         return .consumed

@@ -54,6 +54,7 @@ public final class PopupOverlay: Overlay {
         dismiss()
     }
 
+    /// Centres the box, 75% of the screen wide, in the safe area.
     public override func layout(root: ViewRoot) {
         let width = (root.size.width * 0.75).rounded()
         let placed = DialogBox.place(width: width, height: DialogBox.height(of: boxView, width: width),
@@ -61,12 +62,14 @@ public final class PopupOverlay: Overlay {
         card.surface.place(placed.box, deviceInk: placed.card)
     }
 
+    /// Dims with the backdrop, then blends the box (zoomed while it pops in).
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         DimBlend(color: backdropColor, opacity: backdropOpacity * presentationOpacity)
             .apply(from: source, into: frame, region: region, holes: [])
         card.composite(into: frame, region: region, opacity: presentationOpacity, zoom: zoom)
     }
 
+    /// Routes presses that start on the box into it; a tap on the backdrop or Escape closes.
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
         switch event {
         case .pointerDown(let p, _):
@@ -92,6 +95,7 @@ public final class PopupOverlay: Overlay {
         return .consumed
     }
 
+    /// Forgets a press from before.
     public override func didPresent(root: ViewRoot) {
         press = .none
         card.cancelPress()

@@ -93,6 +93,7 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Layout
 
+    /// Follows the targets (mixed with the old holes while morphing), then places the bubble by its hole.
     public override func layout(root: ViewRoot) {
         var targets = targetGeometries(root: root)
         var t = 1.0
@@ -179,8 +180,10 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Animation
 
+    /// Whether a morph runs.
     public override var isAnimating: Bool { morph != nil }
 
+    /// Ends the morph when its time is up.
     public override func advanceOwnAnimations(to time: Double, root: ViewRoot) -> Bool {
         guard let morph else { return false }
         if morph.tween.isFinished(at: time) {
@@ -192,6 +195,7 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Compositing
 
+    /// Dims through the holes, then blends the bubble.
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         holeSet.dim(from: source, into: frame, region: region, color: dimColor, opacity: dimOpacity * presentationOpacity)
         if let bubble, bubble.layout != nil {
@@ -212,6 +216,7 @@ public final class SpotlightOverlay: Overlay {
         if action != .back { dismiss() }
     }
 
+    /// Routes presses on the bubble into it, passes taps in a hole through as the tap policy says, and maps keys to Next, Back and dismiss.
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
         switch event {
         case let .pointerDown(p, button):
@@ -287,6 +292,7 @@ public final class SpotlightOverlay: Overlay {
         }
     }
 
+    /// Forgets a press from before.
     public override func didPresent(root: ViewRoot) {
         press = .none
         bubble?.card.cancelPress()

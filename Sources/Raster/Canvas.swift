@@ -1,6 +1,8 @@
 /// How an image is sampled when drawn at another size.
 public enum Sampling: Sendable {
+    /// The nearest image pixel (sharp; right for one-to-one copies).
     case nearest
+    /// A blend of the four nearest image pixels (smooth; right for scaled images).
     case bilinear
 }
 

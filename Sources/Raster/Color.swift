@@ -1,10 +1,15 @@
 /// An sRGB colour with straight (not premultiplied) alpha, 8 bits a channel.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The red channel, 0...255 (straight, not premultiplied).
     public var red: UInt8
+    /// The green channel, 0...255.
     public var green: UInt8
+    /// The blue channel, 0...255.
     public var blue: UInt8
+    /// The opacity, 0 (transparent) ... 255 (opaque).
     public var alpha: UInt8
 
+    /// A colour from its channels, opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -53,11 +58,16 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
         return "#" + h(red) + h(green) + h(blue) + (alpha == 255 ? "" : h(alpha))
     }
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var description: String { hexString }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// The system red (#FF3B30).
     public static let red = Color(red: 255, green: 59, blue: 48)
 
     @usableFromInline static func unit(_ v: Double) -> UInt8 {

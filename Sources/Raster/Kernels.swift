@@ -523,6 +523,7 @@ public struct DimBlend: Sendable {
     public enum Stores: Sendable {
         /// Streaming from `streamingBytes` of region up, plain below.
         case automatic
+        /// Plain stores at every size.
         case plain
         /// Non-temporal stores (ignored in place).
         case streaming

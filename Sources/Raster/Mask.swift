@@ -22,8 +22,11 @@ public struct Mask: Hashable, Sendable {
         bytes = [UInt8](unsafeUninitializedCapacity: b.area) { _, count in count = b.area }
     }
 
+    /// The number of columns.
     public var width: Int { bounds.width }
+    /// The number of rows.
     public var height: Int { bounds.height }
+    /// Whether the mask covers no pixel.
     public var isEmpty: Bool { bounds.isEmpty }
 
     /// The coverage at device pixel (x, y); 0 outside the mask.

@@ -10,10 +10,15 @@ public enum FillRule: String, Hashable, Sendable {
 
 /// One drawing command of a path, in absolute coordinates.
 public enum PathElement: Hashable, Sendable {
+    /// Starts a contour at the point.
     case move(Point)
+    /// A straight segment to the point.
     case line(Point)
+    /// A quadratic curve: control point, end point.
     case quad(Point, Point)
+    /// A cubic curve: two control points, end point.
     case cubic(Point, Point, Point)
+    /// Back to the contour's start.
     case close
 }
 
@@ -22,31 +27,39 @@ public enum PathElement: Hashable, Sendable {
 /// A path is a value; builders return new paths. Drawing commands before the first `move(to:)` start
 /// at the origin, as in SVG.
 public struct Path: Hashable, Sendable {
+    /// The commands, in order.
     public private(set) var elements: [PathElement] = []
     /// The current point: where the next segment starts.
     public private(set) var currentPoint: Point = .zero
     /// The start of the current contour (where `close()` returns to).
     public private(set) var contourStart: Point = .zero
 
+    /// An empty path.
     public init() {}
 
     /// Makes room for `n` more elements up front (builders that know their size).
     public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(elements.count + n) }
 
+    /// Whether the path has no commands.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Starts a new contour at `p`.
     public mutating func move(to p: Point) {
         elements.append(.move(p)); currentPoint = p; contourStart = p
     }
+    /// A straight segment to `p`.
     public mutating func line(to p: Point) {
         ensureContour(); elements.append(.line(p)); currentPoint = p
     }
+    /// A quadratic curve to `p` bending towards `c`.
     public mutating func quad(to p: Point, control c: Point) {
         ensureContour(); elements.append(.quad(c, p)); currentPoint = p
     }
+    /// A cubic curve to `p` with the control points `c1` and `c2`.
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         ensureContour(); elements.append(.cubic(c1, c2, p)); currentPoint = p
     }
+    /// Closes the contour with a straight segment back to its start.
     public mutating func close() {
         guard !elements.isEmpty else { return }
         if case .close = elements.last! { return }

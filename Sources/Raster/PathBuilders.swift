@@ -2,12 +2,15 @@ import Foundation
 
 /// Radii for the four corners of a rounded rectangle.
 public struct CornerRadii: Hashable, Sendable {
+    /// The radius of each corner, in user units.
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
+    /// Radii corner by corner.
     public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
     }
     /// The same radius at every corner.
     public init(all r: Double) { self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r) }
+    /// Square corners.
     public static let zero = CornerRadii(all: 0)
 }
 

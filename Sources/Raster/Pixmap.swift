@@ -9,7 +9,9 @@ public final class Pixmap {
     /// The largest buffer a pixmap may use, in bytes (512 MiB).
     public static let maxBytes = 512 * 1024 * 1024
 
+    /// The number of columns.
     public let width: Int
+    /// The number of rows.
     public let height: Int
     /// The distance between the starts of two rows, in pixels.
     public let stride: Int

@@ -57,6 +57,7 @@ public enum Rasterizer {
         /// the same coverage. The sides of a rectangle or a rounded rectangle between its corners.
         let uniformRows: [Range<Int>]
 
+        /// `path` flattened after `transform` (into device pixels).
         public init(_ path: Path, transform: Transform = .identity) {
             edges = flatten(path, transform: transform)
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity

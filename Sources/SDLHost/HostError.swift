@@ -5,6 +5,7 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SDL refused a step (`what` names it, `reason` is SDL's error text).
     case sdl(what: String, reason: String)
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .noUsableDisplay(let tried):

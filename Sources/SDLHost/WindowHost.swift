@@ -15,6 +15,7 @@ public struct WindowOptions: Sendable {
     public var driver: String?
     /// Stop after this many presented frames (benchmarks and smoke tests); nil runs until quit.
     public var frameLimit: Int?
+    /// The defaults: 390x844 points at scale 1, the desktop's driver.
     public init() {}
 }
 
@@ -25,6 +26,7 @@ public struct WindowOptions: Sendable {
 /// Hazard: SDL is not thread-safe; the host and everything it calls stay on the main actor.
 @MainActor
 public final class WindowHost {
+    /// How the window was opened.
     public let options: WindowOptions
     /// The video driver SDL is using.
     public private(set) var driverName = ""

@@ -20,6 +20,7 @@ public struct SoakFailure: Error, CustomStringConvertible {
     /// The events before it, oldest first.
     public var recentEvents: [String]
 
+    /// The failure with the events before it, for the log.
     public var description: String {
         "soak (seed \(seed)) event \(eventNumber), \(event): \(message)\n  events before it, oldest first:\n    "
             + recentEvents.joined(separator: "\n    ")
@@ -44,6 +45,7 @@ public struct SoakStats: Sendable {
     public var seconds: [String: Double] = [:]
     /// The slowest event, in seconds of wall time, and what it was.
     public var slowestEventSeconds = 0.0
+    /// The slowest event, as described.
     public var slowestEvent = ""
 }
 

@@ -12,6 +12,7 @@ public enum SoakEvent: CustomStringConvertible, Sendable {
     case down(Point, PointerButton), move(Point), up(Point, PointerButton)
     /// A scroll wheel turn at a point.
     case wheel(dy: Double, at: Point)
+    /// A key press.
     case key(Key)
     /// The window changed size (points).
     case resize(Size)
@@ -21,6 +22,7 @@ public enum SoakEvent: CustomStringConvertible, Sendable {
     case wait(milliseconds: Double)
     /// A tour starts (the soak's tour number `tour`) on step `step`, or a running one jumps there.
     case tourStart(tour: Int, step: Int)
+    /// A running tour moves on, back, is skipped or finished.
     case tourNext, tourBack, tourSkip, tourFinish
     /// A Menu entry opens its overlay.
     case open(MenuAction)
@@ -32,6 +34,7 @@ public enum SoakEvent: CustomStringConvertible, Sendable {
     case dismissTop(animated: Bool)
     /// Every overlay is dismissed.
     case dismissAll(animated: Bool)
+    /// The app switches language.
     case language(Language)
 
     /// The kind, for counting.
@@ -52,6 +55,7 @@ public enum SoakEvent: CustomStringConvertible, Sendable {
         }
     }
 
+    /// The event as a trace line shows it.
     public var description: String {
         switch self {
         case .tap(let p): return "tap \(p)"

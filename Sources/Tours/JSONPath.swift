@@ -2,7 +2,9 @@
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step into a value.
     public enum Component: Hashable, Sendable {
+        /// An object's member.
         case key(String)
+        /// A list's element.
         case index(Int)
     }
 

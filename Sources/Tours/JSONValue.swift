@@ -5,11 +5,17 @@
 public struct JSONNode: Sendable {
     /// The value's kind and contents.
     public enum Value: Sendable {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number.
         case number(Double)
+        /// A string.
         case string(String)
+        /// A list.
         case array([JSONNode])
+        /// An object, its members in file order.
         case object([JSONMember])
     }
 

@@ -24,9 +24,13 @@ public enum TourEvent: Hashable, Sendable {
 public final class TourEngine {
     /// Where the tour is.
     public enum State: Hashable, Sendable {
+        /// Not started.
         case idle
+        /// Showing step `step` (0-based).
         case running(step: Int)
+        /// Completed.
         case finished
+        /// Left early.
         case skipped
     }
 
@@ -34,6 +38,7 @@ public final class TourEngine {
     public private(set) var tour: Tour
     /// What it runs on.
     public let host: any TourHost
+    /// Where the tour is.
     public private(set) var state: State = .idle
     /// The spotlight showing the current step (nil before the start).
     public private(set) var spotlight: SpotlightOverlay?

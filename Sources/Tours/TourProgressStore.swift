@@ -3,6 +3,7 @@ import Foundation
 
 /// How a tour ended.
 public enum TourOutcome: String, Codable, Hashable, Sendable {
+    /// Completed, or left early.
     case finished, skipped
 }
 
@@ -10,9 +11,11 @@ public enum TourOutcome: String, Codable, Hashable, Sendable {
 public struct TourProgress: Codable, Hashable, Sendable {
     /// One finished or skipped tour.
     public struct Entry: Codable, Hashable, Sendable {
+        /// How it ended.
         public var outcome: TourOutcome
         /// When it ended (ISO 8601 in the file).
         public var date: Date
+        /// An entry.
         public init(outcome: TourOutcome, date: Date) { self.outcome = outcome; self.date = date }
     }
 
@@ -30,8 +33,11 @@ public struct TourProgress: Codable, Hashable, Sendable {
 
 /// A saved-progress problem, as one line.
 public struct TourProgressError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line to show.
     public var message: String
+    /// A problem described by `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

@@ -31,7 +31,7 @@ enum TourSchema {
                 r.report(member.value.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most 100), found \(quoted(s))")
             }
         },
-        TourKey("dim", value: "an object: `color`, `opacity`", default: "see below",
+        TourKey("dim", value: "an object: `color`, `opacity`", default: "the defaults of its keys",
                 doc: "the layer over everything outside the holes") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: dim, what: "an object such as {\"color\": \"#000000\", \"opacity\": 0.6}", into: &tour)
         },
@@ -75,8 +75,8 @@ enum TourSchema {
         TourKey("target", value: "a view id", default: "one of `target`, `targets`, `rect` is required",
                 doc: "the view the hole surrounds (`limelight inspect` lists them: `nav.title`, `card.0`, `fab`, `tab.menu`, `menu.alert`, …)",
                 decode: nil),
-        TourKey("targets", value: "a list of view ids", default: "", doc: "several views: one hole each, shown together", decode: nil),
-        TourKey("rect", value: "`[x, y, width, height]` in screen points", default: "",
+        TourKey("targets", value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
+        TourKey("rect", value: "`[x, y, width, height]` in screen points", default: "—",
                 doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(maxCoordinate)))", decode: nil),
         TourKey("shape", value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
                 default: "`\"roundedRect\"`", doc: "the holes' outline") { member, path, _, r, step in

@@ -1,5 +1,6 @@
 /// Where a child sits horizontally in spare room.
 public enum HorizontalAlignment: Hashable, Sendable {
+    /// At the leading (left) edge, in the middle, or at the trailing (right) edge.
     case leading, center, trailing
 
     /// The offset of a child in `free` points of spare room.
@@ -14,6 +15,7 @@ public enum HorizontalAlignment: Hashable, Sendable {
 
 /// Where a child sits vertically in spare room.
 public enum VerticalAlignment: Hashable, Sendable {
+    /// At the top, in the middle, or at the bottom.
     case top, center, bottom
 
     /// The offset of a child in `free` points of spare room.

@@ -30,26 +30,34 @@ public final class Button: View {
         if pressedColor != nil { setNeedsDisplay() }
     }
 
+    /// Inside the button's shape.
     public override func contains(_ point: Point) -> Bool { shape.contains(point, in: frame) }
+    /// The label never catches taps outside the shape.
     public override var confinesHitTesting: Bool { true }
 
+    /// Takes the pointer (when enabled) and shows the pressed tint.
     public override func pointerDown(at point: Point) -> Bool {
         guard isEnabled else { return false }
         setPressed(true)
         return true
     }
 
+    /// Shows the tint only while the pointer is over the shape.
     public override func pointerMoved(to point: Point) { setPressed(contains(point)) }
 
+    /// Runs the action on a tap.
     public override func pointerUp(at point: Point, isTap: Bool) {
         setPressed(false)
         if isTap && isEnabled { action() }
     }
 
+    /// Drops the tint.
     public override func pointerCancelled() { setPressed(false) }
 
+    /// It paints only the pressed tint.
     public override var hasOwnContent: Bool { pressedColor != nil }
 
+    /// The pressed tint over the label.
     public override func drawForeground(in canvas: Canvas) {
         guard isPressed, let pressedColor else { return }
         canvas.fill(shape.path(in: frame), color: pressedColor)

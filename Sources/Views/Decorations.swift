@@ -14,8 +14,10 @@ public final class Background: View {
         super.init(children: [child])
     }
 
+    /// The fill.
     public override var hasOwnContent: Bool { true }
 
+    /// Fills the shape.
     public override func draw(in canvas: Canvas) {
         switch shape {
         case .rect, .roundedRect, .capsule:
@@ -46,7 +48,9 @@ public final class ShadowView: View {
         super.init(children: [child])
     }
 
+    /// The shadow.
     public override var hasOwnContent: Bool { true }
+    /// The blur and the offset reach beyond the frame.
     public override var inkOutset: Double { radius + max(abs(offset.x), abs(offset.y)) + 1 }
 
     /// Draws the blurred shape from the root's mask cache: cards of one size share one mask, and the
@@ -87,8 +91,11 @@ public final class ClipView: View {
         super.init(children: [child])
     }
 
+    /// Always clips.
     public override var clipsChildren: Bool { true }
+    /// To its shape.
     public override var clipShape: Shape { shape }
+    /// Inside the shape.
     public override func contains(_ point: Point) -> Bool { shape.contains(point, in: frame) }
 }
 
@@ -108,8 +115,10 @@ public final class OverlayView: View {
     /// The view drawn over the base.
     public var overlay: View { children[1] }
 
+    /// The base's size.
     public override func sizeThatFits(_ p: ProposedSize) -> Size { children.first?.measure(p) ?? .zero }
 
+    /// The base fills the frame; the overlay sits at the alignment.
     public override func placeSubviews(in bounds: Rect) {
         guard children.count == 2 else { return }
         base.place(in: bounds)
@@ -134,6 +143,7 @@ public final class ContainerView: View {
         }
     }
 
+    /// The content's size, or the proposal when empty.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         children.first?.measure(p) ?? Size(width: p.width ?? 0, height: p.height ?? 0)
     }
@@ -152,12 +162,15 @@ public final class Divider: View {
 
     private var thickness: Double { 1 / (root?.scale ?? 1) }
 
+    /// One device pixel across the stack, the proposal along it.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         func finite(_ v: Double?) -> Double { v.map { $0.isFinite ? $0 : 0 } ?? 0 }
         if (parent as? Stack)?.axis == .horizontal { return Size(width: thickness, height: finite(p.height)) }
         return Size(width: finite(p.width), height: thickness)
     }
 
+    /// The line.
     public override var hasOwnContent: Bool { true }
+    /// Fills the hairline.
     public override func draw(in canvas: Canvas) { canvas.fill(frame, color: color) }
 }

@@ -55,12 +55,14 @@ public final class FrameView: View {
         return r
     }
 
+    /// The fixed or clamped size.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         let cs = children.first?.measure(childProposal(p)) ?? .zero
         return Size(width: resolve(width, minWidth, maxWidth, proposed: p.width, child: cs.width),
                     height: resolve(height, minHeight, maxHeight, proposed: p.height, child: cs.height))
     }
 
+    /// The child at the alignment in the frame.
     public override func placeSubviews(in bounds: Rect) {
         guard let c = children.first else { return }
         let s = c.measure(childProposal(ProposedSize(bounds.size)))
@@ -79,6 +81,7 @@ public final class AspectRatioView: View {
         super.init(children: [child])
     }
 
+    /// The width offered and the height the ratio gives.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         if let w = p.width, w.isFinite { return Size(width: w, height: w / ratio) }
         if let h = p.height, h.isFinite { return Size(width: h * ratio, height: h) }

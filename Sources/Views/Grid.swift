@@ -32,6 +32,7 @@ public final class Grid: View {
     /// The cells laid out at the last layout.
     public override var visibleChildren: [View] { placed }
 
+    /// Forgets cells that were removed.
     public override func childrenDidChange() { placed.removeAll { $0.parent !== self } }
 
     /// The number of rows.
@@ -63,6 +64,7 @@ public final class Grid: View {
         return rowSizing == .uniform ? heights[0] * Double(rowCount) + gaps : heights.reduce(0, +) + gaps
     }
 
+    /// The width offered, and every row's height with the gaps.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         let width: Double
         if let w = p.width, w.isFinite {
@@ -75,6 +77,7 @@ public final class Grid: View {
         return Size(width: width, height: totalHeight(rowHeights(columnWidth: columnWidth(width))))
     }
 
+    /// Places the rows that meet the visible area, and unplaces the rest.
     public override func placeSubviews(in bounds: Rect) {
         let cw = columnWidth(bounds.width)
         var next: [View] = []

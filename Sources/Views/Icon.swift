@@ -94,7 +94,10 @@ public final class IconView: View {
         super.init()
     }
 
+    /// The icon's square.
     public override func sizeThatFits(_ p: ProposedSize) -> Size { Size(width: size, height: size) }
+    /// The icon.
     public override var hasOwnContent: Bool { true }
+    /// Fills the icon's path.
     public override func draw(in canvas: Canvas) { canvas.fill(icon.path(in: frame), color: color, rule: icon.fillRule) }
 }

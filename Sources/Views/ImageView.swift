@@ -40,10 +40,12 @@ public final class ImageView: View {
         return Size(width: pick(p.width, natural.width), height: pick(p.height, natural.height))
     }
 
+    /// The image or its placeholder.
     public override var hasOwnContent: Bool { true }
 
     private var isRounded: Bool { cornerRadii != .zero }
 
+    /// The prepared pixels, or the image scaled, or the placeholder.
     public override func draw(in canvas: Canvas) {
         guard !frame.isEmpty else { return }
         guard let image else { drawPlaceholder(in: canvas); return }

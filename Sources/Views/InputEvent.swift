@@ -4,13 +4,17 @@ import Raster
 public enum PointerButton: Hashable, Sendable {
     /// The left mouse button, or a finger.
     case primary
+    /// The right mouse button.
     case secondary
+    /// The middle mouse button (or wheel press).
     case middle
 }
 
 /// A key the app reacts to; hosts map their key codes onto these.
 public enum Key: Hashable, Sendable {
+    /// The keys of those names.
     case escape, enter, tab, space, backspace
+    /// The arrow keys.
     case left, right, up, down
     /// Any other key that produces text.
     case character(String)

@@ -27,6 +27,8 @@ public final class NavigationBar: View {
         set { titleLabel.string = newValue }
     }
 
+    /// The bar's fill.
     public override var hasOwnContent: Bool { true }
+    /// Fills the bar.
     public override func draw(in canvas: Canvas) { canvas.fill(frame, color: backgroundColor) }
 }

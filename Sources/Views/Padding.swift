@@ -11,7 +11,9 @@ public final class Padding: View {
         super.init(children: [child])
     }
 
+    /// The child's size plus the insets.
     public override func sizeThatFits(_ p: ProposedSize) -> Size { Padding.size(of: children, inset: insets, for: p) }
+    /// The child inside the insets.
     public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets) }
 
     static func size(of children: [View], inset e: EdgeInsets, for p: ProposedSize) -> Size {
@@ -49,6 +51,8 @@ public final class SafeAreaPadding: View {
                           trailing: extra.trailing + (edges.contains(.trailing) ? s.trailing : 0))
     }
 
+    /// The child's size plus the insets.
     public override func sizeThatFits(_ p: ProposedSize) -> Size { Padding.size(of: children, inset: insets, for: p) }
+    /// The child inside the insets.
     public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets) }
 }

@@ -66,15 +66,19 @@ public final class ScrollView: View {
         root.layoutIfNeeded()
     }
 
+    /// Its size never depends on the content.
     public override var isLayoutBoundary: Bool { true }
+    /// The content is clipped to the frame.
     public override var clipsChildren: Bool { true }
 
+    /// The size offered (the content's ideal height when none is).
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         guard p.width == nil || p.height == nil else { return Size(width: p.width!, height: p.height!) }
         let c = content.measure(ProposedSize(width: p.width, height: nil))
         return Size(width: p.width ?? c.width, height: p.height ?? c.height)
     }
 
+    /// The content at its ideal height, moved up by the offset.
     public override func placeSubviews(in bounds: Rect) {
         let c = content.measure(ProposedSize(width: bounds.width, height: nil))
         contentHeight = c.height
@@ -82,21 +86,27 @@ public final class ScrollView: View {
         content.place(in: Rect(x: bounds.minX, y: bounds.minY - contentOffset, width: bounds.width, height: c.height))
     }
 
+    /// A drag scrolls when there is anything to scroll.
     public override var takesOverDrags: Bool { maxOffset > 0 }
 
+    /// Remembers where a drag starts.
     public override func pointerDown(at point: Point) -> Bool {
         dragStart = (point, contentOffset)
         return true
     }
 
+    /// Scrolls with the drag.
     public override func pointerMoved(to point: Point) {
         guard let dragStart else { return }
         scroll(to: dragStart.offset - (point.y - dragStart.point.y))
     }
 
+    /// Ends the drag.
     public override func pointerUp(at point: Point, isTap: Bool) { dragStart = nil }
+    /// Ends the drag.
     public override func pointerCancelled() { dragStart = nil }
 
+    /// Scrolls by the wheel's turn.
     public override func scrollWheel(dy: Double, at point: Point) -> Bool {
         guard maxOffset > 0 else { return false }
         scroll(by: dy)

@@ -3,6 +3,7 @@ import Raster
 /// The outline of a view: what a background fills, a clip keeps and a hit test accepts.
 /// One description serves all three, so taps follow the drawn geometry.
 public enum Shape: Hashable, Sendable {
+    /// The rectangle itself.
     case rect
     /// A rectangle with circular corners of the given radius (clamped to half the shorter side).
     case roundedRect(cornerRadius: Double)

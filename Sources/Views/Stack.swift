@@ -2,6 +2,7 @@ import Raster
 
 /// The direction a stack lines its children up in.
 public enum Axis: Hashable, Sendable {
+    /// Side by side (leading to trailing), or one above the other (top to bottom).
     case horizontal, vertical
 }
 
@@ -71,6 +72,7 @@ public class Stack: View {
         return sizes
     }
 
+    /// The children's lengths and gaps along the axis, the widest across it.
     public override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         let sizes = childSizes(for: proposal)
         guard !sizes.isEmpty else { return .zero }
@@ -79,6 +81,7 @@ public class Stack: View {
         return axis == .vertical ? Size(width: c, height: a) : Size(width: a, height: c)
     }
 
+    /// Lines the children up along the axis.
     public override func placeSubviews(in bounds: Rect) {
         let sizes = childSizes(for: ProposedSize(bounds.size))
         var pos = axis == .vertical ? bounds.minY : bounds.minX
@@ -152,6 +155,7 @@ public final class ZStack: View {
         self.init(alignment: alignment, children: content())
     }
 
+    /// Every child at the alignment in the frame.
     public override func placeSubviews(in bounds: Rect) {
         for c in children {
             let s = c.measure(ProposedSize(bounds.size))
@@ -171,6 +175,7 @@ public final class Spacer: View {
         super.init()
     }
 
+    /// Its minimum length along the stack, or what is offered.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         func grow(_ v: Double?) -> Double { max(minLength, v ?? minLength) }
         switch (parent as? Stack)?.axis {

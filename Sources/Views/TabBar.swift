@@ -72,11 +72,13 @@ public final class TabBar: View {
         }
     }
 
+    /// The width offered; the row's height plus the bottom safe area.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         let w = p.width.flatMap { $0.isFinite ? $0 : nil } ?? Double(items.count) * 80
         return Size(width: w, height: TabBar.rowHeight + (root?.safeArea.bottom ?? 0))
     }
 
+    /// Equal-width tabs across the row.
     public override func placeSubviews(in bounds: Rect) {
         guard !buttons.isEmpty else { return }
         let w = bounds.width / Double(buttons.count)
@@ -85,8 +87,10 @@ public final class TabBar: View {
         }
     }
 
+    /// The bar and its hairline.
     public override var hasOwnContent: Bool { true }
 
+    /// Fills the bar and draws the hairline on top.
     public override func draw(in canvas: Canvas) {
         canvas.fill(frame, color: backgroundColor)
         canvas.fill(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1 / canvas.scale), color: separatorColor)

@@ -66,6 +66,7 @@ public final class Text: View {
         return l
     }
 
+    /// The lines' size at the width offered.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         guard let root, let l = layout(width: p.width) else { return .zero }
         // Whole device pixels, so the snapped frame is exactly the measured width.
@@ -73,9 +74,12 @@ public final class Text: View {
         return Size(width: w, height: l.size.height)
     }
 
+    /// Glyphs, unless the string is empty.
     public override var hasOwnContent: Bool { !string.isEmpty }
+    /// Glyphs may reach a little beyond the line boxes.
     public override var inkOutset: Double { font.size * 0.3 }
 
+    /// Tints each line's glyph coverage at its place.
     public override func draw(in canvas: Canvas) {
         guard let root, let l = layout(width: paintWidth), !l.lines.isEmpty else { return }
         let scale = root.scale

@@ -2,14 +2,22 @@ import Raster
 
 /// A font request: a size in points and a weight. Families are the engine's business.
 public struct Font: Hashable, Sendable {
+    /// How heavy the strokes are: regular or bold.
     public enum Weight: String, Hashable, Sendable { case regular, bold }
+    /// The size in points (the em).
     public var size: Double
+    /// Regular or bold.
     public var weight: Weight
+    /// A font request of `size` points and `weight`.
     public init(size: Double, weight: Weight = .regular) { self.size = size; self.weight = weight }
 
+    /// Body text (15 pt).
     public static let body = Font(size: 15)
+    /// Small print (13 pt).
     public static let caption = Font(size: 13)
+    /// A bold line above body text (17 pt bold).
     public static let headline = Font(size: 17, weight: .bold)
+    /// A screen's large title (34 pt bold).
     public static let largeTitle = Font(size: 34, weight: .bold)
 }
 
@@ -21,6 +29,7 @@ public struct FontMetrics: Hashable, Sendable {
     public var descent: Double
     /// The distance between two baselines.
     public var lineHeight: Double
+    /// Metrics from their three parts.
     public init(ascent: Double, descent: Double, lineHeight: Double) {
         self.ascent = ascent; self.descent = descent; self.lineHeight = lineHeight
     }
@@ -32,6 +41,7 @@ public struct RenderedText: Sendable {
     public var mask: Mask
     /// How far the pen moved, in device pixels.
     public var advance: Double
+    /// A rendered line from its coverage and advance.
     public init(mask: Mask, advance: Double) { self.mask = mask; self.advance = advance }
 }
 

@@ -2,6 +2,7 @@ import Raster
 
 /// How lines of text sit in a frame wider than they are.
 public enum TextAlignment: Hashable, Sendable {
+    /// Lines start at the leading edge, are centred, or end at the trailing edge.
     case leading, center, trailing
 
     var horizontal: HorizontalAlignment {

@@ -102,4 +102,47 @@ import Raster
         #expect(frame.count == 4 && frame[2] == 56 && frame[3] == 56)
         #expect((obj["size"] as? [Double]) == [1280, 800])
     }
+
+    func inspect(_ args: [String]) throws -> (views: [[String: Any]], overlays: [[String: Any]]) {
+        let r = try CLI.run(["inspect"] + args)
+        #expect(r.status == 0, "\(r.stderr)")
+        let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        return (try #require(obj["views"] as? [[String: Any]]), try #require(obj["overlays"] as? [[String: Any]]))
+    }
+
+    func frame(_ entries: [[String: Any]], _ id: String) -> [Double]? {
+        entries.first { $0["id"] as? String == id }?["frame"] as? [Double]
+    }
+
+    @Test func inspectListsTheFABTipsViewsByDefaultAndNoneWithoutOverlay() throws {
+        let (views, overlays) = try inspect([])
+        let ids = overlays.compactMap { $0["id"] as? String }
+        #expect(ids == ["overlay.bubble", "overlay.bubble.text"], "\(ids)")
+        #expect(overlays.allSatisfy { $0["overlay"] as? String == "spotlight" })
+        let bubble = try #require(frame(overlays, "overlay.bubble")), fab = try #require(frame(views, "fab"))
+        #expect(bubble[1] + bubble[3] < fab[1], "the FAB tip's bubble sits above the FAB")
+        #expect(try inspect(["--no-overlay"]).overlays.isEmpty)
+    }
+
+    @Test func inspectAtAStepOfATourListsItsBubblesButtons() throws {
+        let tour = TourCommandTests.tours + "/home.json"
+        let (views, overlays) = try inspect(["--tour", tour, "--step", "2"])
+        let ids = Set(overlays.compactMap { $0["id"] as? String })
+        for id in ["overlay.bubble", "overlay.bubble.title", "overlay.bubble.text", "overlay.bubble.progress",
+                   "overlay.bubble.skip", "overlay.bubble.next"] {
+            #expect(ids.contains(id), "step 2 shows \(id)")
+        }
+        #expect(views.contains { $0["id"] as? String == "tab.menu" }, "and the app's views are listed too")
+        let next = try #require(frame(overlays, "overlay.bubble.next")), box = try #require(frame(overlays, "overlay.bubble"))
+        #expect(next[0] >= box[0] && next[0] + next[2] <= box[0] + box[2] + 0.001, "Next lies in the bubble")
+    }
+
+    @Test func inspectRefusesAStepItsTourDoesNotHave() throws {
+        let tour = TourCommandTests.tours + "/fab.json"
+        let r = try CLI.run(["inspect", "--tour", tour, "--step", "4"])
+        #expect(r.status == 2)
+        #expect(r.errorLines == ["limelight: inspect: --step 4: the tour \"fab\" has 1 step"])
+        let alone = try CLI.run(["inspect", "--step", "1"])
+        #expect(alone.status == 2 && alone.errorLines == ["limelight: inspect: --step needs --tour FILE"])
+    }
 }

@@ -1,7 +1,6 @@
 import Testing
 import Raster
 import Views
-import Demo
 @testable import Overlays
 
 /// A view that answers any proposal with a fixed, possibly absurd, size (NaN, infinity).
@@ -112,8 +111,8 @@ final class AbsurdSizeView: View {
     @Test func aHoleWithHugePaddingKeepsTheTailOnScreen() throws {
         // The hole's edge is 10000 points beyond the screen: the tail used to reach it, and the
         // bubble's card grew to hold it (seconds of rasterizing, or a card too large to make).
-        let f = try OverlayFixture(realText: false)
-        let spot = SpotlightOverlay(holes: [Hole(target: .view("tab.menu"), shape: .roundedRect(cornerRadius: 10_000), padding: 10_000)],
+        let f = try OverlayFixture()
+        let spot = SpotlightOverlay(holes: [Hole(target: .view("tab.b"), shape: .roundedRect(cornerRadius: 10_000), padding: 10_000)],
                                     coachMark: CoachMark(text: Self.text, showsNextButton: true))
         f.stack.present(spot, animated: false)
         _ = try f.frame()
@@ -188,8 +187,8 @@ final class AbsurdSizeView: View {
     }
 
     @Test(arguments: [1.0, 3.0])
-    func aOneByOneScreenShowsTheFABTip(scale: Double) throws {
-        let f = try OverlayFixture(size: Size(1, 1), scale: scale, realText: false)
+    func aOneByOneScreenShowsATipOnTheButton(scale: Double) throws {
+        let f = try OverlayFixture(size: Size(1, 1), scale: scale)
         let spot = SpotlightOverlay(holes: [Hole(target: .view("fab"))], coachMark: CoachMark(text: Self.text, showsNextButton: true, showsSkipButton: true))
         f.stack.present(spot, animated: true)
         f.advance(0.5)

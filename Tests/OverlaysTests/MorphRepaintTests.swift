@@ -20,7 +20,6 @@ import TestSupport
         var compared = 0
         for step in 0..<24 {
             fixture.clock.advance(by: 1.0 / 60)
-            fixture.root.frame(into: nil)
             let rects = fixture.root.frame(into: frame).drawn
             guard [2, 8, 10, 15].contains(step) else { continue }
             let full = try fixture.frame()
@@ -34,17 +33,17 @@ import TestSupport
     @Test(arguments: [1.0, 1.5])
     func framesOfAMorphMatchAFullRepaint(scale: Double) throws {
         let card = { (id: String) in Hole(target: .view(id), shape: .roundedRect(cornerRadius: 12)) }
-        // Sideways between cards of a row (same size: the top and bottom edges stay put), down to the
-        // next row, onto a circle around the FAB, and to a rectangle given in points.
+        // Sideways between boxes of a row (same size: the top and bottom edges stay put), down to the
+        // next row, onto a circle around the round button, and to a rectangle given in points.
         let cases: [(Hole, Hole, String)] = [
-            (card("card.0"), card("card.1"), "sideways"),
-            (card("card.1"), card("card.3"), "down a row"),
-            (card("card.0"), Hole(target: .view("fab"), shape: .circle, padding: 4), "onto the FAB"),
+            (card("box.0"), card("box.1"), "sideways"),
+            (card("box.1"), card("box.3"), "down a row"),
+            (card("box.0"), Hole(target: .view("fab"), shape: .circle, padding: 4), "onto the round button"),
             (Hole(target: .rect(Rect(x: 20.3, y: 300.6, width: 150, height: 90.2)), shape: .rect),
              Hole(target: .rect(Rect(x: 180.7, y: 300.6, width: 150, height: 90.2)), shape: .rect), "a rectangle sideways"),
         ]
         for (from, to, what) in cases {
-            let fixture = try OverlayFixture(size: Size(390, 844), scale: scale, realText: false)
+            let fixture = try OverlayFixture(size: Size(390, 844), scale: scale)
             try check(fixture, from: from, to: to, "\(what) at scale \(scale)")
         }
     }

@@ -1,15 +1,14 @@
 import Testing
 import Raster
 import Views
-import Demo
 @testable import Overlays
 
-/// Pixel probes of the FAB tip over the sample app: what is dimmed, what is untouched, where the
-/// bubble and its tail go.
+/// Pixel probes of a tip on the round button: what is dimmed, what is untouched, where the bubble
+/// and its tail go.
 @Suite(.serialized) @MainActor struct SpotlightPixelTests {
-    static let fabText = "Tap this button to add an item to the list."
+    static let fabText = "Tap this button to add a box to the grid."
 
-    func fabTip(_ f: OverlayFixture, opacity: Double = 0.5) -> SpotlightOverlay {
+    func buttonTip(_ f: OverlayFixture, opacity: Double = 0.5) -> SpotlightOverlay {
         let spot = SpotlightOverlay(holes: [Hole(target: .view("fab"))], coachMark: CoachMark(text: Self.fabText), dimOpacity: opacity)
         f.stack.present(spot, animated: false)
         return spot
@@ -25,26 +24,26 @@ import Demo
     }
 
     @Test(arguments: [0.5, 0.7])
-    func barsAndGridAreDimmedAndTheFABIsUntouched(opacity: Double) throws {
-        let f = try OverlayFixture()
+    func barsAndGridAreDimmedAndTheButtonIsUntouched(opacity: Double) throws {
+        let f = try OverlayFixture(realText: true)
         let base = try f.frame()
-        _ = fabTip(f, opacity: opacity)
+        _ = buttonTip(f, opacity: opacity)
         let frame = try f.frame()
-        let nav = f.root.view(withID: "nav.title")!.frame
-        expectDimmed(base, frame, at: Point(nav.minX + 2, nav.midY), opacity: opacity, "the navigation bar")
+        let title = f.frame(of: "title")
+        expectDimmed(base, frame, at: Point(title.minX + 2, title.midY), opacity: opacity, "the title")
         expectDimmed(base, frame, at: Point(f.root.bounds.midX, 20), opacity: opacity, "the status area")
-        let tab = f.root.view(withID: "tab.menu")!.frame
-        expectDimmed(base, frame, at: Point(tab.minX + 4, tab.minY + 4), opacity: opacity, "the tab bar")
-        expectDimmed(base, frame, at: f.center(of: "card.0"), opacity: opacity, "the grid")
-        let fab = f.root.view(withID: "fab")!.frame
+        let tab = f.frame(of: "tab.b")
+        expectDimmed(base, frame, at: Point(tab.minX + 4, tab.minY + 4), opacity: opacity, "the bar")
+        expectDimmed(base, frame, at: f.center(of: "box.0"), opacity: opacity, "the grid")
+        let fab = f.frame(of: "fab")
         for p in [fab.center, Point(fab.midX, fab.minY + 3), Point(fab.minX + 3, fab.midY)] {
-            #expect(frame.color(x: Int(p.x), y: Int(p.y)) == base.color(x: Int(p.x), y: Int(p.y)), "the FAB inside the hole is untouched at \(p)")
+            #expect(frame.color(x: Int(p.x), y: Int(p.y)) == base.color(x: Int(p.x), y: Int(p.y)), "the button inside the hole is untouched at \(p)")
         }
     }
 
     @Test func tailTipTouchesTheHoleEdgeAndPointsAtItsCentre() throws {
         let f = try OverlayFixture()
-        let spot = fabTip(f)
+        let spot = buttonTip(f)
         f.settle()
         let hole = try #require(spot.displayedHoles.first)
         let bubble = try #require(spot.displayedBubble)
@@ -55,13 +54,13 @@ import Demo
         let mid = bubble.tailBase.0.interpolated(to: bubble.tailBase.1, by: 0.5)
         let cross = (bubble.tip.x - mid.x) * (hole.center.y - mid.y) - (bubble.tip.y - mid.y) * (hole.center.x - mid.x)
         #expect(abs(cross) / mid.distance(to: hole.center) < 1, "tail points at the centre")
-        #expect(bubble.side == .above, "the FAB is in the lower half")
+        #expect(bubble.side == .above, "the button is in the lower half")
     }
 
     @Test(arguments: [Size(320, 568), Size(390, 844), Size(1280, 800)])
     func bubbleStaysInsideTheSafeArea(size: Size) throws {
-        let f = try OverlayFixture(size: size)
-        for id in ["fab", "nav.title", "card.0", "card.3", "tab.home", "tab.menu"] {
+        let f = try OverlayFixture(size: size, realText: true)
+        for id in ["fab", "title", "box.0", "box.3", "tab.a", "tab.b"] {
             let spot = SpotlightOverlay(holes: [Hole(target: .view(id))],
                                         coachMark: CoachMark(title: "A title", text: Self.fabText + " " + Self.fabText,
                                                              showsNextButton: true, showsSkipButton: true,
@@ -78,24 +77,22 @@ import Demo
 
     @Test func bubbleFlipsBelowATargetNearTheTop() throws {
         let f = try OverlayFixture()
-        let spot = SpotlightOverlay(holes: [Hole(target: .view("nav.title"), shape: .roundedRect(cornerRadius: 8))],
+        let spot = SpotlightOverlay(holes: [Hole(target: .view("title"), shape: .roundedRect(cornerRadius: 8))],
                                     coachMark: CoachMark(text: "The screen's title.", placement: .above))
         f.stack.present(spot, animated: false)
         f.settle()
         let bubble = try #require(spot.displayedBubble)
         #expect(bubble.side == .below, "no room above the title: the bubble flips below")
-        #expect(bubble.box.minY > f.root.view(withID: "nav.title")!.frame.maxY)
+        #expect(bubble.box.minY > f.frame(of: "title").maxY)
     }
 
     @Test func holeFollowsItsTargetWhenTheGridScrolls() throws {
-        let f = try OverlayFixture()
-        for _ in 0..<6 { f.tap(f.center(of: "fab")) }
-        let spot = SpotlightOverlay(holes: [Hole(target: .view("card.2"), shape: .roundedRect(cornerRadius: 12))])
+        let f = try OverlayFixture(boxes: 20)
+        let spot = SpotlightOverlay(holes: [Hole(target: .view("box.2"), shape: .roundedRect(cornerRadius: 12))])
         f.stack.present(spot, animated: false)
         f.settle()
         let before = spot.displayedHoles[0].rect
-        let scroll = f.root.view(withID: "home.scroll") as! ScrollView
-        scroll.scroll(by: 120)
+        f.scroll.scroll(by: 120)
         f.settle()
         let after = spot.displayedHoles[0].rect
         #expect(abs((before.minY - after.minY) - 120) < 0.5, "the hole moved with the card: \(before) → \(after)")
@@ -104,7 +101,7 @@ import Demo
     /// Found by the soak: a hole at a fixed rectangle kept the mask made for the smaller screen it was
     /// shown on, so after the screen grew the part of the hole beyond the old edge stayed dimmed.
     @Test func aFixedHoleStaysClearWhenTheScreenGrows() throws {
-        let f = try OverlayFixture(size: Size(147, 144), realText: false)
+        let f = try OverlayFixture(size: Size(147, 144))
         let hole = Rect(x: 32, y: 292, width: 136, height: 96)
         let spot = SpotlightOverlay(holes: [Hole(target: .rect(hole), shape: .rect, padding: 0)])
         let alert = AlertOverlay(title: "T", message: "M", holes: [Hole(target: .rect(hole), shape: .rect, padding: 0)])

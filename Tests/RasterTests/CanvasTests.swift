@@ -114,4 +114,34 @@ import Testing
             }
         }
     }
+
+    /// A canvas over a pixmap that holds part of device space (an offscreen card at its place on the
+    /// screen) draws exactly the pixels a canvas over the whole space draws there.
+    @Test(arguments: [1.0, 2.0, 1.5])
+    func aCanvasOverPartOfDeviceSpaceDrawsWhatTheWholeOneDrawsThere(scale: Double) throws {
+        let image = try Pixmap(width: 7, height: 5, fill: Color(red: 30, green: 140, blue: 200, alpha: 200))
+        var glyphs = Mask(bounds: IntRect(x: 0, y: -6, width: 9, height: 8))
+        for i in stride(from: 0, to: glyphs.bytes.count, by: 3) { glyphs.bytes[i] = UInt8(truncatingIfNeeded: i * 37) }
+        func draw(_ canvas: Canvas) {
+            var c = canvas
+            c.fill(.star(center: Point(30, 22), points: 5, innerRadius: 6, outerRadius: 14), color: Color(red: 220, green: 60, blue: 40))
+            c.fill(Rect(x: 21, y: 9, width: 10, height: 6), color: .black)
+            c.drawShadow(of: Rect(x: 18.5, y: 14.25, width: 16, height: 10), cornerRadius: 3, blur: 2, dy: 1, color: Color(white: 0, alpha: 0.3))
+            c.draw(glyphs, offsetX: 40, offsetY: 40, color: .white)
+            c.draw(image, in: Rect(x: 23.25, y: 27, width: 7, height: 5), sampling: .bilinear, opacity: 0.8)
+            c.clip(to: Rect(x: 20, y: 12, width: 20, height: 20), cornerRadius: 4)
+            c.fill(Rect(x: 0, y: 0, width: 60, height: 60), color: Color(red: 0, green: 200, blue: 0, alpha: 80))
+        }
+        let whole = try Pixmap(width: Int(60 * scale), height: Int(60 * scale))
+        draw(Canvas(pixmap: whole, scale: scale))
+        let window = IntRect(x: Int(17 * scale), y: Int(8 * scale), width: Int(30 * scale), height: Int(36 * scale))
+        let part = try Pixmap(width: window.width, height: window.height)
+        draw(Canvas(pixmap: part, scale: scale, deviceOrigin: (window.x, window.y)))
+        for y in 0..<window.height {
+            for x in 0..<window.width where part[x, y] != whole[x + window.x, y + window.y] {
+                Issue.record("at (\(x + window.x), \(y + window.y)): \(part[x, y]) against \(whole[x + window.x, y + window.y])")
+                return
+            }
+        }
+    }
 }
