@@ -134,7 +134,7 @@ import TestSupport
     // MARK: - Output that cannot be written
 
     /// Tests run as root, so permission bits stop nothing: a file where a folder is expected does.
-    @Test func aFileWhereAFolderIsExpected() throws {
+    @Test func aFileWhereAFolderIsExpectedIsRefused() throws {
         let dir = try CLI.temporaryFolder()
         let file = dir + "/plain"
         try write("x", to: file)

@@ -67,7 +67,7 @@ import Raster
         #expect(board.width > board.height, "steps side by side")
     }
 
-    @Test func renderOneStepAndAMidMorphFrame() throws {
+    @Test func renderWritesOneStepAndAMidMorphFrame() throws {
         let dir = try CLI.temporaryFolder()
         let step = try CLI.run(["render", "--tour", Self.tours + "/home.json", "--step", "3", "--out", dir + "/s3.png"])
         #expect(step.status == 0, "\(step.stderr)")

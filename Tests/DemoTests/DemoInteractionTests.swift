@@ -111,7 +111,7 @@ import Views
         #expect(frame.color(x: probe.x, y: probe.y) == before)
     }
 
-    @Test func japaneseStrings() throws {
+    @Test func inJapaneseEveryScreenAndANewCardSpeakIt() throws {
         let app = try makeApp(Size(390, 844), language: .ja)
         #expect((app.root.view(withID: "nav.title") as? Text)?.string == "ホーム")
         #expect((app.root.view(withID: "card.0") as? CardView)?.titleLabel.string == "山の湖")
@@ -124,7 +124,7 @@ import Views
         #expect((app.root.view(withID: "menu.alert") as? ListRow)?.title == "Show an alert")
     }
 
-    @Test func languageArguments() {
+    @Test func languageArgumentsParseWithoutRegardToCase() {
         #expect(Language(argument: "ja") == .ja)
         #expect(Language(argument: "EN") == .en)
         #expect(Language(argument: "fr") == nil)

@@ -11,7 +11,7 @@ import Views
 /// Desktop, 1280 × 800, no insets: the grid is at most 720 wide, centred; cards 352 × 339.2 → 340.
 @MainActor
 @Suite struct DemoLayoutTests {
-    @Test func phoneFrames() throws {
+    @Test func onAPhoneScreenTheBarsKeepClearOfTheSafeArea() throws {
         let app = try makeApp(Size(390, 844))
         #expect(app.root.safeArea == EdgeInsets(top: 47, bottom: 34))
         #expect(app.frame(of: "nav.title") == Rect(x: 16, y: 51, width: 82, height: 41))
@@ -26,7 +26,7 @@ import Views
         #expect(app.frame(of: "tab.menu") == Rect(x: 195, y: 761, width: 195, height: 49))
     }
 
-    @Test func desktopFrames() throws {
+    @Test func onADesktopScreenTheColumnIsCentredAndNothingIsInset() throws {
         let app = try makeApp(Size(1280, 800))
         #expect(app.root.safeArea == .zero)
         #expect(app.frame(of: "nav.title") == Rect(x: 280, y: 4, width: 82, height: 41))

@@ -99,7 +99,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
     }
 
-    @Test func loadErrors() throws {
+    @Test func aLoadThatCannotReadSaysWhy() throws {
         let folder = try TemporaryFolder()
         let missing = folder.file("missing.png")
         #expect(errorText { _ = try Pixmap(contentsOfFile: missing) } == "\(missing): no such file")
@@ -141,7 +141,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
                 == "\(wide): invalid size 16385x1: a side may be at most 16384 pixels")
     }
 
-    @Test func saveErrors() throws {
+    @Test func aSaveThatCannotWriteSaysWhy() throws {
         let folder = try TemporaryFolder()
         let pixmap = try Pixmap(width: 2, height: 2, fill: .red)
         let nowhere = folder.file("missing/out.png")

@@ -38,7 +38,7 @@ import Testing
         #expect(p.color(x: 6, y: 6) == .white)
     }
 
-    @Test func nearestAndBilinearImageBlits() throws {
+    @Test func imagesBlitNearestAndBilinear() throws {
         let img = try Pixmap(width: 2, height: 1)
         img[0, 0] = Color.black.premultiplied; img[1, 0] = Color.white.premultiplied
         let near = try Pixmap(width: 8, height: 2, fill: .white)

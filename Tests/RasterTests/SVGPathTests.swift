@@ -12,7 +12,7 @@ private func errorText(_ d: String) -> String? {
 private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 
 @Suite struct SVGPathCommandTests {
-    @Test func absoluteCommands() throws {
+    @Test func absoluteCommandsGoToTheirPoints() throws {
         let d = "M 10 20 L 30 40 H 50 V 60 C 1 2 3 4 5 6 S 20 30 40 50 Q 11 12 13 14 T 30 30 Z"
         #expect(try parse(d) == [
             .move(P(10, 20)), .line(P(30, 40)), .line(P(50, 40)), .line(P(50, 60)),
@@ -24,7 +24,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
         ])
     }
 
-    @Test func relativeCommands() throws {
+    @Test func relativeCommandsMoveFromTheCurrentPoint() throws {
         let d = "m 10 20 l 20 20 h 20 v 20 c 1 2 3 4 5 6 s 10 10 20 20 q 5 0 10 10 t 10 0 z"
         #expect(try parse(d) == [
             .move(P(10, 20)), .line(P(30, 40)), .line(P(50, 40)), .line(P(50, 60)),
@@ -37,7 +37,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
         #expect(try Path(svgPathData: d).currentPoint == P(10, 20))
     }
 
-    @Test func absoluteAndRelativeArcs() throws {
+    @Test func arcsAbsoluteAndRelativeMakeTheSameCurves() throws {
         var expected = Path()
         expected.move(to: .zero)
         expected.arc(to: P(20, 0), radiusX: 10, radiusY: 10, rotation: 0, largeArc: false, sweep: true)
@@ -60,7 +60,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 }
 
 @Suite struct SVGPathNumberTests {
-    @Test func compactNumberForms() throws {
+    @Test func compactNumberFormsParseAsSVGReadsThem() throws {
         #expect(try parse("M.5.5L-5-5l1e2 1E-2L+3-.5e+1") == [
             .move(P(0.5, 0.5)), .line(P(-5, -5)), .line(P(-5 + 100, -5 + 0.01)), .line(P(3, -5)),
         ])
@@ -70,14 +70,14 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
         #expect(try parse("M-0-0") == [.move(P(-0.0, -0.0))])
     }
 
-    @Test func separators() throws {
+    @Test func commasAndEveryKindOfWhiteSpaceSeparate() throws {
         let expected: [PathElement] = [.move(P(1, 2)), .line(P(3, 4))]
         for d in ["M1,2L3,4", "M 1 , 2 L 3 ,4", "\n\tM1\r\n2\u{0C}L3\t4  ", "M1 2,3 4", "M1,2 3,4"] {
             #expect(try parse(d) == expected, "\(d.debugDescription)")
         }
     }
 
-    @Test func longAndPreciseNumbers() throws {
+    @Test func longNumbersKeepEveryDigitADoubleHolds() throws {
         #expect(try parse("M 0.1 0.30000000000000004") == [.move(P(0.1, 0.30000000000000004))])
         #expect(try parse("M 123456789012345678901234567890 1e-300") == [.move(P(1.2345678901234568e29, 1e-300))])
         #expect(try parse("M 0.000000000000000000000000000001 1e22") == [.move(P(1e-30, 1e22))])
@@ -93,7 +93,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
         }
     }
 
-    @Test func packedArcFlags() throws {
+    @Test func arcFlagsParseWithoutSeparators() throws {
         var expected = Path()
         expected.move(to: .zero)
         expected.arc(to: P(1, 1), radiusX: 1, radiusY: 1, rotation: 0, largeArc: false, sweep: false)
@@ -129,7 +129,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
         #expect(try parse("M 0 0 Q 5 10 10 0 Z T 20 0").last == .quad(.zero, P(20, 0)))
     }
 
-    @Test func implicitRepeats() throws {
+    @Test func numbersAfterACommandRepeatIt() throws {
         #expect(try parse("M 0 0 10 0 10 10") == [.move(.zero), .line(P(10, 0)), .line(P(10, 10))])
         #expect(try parse("m 1 1 2 2 3 3") == [.move(P(1, 1)), .line(P(3, 3)), .line(P(6, 6))])
         #expect(try parse("M 0 0 h 1 2 3 v 1, 2") == [
@@ -172,7 +172,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 }
 
 @Suite struct SVGPathErrorTests {
-    @Test func messages() {
+    @Test func everyErrorReadsAsOneLineWithItsOffset() {
         let cases: [(String, String)] = [
             ("L 1 1", #"offset 0: expected a moveto command (M or m), found "L""#),
             ("  x", #"offset 2: expected a moveto command (M or m), found "x""#),
@@ -201,7 +201,7 @@ private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
         }
     }
 
-    @Test func fields() {
+    @Test func anErrorSaysItsOffsetWhatWasExpectedAndWhatWasFound() {
         #expect(throws: SVGPathError(offset: 6, expected: "a command letter", found: "X")) {
             try Path(svgPathData: "M 0 0 X")
         }

@@ -35,7 +35,7 @@ import Testing
         #expect(e?.message == #"expected "," or "}" after the value of "title", found "\"""#)
     }
 
-    @Test func commonMistakes() {
+    @Test func commonMistakesGetMessagesThatSayWhatWasExpected() {
         #expect(parseError("")?.message == "expected a value, found the end of the file")
         #expect(parseError("{\"a\": 1,}")?.message == "expected a key in double quotes, found \"}\"")
         #expect(parseError("[1, 2,]")?.message.hasPrefix("expected a value") == true)

@@ -21,7 +21,7 @@ import Demo
         return (panels, engine)
     }
 
-    @Test func storyboardGolden() throws {
+    @Test func theStoryboardLooksAsRecorded() throws {
         let (panels, _) = try frames("""
         {"id": "board", "showProgress": true, "steps": [
           {"target": "nav.title", "title": "Title", "text": "The screen's title."},
@@ -87,7 +87,7 @@ import Demo
         #expect(p.color(x: 195, y: 400) == .white)
     }
 
-    @Test func errorBannerGolden() throws {
+    @Test func theErrorBannerLooksAsRecorded() throws {
         let f = try AppFixture()
         let banner = ErrorBanner(root: f.root)
         banner.message = "home.json:14: steps[2].target: no view with id \"fab2\" (known: fab, card.2, grid, home, card.0, card.1, …)"

@@ -47,7 +47,7 @@ import Demo
         ])
     }
 
-    @Test func wrongTypes() {
+    @Test func wrongTypesAreReportedWithWhatWasExpected() {
         #expect(problemLines("""
         {"id": 7,
          "allowSkip": "yes",
@@ -62,7 +62,7 @@ import Demo
         ])
     }
 
-    @Test func negativeSizesAndRanges() {
+    @Test func negativeSizesAndValuesOutOfRangeAreReported() {
         #expect(problemLines("""
         {"id": "t", "dim": {"opacity": 1.5},
          "steps": [{"rect": [10, 10, -5, 20], "padding": -4},
@@ -75,7 +75,7 @@ import Demo
         ])
     }
 
-    @Test func anEmptyStepListAndMissingKeys() {
+    @Test func anEmptyStepListAndMissingKeysAreReported() {
         #expect(problemLines("{\"id\": \"t\",\n \"steps\": []}") == ["t.json:2: steps: expected at least one step, found an empty list"])
         #expect(problemLines("{\n \"dim\": {}}") == [
             "t.json:1: missing key \"id\" (a name for the tour, such as \"home\")",
@@ -126,7 +126,7 @@ import Demo
         ])
     }
 
-    @Test func aMissingBackgroundFile() {
+    @Test func aMissingBackgroundFileIsReportedWithWhereItWasLooked() {
         let folder = temporaryFolder()
         #expect(problemLines("""
         {"id": "t",
@@ -137,7 +137,7 @@ import Demo
         ])
     }
 
-    @Test func aBackgroundThatIsNotAnImage() throws {
+    @Test func aBackgroundThatIsNotAnImageIsReported() throws {
         let folder = temporaryFolder()
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/bad.png"))
         let lines = problemLines("{\"id\": \"t\", \"background\": \"bad.png\", \"steps\": [{\"rect\": [0, 0, 1, 1]}]}",
@@ -159,7 +159,7 @@ import Demo
         ])
     }
 
-    @Test func stepRules() {
+    @Test func stepsThatBreakARuleAreReported() {
         #expect(problemLines("""
         {"id": "t", "steps": [
           {"target": "fab",
@@ -183,7 +183,7 @@ import Demo
         ])
     }
 
-    @Test func duplicateKeysAndBadValues() {
+    @Test func duplicateKeysAndBadValuesAreReported() {
         #expect(problemLines("""
         {"id": "bad id!",
          "dim": {"color": "black"},

@@ -93,7 +93,7 @@ import Raster
         #expect(root.size == Size(390, 844))
     }
 
-    @Test func defaultSafeAreas() {
+    @Test func phonesGetInsetsAndDesktopsNone() {
         #expect(SafeArea.default(for: Size(390, 844)) == EdgeInsets(top: 47, bottom: 34))
         #expect(SafeArea.default(for: Size(1280, 800)) == .zero)
         #expect(SafeArea.default(for: Size(800, 1280)) == .zero)

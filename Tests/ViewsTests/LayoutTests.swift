@@ -26,7 +26,7 @@ import Raster
         #expect(b.frame == Rect(x: 120, y: 0, width: 80, height: 10))
     }
 
-    @Test func paddingAndFixedFrames() throws {
+    @Test func paddingAndFixedFramesPlaceTheirChildren() throws {
         let p = Probe(Size(10, 10))
         let v = p.frame(width: 60, height: 40, alignment: .bottomTrailing).padding(EdgeInsets(top: 5, leading: 7, bottom: 0, trailing: 0))
         let root = try makeRoot(ZStack(alignment: .topLeading) { v }, size: Size(300, 100))
