@@ -38,7 +38,8 @@ public func fuzzTour(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for case .rect(let r) in step.targets {
             require(r.isFinite && r.width >= 0 && r.height >= 0, "a step with the rect \(r)")
         }
-        require(step.padding.isFinite && step.feather.isFinite && step.cornerRadius.isFinite, "a size that is not finite")
+        let radius: Double = { if case .roundedRect(let r) = step.shape { return r } else { return 0 } }()
+        require(step.padding.isFinite && step.feather.isFinite && radius.isFinite, "a size that is not finite")
     }
 }
 

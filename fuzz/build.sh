@@ -2,11 +2,12 @@
 # Builds the libFuzzer harnesses with `swiftc -sanitize=fuzzer,address` (no SwiftPM: libFuzzer
 # brings its own `main`, which an ordinary executable target cannot have).
 #
-#   svg-path-fuzzer  SVG path data through the parser and the rasterizer. Raster's sources that
-#                    import no C module are compiled together with fuzz/SVGPathFuzzer.swift.
-#   tour-fuzzer      tour files through TourLoader. Raster, Views, Overlays, Tours and Demo are
-#                    compiled as modules (in that order, as in Package.swift), then linked with
-#                    fuzz/TourFuzzer.swift. Raster reads PNGs with SDL2_image, so it links SDL.
+#   svg-path-fuzzer  SVG path data through the parser and the rasterizer. Raster's sources are
+#                    compiled together with fuzz/SVGPathFuzzer.swift.
+#   tour-fuzzer      tour files through TourLoader. Files, Raster, ImageFiles, Views, Overlays, Tours
+#                    and Demo are compiled as modules (in that order, as in Package.swift), then
+#                    linked with fuzz/TourFuzzer.swift. ImageFiles reads PNGs with SDL2_image, so the
+#                    harness links SDL.
 #
 # usage: sh fuzz/build.sh [OUTDIR]   (default .build/fuzz; a harness newer than its sources is kept)
 set -eu
@@ -35,26 +36,30 @@ stale() {
     [ -n "$(find "$@" -newer "$target" -name '*.swift' 2>/dev/null | head -n 1)" ]
 }
 
-# The SVG path harness: Raster's pure-Swift files only (PNG.swift needs SDL2_image).
-svg_sources=$(grep -L '^import C' Sources/Raster/*.swift)
+# The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image).
+includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CMalloc -I Sources/CStream"
+
+# The SVG path harness: Raster's sources (pure Swift over two header-only C modules) compiled
+# together with fuzz/SVGPathFuzzer.swift.
 if stale "$out/svg-path-fuzzer" Sources/Raster fuzz/SVGPathFuzzer.swift; then
     echo "fuzz: building svg-path-fuzzer"
     # shellcheck disable=SC2086
-    "$swiftc" $flags -module-name SVGPathFuzzer $svg_sources fuzz/SVGPathFuzzer.swift -o "$out/svg-path-fuzzer"
+    "$swiftc" $flags -module-name SVGPathFuzzer $includes Sources/Raster/*.swift fuzz/SVGPathFuzzer.swift -o "$out/svg-path-fuzzer"
 fi
 
 # The tour harness: each module as a static library, then the harness linked against them.
-modules="Raster Views Overlays Tours Demo"
-if stale "$out/tour-fuzzer" Sources/Raster Sources/Views Sources/Overlays Sources/Tours Sources/Demo fuzz/TourFuzzer.swift; then
+modules="Files Raster ImageFiles Views Overlays Tours Demo"
+if stale "$out/tour-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles Sources/Views Sources/Overlays Sources/Tours \
+    Sources/Demo fuzz/TourFuzzer.swift; then
     for m in $modules; do
         echo "fuzz: building module $m"
         # shellcheck disable=SC2086
         "$swiftc" $flags -wmo -module-name "$m" -emit-library -static -emit-module \
-            -emit-module-path "$out/modules/$m.swiftmodule" -I "$out/modules" -I Sources/CSDL2Image \
+            -emit-module-path "$out/modules/$m.swiftmodule" $includes \
             -o "$out/modules/lib$m.a" Sources/"$m"/*.swift
     done
     echo "fuzz: linking tour-fuzzer"
     # shellcheck disable=SC2086
-    "$swiftc" $flags -module-name TourFuzzer -I "$out/modules" -I Sources/CSDL2Image fuzz/TourFuzzer.swift \
-        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lRaster -lSDL2_image -lSDL2 -o "$out/tour-fuzzer"
+    "$swiftc" $flags -module-name TourFuzzer $includes fuzz/TourFuzzer.swift \
+        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lSDL2 -o "$out/tour-fuzzer"
 fi

@@ -18,7 +18,7 @@ final class ModalCard {
     /// `contains` says (the content's frame by default).
     init(content: View, overlay: Overlay, contains: ((Point) -> Bool)? = nil) {
         surface = overlay.addSurface(content)
-        self.contains = contains ?? { [weak content] p in content?.frame.contains(p) ?? false }
+        self.contains = contains ?? { [weak content] p in content.map { $0.isPlaced && $0.frame.contains(p) } ?? false }
     }
 
     /// Routes a pointer event: a press that starts on the card, its moves and its up go to the

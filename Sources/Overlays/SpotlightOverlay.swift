@@ -34,12 +34,13 @@ public final class SpotlightOverlay: Overlay {
 
     /// The bubble of one coach mark: its card, and what it was built for.
     private final class Bubble {
-        let mark: CoachMark
-        let widthLimit: Double
-        let card: ModalCard
-        let chrome: BubbleChrome
+        /// What it was built for: the mark, and the widest it may be.
+        let mark: CoachMark, widthLimit: Double
+        /// Its views' surface and the chrome (box, tail, shadow) at their top.
+        let card: ModalCard, chrome: BubbleChrome
         /// The content's size, measured once: it depends only on the mark, the width and the scale.
         let size: Size
+        /// Where it was placed last.
         var layout: BubbleLayout?
         init(mark: CoachMark, widthLimit: Double, card: ModalCard, chrome: BubbleChrome, size: Size) {
             self.mark = mark; self.widthLimit = widthLimit; self.card = card; self.chrome = chrome; self.size = size

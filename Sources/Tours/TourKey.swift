@@ -17,14 +17,14 @@ struct TourKey<Model>: Sendable {
     /// Checks a rule about the key and the ones before it, whether it is present or not.
     typealias Rule = @Sendable (_ context: Context, _ reader: inout SchemaReader, _ model: inout Model) -> Void
 
+    /// The key's row of the README's table: what the value must be (its type and range), what a
+    /// file that leaves the key out gets, and what the key does, one line.
+    struct Row: Sendable { let value: String, defaultValue: String, doc: String }
+
     /// The key as it is written in the file.
     let name: String
-    /// What the value must be (its type and range), as the README says it.
-    let value: String
-    /// What a file that leaves the key out gets, as the README says it.
-    let defaultValue: String
-    /// What the key does, one line.
-    let doc: String
+    /// What the README says of it.
+    let row: Row
     /// The message when an object lacks this key, for required keys (nil: optional).
     let missing: String?
     /// How the value is read; nil for keys read together with others (`target`, `targets`, `rect`).
@@ -35,7 +35,8 @@ struct TourKey<Model>: Sendable {
     /// A key; see the members for what each part is.
     init(_ name: String, value: String, default defaultValue: String, doc: String, missing: String? = nil,
          decode: Decode?, rule: Rule? = nil) {
-        self.name = name; self.value = value; self.defaultValue = defaultValue; self.doc = doc
+        self.name = name
+        row = Row(value: value, defaultValue: defaultValue, doc: doc)
         self.missing = missing; self.decode = decode; self.rule = rule
     }
 }

@@ -211,7 +211,7 @@ enum TourSchema {
 
     /// The README's table of `keys`, each named with `prefix` (`dim.`): key, value, default, meaning.
     static func markdownRows<Model>(_ keys: [TourKey<Model>], prefix: String = "") -> [String] {
-        keys.map { k in "| `\(prefix)\(k.name)` | \(k.value) | \(k.defaultValue) | \(k.doc) |" }
+        keys.map { k in "| `\(prefix)\(k.name)` | \(k.row.value) | \(k.row.defaultValue) | \(k.row.doc) |" }
     }
 
     /// The README's table of a tour's keys (with its `dim` object's).
