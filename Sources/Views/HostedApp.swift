@@ -1,6 +1,8 @@
 /// What an app hands any host — the SDL window, a headless render or replay, the soak, a test: the
 /// root it shows now. The host sends the root its input and calls `root.frame(into:)` when the
-/// root's report asks for the next frame; the app's own timers and animations live on the root.
+/// root's report asks for the next frame. The app's per-frame work hooks into that frame, on the
+/// root: timers (`root.timers`) for what is due at a time, and animations
+/// (`root.startAnimating(_:)`) for what moves every frame, so every host runs it the same way.
 ///
 /// Hazard: `root` may change between frames (a live reload that swaps the screen); a host reads
 /// it again before every frame.

@@ -7,7 +7,7 @@ usage: limelight [COMMAND] [OPTIONS]
   demo      the sample app in a window (the default command)
   render    write PNGs of the app and its overlays, offscreen
   replay    run an input script headless and print the app's state as JSON
-  inspect   print every view with an id and its frame, as JSON
+  inspect   print every view with an id and its frame (the app's and the overlay's), as JSON
   check     check tour files: every problem with its file, line and JSON path
   help      this text; `limelight COMMAND --help` for a command's options
 """
