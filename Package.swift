@@ -5,6 +5,7 @@ import PackageDescription
 //   limelight (CLI) -> Demo -> Tours -> Overlays -> Views -> Raster
 //   SDLHost -> Views, Raster, CSDL2;  FontText -> Views, Raster, CSDL2TTF, CFontconfig
 //   ImageFiles -> Raster, Files, CSDL2Image (PNG in and out);  Files: atomic saves
+//   Headless -> Demo, Tours, … (headless runs and snapshot tests, for the CLI)
 let package = Package(
     name: "Limelight",
     products: [
@@ -46,8 +47,11 @@ let package = Package(
         .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
+        // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
+        // reports, and the snapshot tests of `limelight test`.
+        .target(name: "Headless", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .executableTarget(name: "limelight",
-                          dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "FontText", "SDLHost"]),
+                          dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
@@ -69,7 +73,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours"]),
         // Checks over the repository's own sources (every public declaration documented).
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Demo", "Overlays", "Views", "Raster"]),

@@ -47,7 +47,7 @@ extension DemoApp: TourHost {
             ids[tab.rawValue] = TargetCatalog.identifiers(in: root.content)
         }
         select(start)
-        return TargetCatalog(tabs: tabNames, ids: ids)
+        return TargetCatalog(tabs: tabNames, ids: ids, languages: Language.allCases.map(\.rawValue))
     }
 
     /// The ids of a freshly launched sample app (the same at every size and language), built with

@@ -356,7 +356,7 @@ public final class Soak {
                 e.onEvent = { [weak self] event in
                     switch event {
                     case .finished: self?.stats.toursFinished += 1
-                    case .skipped: self?.stats.toursSkipped += 1
+                    case .skipped, .dismissed: self?.stats.toursSkipped += 1
                     default: break
                     }
                 }

@@ -57,6 +57,19 @@ func quoted(_ s: String) -> String {
     return out + "\""
 }
 
+/// `s` with control characters (C0 and C1) and line separators (U+2028, U+2029) escaped as
+/// `\u{…}` and cut to `limit` characters (with "…"): a word someone typed, safe for a one-line message.
+public func printableForOneLine(_ s: String, limit: Int = 80) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars.prefix(limit) {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: out += "\\u{\(String(scalar.value, radix: 16))}"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return s.unicodeScalars.count > limit ? out + "…" : out
+}
+
 /// `s` with control characters and line separators escaped (`\n`, `\t`, `\u{…}`), whole and
 /// unquoted: a file path or a library's message that must stay on one line.
 func escapedForOneLine(_ s: String) -> String {

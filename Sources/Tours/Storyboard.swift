@@ -23,14 +23,36 @@ public enum Storyboard {
     public static let columns = 6
     /// The storyboard's background colour.
     public static let background = Color(red: 0xE5, green: 0xE5, blue: 0xEA)
+    /// The most panels on one sheet: four rows of six, about 2,300 pixels square, far under any
+    /// size limit however many steps a tour has.
+    public static let panelsPerSheet = 24
 
-    /// Composes `panels` into one image (one pixel per point), captions set by `textEngine`.
-    public static func compose(_ panels: [Panel], textEngine: any TextEngine,
+    /// `frame` shrunk to fit `limit` (area-averaged), or as it is when it fits: what a panel keeps
+    /// of a frame, so a tour's frames can be let go of as soon as each is written.
+    public static func thumbnail(of frame: Pixmap, limit: Size = Storyboard.thumbnailSize) -> Pixmap {
+        let s = min(1, limit.width / Double(frame.width), limit.height / Double(frame.height))
+        guard s < 1 else { return frame.copy() }
+        let w = max(1, (Double(frame.width) * s).rounded()), h = max(1, (Double(frame.height) * s).rounded())
+        return frame.areaAveraged(width: Int(w), height: Int(h)) ?? frame.copy()
+    }
+
+    /// The file names of `count` panels' sheets: `storyboard.png` for one sheet, else
+    /// `storyboard-01.png`, `storyboard-02.png`, … (`panelsPerSheet` panels each).
+    public static func sheetNames(forPanels count: Int) -> [String] {
+        let sheets = max(1, (count + panelsPerSheet - 1) / panelsPerSheet)
+        guard sheets > 1 else { return ["storyboard.png"] }
+        let digits = max(2, String(sheets).count)
+        return (1...sheets).map { "storyboard-" + String(repeating: "0", count: digits - String($0).count) + "\($0).png" }
+    }
+
+    /// Composes `panels` into one image (one pixel per point), captions set by `textEngine`; the
+    /// first is numbered `firstNumber`.
+    public static func compose(_ panels: [Panel], textEngine: any TextEngine, firstNumber: Int = 1,
                                thumbnailSize: Size = Storyboard.thumbnailSize) throws(ViewError) -> Pixmap {
         var rows: [View] = []
         var row: [View] = []
         for (i, panel) in panels.enumerated() {
-            row.append(column(for: panel, number: i + 1, limit: thumbnailSize))
+            row.append(column(for: panel, number: firstNumber + i, limit: thumbnailSize))
             if row.count == columns || i == panels.count - 1 {
                 rows.append(HStack(alignment: .top, spacing: 24, children: row))
                 row = []

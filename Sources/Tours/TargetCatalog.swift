@@ -6,11 +6,15 @@ public struct TargetCatalog: Hashable, Sendable {
     public var tabs: [String]
     /// The ids on each tab (key "" when there are no tabs).
     public var ids: [String: Set<String>]
+    /// The languages the screen can be shown in (empty: any, as over a screenshot).
+    public var languages: [String]
 
-    /// A catalog of `ids` per tab name, with `tabs` in order.
-    public init(tabs: [String], ids: [String: Set<String>]) { self.tabs = tabs; self.ids = ids }
+    /// A catalog of `ids` per tab name, with `tabs` in order, for a screen in `languages`.
+    public init(tabs: [String], ids: [String: Set<String>], languages: [String] = []) {
+        self.tabs = tabs; self.ids = ids; self.languages = languages
+    }
 
-    /// A screenshot: no views, no tabs (only `rect` targets make sense).
+    /// A screenshot: no views, no tabs (only `rect` targets make sense), any language.
     public static let screenshot = TargetCatalog(tabs: [], ids: [:])
 
     /// Whether there are no views at all.
@@ -38,6 +42,12 @@ public enum TourTargetValidator {
             out.append(TourDiagnostic(file: file, line: line, path: path, message: message))
         }
         let overScreenshot = tour.background != nil
+        if !catalog.languages.isEmpty, let languages = tour.test.languages {
+            for (i, code) in languages.enumerated() where !catalog.languages.contains(code) {
+                report(i < tour.test.languageLines.count ? tour.test.languageLines[i] : 0, "test.languages[\(i)]",
+                       "the app speaks \(catalog.languages.joined(separator: ", ")), so \(quoted(code)) cannot be tested")
+            }
+        }
         var currentTab = catalog.tabs.first ?? ""
         for (i, step) in tour.steps.enumerated() {
             let stepPath = "steps[\(i)]"

@@ -20,6 +20,8 @@ public struct Tour: Hashable, Sendable {
     public var background: String?
     /// The steps, in order; never empty once loaded.
     public var steps: [TourStep]
+    /// What `limelight test` runs for the tour.
+    public var test = TourTest()
 
     /// A tour; the defaults are those of a file that leaves the keys out.
     public init(id: String, dimColor: Color = .black, dimOpacity: Double = 0.5, showsProgress: Bool = false,

@@ -12,6 +12,8 @@ public enum TourEvent: Hashable, Sendable {
     case finished
     /// The tour was left early (Skip, Escape, or `skip()`).
     case skipped
+    /// The tour's spotlight was taken off the screen by something else while a step showed.
+    case dismissed
 }
 
 /// Runs a tour on a host: one spotlight on the host's presentation stack, moved from step to step.
@@ -32,6 +34,8 @@ public final class TourEngine {
         case finished
         /// Left early.
         case skipped
+        /// Its spotlight was taken away by something else.
+        case dismissed
     }
 
     /// The tour being run (replaced by `replace(with:)` on a live reload).
@@ -74,6 +78,7 @@ public final class TourEngine {
         spot.onRemoved = { [weak self, weak spot] in self?.spotlightRemoved(spot) }
         spotlight = spot
         state = .running(step: i)
+        endedAtStep = nil
         host.overlays.present(spot, animated: animated)
         onEvent?(.stepShown(i))
     }
@@ -124,9 +129,13 @@ public final class TourEngine {
         if i != current { onEvent?(.stepShown(i)) }
     }
 
+    /// The step (0-based) that was on screen when the tour ended, nil while it runs or before.
+    public private(set) var endedAtStep: Int?
+
     private func end(_ outcome: State) {
         guard let i = currentStep else { return }
         state = outcome
+        endedAtStep = i
         onEvent?(.stepHidden(i))
         onEvent?(outcome == .finished ? .finished : .skipped)
         spotlight?.dismiss()
@@ -150,9 +159,10 @@ public final class TourEngine {
         guard let removed, removed === spotlight else { return }
         spotlight = nil
         if let i = currentStep {
-            state = .skipped
+            state = .dismissed
+            endedAtStep = i
             onEvent?(.stepHidden(i))
-            onEvent?(.skipped)
+            onEvent?(.dismissed)
         }
     }
 
@@ -212,6 +222,7 @@ public final class TourEngine {
         case .stepHidden(let i): return "\(name): step \(i + 1) of \(tour.steps.count) hidden"
         case .finished: return "\(name): finished"
         case .skipped: return "\(name): skipped"
+        case .dismissed: return "\(name): dismissed"
         }
     }
 }

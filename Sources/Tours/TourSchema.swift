@@ -41,6 +41,11 @@ enum TourSchema {
                 doc: "a screenshot to run over instead of the sample app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.background = s }
         },
+        TourKey("test", value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
+                default: "the defaults of its keys", doc: "what `limelight test` runs for the tour") { member, path, _, r, tour in
+            r.decode(member.value, at: path, keys: test, what: "an object such as {\"sizes\": [\"390x844\"], \"languages\": [\"en\", \"ja\"]}",
+                     into: &tour.test)
+        },
         TourKey("steps", value: "a list of step objects (at least one)", default: "required",
                 doc: "the steps, in order",
                 missing: "missing key \"steps\" (a list of at least one step)") { member, path, _, r, tour in
@@ -216,7 +221,15 @@ enum TourSchema {
 
     /// The README's table of a tour's keys (with its `dim` object's).
     static var tourTable: String {
-        table(markdownRows([tour[0], tour[1]]) + markdownRows(dim, prefix: "dim.") + markdownRows(Array(tour[2...])))
+        let testIndex = tour.firstIndex { $0.name == "test" }!
+        return table(markdownRows([tour[0], tour[1]]) + markdownRows(dim, prefix: "dim.") + markdownRows(Array(tour[2...testIndex]))
+                     + markdownRows(Array(tour[(testIndex + 1)...])))
+    }
+
+    /// The README's table of the `test` object's keys (with its `tolerance` object's and a script's).
+    static var testTable: String {
+        table(markdownRows(test, prefix: "test.") + markdownRows(tolerance, prefix: "test.tolerance.")
+              + markdownRows(script, prefix: "test.scripts[]."))
     }
 
     /// The README's table of a step's keys (with a path `shape` object's).

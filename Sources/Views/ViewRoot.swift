@@ -80,7 +80,7 @@ public final class ViewRoot {
     }
 
     /// Checks a size and scale against the limits.
-    public static func validate(size: Size, scale: Double) throws(ViewError) {
+    public nonisolated static func validate(size: Size, scale: Double) throws(ViewError) {
         guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw .invalidScale(scale) }
         guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
             throw .invalidSize(size, reason: "width and height must be finite and at least 1 point")
@@ -91,7 +91,7 @@ public final class ViewRoot {
         }
     }
 
-    static func deviceBounds(size: Size, scale: Double) -> IntRect {
+    nonisolated static func deviceBounds(size: Size, scale: Double) -> IntRect {
         IntRect(x: 0, y: 0, width: Int(clampedToInt: (size.width * scale).rounded()),
                 height: Int(clampedToInt: (size.height * scale).rounded()))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Tours
 
 /// Parsed command-line arguments of one command: `--name value`, `--name=value`, bare `--flag`s and
 /// positional words. Unknown options, missing values and repeated options are errors.
@@ -66,14 +67,5 @@ struct Arguments {
 
     /// `s` with control characters (C0 and C1) and line separators (U+2028, U+2029) escaped and cut
     /// to 80 characters, safe for a one-line message.
-    static func printable(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars.prefix(80) {
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return s.unicodeScalars.count > 80 ? out + "…" : out
-    }
+    static func printable(_ s: String) -> String { printableForOneLine(s) }
 }

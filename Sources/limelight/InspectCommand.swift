@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import Headless
 import Overlays
 import Raster
 import Tours
@@ -40,7 +41,7 @@ enum InspectCommand {
             if let step, step > count {
                 throw .usage("\(c): --step \(step): the tour \"\(loaded.tour.id)\" has \(count) step\(count == 1 ? "" : "s")")
             }
-            let run = try TourRendering(loaded: loaded, settings: settings, font: args.value("--font"), command: c)
+            let run = try TourSetup.walk(loaded, settings: settings, font: args.value("--font"), command: c)
             run.show(step: (step ?? 1) - 1, at: nil)
             if !withOverlay { run.stage.overlays.dismissAll(animated: false) }
             stage = run.stage

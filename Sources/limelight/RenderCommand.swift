@@ -1,5 +1,7 @@
 import Demo
 import Foundation
+import Headless
+import ImageFiles
 import Raster
 import Tours
 import Views
@@ -9,25 +11,30 @@ import Views
 enum RenderCommand {
     static let help = """
     usage: limelight render [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY] [--tour FILE]
-                            [--step N | --all] [--time MS] [--no-overlay] --out PATH
+                            [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
       Renders offscreen (no display needed) and writes PNG.
       Without --tour: the sample app with its FAB tip fully shown.
       --tour FILE   render a tour's step (--step N, counting from 1; default 1). A tour with a
                     "background" runs over that screenshot instead of the sample app.
       --all         one PNG per step (step-01.png, …) plus storyboard.png (every step side by side,
-                    numbered and titled), into the folder PATH (created if missing)
+                    numbered and titled; 24 steps a sheet: storyboard-01.png, … for longer tours),
+                    into the folder PATH (created if missing). Each frame is written and let go.
       --time MS     virtual time since the step began: a frame in the middle of an animation (the
                     fade-in of step 1, the morph from the previous step)
       --no-overlay  the app alone (with --tour: as it is at that step, without the spotlight)
+      --json        print what each frame shows as JSON on stdout: the file, the state, each hole's
+                    shape and rectangle, the bubble's rectangle, the side asked for and the one used
+                    (and whether it flipped), and its buttons with their ids and rectangles
       --size WxH    screen size in points (default 390x844); --scale N device pixels per point (default 1)
       --lang en|ja  language of the sample app (default en); --font FAMILY  font family (fontconfig)
-      Tours always start fresh here: saved progress is neither read nor written.
+      Says on stderr what it wrote. Tours always start fresh here: saved progress is neither read
+      nor written.
     """
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "render"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font"]),
-                                 switches: ["--all", "--no-overlay", "--help"])
+                                 switches: ["--all", "--no-overlay", "--json", "--help"])
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight render --help)") }
         let settings = try ScreenSettings(args)
@@ -54,7 +61,8 @@ enum RenderCommand {
             }
         }
         session.settle()
-        try session.writeFrame(to: out, command: c)
+        try write(try frame(session, withOverlay: true), to: out, command: c)
+        if args.has("--json") { print(jsonLine(ShotReport(file: out, session: session, engine: nil))) }
     }
 
     /// `--tour FILE`: one step into `out`, or with `--all` every step and the storyboard into the folder `out`.
@@ -67,6 +75,9 @@ enum RenderCommand {
             if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), !isDir.boolValue {
                 throw .usage("\(c): --out \(out): is a file (with --all, expected a folder for step-01.png, …)")
             }
+            if out.lowercased().hasSuffix(".png") {
+                throw .usage("\(c): --out \(out): with --all, expected a folder for step-01.png, … (not a file name ending in .png)")
+            }
         } else {
             try checkOutputFile(out, command: c)
         }
@@ -76,25 +87,51 @@ enum RenderCommand {
             throw .usage("\(c): --step \(step): the tour \"\(loaded.tour.id)\" has \(count) step\(count == 1 ? "" : "s")")
         }
         if all { try prepareOutputFolder(out, option: "--out", command: c) }
-        let run = try TourRendering(loaded: loaded, settings: settings, font: args.value("--font"), command: c)
+        let walk = try TourSetup.walk(loaded, settings: settings, font: args.value("--font"), command: c)
         let withOverlay = !args.has("--no-overlay")
+        let json = args.has("--json")
         guard all else {
-            run.show(step: (step ?? 1) - 1, at: time)
-            try run.write(try run.frame(withOverlay: withOverlay), to: out)
+            walk.show(step: (step ?? 1) - 1, at: time)
+            try write(try frame(walk.session, withOverlay: withOverlay), to: out, command: c)
+            if json { print(jsonLine(ShotReport(file: out, step: step ?? 1, session: walk.session, engine: walk.engine))) }
             return
         }
         var panels: [Storyboard.Panel] = []
+        var reports: [ShotReport] = []
         for i in 0..<count {
-            run.show(step: i, at: time)
-            let frame = try run.frame(withOverlay: withOverlay)
-            let name = String(format: "step-%02d.png", i + 1)
-            try run.write(frame, to: (out as NSString).appendingPathComponent(name))
-            panels.append(Storyboard.Panel(image: frame, title: run.caption(ofStep: i)))
+            walk.show(step: i, at: time)
+            let frame = try frame(walk.session, withOverlay: withOverlay)
+            let file = (out as NSString).appendingPathComponent(String(format: "step-%02d.png", i + 1))
+            try write(frame, to: file, command: c, quietly: true)
+            if json { reports.append(ShotReport(file: file, step: i + 1, session: walk.session, engine: walk.engine)) }
+            panels.append(Storyboard.Panel(image: Storyboard.thumbnail(of: frame), title: walk.caption(ofStep: i)))
         }
-        let board: Pixmap
-        do { board = try Storyboard.compose(panels, textEngine: run.stage.root.textEngine) } catch {
-            throw .failure("\(c): storyboard: \(error)")
+        let names = Storyboard.sheetNames(forPanels: panels.count)
+        for (sheet, name) in names.enumerated() {
+            let first = sheet * Storyboard.panelsPerSheet
+            let board: Pixmap
+            do {
+                board = try Storyboard.compose(Array(panels[first..<min(panels.count, first + Storyboard.panelsPerSheet)]),
+                                               textEngine: walk.stage.root.textEngine, firstNumber: first + 1)
+            } catch {
+                throw .failure("\(c): storyboard: \(error)")
+            }
+            try write(board, to: (out as NSString).appendingPathComponent(name), command: c, quietly: true)
         }
-        try run.write(board, to: (out as NSString).appendingPathComponent("storyboard.png"))
+        warn("\(c): wrote \(count) step\(count == 1 ? "" : "s") (step-01.png…) and \(names.count == 1 ? names[0] : "\(names.count) storyboard sheets") to \(out)")
+        if json { print(jsonLine(reports)) }
+    }
+
+    /// The session's frame now, with or without the overlays.
+    static func frame(_ session: HeadlessSession, withOverlay: Bool) throws(CLIError) -> Pixmap {
+        do { return withOverlay ? try session.render() : try session.renderWithoutOverlays() } catch {
+            throw .failure("render: \(error)")
+        }
+    }
+
+    /// Writes `pixmap` as a PNG at `path`, saying so on stderr unless `quietly`.
+    static func write(_ pixmap: Pixmap, to path: String, command: String, quietly: Bool = false) throws(CLIError) {
+        do { try pixmap.writePNG(to: path) } catch { throw .failure("\(command): \(error)") }
+        if !quietly { warn("\(command): wrote \(path)") }
     }
 }

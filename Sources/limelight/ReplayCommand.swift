@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import Headless
 import ImageFiles
 import Raster
 import Tours
@@ -12,15 +13,35 @@ enum ReplayCommandRunner {
     usage: limelight replay --script FILE --out DIR [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY]
                             [--tour FILE] [--no-overlay]
       Runs an input script headless on a virtual clock (the FAB tip appears 1 s in, as in the demo),
-      then prints the app's state as one JSON object: {"cards", "overlay", "tab", "tour"}.
-      --tour FILE   the tour starts at launch instead of the FAB tip; "tour" is then {"id", "step", "of"}
-                    (step counting from 1) while it runs, and null once finished or skipped. A tour with
-                    a "background" runs over that screenshot ("tab" and "cards" are then null).
-                    Saved tour progress is neither read nor written.
-      Script commands, one a line, coordinates in points (# starts a comment):
-        tap X Y | down X Y | move X Y | up X Y | scroll DY [at X Y] | key NAME | wait MS | shot NAME.png
+      then prints one JSON object: the app's state {"cards", "overlay", "tab", "tour"} and "shots", what
+      each shot showed (its file and state, each hole's shape and rectangle, the bubble's rectangle,
+      side and buttons).
+      --tour FILE   the tour starts at launch instead of the FAB tip; "tour" is then {"id", "step", "of",
+                    "state"}: the step on screen (counting from 1) while "running", or the step it
+                    ended at once "finished", "skipped" or "dismissed". Its events are logged on stderr
+                    as the window logs them. A tour with a "background" runs over that screenshot ("tab"
+                    and "cards" are then null). Saved tour progress is neither read nor written.
+      Script commands, one a line, in points or at the centre of a view by id (# starts a comment):
+        tap X Y | tap ID          down, move, up: the same
+        drag ID DX DY | drag X Y DX DY
+        scroll DY [at X Y | at ID] | key NAME | wait MS | shot NAME.png
+        expect KEY=VALUE …        fails at its line unless the state is so: tab=home, cards=5,
+                                  overlay=spotlight (or none), step=2 (or none),
+                                  tour=running|finished|skipped|dismissed|none
       Key names: escape, enter, left, right, up, down, tab, space, backspace. Shots go into DIR.
     """
+
+    /// What replay prints at the end.
+    struct Output: Encodable {
+        var state: StateReport
+        var shots: [ShotReport]
+        enum CodingKeys: String, CodingKey { case tab, cards, overlay, tour, shots }
+        func encode(to encoder: any Encoder) throws {
+            try state.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(shots, forKey: .shots)
+        }
+    }
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "replay"
@@ -35,7 +56,8 @@ enum ReplayCommandRunner {
         do { text = try String(contentsOfFile: scriptPath, encoding: .utf8) } catch {
             throw .failure("\(c): \(scriptPath): cannot read the script (\(FileManager.default.fileExists(atPath: scriptPath) ? "not UTF-8 text or unreadable" : "no such file"))")
         }
-        let script = try ReplayScript(text: text, file: scriptPath)
+        let script: ReplayScript
+        do { script = try ReplayScript(text: text, file: scriptPath) } catch { throw .usage(error.description) }
         let loaded = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
         try prepareOutputFolder(out, option: "--out", command: c)
         let clock = VirtualClock()
@@ -50,6 +72,7 @@ enum ReplayCommandRunner {
         if !args.has("--no-overlay") {
             if let loaded {
                 let tour = TourEngine(tour: loaded.tour, host: stage)
+                tour.onEvent = { [weak tour] event in if let tour { warn("\(c): " + tour.describe(event)) } }
                 tour.start(at: 0, animated: true)
                 engine = tour
             } else if let app = stage as? DemoApp {
@@ -57,32 +80,19 @@ enum ReplayCommandRunner {
             }
         }
         session.settle()
-        var pointer = Point(settings.size.width / 2, settings.size.height / 2)
-        for (line, command) in script.commands {
-            switch command {
-            case .tap(let p):
-                pointer = p
-                session.send(.pointerDown(p, button: .primary)); session.send(.pointerUp(p, button: .primary))
-            case .down(let p): pointer = p; session.send(.pointerDown(p, button: .primary))
-            case .move(let p): pointer = p; session.send(.pointerMove(p))
-            case .up(let p): pointer = p; session.send(.pointerUp(p, button: .primary))
-            case let .scroll(dy, at): session.send(.wheel(dy: dy, at: at ?? pointer))
-            case .key(let k): session.send(.key(k))
-            case .wait(let ms): session.wait(milliseconds: ms)
-            case .shot(let name):
-                do { try session.writeFrame(to: (out as NSString).appendingPathComponent(name), command: c) } catch {
-                    // "replay: SCRIPT:LINE: what went wrong", the command first as in every message.
-                    let detail = error.message.hasPrefix(c + ": ") ? String(error.message.dropFirst(c.count + 2)) : error.message
-                    throw .failure("\(c): \(scriptPath):\(line): \(detail)")
-                }
+        var runner = ScriptRunner(session: session, engine: engine)
+        var shots: [ShotReport] = []
+        do throws(ScriptFailure) {
+            try runner.run(script) { name, line throws(ScriptFailure) in
+                let file = (out as NSString).appendingPathComponent(name)
+                do throws(HeadlessError) { try session.writeFrame(to: file) } catch { throw ScriptFailure(line: line, message: error.message) }
+                warn("\(c): wrote \(file)")
+                shots.append(ShotReport(file: file, line: line, session: session, engine: engine))
             }
+        } catch {
+            // "replay: SCRIPT:LINE: what went wrong", the command first as in every message.
+            throw .failure("\(c): \(scriptPath):\(error.line): \(error.message)")
         }
-        print(report(stage: stage, tour: engine).json)
-    }
-
-    static func report(stage: any TourHost, tour: TourEngine?) -> StateReport {
-        let app = stage as? DemoApp
-        return StateReport(tab: app?.state.selectedTab.rawValue, cards: app?.state.cards.count,
-                           overlay: stage.overlays.topKind?.rawValue, tour: TourSetup.reportState(tour))
+        print(jsonLine(Output(state: runner.state, shots: shots)))
     }
 }

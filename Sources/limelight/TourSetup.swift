@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import Headless
 import Raster
 import Tours
 import Views
@@ -36,12 +37,14 @@ enum TourSetup {
         }
     }
 
+    /// A headless walk of `loaded` on a new stage (the sample app or the tour's screenshot) at the
+    /// settings' size, scale and language, on a virtual clock.
+    static func walk(_ loaded: LoadedTour, settings: ScreenSettings, font: String?, command: String) throws(CLIError) -> TourWalk {
+        let clock = VirtualClock()
+        let stage = try makeStage(for: loaded, settings: settings, font: font, clock: clock, command: command)
+        return TourWalk(tour: loaded.tour, stage: stage, clock: clock)
+    }
+
     /// The folder of the shipped tours (see `AppSetup.assetsFolder(_:)`).
     static func toursFolder() -> String? { AppSetup.assetsFolder("tours") }
-
-    /// The report's `tour` field: the step on screen (1-based), nil once finished or skipped.
-    static func reportState(_ engine: TourEngine?) -> StateReport.TourState? {
-        guard let engine, let i = engine.currentStep else { return nil }
-        return StateReport.TourState(id: engine.tour.id, step: i + 1, of: engine.tour.steps.count)
-    }
 }

@@ -74,7 +74,7 @@ final class TourWindowApp: HostedApp {
             switch event {
             case .stepShown(let i): self.lastShownStep = i
             case .finished: self.save(.finished, engine.tour.id)
-            case .skipped: self.save(.skipped, engine.tour.id)
+            case .skipped, .dismissed: self.save(.skipped, engine.tour.id)
             case .stepHidden: break
             }
         }

@@ -5,6 +5,7 @@ import Views
 import TestSupport
 @testable import limelight
 import Seeded
+import Tours
 
 /// Seeded random and mutated replay scripts and command lines, parsed in-process: each one gives a
 /// value or a one-line usage error that names its place (the script's file and line, the command),
@@ -21,7 +22,8 @@ import Seeded
     ]
 
     static let scriptTokens: [[UInt8]] = [
-        "tap", "down", "move", "up", "scroll", "at", "key", "wait", "shot", "escape", "enter", "x.png", ".png", "../a.png",
+        "tap", "down", "move", "up", "drag", "scroll", "at", "key", "wait", "shot", "expect", "fab", "overlay.bubble.next",
+        "cards=5", "tour=skipped", "step=none", "=", "escape", "enter", "x.png", ".png", "../a.png",
         "#", "\n", "\r", " ", "\t", "3600001", "-1", "1e400", "nan", "inf", "0x10", "1_000",
     ].map { Array($0.utf8) }
 
@@ -30,28 +32,35 @@ import Seeded
         let text = String(decoding: input, as: UTF8.self)
         do {
             let script = try ReplayScript(text: text, file: "fuzz.txt")
-            for (_, command) in script.commands {
-                switch command {
+            func finite(_ place: ScriptPlace?) -> Bool {
+                guard case .point(let p)? = place else { return true }
+                return p.x.isFinite && p.y.isFinite
+            }
+            for line in script.commands {
+                switch line.command {
                 case .tap(let p), .down(let p), .move(let p), .up(let p):
-                    guard p.x.isFinite, p.y.isFinite else { return "a point that is not finite: \(p)" }
+                    guard finite(p) else { return "a point that is not finite: \(p)" }
+                case let .drag(p, offset):
+                    guard finite(p), offset.x.isFinite, offset.y.isFinite else { return "a drag that is not finite" }
                 case .scroll(let dy, let at):
-                    guard dy.isFinite, at.map({ $0.x.isFinite && $0.y.isFinite }) ?? true else { return "a scroll that is not finite" }
+                    guard dy.isFinite, finite(at) else { return "a scroll that is not finite" }
                 case .wait(let ms):
                     guard ms.isFinite, ms >= 0, ms <= 3_600_000 else { return "a wait of \(ms) ms" }
                 case .shot(let name):
                     guard !name.contains("/"), name.hasSuffix(".png") else { return "a shot named \(name)" }
-                case .key: break
+                case .key, .expect: break
                 }
             }
             return nil
-        } catch {
+        } catch let error as ReplayScriptError {
             let lines = input.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            guard isOneLine(error.message) else { return "the error is not one line: \(FuzzRun.describe(error.message))" }
-            guard error.exitCode == 2 else { return "exit code \(error.exitCode) for a bad script" }
-            guard error.message.hasPrefix("fuzz.txt:"),
-                  let line = Int(error.message.dropFirst("fuzz.txt:".count).prefix { $0.isNumber }),
-                  (1...lines).contains(line) else { return "the error does not name a line of the file: \(error.message)" }
+            guard isOneLine(error.description) else { return "the error is not one line: \(FuzzRun.describe(error.description))" }
+            guard error.file == "fuzz.txt", (1...lines).contains(error.line) else {
+                return "the error does not name a line of the file: \(error.description)"
+            }
             return nil
+        } catch {
+            return "not a ReplayScriptError: \(error)"
         }
     }
 
@@ -119,10 +128,10 @@ import Seeded
     @Test func windowsLineEndsSeparateCommands() throws {
         let script = try ReplayScript(text: "tap 300 800\r\nwait 400\r\n\r\nkey escape", file: "w.txt")
         #expect(script.commands.map(\.line) == [1, 2, 4])
-        #expect(script.commands.map(\.command) == [.tap(Point(300, 800)), .wait(milliseconds: 400), .key(.escape)])
-        #expect(throws: CLIError.self) { try ReplayScript(text: "wait 1\r\njump\r\n", file: "w.txt") }
+        #expect(script.commands.map(\.command) == [.tap(.point(Point(300, 800))), .wait(milliseconds: 400), .key(.escape)])
+        #expect(throws: ReplayScriptError.self) { try ReplayScript(text: "wait 1\r\njump\r\n", file: "w.txt") }
         do { _ = try ReplayScript(text: "wait 1\r\njump\r\n", file: "w.txt") } catch {
-            #expect(error.message == "w.txt:2: expected a command: tap, down, move, up, scroll, key, wait or shot (got \"jump\")")
+            #expect(error.description == "w.txt:2: expected a command: tap, down, move, up, drag, scroll, key, wait, shot or expect (got \"jump\")")
         }
     }
 
@@ -130,7 +139,7 @@ import Seeded
         #expect(Arguments.printable("a\u{2028}b\u{85}c\u{2029}\u{9B}") == "a\\u{2028}b\\u{85}c\\u{2029}\\u{9b}")
         #expect(Arguments.printable("é😀\t") == "é😀\\u{9}")
         do { _ = try ReplayScript(text: "\u{2028}", file: "s.txt") } catch {
-            #expect(error.message == "s.txt:1: expected a command: tap, down, move, up, scroll, key, wait or shot (got \"\\u{2028}\")")
+            #expect(error.description == "s.txt:1: expected a command: tap, down, move, up, drag, scroll, key, wait, shot or expect (got \"\\u{2028}\")")
         }
         #expect(Self.checkFlags(["--time", "\u{85}"]) == nil)
     }

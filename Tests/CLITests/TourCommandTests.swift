@@ -104,8 +104,10 @@ import Raster
         let skip = try write("wait 500\nkey escape\nwait 400\n", name: "skip.txt")
         let r2 = try CLI.run(["replay", "--tour", Self.tours + "/home.json", "--script", skip, "--out", out])
         let obj2 = try #require(try JSONSerialization.jsonObject(with: Data(r2.stdout.utf8)) as? [String: Any])
-        #expect(obj2["tour"] is NSNull)
+        let ended = try #require(obj2["tour"] as? [String: Any], "\(r2.stdout)")
+        #expect(ended["state"] as? String == "skipped" && ended["step"] as? Int == 1, "skipped at step 1: \(ended)")
         #expect(obj2["overlay"] is NSNull)
+        #expect(r2.errorLines.contains("limelight: replay: tour \"home\": skipped"), "the tour's events are logged: \(r2.errorLines)")
     }
 
     @Test func headlessCommandsNeverWriteSavedProgress() throws {

@@ -210,12 +210,13 @@ import Demo
         #expect(engine.spotlight?.dimOpacity == 0.7)
     }
 
-    @Test func aSpotlightRemovedFromOutsideCountsAsSkipped() throws {
+    @Test func aSpotlightRemovedFromOutsideEndsTheTourAsDismissedAtItsStep() throws {
         let (f, engine, events) = try run()
         engine.start(animated: false)
+        engine.next()
         f.app.overlays.dismissAll(animated: false)
-        #expect(engine.state == .skipped)
-        #expect(events.events == [.stepShown(0), .stepHidden(0), .skipped])
+        #expect(engine.state == .dismissed && engine.endedAtStep == 1)
+        #expect(events.events == [.stepShown(0), .stepHidden(0), .stepShown(1), .stepHidden(1), .dismissed])
     }
 
     @Test func eventsDescribeThemselves() throws {

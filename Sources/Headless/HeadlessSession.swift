@@ -1,0 +1,72 @@
+import Foundation
+import ImageFiles
+import Raster
+import Tours
+import Views
+
+/// Runs the sample app (or a screenshot a tour runs over) on a virtual clock, as the window would
+/// but without one: time moves only when told to, in 60 Hz frames of the root (`frame(into:)`), and
+/// only the frames that are kept are painted.
+@MainActor
+public final class HeadlessSession {
+    /// The sample app, or a screenshot a tour runs over.
+    public let app: any TourHost
+    /// The clock the app runs on.
+    public let clock: VirtualClock
+    private var frame: Pixmap?
+
+    /// A session on `app`, whose root runs on `clock`.
+    public init(app: any TourHost, clock: VirtualClock) {
+        self.app = app
+        self.clock = clock
+    }
+
+    /// Lets `milliseconds` of virtual time pass, a frame every 1/60 s.
+    public func wait(milliseconds: Double) {
+        clock.advance(by: milliseconds / 1000) { settle() }
+    }
+
+    /// One frame at the current time (timers, animations, layout), not painted: what it changed is
+    /// painted with the next kept frame.
+    public func settle() { app.root.frame(into: nil) }
+
+    /// Sends one input event and runs a frame.
+    public func send(_ event: InputEvent) {
+        app.root.send(event)
+        settle()
+    }
+
+    /// Lets virtual time pass until nothing animates (at most `limit` seconds).
+    public func settleAnimations(limit: Double = 5) {
+        settle()
+        var frames = 0
+        while app.root.isAnimating && Double(frames) < limit * 60 {
+            wait(milliseconds: 1000.0 / 60)
+            frames += 1
+        }
+    }
+
+    /// A painted frame at the current time, incremental in a pixmap kept for the whole session (as a
+    /// window presents it). The pixmap is the session's: copy it to keep a frame.
+    public func render() throws(HeadlessError) -> Pixmap {
+        if frame == nil || frame!.bounds != app.root.deviceBounds {
+            do { frame = try app.root.makePixmap() } catch { throw HeadlessError("cannot make a frame: \(error)") }
+        }
+        app.root.frame(into: frame!)
+        return frame!
+    }
+
+    /// The current frame without the overlays (the app alone).
+    public func renderWithoutOverlays() throws(HeadlessError) -> Pixmap {
+        let root = app.root
+        root.removeLayer(app.overlays)
+        defer { root.addLayer(app.overlays) }
+        return try render()
+    }
+
+    /// Writes the current frame as a PNG.
+    public func writeFrame(to path: String) throws(HeadlessError) {
+        let pixmap = try render()
+        do { try pixmap.writePNG(to: path) } catch { throw HeadlessError(error.description) }
+    }
+}

@@ -1,0 +1,109 @@
+import Raster
+import Tours
+import Views
+
+/// A script that could not go on: its line and why (a view id that is not on screen, an `expect`
+/// that did not hold).
+public struct ScriptFailure: Error, Hashable, Sendable {
+    /// The script's line.
+    public var line: Int
+    /// What went wrong.
+    public var message: String
+    /// A failure at `line`, saying `message`.
+    public init(line: Int, message: String) { self.line = line; self.message = message }
+}
+
+/// Runs a replay script on a headless session: pointer commands at points or at the centres of views
+/// found by id when the command runs (overlay views included), keys, waits, shots and `expect`s.
+@MainActor
+public struct ScriptRunner {
+    /// The session the script drives.
+    public let session: HeadlessSession
+    /// The tour the script runs with, if any (what `expect step=` and `tour=` read).
+    public let engine: TourEngine?
+    /// Where the pointer last was (a wheel without `at` turns there).
+    public private(set) var pointer: Point
+
+    /// A runner on `session`, with `engine`'s tour.
+    public init(session: HeadlessSession, engine: TourEngine?) {
+        self.session = session
+        self.engine = engine
+        let size = session.app.root.size
+        pointer = Point(size.width / 2, size.height / 2)
+    }
+
+    /// The state now, as `replay` reports it.
+    public var state: StateReport { StateReport(stage: session.app, engine: engine) }
+
+    /// Runs every command; `shot` writes through `shoot` (given the name and the script's line).
+    public mutating func run(_ script: ReplayScript,
+                             shoot: (String, Int) throws(ScriptFailure) -> Void = { _, _ throws(ScriptFailure) in }) throws(ScriptFailure) {
+        for line in script.commands { try run(line.command, line: line.line, shoot: shoot) }
+    }
+
+    /// Runs one command from line `line`.
+    public mutating func run(_ command: ReplayCommand, line: Int,
+                             shoot: (String, Int) throws(ScriptFailure) -> Void) throws(ScriptFailure) {
+        switch command {
+        case .tap(let place):
+            let p = try point(place, line)
+            session.send(.pointerDown(p, button: .primary))
+            session.send(.pointerUp(p, button: .primary))
+        case .down(let place):
+            let p = try point(place, line)
+            session.send(.pointerDown(p, button: .primary))
+        case .move(let place):
+            session.send(.pointerMove(try point(place, line)))
+        case .up(let place):
+            session.send(.pointerUp(try point(place, line), button: .primary))
+        case let .drag(place, offset):
+            let start = try point(place, line)
+            session.send(.pointerDown(start, button: .primary))
+            // In 60 Hz steps of at most 20 points, as a finger moves.
+            let length = (offset.x * offset.x + offset.y * offset.y).squareRoot()
+            let steps = max(1, min(600, Int((length / 20).rounded(.up))))
+            for i in 1...steps {
+                let t = Double(i) / Double(steps)
+                session.send(.pointerMove(Point(start.x + offset.x * t, start.y + offset.y * t)))
+            }
+            let end = Point(start.x + offset.x, start.y + offset.y)
+            pointer = end
+            session.send(.pointerUp(end, button: .primary))
+        case let .scroll(dy, place):
+            let at = try place.map { p throws(ScriptFailure) in try point(p, line) } ?? pointer
+            session.send(.wheel(dy: dy, at: at))
+        case .key(let key):
+            session.send(.key(key))
+        case .wait(let ms):
+            session.wait(milliseconds: ms)
+        case .shot(let name):
+            try shoot(name, line)
+        case .expect(let expectation):
+            let problems = expectation.mismatches(in: state.expectationValues)
+            if !problems.isEmpty { throw ScriptFailure(line: line, message: "expect " + problems.joined(separator: "; ")) }
+        }
+    }
+
+    /// The point of `place`: as given, or the centre of the view with the id, which must be on screen.
+    mutating func point(_ place: ScriptPlace, _ line: Int) throws(ScriptFailure) -> Point {
+        let p: Point
+        switch place {
+        case .point(let given): p = given
+        case .view(let id):
+            let root = session.app.root
+            root.frame(into: nil)
+            guard let view = root.view(withID: id) else {
+                let known = root.allIdentifiedViews().map(\.id)
+                let near = known.sorted { editDistance($0, id) < editDistance($1, id) }.prefix(5).joined(separator: ", ")
+                throw ScriptFailure(line: line, message: "no view with id \"\(printableForOneLine(id))\" on screen (nearest: \(near))")
+            }
+            let visible = view.visibleFrame
+            guard view.isPlaced, !visible.isEmpty else {
+                throw ScriptFailure(line: line, message: "the view \"\(id)\" is not on screen (scrolled away, or on another tab)")
+            }
+            p = visible.center
+        }
+        pointer = p
+        return p
+    }
+}

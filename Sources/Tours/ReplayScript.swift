@@ -1,0 +1,221 @@
+import Raster
+import Views
+
+/// Where a script's pointer command acts: a point in screen points, or the centre of the view with
+/// an id (the tree's or an overlay's), found when the command runs, so a script survives layout
+/// changes.
+public enum ScriptPlace: Hashable, Sendable {
+    /// A point in screen points.
+    case point(Point)
+    /// The centre of the view with this id.
+    case view(String)
+}
+
+/// One command of a replay script.
+public enum ReplayCommand: Hashable, Sendable {
+    /// A pointer down and up.
+    case tap(ScriptPlace)
+    /// A pointer down.
+    case down(ScriptPlace)
+    /// The pointer moves.
+    case move(ScriptPlace)
+    /// A pointer up.
+    case up(ScriptPlace)
+    /// A pointer down at a place, moved by an offset in steps, and up there.
+    case drag(ScriptPlace, by: Point)
+    /// A wheel turn, at a place or where the pointer last was.
+    case scroll(dy: Double, at: ScriptPlace?)
+    /// A key press.
+    case key(Key)
+    /// Virtual time passes.
+    case wait(milliseconds: Double)
+    /// The frame is written as a PNG of this name.
+    case shot(String)
+    /// The state must be as given here.
+    case expect(StateExpectation)
+}
+
+/// A replay script failed to parse: where, and what was expected.
+public struct ReplayScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file as named (or the tour file, for a script inside a tour).
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// What was expected and what was found.
+    public var message: String
+
+    /// `file:line: message`.
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// A replay script: one command a line (`\n` or `\r\n` line ends), `#` comments and blank lines
+/// ignored. Parsing checks the whole text before anything runs; an error names the file and line and
+/// what was expected. Pointer commands take `X Y` in points or a view id (`tap overlay.bubble.next`).
+public struct ReplayScript: Hashable, Sendable {
+    /// The commands with their lines.
+    public var commands: [Line]
+
+    /// A command and the line it was on.
+    public struct Line: Hashable, Sendable {
+        /// The 1-based line.
+        public var line: Int
+        /// The command.
+        public var command: ReplayCommand
+    }
+
+    /// The key names `key` accepts.
+    public static let keyNames: [String: Key] = [
+        "escape": .escape, "esc": .escape, "enter": .enter, "return": .enter, "tab": .tab, "space": .space,
+        "backspace": .backspace, "left": .left, "right": .right, "up": .up, "down": .down,
+    ]
+
+    /// The command words, for messages.
+    static let commandNames = "tap, down, move, up, drag, scroll, key, wait, shot or expect"
+
+    /// Parses `text`, naming `file` in errors.
+    public init(text: String, file: String) throws(ReplayScriptError) {
+        // "\r\n" is one Character in Swift, so Windows line ends need naming as separators too.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
+        try self.init(lines: lines, file: file, lineNumbers: Array(1...max(1, lines.count)))
+    }
+
+    /// Parses `lines`, the `i`-th of which is line `lineNumbers[i]` of `file` (a script inside a tour).
+    public init(lines: [String], file: String, lineNumbers: [Int]) throws(ReplayScriptError) {
+        commands = []
+        for (index, raw) in lines.enumerated() {
+            let line = index < lineNumbers.count ? lineNumbers[index] : (lineNumbers.last ?? 0) + index
+            if let command = try ReplayScript.parse(raw, file: file, line: line) { commands.append(Line(line: line, command: command)) }
+        }
+    }
+
+    /// One line's command, nil for a blank or comment line.
+    static func parse(_ raw: String, file: String, line: Int) throws(ReplayScriptError) -> ReplayCommand? {
+        var content = Substring(raw)
+        if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
+        let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+        guard let name = words.first else { return nil }
+        func fail(_ expected: String) -> ReplayScriptError {
+            ReplayScriptError(file: file, line: line,
+                              message: "expected \(expected) (got \"\(printableForOneLine(content.trimmingCharacters(in: .whitespaces)))\")")
+        }
+        func number(_ s: String) -> Double? { Double(s).flatMap { $0.isFinite ? $0 : nil } }
+        /// A place at `words[at...]`: two numbers or one view id, ending the line.
+        func place(_ at: Int, _ usage: String) throws(ReplayScriptError) -> ScriptPlace {
+            if words.count == at + 2, let x = number(words[at]), let y = number(words[at + 1]) { return .point(Point(x, y)) }
+            if words.count == at + 1, isViewID(words[at]) { return .view(words[at]) }
+            throw fail(usage)
+        }
+        switch name.lowercased() {
+        case "tap": return .tap(try place(1, "`tap X Y` with two numbers in points, or `tap ID` with a view id"))
+        case "down": return .down(try place(1, "`down X Y` with two numbers in points, or `down ID`"))
+        case "move": return .move(try place(1, "`move X Y` with two numbers in points, or `move ID`"))
+        case "up": return .up(try place(1, "`up X Y` with two numbers in points, or `up ID`"))
+        case "drag":
+            let usage = "`drag ID DX DY` or `drag X Y DX DY` with numbers in points"
+            guard words.count >= 4, let dx = number(words[words.count - 2]), let dy = number(words[words.count - 1]) else { throw fail(usage) }
+            let start = Array(words[1..<(words.count - 2)])
+            if start.count == 2, let x = number(start[0]), let y = number(start[1]) { return .drag(.point(Point(x, y)), by: Point(dx, dy)) }
+            if start.count == 1, isViewID(start[0]) { return .drag(.view(start[0]), by: Point(dx, dy)) }
+            throw fail(usage)
+        case "scroll":
+            let usage = "`scroll DY`, `scroll DY at X Y` or `scroll DY at ID` with numbers in points"
+            guard words.count >= 2, let dy = number(words[1]) else { throw fail(usage) }
+            if words.count == 2 { return .scroll(dy: dy, at: nil) }
+            guard words.count >= 4, words[2] == "at" else { throw fail(usage) }
+            return .scroll(dy: dy, at: try place(3, usage))
+        case "key":
+            guard words.count == 2, let key = keyNames[words[1].lowercased()] else {
+                throw fail("`key NAME` with NAME one of \(keyNames.keys.sorted().joined(separator: ", "))")
+            }
+            return .key(key)
+        case "wait":
+            guard words.count == 2, let ms = number(words[1]), ms >= 0, ms <= 3_600_000 else {
+                throw fail("`wait MS` with milliseconds from 0 to 3600000")
+            }
+            return .wait(milliseconds: ms)
+        case "shot":
+            guard words.count == 2, words[1].hasSuffix(".png"), words[1].count > 4,
+                  !words[1].contains("/"), !words[1].hasPrefix(".") else {
+                throw fail("`shot NAME.png` with a file name (no folder) ending in .png")
+            }
+            return .shot(words[1])
+        case "expect":
+            do { return .expect(try StateExpectation(words: Array(words.dropFirst()))) } catch {
+                throw ReplayScriptError(file: file, line: line, message: error.message)
+            }
+        default:
+            throw fail("a command: \(commandNames)")
+        }
+    }
+
+    /// Whether `word` can be a view id: letters, digits, `.`, `_`, `-`, not starting with a digit or sign.
+    static func isViewID(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        return word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
+    }
+}
+
+/// What a script's `expect` line (or a test script's `expect`) says the state must be: `tab=home`,
+/// `cards=5`, `overlay=spotlight` (or `none`), `step=2` (the tour's step, or `none`), `tour=running`
+/// (`finished`, `skipped`, `dismissed`, `none`).
+public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
+    /// One check: a key of the state and the value it must have.
+    public struct Check: Hashable, Sendable {
+        /// The state's key.
+        public var key: String
+        /// The value, as the state report writes it (`none` for no value).
+        public var value: String
+    }
+
+    /// Why an expectation could not be read.
+    public struct ParseError: Error { public var message: String }
+
+    /// The keys an expectation may check, with what each value must be.
+    public static let keys: [(name: String, value: String)] = [
+        ("tab", "a tab's name or none"), ("cards", "a whole number"), ("overlay", "an overlay kind (spotlight, alert, popup, loading) or none"),
+        ("step", "a step number from 1, or none"), ("tour", "running, finished, skipped, dismissed or none"),
+    ]
+
+    /// The checks, in the order written.
+    public var checks: [Check]
+
+    /// Reads `key=value` words.
+    public init(words: [String]) throws(ParseError) {
+        guard !words.isEmpty else {
+            throw ParseError(message: "expected `expect KEY=VALUE …` with KEY one of \(StateExpectation.keys.map(\.name).joined(separator: ", "))")
+        }
+        checks = []
+        for word in words {
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, let key = StateExpectation.keys.first(where: { $0.name == parts[0] }) else {
+                throw ParseError(message: "expected KEY=VALUE with KEY one of \(StateExpectation.keys.map(\.name).joined(separator: ", ")) (got \"\(printableForOneLine(word))\")")
+            }
+            let value = parts[1]
+            let good: Bool
+            switch key.name {
+            case "cards": good = Int(value).map { $0 >= 0 } ?? false
+            case "step": good = value == "none" || (Int(value).map { $0 >= 1 } ?? false)
+            case "tour": good = ["running", "finished", "skipped", "dismissed", "none"].contains(value)
+            default: good = !value.isEmpty && ReplayScript.isViewID(value)
+            }
+            guard good else { throw ParseError(message: "expected \(key.name)=\(key.value) (got \"\(printableForOneLine(word))\")") }
+            checks.append(Check(key: key.name, value: value))
+        }
+    }
+
+    /// Reads a line of words such as `overlay=spotlight step=2`.
+    public init(text: String) throws(ParseError) {
+        try self.init(words: text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
+    }
+
+    /// The checks that `state` (values by key; nil for none) does not meet, each as `key: expected X, found Y`.
+    public func mismatches(in state: [String: String?]) -> [String] {
+        checks.compactMap { check in
+            let found = (state[check.key] ?? nil) ?? "none"
+            return found == check.value ? nil : "\(check.key): expected \(check.value), found \(found)"
+        }
+    }
+
+    /// The words, as written.
+    public var description: String { checks.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+}

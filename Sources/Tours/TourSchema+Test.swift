@@ -1,0 +1,169 @@
+import Raster
+import Views
+
+extension TourSchema {
+    /// The keys of a tour's `test` object: what `limelight test` runs.
+    static let test: [TourKey<TourTest>] = [
+        TourKey("sizes", value: "a list of `\"WxH\"` sizes in points", default: "`[\"390x844\"]`",
+                doc: "the screen sizes every step is tested at") { member, path, _, r, test in
+            guard let items = list(member, path, &r, of: "sizes such as \"390x844\"") else { return }
+            var sizes: [Size] = []
+            for (i, item) in items.enumerated() {
+                guard let s = r.string(item, at: path.appending(i)) else { continue }
+                guard let size = parseSize(s) else {
+                    r.report(item.line, path.appending(i), "expected a size \"WxH\" in points from 1x1 to 16384x16384, such as \"390x844\", found \(quoted(s))")
+                    continue
+                }
+                sizes.append(size)
+            }
+            if !sizes.isEmpty { test.sizes = sizes }
+        },
+        TourKey("scales", value: "a list of numbers from 0.25 to 8", default: "`[1]`",
+                doc: "device pixels per point (every size at every scale)", decode: { member, path, _, r, test in
+            guard let items = list(member, path, &r, of: "scales such as 1 or 2") else { return }
+            let scales = items.enumerated().compactMap { i, item in r.number(item, at: path.appending(i), in: 0.25...8) }
+            if scales.count == items.count { test.scales = scales }
+        }, rule: { context, r, test in
+            // Every size at every scale must make a frame that can be allocated.
+            guard let member = context.members["scales"] ?? context.members["sizes"] else { return }
+            for size in test.sizes {
+                for scale in test.scales {
+                    do { try ViewRoot.validate(size: size, scale: scale) } catch {
+                        r.report(member.value.line, context.path.appending(member.key), "\(size.width.compact)x\(size.height.compact) at \(scale.compact)x: \(error)")
+                    }
+                }
+            }
+        }),
+        TourKey("languages", value: "a list of language codes", default: "every language the texts give",
+                doc: "the languages every step is tested in") { member, path, _, r, test in
+            guard let items = list(member, path, &r, of: "language codes such as \"en\"") else { return }
+            var codes: [String] = [], lines: [Int] = []
+            for (i, item) in items.enumerated() {
+                guard let s = r.string(item, at: path.appending(i)) else { continue }
+                guard (2...3).contains(s.count), s.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+                    r.report(item.line, path.appending(i), "expected a language code of two or three lowercase letters (en, ja, …), found \(quoted(s))")
+                    continue
+                }
+                codes.append(s); lines.append(item.line)
+            }
+            if !codes.isEmpty { test.languages = codes; test.languageLines = lines }
+        },
+        TourKey("times", value: "a list of milliseconds from 0 to 60000", default: "`[]`",
+                doc: "moments into each step tested too, besides the settled step (`[150]`: the middle of each morph)") { member, path, _, r, test in
+            guard let items = list(member, path, &r, of: "milliseconds such as 150", allowEmpty: true) else { return }
+            let times = items.enumerated().compactMap { i, item in r.number(item, at: path.appending(i), in: 0...60_000) }
+            if times.count == items.count { test.times = Array(Set(times)).sorted() }
+        },
+        TourKey("goldens", value: "a folder, relative to the tour file's", default: "`<tour file name>.goldens`",
+                doc: "where the cases' golden PNGs are kept") { member, path, _, r, test in
+            if let s = r.string(member.value, at: path, nonEmpty: true) { test.goldens = s }
+        },
+        TourKey("tolerance", value: "an object: `maxDifferentPixels`, `maxChannelDelta`", default: "exact",
+                doc: "how close a frame must be to its golden") { member, path, _, r, test in
+            r.decode(member.value, at: path, keys: tolerance, what: "an object such as {\"maxDifferentPixels\": 10, \"maxChannelDelta\": 2}",
+                     into: &test.tolerance)
+        },
+        TourKey("scripts", value: "a list of objects: `name`, `lines`, `expect`", default: "none",
+                doc: "input scripts (the replay format) run from the tour's start, each a case of its own") { member, path, _, r, test in
+            guard let items = list(member, path, &r, of: "script objects", allowEmpty: true) else { return }
+            var names = Set<String>()
+            for (i, item) in items.enumerated() {
+                var script = ScriptDraft()
+                r.decode(item, at: path.appending(i), keys: TourSchema.script, what: "an object with \"name\" and \"lines\"", into: &script)
+                guard let name = script.name, let lines = script.script else { continue }
+                guard names.insert(name).inserted else {
+                    r.report(item.line, path.appending(i).appending("name"), "another script is named \(quoted(name)) (names must differ)")
+                    continue
+                }
+                test.scripts.append(TourTest.Script(name: name, script: lines, expect: script.expect))
+            }
+        },
+    ]
+
+    /// The keys of the test's `tolerance` object.
+    static let tolerance: [TourKey<TourTest.Tolerance>] = [
+        TourKey("maxDifferentPixels", value: "a whole number ≥ 0", default: "`0`",
+                doc: "how many pixels may differ") { member, path, _, r, t in
+            if let v = r.number(member.value, at: path, in: 0...1e12, meaning: "a whole number"), v == v.rounded() {
+                t.maxDifferentPixels = Int(v)
+            } else if case .number = member.value.value {
+                r.report(member.value.line, path, "expected a whole number of pixels")
+            }
+        },
+        TourKey("maxChannelDelta", value: "a whole number from 0 to 255", default: "`0`",
+                doc: "how far a channel may differ before its pixel counts as different") { member, path, _, r, t in
+            if let v = r.number(member.value, at: path, in: 0...255, meaning: "a whole number"), v == v.rounded() {
+                t.maxChannelDelta = Int(v)
+            } else if case .number = member.value.value {
+                r.report(member.value.line, path, "expected a whole number from 0 to 255")
+            }
+        },
+    ]
+
+    /// What a test script holds while it is read.
+    struct ScriptDraft {
+        var name: String?
+        var script: ReplayScript?
+        var expect: StateExpectation?
+    }
+
+    /// The keys of a test script.
+    static let script: [TourKey<ScriptDraft>] = [
+        TourKey("name", value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the script's name, in its case's name",
+                missing: "missing key \"name\" (a name for the script, such as \"add-a-card\")") { member, path, _, r, s in
+            guard let name = r.string(member.value, at: path, nonEmpty: true) else { return }
+            if name.count <= 60, name.unicodeScalars.allSatisfy({ $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) }) {
+                s.name = name
+            } else {
+                r.report(member.value.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most 60), found \(quoted(name))")
+            }
+        },
+        TourKey("lines", value: "a list of replay commands", default: "required",
+                doc: "the commands, one a string: `tap ID`, `tap X Y`, `drag ID DX DY`, `key NAME`, `wait MS`, `expect KEY=VALUE …`",
+                missing: "missing key \"lines\" (the script's commands, such as [\"tap fab\", \"wait 300\"])") { member, path, _, r, s in
+            guard let items = list(member, path, &r, of: "commands such as \"tap fab\"") else { return }
+            var lines: [String] = [], numbers: [Int] = []
+            for (i, item) in items.enumerated() {
+                guard let text = r.string(item, at: path.appending(i)) else { return }
+                lines.append(text); numbers.append(item.line)
+            }
+            do throws(ReplayScriptError) {
+                s.script = try ReplayScript(lines: lines, file: r.file, lineNumbers: numbers)
+                if s.script!.commands.contains(where: { if case .shot = $0.command { return true } else { return false } }) {
+                    r.report(member.value.line, path, "a test script takes no `shot` (its case's frame is taken at its end)")
+                    s.script = nil
+                }
+            } catch {
+                let index = numbers.firstIndex(of: error.line) ?? 0
+                r.report(error.line, path.appending(index), error.message)
+            }
+        },
+        TourKey("expect", value: "`KEY=VALUE …` (`tab`, `cards`, `overlay`, `step`, `tour`)", default: "none",
+                doc: "what the state must be when the script ends") { member, path, _, r, s in
+            guard let text = r.string(member.value, at: path, nonEmpty: true) else { return }
+            do throws(StateExpectation.ParseError) { s.expect = try StateExpectation(text: text) } catch { r.report(member.value.line, path, error.message) }
+        },
+    ]
+
+    /// The elements of a list value, reported when it is not a list (or is empty and `allowEmpty` is false).
+    private static func list(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, of what: String,
+                             allowEmpty: Bool = false) -> [JSONNode]? {
+        guard case .array(let items) = member.value.value else {
+            r.report(member.value.line, path, "expected a list of \(what), found \(member.value.kindDescription)")
+            return nil
+        }
+        if items.isEmpty && !allowEmpty {
+            r.report(member.value.line, path, "expected at least one entry, found an empty list")
+            return nil
+        }
+        return items
+    }
+
+    /// "WxH" in points, each side 1...16384, or nil.
+    static func parseSize(_ s: String) -> Size? {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        return Size(w, h)
+    }
+}
