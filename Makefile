@@ -1,9 +1,10 @@
 # Limelight quick start: `make run` (the demo in a window) and `make test` (the whole suite, headless).
 # Both first make sure the system packages are installed (see scripts/ensure-packages.sh).
 
-# Build and run: SDL2 (window, input), SDL2_ttf (glyphs), SDL2_image (PNG), fontconfig (font lookup),
-# and the fonts the sample app uses (DejaVu for Latin, VL Gothic for Japanese).
-RUN_PACKAGES  = libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev \
+# Build and run: SDL2 (window, input), SDL2_ttf (glyphs), SDL2_image (reading images), libspng and
+# zlib (writing PNGs), xxHash (golden digests), fontconfig (font lookup), and the fonts the sample
+# app uses (DejaVu for Latin, VL Gothic for Japanese).
+RUN_PACKAGES  = libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
                 fonts-dejavu-core fonts-vlgothic
 # Tests add a virtual X server, a clicker and a screenshot tool for the real-window test.
 TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick

@@ -28,6 +28,11 @@ let package = Package(
                        providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        // PNG writing (libspng: no row filters, a fast deflate level), zlib's CRC-32, and the XXH3
+        // digests golden images carry of their pixels.
+        .systemLibrary(name: "CSPNG", path: "Sources/CSPNG", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", providers: [.apt(["libxxhash-dev"])]),
 
         // glibc's malloc.h (mallopt), part of libc6-dev: see Pixmap.returnLargeBuffersToTheSystem().
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -40,7 +45,7 @@ let package = Package(
         // Saving a file in one step (write beside, fsync, rename, fsync the folder).
         .target(name: "Files"),
         // Image files in and out of a Pixmap, through SDL2_image.
-        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image"]),
+        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CSPNG", "CZlib", "CXXHash"]),
         .target(name: "Views", dependencies: ["Raster"]),
         .target(name: "FontText", dependencies: ["Views", "Raster", "CSDL2TTF", "CFontconfig"]),
         .target(name: "Overlays", dependencies: ["Views", "Raster"]),

@@ -12,6 +12,26 @@ enum Premultiplication {
         }
     }
 
+    /// Premultiplied ARGB8888 to straight 8-bit RGB (`channels` 3) or RGBA (4) bytes, as a PNG row
+    /// holds them, with the rounding of `unpremultiply(_:into:)`.
+    static func unpremultiply(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutableBufferPointer<UInt8>, channels: Int) {
+        let n = min(source.count, target.count / channels)
+        for i in 0..<n {
+            let p = source[i]
+            let a = p >> 24
+            let o = i * channels
+            if a == 255 {
+                target[o] = UInt8(p >> 16 & 0xFF); target[o + 1] = UInt8(p >> 8 & 0xFF); target[o + 2] = UInt8(p & 0xFF)
+            } else if a == 0 {
+                target[o] = 0; target[o + 1] = 0; target[o + 2] = 0
+            } else {
+                func straight(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+                target[o] = straight(p >> 16 & 0xFF); target[o + 1] = straight(p >> 8 & 0xFF); target[o + 2] = straight(p & 0xFF)
+            }
+            if channels == 4 { target[o + 3] = UInt8(a) }
+        }
+    }
+
     /// Premultiplied ARGB8888 to straight, rounding to nearest, so premultiplying again restores the input.
     ///
     /// Exact because |s·a/255 − p| ≤ a/510 < 1/2 for the rounded s = round(p·255/a) when a < 255, and

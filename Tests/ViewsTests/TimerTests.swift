@@ -37,10 +37,11 @@ import Raster
         let clock = VirtualClock()
         let timers = Timers(clock: clock)
         var order: [String] = []
-        var late: TimerID?
+        final class Box { var id: TimerID? }
+        let late = Box()
         timers.after(0.3) { order.append("c") }
-        timers.after(0.1) { order.append("a"); timers.cancel(late) }
-        late = timers.after(0.2) { order.append("b") }
+        timers.after(0.1) { order.append("a"); timers.cancel(late.id) }
+        late.id = timers.after(0.2) { order.append("b") }
         timers.after(0.1) { order.append("a2") }
         clock.advance(by: 1); timers.runDue(at: clock.now)
         #expect(order == ["a", "a2", "c"], "by due time, then in the order scheduled; a cancelled one is skipped")

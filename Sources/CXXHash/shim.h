@@ -1,0 +1,4 @@
+#ifndef LIMELIGHT_CXXHASH_SHIM_H
+#define LIMELIGHT_CXXHASH_SHIM_H
+#include <xxhash.h>
+#endif
