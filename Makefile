@@ -6,15 +6,17 @@
 # app uses (DejaVu for Latin, VL Gothic for Japanese).
 RUN_PACKAGES  = libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
                 fonts-dejavu-core fonts-vlgothic
-# Tests add a virtual X server, a clicker and a screenshot tool for the real-window test.
-TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick
+# Tests add a virtual X server, a clicker and a screenshot tool for the real-window test, Chromium
+# (headless) to open `limelight test`'s HTML report as a browser does, and Python to measure the
+# peak memory of a child process.
+TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
 
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps test-deps build release bench assets goldens clean
+.PHONY: run test deps test-deps build release bench assets goldens clean install uninstall
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "limelight: swift not found on PATH (Swift 6 toolchain needed)" >&2; exit 1; }
@@ -35,6 +37,22 @@ run: release
 # The whole suite. SDL never opens a real display here: tests that need one start Xvfb themselves.
 test: test-deps
 	SDL_VIDEODRIVER=dummy $(SWIFT) test
+
+# Installs the release binary as $(PREFIX)/bin/limelight and the card illustrations and sample
+# tours under $(PREFIX)/share/limelight, where the binary looks for them, so `limelight test` runs
+# from any folder (a CI image: `make install`). DESTDIR stages the install for packaging.
+PREFIX ?= /usr/local
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/limelight
+	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/limelight $(DESTDIR)$(PREFIX)/bin/limelight
+	rm -rf $(DESTDIR)$(PREFIX)/share/limelight/images $(DESTDIR)$(PREFIX)/share/limelight/tours
+	cp -R assets/images assets/tours $(DESTDIR)$(PREFIX)/share/limelight/
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/limelight and $(DESTDIR)$(PREFIX)/share/limelight/"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/limelight
+	rm -rf $(DESTDIR)$(PREFIX)/share/limelight
+	@echo "removed $(DESTDIR)$(PREFIX)/bin/limelight and $(DESTDIR)$(PREFIX)/share/limelight/"
 
 # Release-build figures for BENCHMARKS.md.
 bench: deps

@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),
         // Checks over the repository's own sources (every public declaration documented).
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Demo", "Overlays", "Views", "Raster"]),

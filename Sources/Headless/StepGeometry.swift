@@ -38,7 +38,7 @@ public struct StepGeometry: Encodable, Hashable, Sendable {
         public var flipped: Bool
         /// Its title, text, progress and buttons, by id.
         public var parts: [Part]
-        /// Whether a line of its text ends cut short with an ellipsis.
+        /// Whether any of its text (title, text, progress, button titles) is cut short with an ellipsis.
         public var truncated: Bool
     }
 
@@ -73,8 +73,8 @@ public struct StepGeometry: Encodable, Hashable, Sendable {
                 for (id, frame) in surface.content.allIdentifiedViews() where id != "overlay.bubble" && id.hasPrefix("overlay.bubble.") {
                     parts.append(Part(id: id, rect: StepGeometry.numbers(frame)))
                 }
-                for view in [surface.content.view(withID: "overlay.bubble.text"), surface.content.view(withID: "overlay.bubble.title")] {
-                    if let text = view as? Text, text.lines.last?.hasSuffix("\u{2026}") == true { truncated = true }
+                for (text, _) in TourLint.texts(in: surface.content, over: .white) where text.lines.last?.hasSuffix("\u{2026}") == true {
+                    truncated = true
                 }
             }
             let asked = mark.placement

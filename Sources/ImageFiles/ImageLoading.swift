@@ -4,10 +4,12 @@ import Raster
 extension Pixmap {
     /// Loads any image SDL2_image reads (PNG, JPEG, BMP, ...), premultiplying its alpha.
     ///
-    /// Throws `ImageFileError` naming the file: when it is missing, unreadable, not an image, or
-    /// larger than `Pixmap.validate` allows. Images without alpha load as opaque.
+    /// Throws `ImageFileError` naming the file: when it is missing, unreadable, not a PNG, JPEG, GIF,
+    /// BMP, WebP or QOI image, or when its header claims more than 16384 pixels a side or 64
+    /// megapixels (checked before anything is decoded). Images without alpha load as opaque.
     public convenience init(contentsOfFile path: String) throws(ImageFileError) {
         try ImageFileChecks.checkReadable(path)
+        try ImageHeader.check(file: path)
         // libpng prints its own errors on stderr before SDL_image sees them: damaged PNGs are caught
         // here first, so a bad file is one line of ours and nothing else.
         if let problem = PNGChunks.damage(ofFile: path) { throw ImageFileError(path: path, reason: problem) }

@@ -6,6 +6,8 @@ import Views
 /// The geometry is kept relative to the chrome's own frame, so a bubble whose surface moved by
 /// whole device pixels (following a scrolled target) is the same chrome and paints nothing again.
 final class BubbleChrome: View {
+    /// The box's fill, what the bubble's text is read against.
+    static let background = Color.white
     /// The box's shadow.
     static let shadow = CardShadow(color: Color(white: 0, alpha: 0.25), blur: 8, offsetY: 2)
 
@@ -48,7 +50,7 @@ final class BubbleChrome: View {
         guard let layout else { return }
         let s = BubbleChrome.shadow
         canvas.drawShadow(of: layout.box, cornerRadius: BubblePlacer.cornerRadius, blur: s.blur, dy: s.offsetY, color: s.color)
-        canvas.fill(layout.box, cornerRadius: BubblePlacer.cornerRadius, color: .white)
-        canvas.fill(layout.tailPath, color: .white)
+        canvas.fill(layout.box, cornerRadius: BubblePlacer.cornerRadius, color: BubbleChrome.background)
+        canvas.fill(layout.tailPath, color: BubbleChrome.background)
     }
 }

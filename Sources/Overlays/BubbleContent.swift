@@ -22,7 +22,7 @@ enum BubbleContent {
         }
         var footer: [View] = []
         if let p = mark.progress {
-            footer.append(Text(p.label, font: .caption, color: Palette.secondaryLabel, lineLimit: 1).id("overlay.bubble.progress"))
+            footer.append(Text(p.label, font: .caption, color: Palette.readableSecondaryLabel, lineLimit: 1).id("overlay.bubble.progress"))
             if showsDots, p.total > 1, p.total <= 12 {
                 footer.append(ProgressDots(current: p.current, total: p.total))
             }
@@ -32,11 +32,11 @@ enum BubbleContent {
             if mark.showsSkipButton {
                 footer.append(Button(shape: .capsule, action: onSkip,
                                      label: Padding(EdgeInsets(horizontal: 10, vertical: 6),
-                                                    child: Text(mark.skipTitle, font: .body, color: Palette.secondaryLabel, lineLimit: 1))).id("overlay.bubble.skip"))
+                                                    child: Text(mark.skipTitle, font: .body, color: Palette.readableSecondaryLabel, lineLimit: 1))).id("overlay.bubble.skip"))
             }
             if mark.showsNextButton {
                 footer.append(Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: onNext,
-                                     label: Background(Palette.tint, shape: .capsule,
+                                     label: Background(Palette.readableTint, shape: .capsule,
                                                        child: Padding(EdgeInsets(horizontal: 16, vertical: 6),
                                                                       child: Text(mark.nextTitle, font: Font(size: 15, weight: .bold), color: .white, lineLimit: 1)))).id("overlay.bubble.next"))
             }

@@ -72,6 +72,8 @@ public final class SpotlightOverlay: Overlay {
 
     /// The geometries drawn now (screen points), one per resolved hole.
     public var displayedHoles: [HoleGeometry] { holeSet.geometries }
+    /// The fill of the bubble's box, what its text is read against.
+    public static var bubbleBackground: Color { BubbleChrome.background }
     /// The bubble's geometry now (screen points), nil when there is no bubble.
     public var displayedBubble: BubbleLayout? { bubble?.layout }
 

@@ -1,5 +1,13 @@
 /// One problem in a tour file: `home.json:14: steps[2].target: no view with id "fab2" (known: fab, …)`.
-public struct TourDiagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct TourDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// How bad a problem is.
+    public enum Severity: String, Hashable, Sendable, Codable {
+        /// The tour cannot be used as it is (and `limelight test` fails).
+        case error
+        /// Worth a look; nothing fails.
+        case warning
+    }
+
     /// The file as the user named it.
     public var file: String
     /// The 1-based line, or nil for problems with the file as a whole (unreadable, too large).
@@ -8,19 +16,21 @@ public struct TourDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// What was wrong and what was expected.
     public var message: String
+    /// An error, or a warning.
+    public var severity: Severity
 
     /// A problem at `line` of `file`.
-    public init(file: String, line: Int?, path: String, message: String) {
-        self.file = file; self.line = line; self.path = path; self.message = message
+    public init(file: String, line: Int?, path: String, message: String, severity: Severity = .error) {
+        self.file = file; self.line = line; self.path = path; self.message = message; self.severity = severity
     }
 
-    /// `file:line: path: message` on one line.
+    /// `file:line: path: message` on one line (`warning: ` before the message of a warning).
     public var description: String {
         var s = file
         if let line { s += ":\(line)" }
         s += ": "
         if !path.isEmpty { s += path + ": " }
-        return s + message
+        return s + (severity == .warning ? "warning: " : "") + message
     }
 }
 

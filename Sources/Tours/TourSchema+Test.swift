@@ -75,7 +75,7 @@ extension TourSchema {
                     r.report(item.line, path.appending(i).appending("name"), "another script is named \(quoted(name)) (names must differ)")
                     continue
                 }
-                test.scripts.append(TourTest.Script(name: name, script: lines, expect: script.expect))
+                test.scripts.append(TourTest.Script(name: name, script: lines, expect: script.expect, expectLine: script.expectLine))
             }
         },
     ]
@@ -105,6 +105,7 @@ extension TourSchema {
         var name: String?
         var script: ReplayScript?
         var expect: StateExpectation?
+        var expectLine = 0
     }
 
     /// The keys of a test script.
@@ -142,6 +143,7 @@ extension TourSchema {
                 doc: "what the state must be when the script ends") { member, path, _, r, s in
             guard let text = r.string(member.value, at: path, nonEmpty: true) else { return }
             do throws(StateExpectation.ParseError) { s.expect = try StateExpectation(text: text) } catch { r.report(member.value.line, path, error.message) }
+            s.expectLine = member.value.line
         },
     ]
 

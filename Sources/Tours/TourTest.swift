@@ -27,9 +27,11 @@ public struct TourTest: Hashable, Sendable {
         public var script: ReplayScript
         /// What the state must be when the script ends, if anything.
         public var expect: StateExpectation?
+        /// The line of `expect` in the tour file (0 when not read from one).
+        public var expectLine: Int
         /// A script from its parts.
-        public init(name: String, script: ReplayScript, expect: StateExpectation? = nil) {
-            self.name = name; self.script = script; self.expect = expect
+        public init(name: String, script: ReplayScript, expect: StateExpectation? = nil, expectLine: Int = 0) {
+            self.name = name; self.script = script; self.expect = expect; self.expectLine = expectLine
         }
     }
 

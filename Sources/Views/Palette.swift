@@ -8,6 +8,10 @@ public enum Palette {
     public static let tint = Color(red: 0x00, green: 0x7A, blue: 0xFF)
     /// Secondary text and unselected tabs (#8E8E93).
     public static let secondaryLabel = Color(red: 0x8E, green: 0x8E, blue: 0x93)
+    /// Secondary text that reads at WCAG AA (5:1) on white (#6E6E73), for small print on cards.
+    public static let readableSecondaryLabel = Color(red: 0x6E, green: 0x6E, blue: 0x73)
+    /// The tint behind white text, dark enough for WCAG AA (5.8:1) at any size (#0062CC).
+    public static let readableTint = Color(red: 0x00, green: 0x62, blue: 0xCC)
     /// Hairline separators (#C6C6C8).
     public static let separator = Color(red: 0xC6, green: 0xC6, blue: 0xC8)
     /// The pressed-row highlight (#D1D1D6).

@@ -11,14 +11,19 @@ enum AppSetup {
     /// The folder of the card illustrations (see `assetsFolder(_:)`).
     static func imagesFolder() -> String? { assetsFolder("images") }
 
-    /// An assets subfolder: $LIMELIGHT_ASSETS/NAME, else the nearest `assets/NAME` above the
+    /// An assets subfolder: $LIMELIGHT_ASSETS/NAME, else `../share/limelight/NAME` beside the
+    /// executable (where `make install` puts them), else the nearest `assets/NAME` above the
     /// executable, else the one beside this source tree.
     static func assetsFolder(_ name: String) -> String? {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["LIMELIGHT_ASSETS"], !env.isEmpty {
             return (env as NSString).appendingPathComponent(name)
         }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/limelight").appendingPathComponent(name)
+        if fm.fileExists(atPath: installed.path) { return installed.path }
+        var dir = executable.deletingLastPathComponent()
         for _ in 0..<8 {
             let candidate = dir.appendingPathComponent("assets").appendingPathComponent(name)
             if fm.fileExists(atPath: candidate.path) { return candidate.path }

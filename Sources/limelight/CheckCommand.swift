@@ -1,44 +1,95 @@
 import Demo
 import Foundation
+import Headless
 import Tours
 
-/// `limelight check`: validates tour files without running them.
+/// `limelight check`: validates tour files without running them, and with `--lint` runs their
+/// settled steps headless to flag what a reviewer would.
 @MainActor
 enum CheckCommand {
     static let help = """
-    usage: limelight check FILE [FILE…]
+    usage: limelight check FILE [FILE…] [--lint] [--json]
       Checks tour files: JSON syntax, every key and value, target ids against the sample app's views
       on each tab (a step's "tab" counts), SVG path data, and the background screenshot (relative to
       the tour file's folder). Prints every problem as FILE:LINE: JSON.PATH: what was expected, on
       stderr, and "FILE: ok (N steps)" on stdout for good files. Exits 1 if any file has a problem.
-      Never reads or writes saved tour progress.
+      --lint   also walk every step at each size, scale and language the tour's "test" object lists
+               (see limelight test --help) and flag a bubble clipped by the screen or the safe area or
+               cut short, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
+               bubble text under WCAG AA contrast (errors), a language without text for a step and
+               more than 12 steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en)
+      --json   print every problem as one JSON array on stdout instead: objects with "file", "line"
+               (null for the file as a whole), "path", "message" and "severity" ("error", "warning")
+      Warnings never fail. Never reads or writes saved tour progress.
     """
 
-    /// Checks every file named in `words`; failure when any has a problem.
+    /// One problem as `--json` prints it.
+    struct Problem: Encodable {
+        var file: String
+        var line: Int?
+        var path: String
+        var message: String
+        var severity: String
+        init(_ d: TourDiagnostic) { file = d.file; line = d.line; path = d.path; message = d.message; severity = d.severity.rawValue }
+        enum CodingKeys: String, CodingKey { case file, line, path, message, severity }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(line, forKey: .line)
+            try c.encode(path, forKey: .path)
+            try c.encode(message, forKey: .message)
+            try c.encode(severity, forKey: .severity)
+        }
+    }
+
+    /// Checks every file named in `words`; failure when any has an error.
     static func run(_ words: [String]) throws(CLIError) {
         let c = "check"
-        let args = try Arguments(words, command: c, valued: [], switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: [], switches: ["--help", "--lint", "--json"])
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see limelight check --help)") }
-        var catalog: TargetCatalog?
-        var problems = 0
-        for file in args.positional {
-            do {
-                let loaded = try TourLoader.load(path: file, appCatalog: {
-                    if let catalog { return catalog }
-                    let made = DemoApp.launchCatalog()
-                    catalog = made
-                    return made
-                })
-                let n = loaded.tour.steps.count
-                print("\(file): ok (\(n) step\(n == 1 ? "" : "s"))")
-            } catch {
-                problems += error.diagnostics.count
-                for d in error.diagnostics { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+        let (planned, loaded) = TestCommand.load(args.positional)
+        var found: [[TourDiagnostic]] = planned.map(\.problems)
+        if args.has("--lint") {
+            for (i, findings) in lint(planned, loaded).enumerated() { found[i] += findings }
+        }
+        let all = found.flatMap { $0 }
+        let errors = all.filter { $0.severity == .error }.count
+        if args.has("--json") {
+            print(jsonLine(all.map(Problem.init)))
+        } else {
+            for (tour, problems) in zip(planned, found) {
+                for d in problems { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+                if let t = tour.tour, !problems.contains(where: { $0.severity == .error }) {
+                    let n = t.steps.count, warnings = problems.count
+                    print("\(tour.file): ok (\(n) step\(n == 1 ? "" : "s")\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))")
+                }
             }
         }
-        if problems > 0 {
-            throw .failure("\(c): \(problems) problem\(problems == 1 ? "" : "s") found")
+        if errors > 0 {
+            throw .failure(args.has("--json") ? "" : "\(c): \(errors) problem\(errors == 1 ? "" : "s") found")
         }
+    }
+
+    /// The lint's findings for each tour that loaded, at every size, scale and language of its test
+    /// matrix, each finding once.
+    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?]) -> [[TourDiagnostic]] {
+        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!]) })
+        let stages = TestStages(loaded: loaded, command: "check")
+        let runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false)) { _, group, clock throws(HeadlessError) in
+            try stages.make(group, clock: clock)
+        }
+        var found = [[TourDiagnostic]](repeating: [], count: planned.count)
+        for (i, tour) in planned.enumerated() { if let t = tour.tour { found[i] = TourLint.tourFindings(t, file: tour.file) } }
+        for (g, group) in plan.groups.enumerated() where group.kind == .settledSteps {
+            for result in runner.run(group: g) {
+                for finding in result.lint where !found[group.tour].contains(finding) { found[group.tour].append(finding) }
+                for problem in result.problems where result.lint.isEmpty {
+                    let d = TourDiagnostic(file: planned[group.tour].file, line: nil, path: "", message: problem)
+                    if !found[group.tour].contains(d) { found[group.tour].append(d) }
+                }
+            }
+        }
+        return found
     }
 }

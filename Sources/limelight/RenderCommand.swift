@@ -96,6 +96,9 @@ enum RenderCommand {
             if json { print(jsonLine(ShotReport(file: out, step: step ?? 1, session: walk.session, engine: walk.engine))) }
             return
         }
+        // A sheet is composed and written as soon as its panels are done, so only one sheet's
+        // thumbnails are ever held, however long the tour.
+        let names = Storyboard.sheetNames(forPanels: count)
         var panels: [Storyboard.Panel] = []
         var reports: [ShotReport] = []
         for i in 0..<count {
@@ -105,18 +108,16 @@ enum RenderCommand {
             try write(frame, to: file, command: c, quietly: true)
             if json { reports.append(ShotReport(file: file, step: i + 1, session: walk.session, engine: walk.engine)) }
             panels.append(Storyboard.Panel(image: Storyboard.thumbnail(of: frame), title: walk.caption(ofStep: i)))
-        }
-        let names = Storyboard.sheetNames(forPanels: panels.count)
-        for (sheet, name) in names.enumerated() {
-            let first = sheet * Storyboard.panelsPerSheet
+            guard panels.count == Storyboard.panelsPerSheet || i == count - 1 else { continue }
+            let sheet = i / Storyboard.panelsPerSheet
             let board: Pixmap
             do {
-                board = try Storyboard.compose(Array(panels[first..<min(panels.count, first + Storyboard.panelsPerSheet)]),
-                                               textEngine: walk.stage.root.textEngine, firstNumber: first + 1)
+                board = try Storyboard.compose(panels, textEngine: walk.stage.root.textEngine, firstNumber: sheet * Storyboard.panelsPerSheet + 1)
             } catch {
                 throw .failure("\(c): storyboard: \(error)")
             }
-            try write(board, to: (out as NSString).appendingPathComponent(name), command: c, quietly: true)
+            try write(board, to: (out as NSString).appendingPathComponent(names[sheet]), command: c, quietly: true)
+            panels.removeAll()
         }
         warn("\(c): wrote \(count) step\(count == 1 ? "" : "s") (step-01.png…) and \(names.count == 1 ? names[0] : "\(names.count) storyboard sheets") to \(out)")
         if json { print(jsonLine(reports)) }

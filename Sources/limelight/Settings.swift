@@ -60,20 +60,20 @@ func parseMilliseconds(_ s: String, option: String, command: String) throws(CLIE
 }
 
 /// Checks that a PNG can be written at `path`: its folder exists and is writable, and it is not a folder.
-func checkOutputFile(_ path: String, command: String) throws(CLIError) {
+func checkOutputFile(_ path: String, command: String, option: String = "--out") throws(CLIError) {
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-        throw .usage("\(command): --out \(path): is a folder (expected a PNG file path)")
+        throw .usage("\(command): \(option) \(path): is a folder (expected a PNG file path)")
     }
     let folder = (path as NSString).deletingLastPathComponent
     let dir = folder.isEmpty ? "." : folder
     guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
-        if let file = fileInTheWay(of: dir) { throw .failure("\(command): --out \(path): \(file) is a file, not a folder") }
-        throw .failure("\(command): --out \(path): folder \(dir) does not exist")
+        if let file = fileInTheWay(of: dir) { throw .failure("\(command): \(option) \(path): \(file) is a file, not a folder") }
+        throw .failure("\(command): \(option) \(path): folder \(dir) does not exist")
     }
-    guard isDir.boolValue else { throw .failure("\(command): --out \(path): \(dir) is a file, not a folder") }
+    guard isDir.boolValue else { throw .failure("\(command): \(option) \(path): \(dir) is a file, not a folder") }
     guard FileManager.default.isWritableFile(atPath: dir) else {
-        throw .failure("\(command): --out \(path): folder \(dir) is not writable")
+        throw .failure("\(command): \(option) \(path): folder \(dir) is not writable")
     }
 }
 

@@ -8,7 +8,9 @@ usage: limelight [COMMAND] [OPTIONS]
   render    write PNGs of the app and its overlays, offscreen
   replay    run an input script headless and print the app's state as JSON
   inspect   print every view with an id and its frame (the app's and the overlay's), as JSON
-  check     check tour files: every problem with its file, line and JSON path
+  check     check tour files: every problem with its file, line and JSON path (--lint: what a
+            reviewer would flag, at every size and language a tour is tested in)
+  test      snapshot-test tours against their goldens, with lint, JUnit XML and an HTML report
   help      this text; `limelight COMMAND --help` for a command's options
 """
 
@@ -29,14 +31,16 @@ func runLimelight(_ arguments: [String]) -> Int32 {
         case "replay": try ReplayCommandRunner.run(words)
         case "inspect": try InspectCommand.run(words)
         case "check": try CheckCommand.run(words)
+        case "test": try TestCommand.run(words)
         case "help":
             print(usage)
         default:
-            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, render, replay, inspect, check, help)")
+            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, render, replay, inspect, check, test, help)")
         }
         return 0
     } catch let error as CLIError {
-        warn(error.message)
+        // An empty message: the command has said everything already (test's last line is its tally).
+        if !error.message.isEmpty { warn(error.message) }
         return error.exitCode
     } catch {
         warn("\(command): \(error)")

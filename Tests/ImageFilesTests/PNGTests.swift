@@ -108,8 +108,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
 
         let text = try folder.write(Array("just some text\n".utf8), to: "notes.png")
         let notImage = errorText { _ = try Pixmap(contentsOfFile: text) }
-        #expect(notImage?.hasPrefix("\(text): not an image SDL2_image can read (") == true, "\(notImage ?? "no error")")
-        #expect(notImage?.hasSuffix(")") == true && notImage?.contains("\n") == false)
+        #expect(notImage == "\(text): not a PNG, JPEG, GIF, BMP, WebP or QOI image")
 
         let whole = TestPNGEncoder.encode(width: 8, height: 8, type: .rgba, samples: Array(repeating: 9, count: 256))
         let truncated = try folder.write(Array(whole.prefix(60)), to: "truncated.png")
@@ -138,7 +137,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
         let wide = try folder.write(TestPNGEncoder.encode(width: 16385, height: 1, type: .gray,
                                                           samples: Array(repeating: 0, count: 16385)), to: "wide.png")
         #expect(errorText { _ = try Pixmap(contentsOfFile: wide) }
-                == "\(wide): invalid size 16385x1: a side may be at most 16384 pixels")
+                == "\(wide): its PNG header claims 16385x1 pixels, more than the 16384 a side and 64 megapixels an image may have")
     }
 
     @Test func aSaveThatCannotWriteSaysWhy() throws {

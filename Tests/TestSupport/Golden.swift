@@ -57,30 +57,13 @@ public enum Golden {
             try? pixmap.writePNG(to: actualURL.path)
             return GoldenResult(matches: false, message: "\(name): size \(pixmap.width)x\(pixmap.height) differs from golden \(golden.width)x\(golden.height); actual: \(actualURL.path)")
         }
-        var differing = 0, worst = 0
-        var first: (Int, Int)?
-        let diff = try! Pixmap(width: pixmap.width, height: pixmap.height) // same valid size as the golden
-        for y in 0..<pixmap.height {
-            for x in 0..<pixmap.width {
-                let a = pixmap[x, y], b = golden[x, y]
-                var d = 0
-                for shift in stride(from: 0, through: 24, by: 8) {
-                    d = max(d, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
-                }
-                if d > tolerance {
-                    differing += 1; worst = max(worst, d)
-                    if first == nil { first = (x, y) }
-                    diff[x, y] = 0xFFFF_0000
-                } else {
-                    // A faded copy of the golden, so the red pixels can be placed.
-                    diff[x, y] = Kernels.scale(b, by: 64) &+ 0xC0C0_C0C0
-                }
-            }
-        }
-        if differing == 0 { return GoldenResult(matches: true, message: "\(name): matches") }
+        let difference = PixmapDifference(between: pixmap, and: golden, maxChannelDelta: tolerance)
+        guard let first = difference.firstDifference else { return GoldenResult(matches: true, message: "\(name): matches") }
         try? pixmap.writePNG(to: actualURL.path)
-        try? diff.writePNG(to: diffURL.path)
+        if let diff = try? PixmapDifference.image(between: pixmap, and: golden, maxChannelDelta: tolerance) {
+            try? diff.writePNG(to: diffURL.path)
+        }
         return GoldenResult(matches: false, message:
-            "\(name): \(differing) pixels differ (max channel difference \(worst), first at \(first!.0),\(first!.1)); actual: \(actualURL.path), diff: \(diffURL.path)")
+            "\(name): \(difference.differingPixels) pixels differ (max channel difference \(difference.largestChannelDelta), first at \(first.x),\(first.y)); actual: \(actualURL.path), diff: \(diffURL.path)")
     }
 }

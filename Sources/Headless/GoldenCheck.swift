@@ -1,0 +1,34 @@
+import Foundation
+import ImageFiles
+import Raster
+import Tours
+
+/// How a frame stands against its golden PNG.
+public enum GoldenVerdict: Hashable, Sendable {
+    /// Equal, or within the tolerance.
+    case matches
+    /// No golden file yet.
+    case missing
+    /// The golden has another size.
+    case sizeDiffers(goldenWidth: Int, goldenHeight: Int)
+    /// Too many pixels differ.
+    case differs(PixmapDifference)
+    /// The golden could not be read.
+    case unreadable(String)
+
+    /// Compares `frame` with the golden PNG at `path` within `tolerance`. A golden that carries the
+    /// digest of its pixels (see `GoldenPNG`) and equals the frame's is a match without decoding;
+    /// any other golden is decoded and compared pixel by pixel, and comes back with the verdict.
+    public static func of(_ frame: Pixmap, againstGoldenAt path: String,
+                          tolerance: TourTest.Tolerance) -> (verdict: GoldenVerdict, golden: Pixmap?) {
+        guard FileManager.default.fileExists(atPath: path) else { return (.missing, nil) }
+        if let stored = GoldenPNG.storedPixelDigest(ofFile: path), stored == frame.pixelDigest { return (.matches, nil) }
+        let golden: Pixmap
+        do { golden = try Pixmap(contentsOfFile: path) } catch { return (.unreadable(error.reason), nil) }
+        guard golden.width == frame.width, golden.height == frame.height else {
+            return (.sizeDiffers(goldenWidth: golden.width, goldenHeight: golden.height), golden)
+        }
+        let difference = PixmapDifference(between: frame, and: golden, maxChannelDelta: tolerance.maxChannelDelta)
+        return (difference.differingPixels <= tolerance.maxDifferentPixels ? .matches : .differs(difference), golden)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Overlays
+import Raster
+import Tours
+import Views
+
+/// What a reviewer would flag in a tour, found on the settled steps of a headless walk at one size,
+/// scale and language: a bubble clipped by the screen or the safe area or with its text cut short, a
+/// bubble over a hole, a target off-screen, a tap target under 44×44 pt, text missing in a language,
+/// text below WCAG AA contrast against the bubble; and, for the whole tour, more than 12 steps.
+///
+/// Every finding is a `TourDiagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
+/// clipped by the safe area … (at 390x844@1x, en)`.
+@MainActor
+public enum TourLint {
+    /// The smallest side of a hole a finger must tap (Apple's and WCAG 2.5.5's 44 pt).
+    public static let minimumTapSide = 44.0
+    /// The contrast body text needs (WCAG 2 AA).
+    public static let minimumContrast = 4.5
+    /// The contrast large text needs (WCAG 2 AA: 18 pt, or 14 pt bold; pt being 4/3 of a CSS pixel).
+    public static let minimumLargeTextContrast = 3.0
+    /// Tours longer than this draw a warning.
+    public static let stepsBeforeWarning = 12
+
+    /// The findings of the tour as a whole (its length).
+    public static func tourFindings(_ tour: Tour, file: String) -> [TourDiagnostic] {
+        guard tour.steps.count > stepsBeforeWarning else { return [] }
+        let first = tour.steps[stepsBeforeWarning]
+        return [TourDiagnostic(file: file, line: first.source.step, path: "steps",
+                               message: "the tour has \(tour.steps.count) steps; completion drops on tours longer than \(stepsBeforeWarning) (split it, or cut steps)",
+                               severity: .warning)]
+    }
+
+    /// The findings of step `index` as `walk` shows it now (settled), at `place` (`390x844@1x, en`).
+    public static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String) -> [TourDiagnostic] {
+        let tour = walk.engine.tour
+        let step = tour.steps[index]
+        let root = walk.stage.root
+        let language = walk.stage.languageCode
+        var found: [TourDiagnostic] = []
+        func flag(_ message: String, _ severity: TourDiagnostic.Severity = .error) {
+            found.append(TourDiagnostic(file: file, line: step.source.step, path: "steps[\(index)]",
+                                        message: "\(message) (at \(place))", severity: severity))
+        }
+
+        if !step.texts.isEmpty || !step.titles.isEmpty {
+            var missing: [String] = []
+            if !step.titles.isEmpty && step.titles[language] == nil { missing.append("title") }
+            if !step.texts.isEmpty && step.texts[language] == nil { missing.append("text") }
+            if !missing.isEmpty {
+                flag("no \(missing.joined(separator: " or ")) in \(language) (the \(missing.count == 1 ? "default" : "defaults") would show)", .warning)
+            }
+        }
+
+        guard let spotlight = walk.engine.spotlight else { return found }
+        root.frame(into: nil)
+        let geometry = StepGeometry(spotlight: spotlight, root: root)
+        let screen = Rect(x: 0, y: 0, width: root.size.width, height: root.size.height)
+
+        for (h, hole) in step.holes.enumerated() {
+            let name = TourLint.name(of: hole.target)
+            switch hole.target {
+            case .view(let id):
+                guard let view = root.view(withID: id), view.isPlaced else {
+                    flag("the target \(name) is not on screen after scrolling"); continue
+                }
+                let visible = view.visibleFrame.intersection(screen)
+                let whole = view.frame.width * view.frame.height
+                if whole > 0 && visible.width * visible.height < whole * 0.99 {
+                    let percent = Int((visible.width * visible.height / whole * 100).rounded(.down))
+                    flag("the target \(name) is off-screen after scrolling (\(percent)% of it shows)")
+                }
+            case .rect(let r):
+                if r.intersection(screen).width * r.intersection(screen).height < r.width * r.height * 0.99 {
+                    flag("the target \(name) lies off the \(root.size.width.compact)x\(root.size.height.compact) screen")
+                }
+            }
+            if step.advanceOn == .tapTarget, h < geometry.holes.count, let rect = geometry.holes[h].rect,
+               rect[2] < minimumTapSide || rect[3] < minimumTapSide {
+                flag("the hole of \(name) is \(rect[2].compact)×\(rect[3].compact) pt, smaller than the \(minimumTapSide.compact)×\(minimumTapSide.compact) pt a finger needs to tap (advanceOn \"tapTarget\")")
+            }
+        }
+
+        guard let bubble = geometry.bubble else { return found }
+        let box = Rect(x: bubble.rect[0], y: bubble.rect[1], width: bubble.rect[2], height: bubble.rect[3])
+        let safe = screen.inset(by: root.safeArea)
+        if !contains(screen, box) {
+            flag("the bubble \(box) is clipped by the \(screen.width.compact)x\(screen.height.compact) screen")
+        } else if !contains(safe, box) {
+            flag("the bubble \(box) is clipped by the safe area \(safe)")
+        }
+        if bubble.truncated {
+            var parts: [String] = []
+            for surface in spotlight.surfaces {
+                for (text, _) in texts(in: surface.content, over: .white) where text.lines.last?.hasSuffix("\u{2026}") == true {
+                    let part = owner(of: text) ?? "text"
+                    if !parts.contains(part) { parts.append(part) }
+                }
+            }
+            flag("the bubble's \(parts.joined(separator: ", ")) \(parts.count == 1 ? "is" : "are") cut short with an ellipsis (shorten the text, or give the bubble more room)")
+        }
+        for (h, hole) in geometry.holes.enumerated() {
+            guard let r = hole.rect else { continue }
+            let overlap = box.intersection(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+            if overlap.width * overlap.height >= 1, h < step.holes.count {
+                flag("the bubble covers the hole of \(name(of: step.holes[h].target))")
+            }
+        }
+        for surface in spotlight.surfaces {
+            for (text, background) in texts(in: surface.content, over: SpotlightOverlay.bubbleBackground) {
+                let ratio = text.color.contrastRatio(over: background)
+                let large = text.font.size >= 24 || (text.font.size >= 18.66 && text.font.weight == .bold)
+                let needed = large ? minimumLargeTextContrast : minimumContrast
+                if ratio < needed {
+                    let what = owner(of: text).map { "the text of \($0)" } ?? "the text \"\(text.string.prefix(30))\""
+                    flag("\(what) has a contrast of \(String(format: "%.2f", ratio)):1 (\(hex(text.color)) on \(hex(background))), below WCAG AA's \(needed.compact):1")
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every text under `view` with the colour it is drawn on: its nearest `Background`, else `base`.
+    static func texts(in view: View, over base: Color) -> [(Text, Color)] {
+        var out: [(Text, Color)] = []
+        func walk(_ v: View, _ behind: Color) {
+            var here = behind
+            if let background = v as? Background { here = background.color.composited(over: behind) }
+            if let text = v as? Text, !text.string.isEmpty { out.append((text, here)) }
+            for child in v.children { walk(child, here) }
+        }
+        walk(view, base)
+        return out
+    }
+
+    /// The id of `view` or of its nearest ancestor with one.
+    static func owner(of view: View) -> String? {
+        var v: View? = view
+        while let current = v {
+            if let id = current.id { return id }
+            v = current.parent
+        }
+        return nil
+    }
+
+    /// Whether `outer` holds `inner`, to a thousandth of a point.
+    static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        inner.minX >= outer.minX - 0.001 && inner.minY >= outer.minY - 0.001 &&
+            inner.maxX <= outer.maxX + 0.001 && inner.maxY <= outer.maxY + 0.001
+    }
+
+    /// A target as messages name it: `"fab"`, or the rect.
+    static func name(of target: HoleTarget) -> String {
+        switch target {
+        case .view(let id): return "\"\(id)\""
+        case .rect(let r): return "rect \(r)"
+        }
+    }
+
+    /// `#RRGGBB`.
+    static func hex(_ c: Color) -> String { String(format: "#%02X%02X%02X", c.red, c.green, c.blue) }
+}

@@ -1,0 +1,79 @@
+/// How two pixmaps of the same size differ: how many pixels differ by more than a channel
+/// tolerance, the largest channel difference among them, and where the first one is.
+///
+/// Rows that are byte for byte equal are skipped with one `memcmp`-like pass, so comparing a frame
+/// with an identical golden costs about as much as reading both once.
+public struct PixmapDifference: Hashable, Sendable {
+    /// The pixels whose largest channel difference is above the tolerance.
+    public var differingPixels: Int
+    /// The largest channel difference (0...255) of any pixel, whether or not it counted.
+    public var largestChannelDelta: Int
+    /// The first differing pixel, row by row, if any.
+    public var firstDifference: Location?
+
+    /// A pixel's column and row.
+    public struct Location: Hashable, Sendable {
+        /// The column.
+        public var x: Int
+        /// The row.
+        public var y: Int
+    }
+
+    /// True when no pixel differs by more than the tolerance.
+    public var isEmpty: Bool { differingPixels == 0 }
+
+    /// Compares `actual` with `expected` (same size; callers check), counting a pixel as different
+    /// when any of its four channels differs by more than `maxChannelDelta`.
+    public init(between actual: Pixmap, and expected: Pixmap, maxChannelDelta: Int = 0) {
+        precondition(actual.width == expected.width && actual.height == expected.height, "compare pixmaps of one size")
+        differingPixels = 0
+        largestChannelDelta = 0
+        firstDifference = nil
+        let width = actual.width
+        for y in 0..<actual.height {
+            let a = actual.row(y), b = expected.row(y)
+            if PixmapDifference.rowsEqual(a, b, width) { continue }
+            for x in 0..<width where a[x] != b[x] {
+                let delta = PixmapDifference.channelDelta(a[x], b[x])
+                largestChannelDelta = max(largestChannelDelta, delta)
+                if delta > maxChannelDelta {
+                    differingPixels += 1
+                    if firstDifference == nil { firstDifference = Location(x: x, y: y) }
+                }
+            }
+        }
+    }
+
+    /// The largest of the four channel differences of two pixels.
+    @inline(__always) static func channelDelta(_ p: UInt32, _ q: UInt32) -> Int {
+        var largest: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let a = (p >> shift) & 0xFF, b = (q >> shift) & 0xFF
+            largest = max(largest, a > b ? a - b : b - a)
+        }
+        return Int(largest)
+    }
+
+    /// Whether `count` pixels from `a` and `b` are all equal (a branch-free fold the compiler vectorizes).
+    @inline(__always) static func rowsEqual(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ count: Int) -> Bool {
+        var folded: UInt32 = 0
+        for i in 0..<count { folded |= a[i] ^ b[i] }
+        return folded == 0
+    }
+
+    /// An image of where `actual` differs from `expected`: each pixel that differs by more than
+    /// `maxChannelDelta` in opaque red, every other pixel a faded copy of `expected` (a quarter of its
+    /// colour over light grey), so the red can be placed on the screen it belongs to.
+    public static func image(between actual: Pixmap, and expected: Pixmap, maxChannelDelta: Int = 0) throws(RasterError) -> Pixmap {
+        precondition(actual.width == expected.width && actual.height == expected.height, "compare pixmaps of one size")
+        let diff = try Pixmap(width: expected.width, height: expected.height)
+        for y in 0..<expected.height {
+            let a = actual.row(y), b = expected.row(y), d = diff.row(y)
+            for x in 0..<expected.width {
+                let differs = a[x] != b[x] && channelDelta(a[x], b[x]) > maxChannelDelta
+                d[x] = differs ? 0xFFFF_0000 : Kernels.scale(b[x] | 0xFF00_0000, by: 64) &+ 0xC0C0_C0C0
+            }
+        }
+        return diff
+    }
+}

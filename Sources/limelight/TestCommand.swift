@@ -1,0 +1,245 @@
+import Demo
+import Files
+import Foundation
+import Headless
+import Tours
+
+/// `limelight test`: snapshot tests of tours over the matrix each tour asks for, with lint, JUnit XML
+/// and an HTML report.
+@MainActor
+enum TestCommand {
+    static let help = """
+    usage: limelight test FILE|DIR… [--update] [--junit FILE] [--report DIR] [--jobs N] [--only PATTERN]
+      Tests each tour file (a folder: every *.json in it) over its matrix: every step at each size,
+      scale and language of its "test" object (default 390x844, 1x, the languages its texts give),
+      settled and at each of its "times" (ms into the step), plus each of its test scripts. Every frame
+      is compared with its golden, <case>.png in the tour's goldens folder (default
+      <tour file name>.goldens beside it), exactly unless the tour gives a "tolerance". Cases are named
+      TOUR/WxH@Sx-LANG-stepNN[-tMS] and TOUR/WxH@Sx-LANG-script-NAME.
+      The lint looks at every settled step: a bubble clipped by the screen or the safe area or cut
+      short with an ellipsis, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
+      bubble text under WCAG AA contrast (errors: the case fails); a language without text for a step,
+      more than 12 steps (warnings).
+      A failing case prints one line (the case, what differed, the image paths) and leaves
+      <case>.actual.png and <case>.diff.png (differing pixels in red over a faded golden) in the
+      report folder (--report DIR, else ./limelight-test-results), a folder per tour.
+      --update        record goldens that are missing or differ, and list what was written; nothing is
+                      recorded for a tour with errors or lint errors
+      --junit FILE    write JUnit XML (a testsuite per tour, a testcase per case)
+      --report DIR    write DIR/index.html: every case with golden, actual and diff, flip and slide
+                      between golden and actual, filters by tour, size, language and result
+      --jobs N        cases run in N processes (default: the machine's cores); the results and files
+                      are the same for any N
+      --only PATTERN  run only the cases whose name contains PATTERN (* and ? match any characters
+                      and one): --only 'home/*-ja-*', --only step03; the others count as skipped
+      The last line reads "N passed, N failed" (", N skipped" when any were). Exits 0 when every case
+      passes, 1 when any fails, 2 for bad usage. Saved tour progress is neither read nor written.
+    """
+
+    /// The artifacts folder when no `--report` is given.
+    static let defaultResultsFolder = "limelight-test-results"
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let c = "test"
+        let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only"],
+                                 switches: ["--update", "--help", "--worker"])
+        if args.has("--help") { print(help); return }
+        guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see limelight test --help)") }
+        let jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) }
+            ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let files = try tourFiles(args.positional, command: c)
+        let (planned, loaded) = load(files)
+        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!]) })
+        let artifacts = args.value("--report") ?? defaultResultsFolder
+        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: args.has("--update"), artifacts: artifacts)
+        let stages = TestStages(loaded: loaded, command: c)
+        let runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
+            try stages.make(group, clock: clock)
+        })
+        if args.has("--worker") { serve(runner); return }
+
+        try prepareOutputFolder(artifacts, option: args.value("--report") == nil ? "results folder" : "--report", command: c)
+        if let junit = args.value("--junit") { try checkOutputFile(junit, command: c, option: "--junit") }
+        for tour in planned { removeStaleImages(in: (artifacts as NSString).appendingPathComponent(tour.name)) }
+
+        var results = runAll(plan, runner: runner, jobs: jobs, arguments: words)
+        var lines: [String] = []
+        for tour in planned where tour.tour == nil {
+            lines.append("FAIL \(tour.name): the tour file has \(tour.problems.count) problem\(tour.problems.count == 1 ? "" : "s"); nothing of it was run")
+            lines += tour.problems.map { "  " + $0.description }
+        }
+        var warnings: [TourDiagnostic] = []
+        for tour in planned { if let t = tour.tour { warnings += TourLint.tourFindings(t, file: tour.file) } }
+        for r in results where r.outcome != .skipped {
+            for w in r.lint where w.severity == .warning && !warnings.contains(w) { warnings.append(w) }
+        }
+        lines += warnings.map { $0.description }
+        let written = options.update ? record(&results, tours: planned) : []
+        for r in results where r.outcome == .failed {
+            var paths: [String] = []
+            if r.goldenExists && r.differingPixels != nil { paths.append("golden \(r.golden)") }
+            if let a = r.actual { paths.append("actual \(a)") }
+            if let d = r.diff { paths.append("diff \(d)") }
+            lines.append("FAIL \(r.summary)" + (paths.isEmpty ? "" : "; " + paths.joined(separator: ", ")))
+        }
+        lines += written.map { "wrote \($0)" }
+        if options.update { lines.append("recorded \(written.count) golden\(written.count == 1 ? "" : "s")") }
+        if let junit = args.value("--junit") {
+            do { try AtomicFile().write(Data(JUnitReport.xml(tours: planned, results: results).utf8), to: junit) } catch {
+                throw .failure("\(c): --junit \(junit): \(error)")
+            }
+            lines.append("wrote \(junit)")
+        }
+        if let report = args.value("--report") {
+            lines.append("wrote " + (try writeReport(report, tours: planned, results: results, warnings: warnings)))
+        }
+        let tally = TestTally(results, brokenTours: planned.filter { $0.tour == nil }.count)
+        lines.append(tally.line)
+        print(lines.joined(separator: "\n"))
+        if tally.failed > 0 { throw CLIError(message: "", exitCode: 1) }
+    }
+
+    /// The tour files named by `paths`: files as given, folders as their `*.json` files in name order.
+    static func tourFiles(_ paths: [String], command: String) throws(CLIError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw .usage("\(command): \(Arguments.printable(path)): no such file or folder")
+            }
+            guard isFolder.boolValue else { files.append(path); continue }
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+                throw .failure("\(command): \(path): cannot list the folder (\(error.localizedDescription))")
+            }
+            let tours = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+            guard !tours.isEmpty else { throw .usage("\(command): \(path): the folder has no .json tour files") }
+            files += tours.map { (path as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
+
+    /// Each file loaded and checked: its plan entry, and the loaded tour (nil when it has errors).
+    static func load(_ files: [String]) -> ([PlannedTour], [LoadedTour?]) {
+        var catalog: TargetCatalog?
+        let names = TestPlan.names(forFiles: files)
+        var planned: [PlannedTour] = [], loaded: [LoadedTour?] = []
+        for (file, name) in zip(files, names) {
+            do {
+                let tour = try TourLoader.load(path: file, appCatalog: {
+                    if let catalog { return catalog }
+                    let made = DemoApp.launchCatalog()
+                    catalog = made
+                    return made
+                })
+                planned.append(PlannedTour(file: file, name: name, tour: tour.tour, problems: []))
+                loaded.append(tour)
+            } catch {
+                planned.append(PlannedTour(file: file, name: name, tour: nil, problems: error.diagnostics))
+                loaded.append(nil)
+            }
+        }
+        return (planned, loaded)
+    }
+
+    /// Every group's results in plan order: in this process for one job, else on worker processes.
+    static func runAll(_ plan: TestPlan, runner: SnapshotRunner, jobs: Int, arguments: [String]) -> [CaseResult] {
+        let count = plan.groups.count
+        let workers = min(jobs, count)
+        guard workers > 1 else { return (0..<count).flatMap { runner.run(group: $0) } }
+        let (replies, failures) = TestWorkers().run(groupCount: count, jobs: workers, arguments: arguments)
+        var results: [CaseResult] = []
+        for (i, group) in plan.groups.enumerated() {
+            if let reply = replies[i] { results += reply; continue }
+            let why = failures[i] ?? "no reply from its worker"
+            for c in group.cases {
+                var r = CaseResult(testCase: c, outcome: .failed, golden: plan.tours[group.tour].goldenPath(of: c))
+                r.problems = [why]
+                results.append(r)
+            }
+        }
+        return results
+    }
+
+    /// Worker mode: group numbers in on stdin, one JSON line of results out per group, until stdin ends.
+    static func serve(_ runner: SnapshotRunner) {
+        while let line = readLine() {
+            guard let group = Int(line.trimmingCharacters(in: .whitespaces)), runner.plan.groups.indices.contains(group) else { continue }
+            FileHandle.standardOutput.write(Data((jsonLine(TestWorkers.Reply(group: group, results: runner.run(group: group))) + "\n").utf8))
+        }
+    }
+
+    /// Moves the frames to record into the goldens of tours without lint errors; returns the paths
+    /// written. Cases of a tour with lint errors fail instead, saying why nothing was recorded.
+    static func record(_ results: inout [CaseResult], tours: [PlannedTour]) -> [String] {
+        var lintErrors: [String: Int] = [:]
+        for r in results where r.outcome != .skipped { lintErrors[r.testCase.tour, default: 0] += r.lintErrors.count }
+        var written: [String] = []
+        for i in results.indices {
+            guard let source = results[i].toRecord else { continue }
+            results[i].toRecord = nil
+            let errors = lintErrors[results[i].testCase.tour] ?? 0
+            guard errors == 0 else {
+                results[i].outcome = .failed
+                results[i].problems.append("not recorded: the tour has \(errors) lint error\(errors == 1 ? "" : "s") (fix them first)")
+                results[i].actual = source
+                continue
+            }
+            let golden = results[i].golden
+            var problem: String?
+            do {
+                try FileManager.default.createDirectory(atPath: (golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if let bytes = FileManager.default.contents(atPath: source) {
+                    try AtomicFile().write(bytes, to: golden)
+                } else {
+                    problem = "cannot read back \(source)"
+                }
+            } catch {
+                problem = "\(error)"
+            }
+            if let problem {
+                results[i].outcome = .failed
+                results[i].problems.append("cannot record \(golden): \(problem)")
+                results[i].actual = source
+            } else {
+                try? FileManager.default.removeItem(atPath: source)
+                results[i].goldenExists = true
+                written.append(golden)
+            }
+        }
+        return written
+    }
+
+    /// Writes `folder/index.html` with a copy of each case's golden beside its actual and diff
+    /// images; returns the page's path.
+    static func writeReport(_ folder: String, tours: [PlannedTour], results: [CaseResult], warnings: [TourDiagnostic]) throws(CLIError) -> String {
+        let fm = FileManager.default
+        func relative(_ path: String) -> String {
+            let prefix = (folder as NSString).standardizingPath + "/"
+            let full = (path as NSString).standardizingPath
+            return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : path
+        }
+        var copies: [SnapshotCase: String] = [:]
+        for r in results where r.outcome != .skipped && r.goldenExists {
+            let tourFolder = (folder as NSString).appendingPathComponent(r.testCase.tour)
+            let copy = (tourFolder as NSString).appendingPathComponent(r.testCase.shortName + ".golden.png")
+            try? fm.createDirectory(atPath: tourFolder, withIntermediateDirectories: true)
+            try? fm.removeItem(atPath: copy)
+            if (try? fm.copyItem(atPath: r.golden, toPath: copy)) != nil { copies[r.testCase] = relative(copy) }
+        }
+        let page = HTMLReport.page(tours: tours, results: results, warnings: warnings) { r in
+            HTMLReport.Images(golden: copies[r.testCase], actual: r.actual.map(relative), diff: r.diff.map(relative))
+        }
+        let path = (folder as NSString).appendingPathComponent("index.html")
+        do { try AtomicFile().write(Data(page.utf8), to: path) } catch { throw .failure("test: --report \(folder): \(error)") }
+        return path
+    }
+
+    /// Removes the images an earlier run left in a tour's results folder (and nothing else).
+    static func removeStaleImages(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where [".actual.png", ".diff.png", ".golden.png"].contains(where: name.hasSuffix) {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Headless
+
+/// Worker processes for `limelight test --jobs N`: each is this executable run as
+/// `limelight test --worker …` with the parent's arguments, so it makes the same plan; the parent
+/// hands out group numbers one at a time on the worker's stdin (the next to whichever worker is
+/// free) and reads back one JSON line of results per group. Results are kept by group, so the
+/// output is the same for any number of workers.
+final class TestWorkers: @unchecked Sendable {
+    /// What one worker sends back for a group.
+    struct Reply: Codable {
+        /// The group's index in the plan.
+        var group: Int
+        /// Its cases' results.
+        var results: [CaseResult]
+    }
+
+    private let lock = NSLock()
+    private var next = 0
+    private var replies: [Int: [CaseResult]] = [:]
+    private var failures: [Int: String] = [:]
+
+    /// Runs `groupCount` groups on `jobs` workers started with `arguments` (after `test --worker`).
+    /// Returns each group's results, or why its worker could not give them.
+    func run(groupCount: Int, jobs: Int, arguments: [String]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            self.work(executable: executable, arguments: ["test", "--worker"] + arguments, groupCount: groupCount)
+        }
+        return (replies, failures)
+    }
+
+    /// One worker's life: start it, feed it groups until none are left, then close its input.
+    private func work(executable: URL, arguments: [String], groupCount: Int) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        do { try process.run() } catch {
+            while let group = take(groupCount) { record(group, failure: "cannot start a worker (\(error.localizedDescription))") }
+            return
+        }
+        let reader = LineReader(output.fileHandleForReading)
+        let decoder = JSONDecoder()
+        while let group = take(groupCount) {
+            do { try input.fileHandleForWriting.write(contentsOf: Data("\(group)\n".utf8)) } catch {
+                record(group, failure: "the worker stopped taking work"); continue
+            }
+            guard let line = reader.line() else {
+                record(group, failure: "the worker exited before it finished the group")
+                continue
+            }
+            do {
+                let reply = try decoder.decode(Reply.self, from: line)
+                lock.withLock { replies[reply.group] = reply.results }
+            } catch {
+                record(group, failure: "the worker's reply could not be read (\(error.localizedDescription))")
+            }
+        }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// The next group to hand out, or nil when all have been.
+    private func take(_ count: Int) -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    private func record(_ group: Int, failure: String) { lock.withLock { failures[group] = failure } }
+}
+
+/// Reads a pipe line by line.
+final class LineReader {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var ended = false
+
+    /// A reader of `handle`.
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    /// The next line without its newline, or nil at the end.
+    func line() -> Data? {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<end]
+                buffer = Data(buffer[(end + 1)...])
+                return Data(line)
+            }
+            if ended { return nil }
+            let chunk = handle.availableData
+            if chunk.isEmpty { ended = true } else { buffer.append(chunk) }
+        }
+    }
+}

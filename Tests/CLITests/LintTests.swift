@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Every rule of the lint (`limelight check --lint`, and every `limelight test`), each with a tour
+/// that breaks it, read back through `check --json`.
+@Suite struct LintTests {
+    struct Finding: Decodable, Equatable {
+        var file: String
+        var line: Int?
+        var path: String
+        var message: String
+        var severity: String
+    }
+
+    /// `check --lint --json` of `json` as a tour file: the exit status and the findings.
+    func lint(_ json: String) throws -> (Int32, [Finding], String) {
+        let dir = try CLI.temporaryFolder()
+        let path = dir + "/t.json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", "--lint", "--json", path])
+        let findings = try JSONDecoder().decode([Finding].self, from: Data(r.stdout.utf8))
+        #expect(findings.allSatisfy { $0.file == path })
+        return (r.status, findings, path)
+    }
+
+    @Test func theShippedToursHaveNoFindings() throws {
+        let tours = TourCommandTests.tours
+        let r = try CLI.run(["check", "--lint", tours + "/home.json", tours + "/fab.json", tours + "/screenshot.json"])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        #expect(r.stdout.contains("home.json: ok (5 steps)"))
+    }
+
+    @Test func aBubbleClippedByTheScreen() throws {
+        let text = Array(repeating: "A long explanation", count: 20).joined(separator: " ")
+        let (status, found, _) = try lint(#"{"id": "t", "test": {"sizes": ["240x300"]}, "steps": [{"target": "nav.title", "text": "\#(text)"}]}"#)
+        #expect(status == 1)
+        #expect(found.contains { $0.message.hasPrefix("the bubble [") && $0.message.hasSuffix("is clipped by the 240x300 screen (at 240x300@1x, en)") && $0.severity == "error" && $0.path == "steps[0]" && $0.line == 1 })
+    }
+
+    @Test func aBubbleClippedByTheSafeArea() throws {
+        let text = Array(repeating: "word", count: 224).joined(separator: " ")
+        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"target": "nav.title", "text": "\#(text)"}]}"#)
+        #expect(status == 1)
+        #expect(found.contains { $0.message.contains("is clipped by the safe area [0, 47, 390, 763] (at 390x844@1x, en)") }, "\(found)")
+    }
+
+    @Test func textCutShortWithAnEllipsis() throws {
+        let (status, found, _) = try lint("""
+        {"id": "t", "test": {"sizes": ["150x500"]}, "showProgress": true, "allowSkip": true,
+         "steps": [{"target": "fab", "text": "Add."}, {"target": "nav.title", "text": "Title."}]}
+        """)
+        #expect(status == 1)
+        #expect(found.contains { $0.path == "steps[0]" && $0.message == "the bubble's overlay.bubble.skip, overlay.bubble.next are cut short with an ellipsis (shorten the text, or give the bubble more room) (at 150x500@1x, en)" }, "\(found)")
+    }
+
+    @Test func aBubbleOverAnotherHole() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"targets": ["card.0", "card.2"], "text": "These two cards.", "placement": "below"}]}"#)
+        #expect(status == 1)
+        #expect(found.map(\.message) == ["the bubble covers the hole of \"card.2\" (at 390x844@1x, en)"])
+    }
+
+    @Test func aTargetOffScreenAfterScrolling() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "test": {"sizes": ["390x500"]}, "steps": [{"target": "card.3", "scrollIntoView": false, "text": "The last card."}]}"#)
+        #expect(status == 1)
+        #expect(found.contains { $0.message.hasPrefix("the target \"card.3\" is off-screen after scrolling (") }, "\(found)")
+        // Scrolled into view (the default), the same step is fine.
+        let (fine, none, _) = try lint(#"{"id": "t", "test": {"sizes": ["390x500"]}, "steps": [{"target": "card.3", "text": "The last card."}]}"#)
+        #expect(fine == 0 && none.isEmpty, "\(none)")
+    }
+
+    @Test func aTapTargetUnderFortyFourPoints() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 20, 30], "padding": 0, "text": "Tap the dot.", "advanceOn": "tapTarget"}]}"#)
+        #expect(status == 1)
+        #expect(found.map(\.message) == ["the hole of rect [100, 300, 20, 30] is 20×30 pt, smaller than the 44×44 pt a finger needs to tap (advanceOn \"tapTarget\") (at 390x844@1x, en)"])
+        let (fine, _, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 20, 30], "padding": 0, "text": "Look at the dot."}]}"#)
+        #expect(fine == 0, "only tapTarget steps need the room")
+    }
+
+    @Test func aLanguageWithoutTextIsAWarning() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "test": {"languages": ["en", "ja"]}, "steps": [{"target": "fab", "title": {"en": "Add", "ja": "追加"}, "text": {"en": "Adds a card."}}]}"#)
+        #expect(status == 0, "warnings never fail")
+        #expect(found == [Finding(file: found.first?.file ?? "", line: 1, path: "steps[0]", message: "no text in ja (the default would show) (at 390x844@1x, ja)", severity: "warning")])
+    }
+
+    @Test func moreThanTwelveStepsIsAWarning() throws {
+        let steps = (0..<13).map { #"{"target": "fab", "text": "Step \#($0 + 1)"}"# }.joined(separator: ",\n")
+        let (status, found, _) = try lint("{\"id\": \"t\", \"steps\": [\n\(steps)\n]}")
+        #expect(status == 0)
+        #expect(found.map(\.message) == ["the tour has 13 steps; completion drops on tours longer than 12 (split it, or cut steps)"])
+        #expect(found.first?.line == 14 && found.first?.severity == "warning", "the line of the 13th step")
+    }
+
+    @Test func checkJSONGivesSchemaProblemsAsObjectsToo() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"target": "fab", "txt": "typo"}]}"#)
+        #expect(status == 1)
+        #expect(found.map(\.message) == ["unknown key (did you mean \"text\"?)"] && found.first?.path == "steps[0].txt" && found.first?.severity == "error")
+        let bad = try CLI.run(["check", "--json", "/nonexistent.json"])
+        #expect(bad.stdout == #"[{"file":"/nonexistent.json","line":null,"message":"no such file","path":"","severity":"error"}]"# + "\n")
+        #expect(bad.status == 1 && bad.stderr.isEmpty)
+    }
+
+    @Test func aLintErrorFailsItsCaseInTest() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "cover", "steps": [{"targets": ["card.0", "card.2"], "text": "These two cards.", "placement": "below"}]}"#
+            .write(toFile: dir + "/cover.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir + "/cover.json", "--report", dir + "/r"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("FAIL cover/390x844@1x-en-step01: \(dir)/cover.json:1: steps[0]: the bubble covers the hole of \"card.2\" (at 390x844@1x, en); no golden"), "\(r.stdout)")
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import Raster
+import ImageFiles
+
+/// `limelight test` through the built binary: the shipped tours against their committed goldens, a
+/// deliberate change, recording, JUnit XML, the HTML report in Chromium, workers, and the lint.
+@Suite struct TestCommandTests {
+    static let tours = TourCommandTests.tours
+    static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/test-artifacts/CLITests").path
+
+    /// A copy of the shipped home tour and its goldens in a new folder, with `edit` applied to its JSON.
+    func homeCopy(_ edit: (String) -> String = { $0 }) throws -> String {
+        let dir = try CLI.temporaryFolder()
+        let json = try String(contentsOfFile: Self.tours + "/home.json", encoding: .utf8)
+        try edit(json).write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.tours + "/home.goldens", toPath: dir + "/home.goldens")
+        return dir
+    }
+
+    /// The counts on the last line.
+    func tally(_ output: String) throws -> (passed: Int, failed: Int, skipped: Int) {
+        let last = try #require(output.split(separator: "\n").last.map(String.init))
+        let numbers = last.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ") }
+        var t = (passed: -1, failed: -1, skipped: 0)
+        for n in numbers where n.count == 2 {
+            switch n[1] { case "passed": t.passed = Int(n[0])!; case "failed": t.failed = Int(n[0])!; case "skipped": t.skipped = Int(n[0])!; default: break }
+        }
+        #expect(t.passed >= 0 && t.failed >= 0, "last line: \(last)")
+        return t
+    }
+
+    static let editedText: @Sendable (String) -> String = {
+        $0.replacingOccurrences(of: "Each card shows a picture, a title and a short description.",
+                                with: "<script>alert(1)</script> Each card & its picture.")
+    }
+
+    @Test func theShippedToursPassAgainstTheirCommittedGoldens() throws {
+        let report = try CLI.temporaryFolder()
+        let r = try CLI.run(["test", Self.tours, "--jobs", "2", "--report", report])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        // Every committed golden is a case, and every case has a golden.
+        var goldens = 0
+        for folder in ["fab", "home", "screenshot"] {
+            goldens += try FileManager.default.contentsOfDirectory(atPath: "\(Self.tours)/\(folder).goldens").filter { $0.hasSuffix(".png") }.count
+        }
+        let t = try tally(r.stdout)
+        #expect(t.passed == goldens && t.failed == 0 && t.skipped == 0)
+        #expect(r.stdout.split(separator: "\n").last == "\(goldens) passed, 0 failed")
+    }
+
+    @Test func aDeliberateChangeFailsNamingTheCaseWithItsDiff() throws {
+        let dir = try homeCopy(Self.editedText)
+        let report = dir + "/report"
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "en-step02", "--report", report, "--jobs", "1"])
+        #expect(r.status == 1)
+        let fail = try #require(r.stdout.split(separator: "\n").map(String.init).first { $0.hasPrefix("FAIL home/390x844@1x-en-step02:") })
+        let actual = "\(report)/home/390x844@1x-en-step02.actual.png", diff = "\(report)/home/390x844@1x-en-step02.diff.png"
+        #expect(fail.hasSuffix("; golden \(dir)/home.goldens/390x844@1x-en-step02.png, actual \(actual), diff \(diff)"), "\(fail)")
+        let counts = try #require(fail.firstMatch(of: /: (\d+) pixels differ \(largest channel delta (\d+), first at (\d+),(\d+)\)/))
+        #expect(Int(counts.1)! > 100 && Int(counts.2)! > 100)
+        // The diff marks the bubble's text in red and nothing far from it.
+        let image = try Pixmap(contentsOfFile: diff)
+        var red = 0, outside = 0
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y] == 0xFFFF_0000 {
+            red += 1
+            if y < 330 || y > 500 { outside += 1 }
+        } }
+        #expect(red == Int(counts.1)! && outside == 0)
+        #expect(try Pixmap(contentsOfFile: actual).width == 390)
+        let t = try tally(r.stdout)
+        #expect(t.failed >= 1 && t.passed + t.failed == 3, "step02 and its two times: \(r.stdout)")
+        #expect(t.skipped == 34 - 3)
+    }
+
+    @Test func jobsOneAndTwoGiveTheSameResultsAndFiles() throws {
+        let dir = try homeCopy(Self.editedText)
+        var outputs: [String] = []
+        var trees: [[String: Data]] = []
+        for jobs in ["1", "2"] {
+            let report = "\(dir)/r\(jobs)"
+            let r = try CLI.run(["test", dir + "/home.json", "--jobs", jobs, "--report", report, "--junit", report + "/junit.xml"])
+            #expect(r.status == 1)
+            outputs.append(r.stdout.replacingOccurrences(of: report, with: "REPORT"))
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.subpathsOfDirectory(atPath: report) {
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: report + "/" + name, isDirectory: &isFolder)
+                if !isFolder.boolValue { files[name] = try Data(contentsOf: URL(fileURLWithPath: report + "/" + name)) }
+            }
+            files["index.html"] = Data(String(decoding: files["index.html"] ?? Data(), as: UTF8.self).replacingOccurrences(of: report, with: "REPORT").utf8)
+            files["junit.xml"] = Data(String(decoding: files["junit.xml"] ?? Data(), as: UTF8.self).replacingOccurrences(of: report, with: "REPORT").utf8)
+            trees.append(files)
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(trees[0].keys.sorted() == trees[1].keys.sorted())
+        #expect(trees[0].keys.contains { $0.hasSuffix(".diff.png") })
+        for (name, bytes) in trees[0] { #expect(trees[1][name] == bytes, "\(name) differs between --jobs 1 and --jobs 2") }
+    }
+
+    @Test func junitXMLParsesWithTheRightCounts() throws {
+        let dir = try homeCopy(Self.editedText)
+        try #"{"id": "broken", "steps": [{"target": "nowhere", "text": "x"}]}"#.write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+        let junit = dir + "/junit.xml"
+        let r = try CLI.run(["test", dir + "/home.json", dir + "/broken.json", "--only", "home/390x844@1x-en-", "--junit", junit, "--report", dir + "/r"])
+        #expect(r.status == 1)
+        let t = try tally(r.stdout)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        func number(_ e: XMLElement, _ name: String) -> Int? { e.attribute(forName: name)?.stringValue.flatMap { Int($0) } }
+        #expect(number(root, "tests") == t.passed + t.failed + t.skipped)
+        #expect(number(root, "failures") == t.failed && number(root, "skipped") == t.skipped)
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["home", "broken"])
+        let cases = suites[0].elements(forName: "testcase")
+        #expect(cases.count == 34)
+        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == t.failed - 1)
+        #expect(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count == t.skipped)
+        let failure = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "390x844@1x-en-step02" }?.elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue?.contains("pixels differ") == true)
+        #expect(failure.stringValue?.contains("diff: \(dir)/r/home/390x844@1x-en-step02.diff.png") == true)
+        let broken = try #require(suites[1].elements(forName: "testcase").first?.elements(forName: "failure").first)
+        #expect(broken.stringValue?.contains("broken.json:1: steps[0].target: no view with id \"nowhere\"") == true)
+    }
+
+    @Test func theReportWorksInAHeadlessChromium() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
+            withKnownIssue("chromium is not installed (apt-get install chromium): the report was not opened in a browser") { throw CancellationError() }
+            return
+        }
+        // A tour file whose name is markup: it shows as text in the page.
+        let dir = try homeCopy(Self.editedText)
+        let hostile = "home<img src=x onerror=alert(1)>"
+        try FileManager.default.moveItem(atPath: dir + "/home.json", toPath: "\(dir)/\(hostile).json")
+        try FileManager.default.moveItem(atPath: dir + "/home.goldens", toPath: "\(dir)/\(hostile).goldens")
+        let report = dir + "/report"
+        let r = try CLI.run(["test", "\(dir)/\(hostile).json", "--report", report])
+        #expect(r.status == 1 && r.stdout.contains("wrote \(report)/index.html"), "\(r.stdout)")
+        let page = "file://" + report + "/index.html"
+        func browse(_ extra: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: chromium)
+            p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir)/profile"] + extra + [page]
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        // The DOM after the page's script ran: the tour's markup is text, the report's own script the only one.
+        let (status, dom) = try browse(["--dump-dom"])
+        #expect(status == 0)
+        #expect(dom.contains("home&lt;img src=x onerror=alert(1)&gt;/390x844@1x-en-step02"))
+        #expect(!dom.contains("<img src=\"x\"") && dom.components(separatedBy: "<script").count == 2)
+        #expect(dom.contains("class=\"case failed\"") && dom.contains("golden against actual"))
+        try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
+        let shot = Self.artifacts + "/test-report.png"
+        try? FileManager.default.removeItem(atPath: shot)
+        _ = try browse(["--window-size=1400,1000", "--screenshot=\(shot)"])
+        let image = try Pixmap(contentsOfFile: shot)
+        #expect(image.width == 1400 && image.height == 1000)
+        // The failure's red edge and the golden's dim are on screen: the images loaded from file://.
+        var edge = 0, dim = 0
+        for y in stride(from: 0, to: image.height, by: 2) { for x in stride(from: 0, to: image.width, by: 2) {
+            let c = image.color(x: x, y: y)
+            if c.red > 180 && c.green < 70 && c.blue < 70 { edge += 1 }
+            if c.red < 110 && c.red > 80 && c.green < 110 && c.blue < 110 && abs(Int(c.red) - Int(c.blue)) < 12 { dim += 1 }
+        } }
+        #expect(edge > 200 && dim > 20_000, "see \(shot)")
+    }
+
+    @Test func aMissingGoldenSaysHowToRecordItAndUpdateDoes() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "t", "test": {"languages": ["en", "ja"]}, "steps": [{"target": "fab", "text": {"en": "Add one.", "ja": "追加"}}]}"#
+            .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let first = try CLI.run(["test", dir + "/t.json", "--report", dir + "/r"])
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("FAIL t/390x844@1x-en-step01: no golden \(dir)/t.goldens/390x844@1x-en-step01.png yet (record it with `limelight test --update \(dir)/t.json`); actual \(dir)/r/t/390x844@1x-en-step01.actual.png"), "\(first.stdout)")
+        let update = try CLI.run(["test", dir + "/t.json", "--update", "--report", dir + "/r"])
+        #expect(update.status == 0, "\(update.stdout)")
+        #expect(update.stdout == """
+        wrote \(dir)/t.goldens/390x844@1x-en-step01.png
+        wrote \(dir)/t.goldens/390x844@1x-ja-step01.png
+        recorded 2 goldens
+        wrote \(dir)/r/index.html
+        2 passed, 0 failed
+
+        """)
+        #expect(GoldenPNG.storedPixelDigest(ofFile: "\(dir)/t.goldens/390x844@1x-en-step01.png") != nil, "goldens carry their digest")
+        let again = try CLI.run(["test", dir + "/t.json", "--update"], environment: [:])
+        #expect(again.stdout.hasPrefix("recorded 0 goldens\n"), "nothing changed, nothing written: \(again.stdout)")
+        try? FileManager.default.removeItem(atPath: "limelight-test-results/t")
+    }
+
+    @Test func updateNeverRecordsForATourWithErrorsOrLintErrors() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "broken", "steps": [{"target": "fab", "txt": "typo"}]}"#.write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+        try #"{"id": "small", "steps": [{"rect": [100, 300, 20, 20], "padding": 0, "text": "Tap the dot.", "advanceOn": "tapTarget"}]}"#
+            .write(toFile: dir + "/small.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir, "--update", "--report", dir + "/r"])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("FAIL broken: the tour file has 1 problem; nothing of it was run"))
+        #expect(lines.contains("  \(dir)/broken.json:1: steps[0].txt: unknown key (did you mean \"text\"?)"), "\(r.stdout)")
+        #expect(lines.contains("FAIL small/390x844@1x-en-step01: \(dir)/small.json:1: steps[0]: the hole of rect [100, 300, 20, 20] is 20×20 pt, smaller than the 44×44 pt a finger needs to tap (advanceOn \"tapTarget\") (at 390x844@1x, en); not recorded: the tour has 1 lint error (fix them first); actual \(dir)/r/small/390x844@1x-en-step01.actual.png"), "\(r.stdout)")
+        #expect(lines.suffix(3) == ["recorded 0 goldens", "wrote \(dir)/r/index.html", "0 passed, 2 failed"])
+        #expect(!FileManager.default.fileExists(atPath: dir + "/broken.goldens"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/small.goldens"))
+    }
+
+    @Test(arguments: [
+        (["test"], "limelight: test: expected tour files or folders (see limelight test --help)"),
+        (["test", "nowhere.json"], "limelight: test: nowhere.json: no such file or folder"),
+        (["test", "x.json", "--jobs", "0"], "limelight: test: --jobs expects a whole number from 1 to 256 (got \"0\")"),
+        (["test", "x.json", "--frobnicate"], "limelight: test: unknown option --frobnicate (known: --help, --jobs, --junit, --only, --report, --update, --worker)"),
+    ])
+    func badUsageExitsTwoWithOneLine(args: [String], message: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 2)
+        #expect(r.errorLines == [message])
+    }
+
+    @Test func timedAndSettledCasesAreWhatRenderDraws() throws {
+        let dir = try CLI.temporaryFolder()
+        for (step, time, golden) in [("2", "90", "390x844@1x-en-step02-t90"), ("3", nil, "390x844@1x-en-step03"), ("5", "210", "390x844@1x-ja-step05-t210")] {
+            var args = ["render", "--tour", Self.tours + "/home.json", "--step", step, "--out", dir + "/f.png"]
+            if let time { args += ["--time", time] }
+            if golden.contains("-ja-") { args += ["--lang", "ja"] }
+            #expect(try CLI.run(args).status == 0)
+            let rendered = try Pixmap(contentsOfFile: dir + "/f.png")
+            let expected = try Pixmap(contentsOfFile: "\(Self.tours)/home.goldens/\(golden).png")
+            #expect(PixmapDifference(between: rendered, and: expected).isEmpty, "\(golden) differs from render --step \(step) --time \(time ?? "-")")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import Raster
+import Tours
+@testable import Headless
+
+/// JUnit XML and the HTML report hold whatever a tour names (file names, ids, texts) as text.
+@Suite struct ReportEscapingTests {
+    static let hostile = "x&<script>alert(1)</script>\"'\u{1}"
+
+    func results() -> ([PlannedTour], [CaseResult]) {
+        let tour = PlannedTour(file: "/t/\(Self.hostile).json", name: Self.hostile, tour: nil, problems: [])
+        var failed = CaseResult(testCase: SnapshotCase(tour: Self.hostile, size: Size(390, 844), scale: 1, language: "en",
+                                                       moment: .step(index: 0, milliseconds: nil)),
+                                outcome: .failed, golden: "/t/g.png")
+        failed.problems = ["the bubble covers the hole of \"\(Self.hostile)\""]
+        failed.actual = "r/\(Self.hostile)/a.png"
+        var broken = tour
+        broken.problems = [TourDiagnostic(file: tour.file, line: 3, path: "steps[0].text", message: Self.hostile)]
+        return ([broken], [failed])
+    }
+
+    @Test func xmlEscapesMarkupAndControls() {
+        #expect(JUnitReport.escape(Self.hostile) == "x&amp;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&apos;\\u{1}")
+        let (tours, results) = results()
+        let xml = JUnitReport.xml(tours: tours, results: results)
+        #expect(!xml.contains("<script>"))
+        #expect(!xml.unicodeScalars.contains("\u{1}"))
+        #expect(xml.contains("tests=\"2\" failures=\"2\""), "the case and the tour that cannot run")
+    }
+
+    @Test func htmlEscapesEverythingFromATour() {
+        let (tours, results) = results()
+        let page = HTMLReport.page(tours: tours, results: results, warnings: []) { r in
+            HTMLReport.Images(golden: nil, actual: r.actual, diff: nil)
+        }
+        // The only script element is the report's own.
+        #expect(page.components(separatedBy: "<script").count == 2)
+        #expect(page.contains("x&amp;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;"))
+        #expect(page.contains("src=\"r/x%26%3Cscript%3Ealert%281%29%3C/script%3E%22%27%01/a.png\""), "paths are percent-encoded")
+        #expect(!page.contains("http://") && !page.contains("https://"), "nothing is fetched from the network")
+    }
+}
