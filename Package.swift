@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module graph (imports point down only; see docs/ARCHITECTURE.md):
-//   limelight (CLI) -> Demo -> Tours -> Overlays -> Views -> Raster
+//   limelight (CLI) -> Headless -> Demo -> Tours -> Overlays -> Views -> Raster
 //   SDLHost -> Views, Raster, CSDL2;  FontText -> Views, Raster, CSDL2TTF, CFontconfig
 //   ImageFiles -> Raster, Files, CSDL2Image (PNG in and out);  Files: atomic saves
 //   Headless -> Demo, Tours, … (headless runs and snapshot tests, for the CLI)
@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "limelight",
                           dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
+                          dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),

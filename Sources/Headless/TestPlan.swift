@@ -110,6 +110,13 @@ public struct TestPlan: Sendable {
     /// Every case, group by group.
     public var cases: [SnapshotCase] { groups.flatMap(\.cases) }
 
+    /// The groups' indices, the costliest first (device pixels a frame times frames, plus the app's
+    /// start): the order to hand them to workers in, so no large group is left to run alone at the end.
+    public var costliestFirst: [Int] {
+        let cost = groups.map { g in (Double(g.cases.count) + 2) * g.size.width * g.size.height * g.scale * g.scale }
+        return groups.indices.sorted { cost[$0] > cost[$1] || (cost[$0] == cost[$1] && $0 < $1) }
+    }
+
     /// The names each tour file gets in case names: its file name without `.json`, or the path as
     /// given (without `.json`) where two files share a name.
     public static func names(forFiles files: [String]) -> [String] {

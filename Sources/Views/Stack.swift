@@ -8,10 +8,11 @@ public enum Axis: Hashable, Sendable {
 
 /// Lines children up along an axis with fixed spacing (the base of `HStack` and `VStack`).
 ///
-/// With a finite proposal along the axis, room is shared out SwiftUI-style: the least flexible child
-/// (smallest difference between its size for a zero and an infinite proposal) is asked first, with
-/// an equal share of what is left, so fixed bars keep their size and greedy views split the rest.
-/// Spacers come last and share what the other children leave.
+/// With a finite proposal along the axis, children that all fit at their ideal lengths get them;
+/// otherwise room is shared out SwiftUI-style: the least flexible child (smallest difference between
+/// its size for a zero and an infinite proposal) is asked first, with an equal share of what is
+/// left, so fixed bars keep their size and greedy views split the rest. Spacers come last and share
+/// what the other children leave.
 public class Stack: View {
     /// The direction of the stack.
     public let axis: Axis
@@ -47,12 +48,35 @@ public class Stack: View {
         let reserved = spacers.reduce(0) { $0 + along(children[$1].measure(proposal(along: 0, across: pAcross))) }
         remaining = max(0, remaining - reserved)
         let others = children.indices.filter { !(children[$0] is Spacer) }
+        var sizes = [Size](repeating: .zero, count: n)
+        // When every child fits at its ideal length, each gets it: sharing out room that is enough
+        // for all would cut short a text that an earlier, greedier share left too little.
+        // Views that grow with the room they are offered (fills, wrapping text) then share what is
+        // left over, in equal shares on top of their ideal lengths.
+        let ideal = others.map { children[$0].measure(proposal(along: nil, across: pAcross)) }
+        let idealTotal = ideal.reduce(0) { $0 + along($1) }
+        if idealTotal <= remaining {
+            var extra = remaining - idealTotal
+            var growing: [(index: Int, ideal: Size)] = []
+            for (i, s) in zip(others, ideal) {
+                sizes[i] = s
+                if along(children[i].measure(proposal(along: .infinity, across: pAcross))) > along(s) + 1e-9 { growing.append((i, s)) }
+            }
+            var left = growing.count
+            for (i, s) in growing {
+                let grown = children[i].measure(proposal(along: along(s) + extra / Double(left), across: pAcross))
+                sizes[i] = grown
+                extra = max(0, extra - (along(grown) - along(s)))
+                left -= 1
+            }
+            shareOut(extra + reserved, among: spacers, across: pAcross, into: &sizes)
+            return sizes
+        }
         let flexibility = others.map { i in
             along(children[i].measure(proposal(along: .infinity, across: pAcross))) -
                 along(children[i].measure(proposal(along: 0, across: pAcross)))
         }
         let order = others.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }.map { others[$0] }
-        var sizes = [Size](repeating: .zero, count: n)
         var left = others.count
         for i in order {
             let offer = max(0, remaining / Double(left))
@@ -61,15 +85,20 @@ public class Stack: View {
             remaining = max(0, remaining - along(s))
             left -= 1
         }
-        remaining += reserved
-        left = spacers.count
+        shareOut(remaining + reserved, among: spacers, across: pAcross, into: &sizes)
+        return sizes
+    }
+
+    /// Gives the spacers `room` in equal shares.
+    private func shareOut(_ room: Double, among spacers: [Int], across pAcross: Double?, into sizes: inout [Size]) {
+        var remaining = room
+        var left = spacers.count
         for i in spacers {
             let s = children[i].measure(proposal(along: max(0, remaining / Double(left)), across: pAcross))
             sizes[i] = s
             remaining = max(0, remaining - along(s))
             left -= 1
         }
-        return sizes
     }
 
     /// The children's lengths and gaps along the axis, the widest across it.

@@ -107,14 +107,17 @@ enum TestCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw .usage("\(command): \(Arguments.printable(path)): no such file or folder")
             }
-            guard isFolder.boolValue else { files.append(path); continue }
+            guard isFolder.boolValue else {
+                if !files.contains(path) { files.append(path) }
+                continue
+            }
             let names: [String]
             do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
                 throw .failure("\(command): \(path): cannot list the folder (\(error.localizedDescription))")
             }
             let tours = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             guard !tours.isEmpty else { throw .usage("\(command): \(path): the folder has no .json tour files") }
-            files += tours.map { (path as NSString).appendingPathComponent($0) }
+            for tour in tours.map({ (path as NSString).appendingPathComponent($0) }) where !files.contains(tour) { files.append(tour) }
         }
         return files
     }
@@ -147,7 +150,7 @@ enum TestCommand {
         let count = plan.groups.count
         let workers = min(jobs, count)
         guard workers > 1 else { return (0..<count).flatMap { runner.run(group: $0) } }
-        let (replies, failures) = TestWorkers().run(groupCount: count, jobs: workers, arguments: arguments)
+        let (replies, failures) = TestWorkers().run(order: plan.costliestFirst, jobs: workers, arguments: arguments) { runner.run(group: $0) }
         var results: [CaseResult] = []
         for (i, group) in plan.groups.enumerated() {
             if let reply = replies[i] { results += reply; continue }
@@ -210,8 +213,8 @@ enum TestCommand {
         return written
     }
 
-    /// Writes `folder/index.html` with a copy of each case's golden beside its actual and diff
-    /// images; returns the page's path.
+    /// Writes `folder/index.html` with each case's golden (linked, or copied) beside its actual and
+    /// diff images; returns the page's path.
     static func writeReport(_ folder: String, tours: [PlannedTour], results: [CaseResult], warnings: [TourDiagnostic]) throws(CLIError) -> String {
         let fm = FileManager.default
         func relative(_ path: String) -> String {
@@ -225,7 +228,9 @@ enum TestCommand {
             let copy = (tourFolder as NSString).appendingPathComponent(r.testCase.shortName + ".golden.png")
             try? fm.createDirectory(atPath: tourFolder, withIntermediateDirectories: true)
             try? fm.removeItem(atPath: copy)
-            if (try? fm.copyItem(atPath: r.golden, toPath: copy)) != nil { copies[r.testCase] = relative(copy) }
+            // A hard link where the folders share a file system (goldens are replaced by rename, never
+            // rewritten in place, so the report keeps the pixels it was made with), else a copy.
+            if link(r.golden, copy) == 0 || (try? fm.copyItem(atPath: r.golden, toPath: copy)) != nil { copies[r.testCase] = relative(copy) }
         }
         let page = HTMLReport.page(tours: tours, results: results, warnings: warnings) { r in
             HTMLReport.Images(golden: copies[r.testCase], actual: r.actual.map(relative), diff: r.diff.map(relative))

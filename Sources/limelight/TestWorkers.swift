@@ -1,11 +1,11 @@
 import Foundation
 import Headless
 
-/// Worker processes for `limelight test --jobs N`: each is this executable run as
-/// `limelight test --worker …` with the parent's arguments, so it makes the same plan; the parent
-/// hands out group numbers one at a time on the worker's stdin (the next to whichever worker is
-/// free) and reads back one JSON line of results per group. Results are kept by group, so the
-/// output is the same for any number of workers.
+/// Worker processes for `limelight test --jobs N`: the parent runs groups itself and starts N − 1
+/// workers, each this executable run as `limelight test --worker …` with the parent's arguments, so
+/// it makes the same plan; the parent hands out group numbers one at a time, the costliest first
+/// (the next to whichever is free: itself, or a worker on its stdin), and reads back one JSON line
+/// of results per group. Results are kept by group, so the output is the same for any N.
 final class TestWorkers: @unchecked Sendable {
     /// What one worker sends back for a group.
     struct Reply: Codable {
@@ -16,17 +16,36 @@ final class TestWorkers: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    private var order: [Int] = []
     private var next = 0
     private var replies: [Int: [CaseResult]] = [:]
     private var failures: [Int: String] = [:]
 
-    /// Runs `groupCount` groups on `jobs` workers started with `arguments` (after `test --worker`).
+    /// Runs the groups numbered in `order` (handed out in that order) on `jobs` processes: this one,
+    /// through `local`, and `jobs - 1` workers started with `arguments` (after `test --worker`).
     /// Returns each group's results, or why its worker could not give them.
-    func run(groupCount: Int, jobs: Int, arguments: [String]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
+    @MainActor
+    func run(order: [Int], jobs: Int, arguments: [String],
+             local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
+        self.order = order
+        let groupCount = order.count
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            self.work(executable: executable, arguments: ["test", "--worker"] + arguments, groupCount: groupCount)
+        // A worker that dies closes its pipe: writing to it must fail, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        let feeders = DispatchGroup()
+        for _ in 1..<max(2, jobs) {
+            feeders.enter()
+            Thread.detachNewThread {
+                self.work(executable: executable, arguments: ["test", "--worker"] + arguments, groupCount: groupCount)
+                feeders.leave()
+            }
         }
+        // This process is a worker too: it has the tours loaded and the fonts open already.
+        while let group = take(groupCount) {
+            let results = local(group)
+            lock.withLock { replies[group] = results }
+        }
+        feeders.wait()
         return (replies, failures)
     }
 
@@ -44,13 +63,14 @@ final class TestWorkers: @unchecked Sendable {
         }
         let reader = LineReader(output.fileHandleForReading)
         let decoder = JSONDecoder()
+        // A worker that dies gives up its group (which fails) and takes no more: the others go on.
         while let group = take(groupCount) {
             do { try input.fileHandleForWriting.write(contentsOf: Data("\(group)\n".utf8)) } catch {
-                record(group, failure: "the worker stopped taking work"); continue
+                record(group, failure: "the worker stopped taking work"); break
             }
             guard let line = reader.line() else {
                 record(group, failure: "the worker exited before it finished the group")
-                continue
+                break
             }
             do {
                 let reply = try decoder.decode(Reply.self, from: line)
@@ -68,7 +88,7 @@ final class TestWorkers: @unchecked Sendable {
         lock.withLock {
             guard next < count else { return nil }
             defer { next += 1 }
-            return next
+            return order[next]
         }
     }
 

@@ -240,3 +240,53 @@ import ImageFiles
         }
     }
 }
+
+/// What `make install` lays out (the binary in PREFIX/bin, the assets in PREFIX/share/limelight)
+/// runs from any folder: the installed binary finds its card images and the shipped tours.
+@Suite struct InstalledLayoutTests {
+    @Test func anInstalledBinaryFindsItsAssetsFromAnyFolder() throws {
+        let prefix = try CLI.temporaryFolder()
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: prefix + "/share/limelight", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: CLI.binary, toPath: prefix + "/bin/limelight")
+        let assets = URL(fileURLWithPath: TestCommandTests.tours).deletingLastPathComponent().path
+        try fm.copyItem(atPath: assets + "/images", toPath: prefix + "/share/limelight/images")
+        try fm.copyItem(atPath: assets + "/tours", toPath: prefix + "/share/limelight/tours")
+        let elsewhere = try CLI.temporaryFolder()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: prefix + "/bin/limelight")
+        p.arguments = ["test", prefix + "/share/limelight/tours/home.json", "--only", "en-step0", "--jobs", "2"]
+        p.currentDirectoryURL = URL(fileURLWithPath: elsewhere)
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        env["LIMELIGHT_ASSETS"] = nil
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(o)\(e)")
+        #expect(e.isEmpty, "no warning about missing card images: \(e)")
+        #expect(o.hasSuffix(" passed, 0 failed, 19 skipped\n"), "\(o)")
+        #expect(fm.fileExists(atPath: elsewhere + "/limelight-test-results"), "results go to the current folder")
+    }
+
+    @Test func makeInstallAndUninstallUseThePrefix() throws {
+        let root = URL(fileURLWithPath: TestCommandTests.tours).deletingLastPathComponent().deletingLastPathComponent().path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        p.arguments = ["-n", "-C", root, "install", "uninstall", "PREFIX=/opt/x", "DESTDIR=/stage"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let plan = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(plan.contains("/stage/opt/x/bin/limelight"))
+        #expect(plan.contains("cp -R assets/images assets/tours /stage/opt/x/share/limelight/"))
+        #expect(plan.contains("rm -rf /stage/opt/x/share/limelight"))
+    }
+}

@@ -1,0 +1,131 @@
+import Demo
+import Foundation
+import Headless
+import Raster
+import Tours
+import Views
+
+/// `limelight test`'s figures: one case that passes (walk to the step, paint the frame, digest it,
+/// read the golden's stored digest), one that fails (the same, then the golden decoded, compared
+/// pixel by pixel, and the actual and diff PNGs written), a `render --all` step (paint and write the
+/// PNG), and the throughput of a whole matrix with 1 and 2 worker processes.
+@MainActor
+enum TestBenchmarks {
+    /// The steps of the benchmark tour: every kind of target, twelve steps.
+    static let targets = ["nav.title", "card.0", "fab", "tab.home", "card.1", "tab.menu",
+                          "nav.title", "card.0", "fab", "tab.home", "card.1", "tab.menu"]
+
+    /// A tour file of the twelve steps with `text` in every bubble, at `size`, into `folder`.
+    static func writeTour(_ name: String, text: String, size: String, goldens: String, in folder: String) throws -> String {
+        let steps = targets.enumerated().map { i, t in
+            #"{"target": "\#(t)", "title": "Step \#(i + 1)", "text": "\#(text)"\#(t == "fab" ? #", "advanceOn": "tapTarget""# : "")}"#
+        }
+        let json = #"{"id": "\#(name)", "showProgress": true, "allowSkip": true, "test": {"sizes": ["\#(size)"], "goldens": "\#(goldens)"}, "steps": [\#(steps.joined(separator: ", "))]}"#
+        let path = (folder as NSString).appendingPathComponent(name + ".json")
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func plan(_ path: String) throws -> TestPlan {
+        let loaded = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+        return TestPlan(tours: [PlannedTour(file: path, name: loaded.tour.id, tour: loaded.tour, problems: [])])
+    }
+
+    static func runner(_ plan: TestPlan, app: AppBenchmarks, artifacts: String, update: Bool = false) -> SnapshotRunner {
+        SnapshotRunner(plan: plan, options: SnapshotRunner.Options(update: update, artifacts: artifacts)) { _, group, clock throws(HeadlessError) in
+            do { return try DemoApp(size: group.size, scale: group.scale, textEngine: app.engine, images: app.images, clock: clock) } catch {
+                throw HeadlessError("\(error)")
+            }
+        }
+    }
+
+    /// `test.case.pass`, `test.case.fail` and `render.step` at 390x844 and 1920x1080.
+    static func cases(_ h: Harness, app: AppBenchmarks) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-bench-test-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (w, ht) in [(390, 844), (1920, 1080)] {
+            let size = "\(w)x\(ht)"
+            let dir = (folder as NSString).appendingPathComponent(size)
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let text = "Tours find their targets by view id, so they follow the layout."
+            let passing = try plan(try writeTour("pass", text: text, size: size, goldens: "goldens", in: dir))
+            // The failing tour's goldens are the passing tour's: every bubble's text differs.
+            let failing = try plan(try writeTour("fail", text: "Another text, so every frame differs from its golden.", size: size, goldens: "goldens", in: dir))
+            // Record the goldens (with their digests) as `limelight test --update` does.
+            for r in runner(passing, app: app, artifacts: dir + "/record", update: true).run(group: 0) {
+                if let source = r.toRecord {
+                    try FileManager.default.createDirectory(atPath: (r.golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try? FileManager.default.removeItem(atPath: r.golden)
+                    try FileManager.default.moveItem(atPath: source, toPath: r.golden)
+                }
+            }
+            let count = Double(targets.count)
+            let pass = runner(passing, app: app, artifacts: dir + "/artifacts")
+            var outcomes = Set<CaseResult.Outcome>()
+            var problems: [String] = []
+            let passMs = h.median {
+                let results = pass.run(group: 0)
+                outcomes.formUnion(results.map(\.outcome))
+                problems += results.flatMap(\.problems)
+            }
+            guard outcomes == [.passed] else { throw HeadlessError("test.case.pass at \(size): the cases did not pass (\(problems.first ?? ""))") }
+            h.add("test.case.pass", size: size, milliseconds: passMs / count)
+            let fail = runner(failing, app: app, artifacts: dir + "/artifacts")
+            outcomes = []
+            let failMs = h.median { outcomes.formUnion(fail.run(group: 0).map(\.outcome)) }
+            guard outcomes == [.failed] else { throw HeadlessError("test.case.fail: the cases did not fail (\(outcomes))") }
+            h.add("test.case.fail", size: size, milliseconds: failMs / count)
+            // render --all's loop: the step shown, painted and written as a PNG.
+            let tour = passing.tours[0].tour!
+            let renderMs = h.median {
+                let clock = VirtualClock()
+                guard let stage = try? DemoApp(size: Size(Double(w), Double(ht)), textEngine: app.engine, images: app.images, clock: clock) else { return }
+                let walk = TourWalk(tour: tour, stage: stage, clock: clock)
+                for i in tour.steps.indices {
+                    walk.show(step: i, at: nil)
+                    try? walk.session.writeFrame(to: dir + String(format: "/step-%02d.png", i + 1))
+                }
+            }
+            h.add("render.step", size: size, milliseconds: renderMs / count)
+        }
+        h.note("test.case.pass / test.case.fail / render.step: a 12-step tour run as one group, its time divided by 12 (the stage's creation included); a passing case encodes and decodes no PNG")
+    }
+
+    /// `test.matrix.jobs1` and `test.matrix.jobs2`: `limelight test` of a 12-step tour at 390x844,
+    /// 1024x768 and 1920x1080, at 1x and 2x, in English and Japanese, settled and at two times into
+    /// each step (432 cases in 24 groups), with 1 and 2 worker processes, alternated five times each;
+    /// the figure is the median wall time of the whole run.
+    static func matrix(_ h: Harness) throws {
+        let binary = HostBenchmarks.binary
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            h.note("test.matrix: skipped, build `limelight` in release first (swift build -c release)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-bench-matrix-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let steps = targets.enumerated().map { i, t in
+            #"{"target": "\#(t)", "title": {"en": "Step \#(i + 1)", "ja": "ステップ \#(i + 1)"}, "text": {"en": "Tours follow the layout.", "ja": "ツアーはレイアウトについていきます。"}}"#
+        }
+        let path = folder + "/matrix.json"
+        try #"{"id": "matrix", "test": {"sizes": ["390x844", "1024x768", "1920x1080"], "scales": [1, 2], "times": [90, 210]}, "steps": [\#(steps.joined(separator: ", "))]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        func run(_ args: [String]) throws -> Double {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let p = try HostBenchmarks.launch(["test", path, "--report", folder + "/r"] + args, env: ["SDL_VIDEODRIVER": "dummy"])
+            p.waitUntilExit()
+            return Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        }
+        _ = try run(["--update", "--jobs", "2"])
+        var one: [Double] = [], two: [Double] = []
+        for _ in 0..<5 {
+            one.append(try run(["--jobs", "1"]))
+            two.append(try run(["--jobs", "2"]))
+        }
+        let m1 = one.sorted()[2], m2 = two.sorted()[2]
+        h.add("test.matrix.jobs1 (432 cases)", size: "mixed", milliseconds: m1)
+        h.add("test.matrix.jobs2 (432 cases)", size: "mixed", milliseconds: m2)
+        h.note(String(format: "test.matrix: 2 jobs give %.2fx the throughput of 1 (runs: 1 job %@ ms; 2 jobs %@ ms)", m1 / m2,
+                      one.map { String(format: "%.0f", $0) }.joined(separator: ", "), two.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
+    }
+}
