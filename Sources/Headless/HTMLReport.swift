@@ -119,21 +119,7 @@ public enum HTMLReport {
     }
 
     /// `s` safe in HTML text and attribute values.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
+    public static func escape(_ s: String) -> String { escapingScalars(in: s, markupEntity(for:)) }
 
     /// A relative path as a URL attribute: each segment percent-encoded, then escaped.
     static func url(_ path: String) -> String {

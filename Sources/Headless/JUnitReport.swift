@@ -50,27 +50,13 @@ public enum JUnitReport {
     /// attribute would otherwise fold into spaces), and characters XML 1.0 cannot hold (most
     /// controls, U+FFFE, U+FFFF) as `\u{…}` text.
     public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF {
-                    out += "\\u{\(String(v, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        escapingScalars(in: s) { scalar in
+            if let entity = markupEntity(for: scalar) { return entity }
+            switch scalar.value {
+            case 0x0A, 0x09, 0x0D: return "&#\(scalar.value);"
+            case 0..<0x20, 0x7F...0x9F, 0xFFFE, 0xFFFF: return "\\u{\(String(scalar.value, radix: 16))}"
+            default: return nil
             }
         }
-        return out
     }
 }

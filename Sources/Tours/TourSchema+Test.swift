@@ -82,21 +82,12 @@ extension TourSchema {
 
     /// The keys of the test's `tolerance` object.
     static let tolerance: [TourKey<TourTest.Tolerance>] = [
-        TourKey("maxDifferentPixels", value: "a whole number ≥ 0", default: "`0`",
-                doc: "how many pixels may differ") { member, path, _, r, t in
-            if let v = r.number(member.value, at: path, in: 0...1e12, meaning: "a whole number"), v == v.rounded() {
-                t.maxDifferentPixels = Int(v)
-            } else if case .number = member.value.value {
-                r.report(member.value.line, path, "expected a whole number of pixels")
-            }
+        TourKey("maxDifferentPixels", value: "a whole number ≥ 0", default: "`0`", doc: "how many pixels may differ") { member, path, _, r, t in
+            if let v = wholeNumber(member, path, &r, in: 0...1e12, "expected a whole number of pixels") { t.maxDifferentPixels = v }
         },
         TourKey("maxChannelDelta", value: "a whole number from 0 to 255", default: "`0`",
                 doc: "how far a channel may differ before its pixel counts as different") { member, path, _, r, t in
-            if let v = r.number(member.value, at: path, in: 0...255, meaning: "a whole number"), v == v.rounded() {
-                t.maxChannelDelta = Int(v)
-            } else if case .number = member.value.value {
-                r.report(member.value.line, path, "expected a whole number from 0 to 255")
-            }
+            if let v = wholeNumber(member, path, &r, in: 0...255, "expected a whole number from 0 to 255") { t.maxChannelDelta = v }
         },
     ]
 
@@ -112,12 +103,7 @@ extension TourSchema {
     static let script: [TourKey<ScriptDraft>] = [
         TourKey("name", value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the script's name, in its case's name",
                 missing: "missing key \"name\" (a name for the script, such as \"add-a-card\")") { member, path, _, r, s in
-            guard let name = r.string(member.value, at: path, nonEmpty: true) else { return }
-            if name.count <= 60, name.unicodeScalars.allSatisfy({ $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) }) {
-                s.name = name
-            } else {
-                r.report(member.value.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most 60), found \(quoted(name))")
-            }
+            if let name = name(member, path, &r, maxLength: 60) { s.name = name }
         },
         TourKey("lines", value: "a list of replay commands", default: "required",
                 doc: "the commands, one a string: `tap ID`, `tap X Y`, `drag ID DX DY`, `key NAME`, `wait MS`, `expect KEY=VALUE …`",
@@ -146,6 +132,15 @@ extension TourSchema {
             s.expectLine = member.value.line
         },
     ]
+
+    /// A whole number in `range`, or nil with `message` reported for a fraction (the range's own
+    /// message for a number outside it, or a value that is no number).
+    private static func wholeNumber(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader,
+                                    in range: ClosedRange<Double>, _ message: String) -> Int? {
+        guard let v = r.number(member.value, at: path, in: range, meaning: "a whole number") else { return nil }
+        guard v == v.rounded() else { r.report(member.value.line, path, message); return nil }
+        return Int(v)
+    }
 
     /// The elements of a list value, reported when it is not a list (or is empty and `allowEmpty` is false).
     private static func list(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, of what: String,

@@ -17,6 +17,17 @@ enum TourSchema {
     static let shapeNames: [(String, HoleShape)] = [("circle", .circle), ("ellipse", .ellipse), ("rect", .rect),
                                                     ("roundedRect", .roundedRect(cornerRadius: TourStep.defaultCornerRadius))]
 
+    /// The member's value when it is a name (ASCII letters, digits, `.`, `_` and `-`, at most
+    /// `maxLength` of them), else nil with the problem reported.
+    static func name(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, maxLength: Int) -> String? {
+        guard let s = r.string(member.value, at: path, nonEmpty: true) else { return nil }
+        guard s.count <= maxLength, s.unicodeScalars.allSatisfy({ $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) }) else {
+            r.report(member.value.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most \(maxLength)), found \(quoted(s))")
+            return nil
+        }
+        return s
+    }
+
     // MARK: - The tour
 
     /// The keys of a tour (the top-level object).
@@ -24,12 +35,7 @@ enum TourSchema {
         TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
                 doc: "the tour's name: saved progress and reports use it",
                 missing: "missing key \"id\" (a name for the tour, such as \"home\")") { member, path, _, r, tour in
-            guard let s = r.string(member.value, at: path, nonEmpty: true) else { return }
-            if s.count <= 100, s.unicodeScalars.allSatisfy({ $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) }) {
-                tour.id = s
-            } else {
-                r.report(member.value.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most 100), found \(quoted(s))")
-            }
+            if let id = name(member, path, &r, maxLength: 100) { tour.id = id }
         },
         TourKey("dim", value: "an object: `color`, `opacity`", default: "the defaults of its keys",
                 doc: "the layer over everything outside the holes") { member, path, _, r, tour in

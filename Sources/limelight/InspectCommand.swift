@@ -106,17 +106,14 @@ enum InspectCommand {
 
 /// `s` as a JSON string literal.
 func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
+    "\"" + escapingScalars(in: s) { scalar in
         switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default: return scalar.value < 0x20 ? String(format: "\\u%04x", scalar.value) : nil
         }
-    }
-    return out + "\""
+    } + "\""
 }

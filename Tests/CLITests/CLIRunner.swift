@@ -26,20 +26,25 @@ enum CLI {
 
     /// Runs `limelight args…` headless (no display variables, SDL's dummy driver) and waits.
     static func run(_ args: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws -> CLIResult {
+        try runProcess(binary, args, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy"].merging(extra) { $1 })
+    }
+
+    /// Runs `executable args…` with this process's environment changed by `extra` (an empty value
+    /// removes a variable), in `directory` if given, and waits; stdout and stderr are collected.
+    static func runProcess(_ executable: String, _ args: [String], environment extra: [String: String] = [:],
+                           directory: String? = nil) throws -> CLIResult {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        env["SDL_VIDEODRIVER"] = "dummy"
         for (k, v) in extra { env[k] = v.isEmpty ? nil : v }
         p.environment = env
+        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
+        // Read both pipes to the end before waiting.
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()

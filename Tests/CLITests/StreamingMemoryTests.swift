@@ -7,18 +7,11 @@ import Testing
     /// The peak resident memory (KiB) of `limelight args…`, measured by a Python parent that runs
     /// nothing else, so no other child of the test process counts.
     func peakMemory(_ args: [String]) throws -> Int {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = ["-c", """
+        let text = try CLI.runProcess("/usr/bin/python3", ["-c", """
         import resource, subprocess, sys
         r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={"SDL_VIDEODRIVER": "dummy"})
         print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-        """, CLI.binary] + args
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        """, CLI.binary] + args).stdout
         let parts = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         try #require(parts.count == 2, "\(text)")
         return parts[1]

@@ -41,19 +41,7 @@ struct WindowTests {
     /// Runs a tool to completion; returns its stdout.
     @discardableResult
     static func tool(_ path: String, _ args: [String], display: Int) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = ":\(display)"
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try CLI.runProcess(path, args, environment: ["DISPLAY": ":\(display)"]).stdout
     }
 
     /// Polls `condition` every 100 ms for up to `seconds`.

@@ -21,7 +21,7 @@ import Tours
     }
 
     @Test func xmlEscapesMarkupAndControls() {
-        #expect(JUnitReport.escape(Self.hostile) == "x&amp;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&apos;\\u{1}")
+        #expect(JUnitReport.escape(Self.hostile) == "x&amp;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;\\u{1}")
         let (tours, results) = results()
         let xml = JUnitReport.xml(tours: tours, results: results)
         #expect(!xml.contains("<script>"))
