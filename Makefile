@@ -88,7 +88,7 @@ soak: deps
 # third-party allocations that outlive the run; the project's own code is never suppressed.
 .PHONY: test-asan
 test-asan: test-deps
-	SDL_VIDEODRIVER=dummy ASAN_OPTIONS=detect_leaks=1 \
+	SDL_VIDEODRIVER=dummy LIMELIGHT_SANITIZER=address ASAN_OPTIONS=detect_leaks=1 \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp \
 	    $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
@@ -96,7 +96,7 @@ test-asan: test-deps
 # (the test runner exits non-zero). It reports none here, so nothing is suppressed.
 .PHONY: test-tsan
 test-tsan: test-deps
-	SDL_VIDEODRIVER=dummy $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+	SDL_VIDEODRIVER=dummy LIMELIGHT_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 # valgrind's leak check on a short headless replay (valgrind/replay.txt: the FAB tip, every overlay,
 # both tabs) of the release build: the one `make run` starts, with line numbers in its stacks, and

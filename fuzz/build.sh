@@ -36,8 +36,9 @@ stale() {
     [ -n "$(find "$@" -newer "$target" -name '*.swift' 2>/dev/null | head -n 1)" ]
 }
 
-# The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image).
-includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CMalloc -I Sources/CStream"
+# The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image, CSPNG
+# libspng, CZlib zlib and CXXHash xxHash).
+includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CSPNG -I Sources/CZlib -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream"
 
 # The SVG path harness: Raster's sources (pure Swift over two header-only C modules) compiled
 # together with fuzz/SVGPathFuzzer.swift.
@@ -61,5 +62,5 @@ if stale "$out/tour-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles Sour
     echo "fuzz: linking tour-fuzzer"
     # shellcheck disable=SC2086
     "$swiftc" $flags -module-name TourFuzzer $includes fuzz/TourFuzzer.swift \
-        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lSDL2 -o "$out/tour-fuzzer"
+        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lSDL2 -lspng -lz -lxxhash -o "$out/tour-fuzzer"
 fi

@@ -3,7 +3,9 @@ import Testing
 
 /// `render --all` and `test` stream: each frame is written and let go, and a storyboard sheet is
 /// composed as soon as its panels are done, so a 400-step tour peaks within 1.5× a 40-step one.
-@Suite struct StreamingMemoryTests {
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["LIMELIGHT_SANITIZER"] == nil,
+                 "under a sanitizer, peak memory measures its quarantine and shadow memory, not the program's"))
+struct StreamingMemoryTests {
     /// The peak resident memory (KiB) of `limelight args…`, measured by a Python parent that runs
     /// nothing else, so no other child of the test process counts.
     func peakMemory(_ args: [String]) throws -> Int {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
 import Raster
 import ImageFiles
@@ -109,23 +106,36 @@ import ImageFiles
         let r = try CLI.run(["test", dir + "/home.json", dir + "/broken.json", "--only", "home/390x844@1x-en-", "--junit", junit, "--report", dir + "/r"])
         #expect(r.status == 1)
         let t = try tally(r.stdout)
-        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
-        let root = try #require(document.rootElement())
-        #expect(root.name == "testsuites")
-        func number(_ e: XMLElement, _ name: String) -> Int? { e.attribute(forName: name)?.stringValue.flatMap { Int($0) } }
-        #expect(number(root, "tests") == t.passed + t.failed + t.skipped)
-        #expect(number(root, "failures") == t.failed && number(root, "skipped") == t.skipped)
-        let suites = root.elements(forName: "testsuite")
-        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["home", "broken"])
-        let cases = suites[0].elements(forName: "testcase")
+        // Parsed by Python's XML parser (expat), strict about well-formedness, and read back as JSON.
+        let parsed = try CLI.runProcess("/usr/bin/python3", ["-c", """
+        import json, sys, xml.etree.ElementTree as ET
+        root = ET.parse(sys.argv[1]).getroot()
+        def case(c):
+            f = c.find('failure')
+            return {'name': c.get('name'), 'failure': None if f is None else {'message': f.get('message'), 'text': f.text},
+                    'skipped': c.find('skipped') is not None}
+        print(json.dumps({'tag': root.tag, 'attrs': root.attrib,
+                          'suites': [{'attrs': s.attrib, 'cases': [case(c) for c in s.findall('testcase')]} for s in root.findall('testsuite')]}))
+        """, junit])
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        struct Case: Decodable { struct Failure: Decodable { var message: String?; var text: String? }; var name: String?; var failure: Failure?; var skipped: Bool }
+        struct Suite: Decodable { var attrs: [String: String]; var cases: [Case] }
+        struct Document: Decodable { var tag: String; var attrs: [String: String]; var suites: [Suite] }
+        let document = try JSONDecoder().decode(Document.self, from: Data(parsed.stdout.utf8))
+        #expect(document.tag == "testsuites")
+        #expect(document.attrs["tests"] == "\(t.passed + t.failed + t.skipped)")
+        #expect(document.attrs["failures"] == "\(t.failed)" && document.attrs["skipped"] == "\(t.skipped)")
+        #expect(document.suites.map { $0.attrs["name"] } == ["home", "broken"])
+        let cases = document.suites[0].cases
         #expect(cases.count == 34)
-        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == t.failed - 1)
-        #expect(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count == t.skipped)
-        let failure = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "390x844@1x-en-step02" }?.elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "message")?.stringValue?.contains("pixels differ") == true)
-        #expect(failure.stringValue?.contains("diff: \(dir)/r/home/390x844@1x-en-step02.diff.png") == true)
-        let broken = try #require(suites[1].elements(forName: "testcase").first?.elements(forName: "failure").first)
-        #expect(broken.stringValue?.contains("broken.json:1: steps[0].target: no view with id \"nowhere\"") == true)
+        #expect(document.suites[0].attrs["tests"] == "34")
+        #expect(cases.filter { $0.failure != nil }.count == t.failed - 1)
+        #expect(cases.filter(\.skipped).count == t.skipped)
+        let failure = try #require(cases.first { $0.name == "390x844@1x-en-step02" }?.failure)
+        #expect(failure.message?.contains("pixels differ") == true)
+        #expect(failure.text?.contains("diff: \(dir)/r/home/390x844@1x-en-step02.diff.png") == true)
+        let broken = try #require(document.suites[1].cases.first?.failure)
+        #expect(broken.text?.contains("broken.json:1: steps[0].target: no view with id \"nowhere\"") == true)
     }
 
     @Test func theReportWorksInAHeadlessChromium() throws {
