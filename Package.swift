@@ -52,11 +52,14 @@ let package = Package(
         .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
+        // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
+        // that keeps the file's own formatting.
+        .target(name: "Editor", dependencies: ["Tours", "Overlays", "Views", "Raster", "Files"]),
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
         .target(name: "Headless", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .executableTarget(name: "limelight",
-                          dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),

@@ -9,17 +9,32 @@ import Views
 /// only the frames that are kept are painted.
 @MainActor
 public final class HeadlessSession {
-    /// The sample app, or a screenshot a tour runs over.
-    public let app: any TourHost
+    /// What runs: the sample app, a screenshot a tour runs over, or the editor around one of them.
+    public let app: any HostedApp
     /// The clock the app runs on.
     public let clock: VirtualClock
     private var frame: Pixmap?
+    private let stageNow: @MainActor () -> any TourHost
+    /// Roots shown inside the app's (the editor's view of the app being toured), with the offset
+    /// of each one's origin on the app's screen: a script's view ids are looked for in them too.
+    public var nestedRoots: @MainActor () -> [(root: ViewRoot, origin: Point)] = { [] }
 
     /// A session on `app`, whose root runs on `clock`.
     public init(app: any TourHost, clock: VirtualClock) {
         self.app = app
         self.clock = clock
+        stageNow = { app }
     }
+
+    /// A session on `app` (the editor), whose tours run on the stage `stage` gives now.
+    public init(app: any HostedApp, stage: @escaping @MainActor () -> any TourHost, clock: VirtualClock) {
+        self.app = app
+        self.clock = clock
+        stageNow = stage
+    }
+
+    /// The stage tours run on: what `replay` reports the state of.
+    public var stage: any TourHost { stageNow() }
 
     /// Lets `milliseconds` of virtual time pass, a frame every 1/60 s.
     public func wait(milliseconds: Double) {
@@ -58,9 +73,9 @@ public final class HeadlessSession {
 
     /// The current frame without the overlays (the app alone).
     public func renderWithoutOverlays() throws(HeadlessError) -> Pixmap {
-        let root = app.root
-        root.removeLayer(app.overlays)
-        defer { root.addLayer(app.overlays) }
+        let stage = self.stage, root = stage.root
+        root.removeLayer(stage.overlays)
+        defer { root.addLayer(stage.overlays) }
         return try render()
     }
 

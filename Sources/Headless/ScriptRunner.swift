@@ -20,20 +20,28 @@ public struct ScriptRunner {
     /// The session the script drives.
     public let session: HeadlessSession
     /// The tour the script runs with, if any (what `expect step=` and `tour=` read).
-    public let engine: TourEngine?
+    public var engine: TourEngine? { engineNow() }
+    private let engineNow: @MainActor () -> TourEngine?
     /// Where the pointer last was (a wheel without `at` turns there).
     public private(set) var pointer: Point
+    /// What the input method is composing (`compose`), until `commit` types it.
+    public private(set) var composing = ""
 
     /// A runner on `session`, with `engine`'s tour.
     public init(session: HeadlessSession, engine: TourEngine?) {
+        self.init(session: session, engine: { engine })
+    }
+
+    /// A runner on `session`, with the tour `engine` gives at each moment (the editor's).
+    public init(session: HeadlessSession, engine: @escaping @MainActor () -> TourEngine?) {
         self.session = session
-        self.engine = engine
+        engineNow = engine
         let size = session.app.root.size
         pointer = Point(size.width / 2, size.height / 2)
     }
 
     /// The state now, as `replay` reports it.
-    public var state: StateReport { StateReport(stage: session.app, engine: engine) }
+    public var state: StateReport { StateReport(stage: session.stage, engine: engine) }
 
     /// Runs every command; `shot` writes through `shoot` (given the name and the script's line).
     public mutating func run(_ script: ReplayScript,
@@ -45,20 +53,20 @@ public struct ScriptRunner {
     public mutating func run(_ command: ReplayCommand, line: Int,
                              shoot: (String, Int) throws(ScriptFailure) -> Void) throws(ScriptFailure) {
         switch command {
-        case .tap(let place):
+        case let .tap(place, modifiers):
             let p = try point(place, line)
-            session.send(.pointerDown(p, button: .primary))
+            session.send(.pointerDown(p, button: .primary, modifiers: modifiers))
             session.send(.pointerUp(p, button: .primary))
-        case .down(let place):
+        case let .down(place, modifiers):
             let p = try point(place, line)
-            session.send(.pointerDown(p, button: .primary))
+            session.send(.pointerDown(p, button: .primary, modifiers: modifiers))
         case .move(let place):
             session.send(.pointerMove(try point(place, line)))
         case .up(let place):
             session.send(.pointerUp(try point(place, line), button: .primary))
-        case let .drag(place, offset):
+        case let .drag(place, offset, modifiers):
             let start = try point(place, line)
-            session.send(.pointerDown(start, button: .primary))
+            session.send(.pointerDown(start, button: .primary, modifiers: modifiers))
             // In 60 Hz steps of at most 20 points, as a finger moves.
             let length = (offset.x * offset.x + offset.y * offset.y).squareRoot()
             let steps = max(1, min(600, Int((length / 20).rounded(.up))))
@@ -72,8 +80,18 @@ public struct ScriptRunner {
         case let .scroll(dy, place):
             let at = try place.map { p throws(ScriptFailure) in try point(p, line) } ?? pointer
             session.send(.wheel(dy: dy, at: at))
-        case .key(let key):
-            session.send(.key(key))
+        case let .key(key, modifiers):
+            session.send(.key(key, modifiers: modifiers))
+        case .text(let text):
+            session.send(.text(text))
+        case .compose(let text):
+            composing = text
+            session.send(.composition(text, cursor: text.count))
+        case .commit:
+            let text = composing
+            composing = ""
+            session.send(.composition("", cursor: 0))
+            if !text.isEmpty { session.send(.text(text)) }
         case .wait(let ms):
             session.wait(milliseconds: ms)
         case .shot(let name):
@@ -92,8 +110,13 @@ public struct ScriptRunner {
         case .view(let id):
             let root = session.app.root
             root.frame(into: nil)
-            guard let view = root.view(withID: id) else {
-                let known = root.allIdentifiedViews().map(\.id)
+            var found = root.view(withID: id).map { (view: $0, origin: Point.zero) }
+            for nested in session.nestedRoots() where found == nil {
+                nested.root.frame(into: nil)
+                found = nested.root.view(withID: id).map { ($0, nested.origin) }
+            }
+            guard let (view, origin) = found.map({ ($0.view, $0.origin) }) else {
+                let known = (root.allIdentifiedViews() + session.nestedRoots().flatMap { $0.root.allIdentifiedViews() }).map(\.id)
                 let near = known.sorted { editDistance($0, id) < editDistance($1, id) }.prefix(5).joined(separator: ", ")
                 throw ScriptFailure(line: line, message: "no view with id \"\(printableForOneLine(id))\" on screen (nearest: \(near))")
             }
@@ -101,7 +124,7 @@ public struct ScriptRunner {
             guard view.isPlaced, !visible.isEmpty else {
                 throw ScriptFailure(line: line, message: "the view \"\(id)\" is not on screen (scrolled away, or on another tab)")
             }
-            p = visible.center
+            p = Point(visible.center.x + origin.x, visible.center.y + origin.y)
         }
         pointer = p
         return p

@@ -22,9 +22,10 @@ public struct ShotReport: Encodable, Hashable, Sendable {
         self.file = file
         self.line = line
         self.step = step
-        state = StateReport(stage: session.app, engine: engine)
-        let spotlight = engine?.spotlight ?? (session.app.overlays.top as? SpotlightOverlay)
-        geometry = spotlight.map { StepGeometry(spotlight: $0, root: session.app.root) }
+        let stage = session.stage
+        state = StateReport(stage: stage, engine: engine)
+        let spotlight = engine?.spotlight ?? (stage.overlays.top as? SpotlightOverlay)
+        geometry = spotlight.map { StepGeometry(spotlight: $0, root: stage.root) }
     }
 }
 

@@ -86,7 +86,7 @@ public final class AlertOverlay: Overlay {
         switch event {
         case .pointerDown, .pointerMove, .pointerUp:
             card.route(event, root: root)
-        case .key(.enter):
+        case .key(.enter, _):
             confirm()
         case .resize:
             return .passThrough

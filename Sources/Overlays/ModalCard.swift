@@ -26,7 +26,7 @@ final class ModalCard {
     @discardableResult
     func route(_ event: InputEvent, root: ViewRoot) -> Bool {
         switch event {
-        case .pointerDown(let p, _):
+        case .pointerDown(let p, _, _):
             isPressed = contains(p)
             if isPressed { root.route(event, into: surface.content) }
             return isPressed

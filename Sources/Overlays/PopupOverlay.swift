@@ -72,7 +72,7 @@ public final class PopupOverlay: Overlay {
     /// Routes presses that start on the box into it; a tap on the backdrop or Escape closes.
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
         switch event {
-        case .pointerDown(let p, _):
+        case .pointerDown(let p, _, _):
             press = card.route(event, root: root) ? .card : .background(p)
         case .pointerMove:
             card.route(event, root: root)
@@ -85,7 +85,7 @@ public final class PopupOverlay: Overlay {
             press = .none
         case .wheel:
             if case .none = press { root.route(event, into: card.surface.content) }
-        case .key(.escape):
+        case .key(.escape, _):
             close()
         case .resize:
             return .passThrough

@@ -222,7 +222,7 @@ public final class SpotlightOverlay: Overlay {
     /// Routes presses on the bubble into it, passes taps in a hole through as the tap policy says, and maps keys to Next, Back and dismiss.
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
         switch event {
-        case let .pointerDown(p, button):
+        case let .pointerDown(p, button, _):
             guard button == .primary else { return .consumed }
             if let bubble, bubble.card.route(event, root: root) {
                 press = .bubble
@@ -264,13 +264,15 @@ public final class SpotlightOverlay: Overlay {
             return .consumed
         case .wheel:
             return .consumed
-        case .key(let key):
+        case .key(let key, _):
             switch key {
             case .escape: request(.dismiss)
             case .enter, .right: request(.advance)
             case .left: request(.back)
             default: break
             }
+            return .consumed
+        case .text, .composition:
             return .consumed
         case .resize:
             return .passThrough

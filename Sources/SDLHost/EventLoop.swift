@@ -1,4 +1,5 @@
 import CSDL2
+import Raster
 import Views
 
 extension WindowHost {
@@ -13,6 +14,8 @@ extension WindowHost {
         var event = SDL_Event()
         let frameInterval = 1 / refreshRate
         var running = true
+        let clipboard = SystemClipboard()
+        app.root.clipboard = clipboard
         var report = presentFrame(of: app)
         var nextFrame = app.root.clock.now + frameInterval
         while running {
@@ -42,9 +45,22 @@ extension WindowHost {
                 } while SDL_PollEvent(&event) != 0
             }
             let presented = framesPresented
+            if app.root.clipboard !== clipboard { app.root.clipboard = clipboard }
             report = presentFrame(of: app)
             if framesPresented != presented { nextFrame = app.root.clock.now + frameInterval }
+            placeInputMethod(at: app.root.textInputRect)
         }
+    }
+
+    /// Tells SDL where the caret of the view being typed into is, so an input method's candidate
+    /// window opens beside it (device pixels of the window).
+    private func placeInputMethod(at caret: Rect?) {
+        guard let caret, caret != lastTextInputRect else { return }
+        lastTextInputRect = caret
+        let s = options.scale
+        var r = SDL_Rect(x: Int32((caret.minX * s).rounded()), y: Int32((caret.minY * s).rounded()),
+                         w: Int32(max(1, (caret.width * s).rounded())), h: Int32(max(1, (caret.height * s).rounded())))
+        SDL_SetTextInputRect(&r)
     }
 
     /// One frame of the app's root, presented when it drew anything; a frame whose timers swapped

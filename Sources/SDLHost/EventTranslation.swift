@@ -40,7 +40,7 @@ struct EventTranslator {
             case SDL_BUTTON_RIGHT: button = .secondary
             default: button = .middle
             }
-            return .input(e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(pointer, button: button)
+            return .input(e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(pointer, button: button, modifiers: EventTranslator.heldModifiers())
                                                                  : .pointerUp(pointer, button: button))
         case SDL_MOUSEWHEEL:
             // SDL: positive y scrolls away from the user (towards the top of the content).
@@ -50,20 +50,27 @@ struct EventTranslator {
             return dy == 0 ? .ignored : .input(.wheel(dy: -dy * pointsPerNotch, at: pointer))
         case SDL_KEYDOWN:
             let sym = e.key.keysym.sym
-            let ctrl = (UInt32(e.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
-            if ctrl && sym == Int32(SDLK_q.rawValue) { return .quit }
-            switch sym {
-            case Int32(SDLK_ESCAPE.rawValue): return .input(.key(.escape))
-            case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): return .input(.key(.enter))
-            case Int32(SDLK_LEFT.rawValue): return .input(.key(.left))
-            case Int32(SDLK_RIGHT.rawValue): return .input(.key(.right))
-            case Int32(SDLK_UP.rawValue): return .input(.key(.up))
-            case Int32(SDLK_DOWN.rawValue): return .input(.key(.down))
-            case Int32(SDLK_TAB.rawValue): return .input(.key(.tab))
-            case Int32(SDLK_SPACE.rawValue): return .input(.key(.space))
-            case Int32(SDLK_BACKSPACE.rawValue): return .input(.key(.backspace))
-            default: return .ignored
-            }
+            let mods = EventTranslator.modifiers(UInt32(e.key.keysym.mod))
+            if mods.contains(.control) && sym == Int32(SDLK_q.rawValue) { return .quit }
+            let named: [Int32: Key] = [
+                Int32(SDLK_ESCAPE.rawValue): .escape, Int32(SDLK_RETURN.rawValue): .enter, Int32(SDLK_KP_ENTER.rawValue): .enter,
+                Int32(SDLK_LEFT.rawValue): .left, Int32(SDLK_RIGHT.rawValue): .right, Int32(SDLK_UP.rawValue): .up,
+                Int32(SDLK_DOWN.rawValue): .down, Int32(SDLK_TAB.rawValue): .tab, Int32(SDLK_SPACE.rawValue): .space,
+                Int32(SDLK_BACKSPACE.rawValue): .backspace, Int32(SDLK_DELETE.rawValue): .delete,
+                Int32(SDLK_HOME.rawValue): .home, Int32(SDLK_END.rawValue): .end,
+            ]
+            if let key = named[sym] { return .input(.key(key, modifiers: mods)) }
+            // A printable key is a shortcut only with Control, Alt or Command; as typing it comes as
+            // SDL_TEXTINPUT.
+            guard !mods.intersection([.control, .alt, .command]).isEmpty, sym > 32, sym < 127,
+                  let scalar = Unicode.Scalar(UInt32(sym)) else { return .ignored }
+            return .input(.key(.character(String(Character(scalar)).lowercased()), modifiers: mods))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: e.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return text.isEmpty ? .ignored : .input(.text(text))
+        case SDL_TEXTEDITING:
+            let text = withUnsafeBytes(of: e.edit.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return .input(.composition(text, cursor: max(0, Int(e.edit.start))))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
@@ -81,4 +88,17 @@ struct EventTranslator {
     }
 
     private func point(_ x: Int32, _ y: Int32) -> Point { Point(Double(x) / scale, Double(y) / scale) }
+
+    /// The modifiers in SDL's `KMOD_` bits.
+    static func modifiers(_ bits: UInt32) -> Modifiers {
+        var held: Modifiers = []
+        if bits & UInt32(KMOD_SHIFT.rawValue) != 0 { held.insert(.shift) }
+        if bits & UInt32(KMOD_CTRL.rawValue) != 0 { held.insert(.control) }
+        if bits & UInt32(KMOD_ALT.rawValue) != 0 { held.insert(.alt) }
+        if bits & UInt32(KMOD_GUI.rawValue) != 0 { held.insert(.command) }
+        return held
+    }
+
+    /// The modifiers held now (mouse events carry none of their own).
+    static func heldModifiers() -> Modifiers { modifiers(UInt32(SDL_GetModState().rawValue)) }
 }

@@ -42,6 +42,8 @@ public final class WindowHost {
     private var texture: OpaquePointer?
     private var frame: Pixmap
     var needsFullPresent = true
+    /// The caret rectangle last given to the input method.
+    var lastTextInputRect: Rect?
 
     /// Opens the window, trying the planned video drivers in order.
     public init(options: WindowOptions) throws(HostError) {

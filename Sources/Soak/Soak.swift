@@ -411,7 +411,7 @@ public final class Soak {
     /// Sends one input event and checks that it reached only the top overlay.
     private func send(_ event: InputEvent) throws(SoakFailure) {
         switch event {
-        case .pointerDown(let p, _), .pointerMove(let p), .pointerUp(let p, _): pointer = p
+        case .pointerDown(let p, _, _), .pointerMove(let p), .pointerUp(let p, _): pointer = p
         default: break
         }
         let stack = app.overlays

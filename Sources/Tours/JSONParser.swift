@@ -33,6 +33,13 @@ public struct JSONParser {
     // MARK: - Values
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        let from = index
+        var node = try parseBareValue(depth: depth)
+        node.span = from..<index
+        return node
+    }
+
+    private mutating func parseBareValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard index < bytes.count else { throw error("expected a value, found the end of the file") }
         let start = line
         switch bytes[index] {
@@ -69,6 +76,7 @@ public struct JSONParser {
                                             : "expected a key in double quotes, found \(found())")
             }
             let keyLine = line
+            let keyStart = index
             let key = try parseString()
             skipWhitespace()
             guard peek == UInt8(ascii: ":") else { throw error("expected \":\" after the key \(quoted(key)), found \(found())") }
@@ -77,7 +85,9 @@ public struct JSONParser {
             path.append(.key(key))
             let value = try parseValue(depth: depth)
             path.removeLast()
-            members.append(JSONMember(key: key, keyLine: keyLine, value: value))
+            var member = JSONMember(key: key, keyLine: keyLine, value: value)
+            member.span = keyStart..<index
+            members.append(member)
             skipWhitespace()
             if peek == UInt8(ascii: ",") { index += 1; continue }
             if peek == UInt8(ascii: "}") { index += 1; return JSONNode(.object(members), line: start) }

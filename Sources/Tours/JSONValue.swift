@@ -23,6 +23,8 @@ public struct JSONNode: Sendable {
     public var value: Value
     /// The 1-based line the value starts on.
     public var line: Int
+    /// Where the value's text is in the parsed bytes (empty for values not read from text).
+    public var span: Range<Int> = 0..<0
 
     /// A value starting on `line`.
     public init(_ value: Value, line: Int) { self.value = value; self.line = line }
@@ -48,6 +50,8 @@ public struct JSONMember: Sendable {
     public var keyLine: Int
     /// The value.
     public var value: JSONNode
+    /// Where the member's text (key to value) is in the parsed bytes (empty when not read from text).
+    public var span: Range<Int> = 0..<0
 
     /// A member.
     public init(key: String, keyLine: Int, value: JSONNode) { self.key = key; self.keyLine = keyLine; self.value = value }

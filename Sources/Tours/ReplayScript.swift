@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Views
 
@@ -13,20 +14,26 @@ public enum ScriptPlace: Hashable, Sendable {
 
 /// One command of a replay script.
 public enum ReplayCommand: Hashable, Sendable {
-    /// A pointer down and up.
-    case tap(ScriptPlace)
-    /// A pointer down.
-    case down(ScriptPlace)
+    /// A pointer down and up, with modifier keys held.
+    case tap(ScriptPlace, modifiers: Modifiers = [])
+    /// A pointer down, with modifier keys held.
+    case down(ScriptPlace, modifiers: Modifiers = [])
     /// The pointer moves.
     case move(ScriptPlace)
     /// A pointer up.
     case up(ScriptPlace)
-    /// A pointer down at a place, moved by an offset in steps, and up there.
-    case drag(ScriptPlace, by: Point)
+    /// A pointer down at a place (with modifier keys held), moved by an offset in steps, and up there.
+    case drag(ScriptPlace, by: Point, modifiers: Modifiers = [])
     /// A wheel turn, at a place or where the pointer last was.
     case scroll(dy: Double, at: ScriptPlace?)
-    /// A key press.
-    case key(Key)
+    /// A key press, with modifier keys held.
+    case key(Key, modifiers: Modifiers = [])
+    /// Text typed at the caret.
+    case text(String)
+    /// An input method composing this text (shown at the caret, not yet typed).
+    case compose(String)
+    /// The composition so far is committed: typed at the caret.
+    case commit
     /// Virtual time passes.
     case wait(milliseconds: Double)
     /// The frame is written as a PNG of this name.
@@ -63,14 +70,21 @@ public struct ReplayScript: Hashable, Sendable {
         public var command: ReplayCommand
     }
 
-    /// The key names `key` accepts.
+    /// The key names `key` accepts (besides single characters such as `s`, `z` or `?`).
     public static let keyNames: [String: Key] = [
         "escape": .escape, "esc": .escape, "enter": .enter, "return": .enter, "tab": .tab, "space": .space,
-        "backspace": .backspace, "left": .left, "right": .right, "up": .up, "down": .down,
+        "backspace": .backspace, "delete": .delete, "left": .left, "right": .right, "up": .up, "down": .down,
+        "home": .home, "end": .end,
+    ]
+
+    /// The modifier names, joined with `+` before a key (`ctrl+shift+z`) or as the first word of a
+    /// pointer command (`tap shift card.1`).
+    public static let modifierNames: [String: Modifiers] = [
+        "shift": .shift, "ctrl": .control, "control": .control, "alt": .alt, "option": .alt, "cmd": .command, "super": .command,
     ]
 
     /// The command words, for messages.
-    static let commandNames = "tap, down, move, up, drag, scroll, key, wait, shot or expect"
+    static let commandNames = "tap, down, move, up, drag, scroll, key, text, compose, commit, wait, shot or expect"
 
     /// Parses `text`, naming `file` in errors.
     public init(text: String, file: String) throws(ReplayScriptError) {
@@ -91,8 +105,8 @@ public struct ReplayScript: Hashable, Sendable {
     /// One line's command, nil for a blank or comment line.
     static func parse(_ raw: String, file: String, line: Int) throws(ReplayScriptError) -> ReplayCommand? {
         var content = Substring(raw)
-        if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
-        let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+        if let hash = commentStart(in: content) { content = content[..<hash] }
+        var words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
         guard let name = words.first else { return nil }
         func fail(_ expected: String) -> ReplayScriptError {
             ReplayScriptError(file: file, line: line,
@@ -105,17 +119,23 @@ public struct ReplayScript: Hashable, Sendable {
             if words.count == at + 1, isViewID(words[at]) { return .view(words[at]) }
             throw fail(usage)
         }
+        // Modifiers held for a pointer command: `tap shift card.1`, `drag alt 10 10 50 40`.
+        var held: Modifiers = []
+        if ["tap", "down", "drag"].contains(name.lowercased()), words.count > 2, let m = modifiers(words[1]) {
+            held = m
+            words.remove(at: 1)
+        }
         switch name.lowercased() {
-        case "tap": return .tap(try place(1, "`tap X Y` with two numbers in points, or `tap ID` with a view id"))
-        case "down": return .down(try place(1, "`down X Y` with two numbers in points, or `down ID`"))
+        case "tap": return .tap(try place(1, "`tap [MODIFIERS] X Y` with two numbers in points, or `tap [MODIFIERS] ID` with a view id"), modifiers: held)
+        case "down": return .down(try place(1, "`down [MODIFIERS] X Y` with two numbers in points, or `down [MODIFIERS] ID`"), modifiers: held)
         case "move": return .move(try place(1, "`move X Y` with two numbers in points, or `move ID`"))
         case "up": return .up(try place(1, "`up X Y` with two numbers in points, or `up ID`"))
         case "drag":
-            let usage = "`drag ID DX DY` or `drag X Y DX DY` with numbers in points"
+            let usage = "`drag [MODIFIERS] ID DX DY` or `drag [MODIFIERS] X Y DX DY` with numbers in points"
             guard words.count >= 4, let dx = number(words[words.count - 2]), let dy = number(words[words.count - 1]) else { throw fail(usage) }
             let start = Array(words[1..<(words.count - 2)])
-            if start.count == 2, let x = number(start[0]), let y = number(start[1]) { return .drag(.point(Point(x, y)), by: Point(dx, dy)) }
-            if start.count == 1, isViewID(start[0]) { return .drag(.view(start[0]), by: Point(dx, dy)) }
+            if start.count == 2, let x = number(start[0]), let y = number(start[1]) { return .drag(.point(Point(x, y)), by: Point(dx, dy), modifiers: held) }
+            if start.count == 1, isViewID(start[0]) { return .drag(.view(start[0]), by: Point(dx, dy), modifiers: held) }
             throw fail(usage)
         case "scroll":
             let usage = "`scroll DY`, `scroll DY at X Y` or `scroll DY at ID` with numbers in points"
@@ -124,10 +144,32 @@ public struct ReplayScript: Hashable, Sendable {
             guard words.count >= 4, words[2] == "at" else { throw fail(usage) }
             return .scroll(dy: dy, at: try place(3, usage))
         case "key":
-            guard words.count == 2, let key = keyNames[words[1].lowercased()] else {
-                throw fail("`key NAME` with NAME one of \(keyNames.keys.sorted().joined(separator: ", "))")
+            let usage = "`key [MODIFIERS+]NAME` with NAME one of \(keyNames.keys.sorted().joined(separator: ", ")) or one character, and MODIFIERS shift, ctrl, alt, cmd joined with + (`key ctrl+shift+z`)"
+            guard words.count == 2 else { throw fail(usage) }
+            // `key +` and `key ctrl++` name the plus key itself.
+            let word = words[1]
+            var parts: [String]
+            if word == "+" { parts = ["+"] } else if word.hasSuffix("++") {
+                parts = word.dropLast(2).split(separator: "+", omittingEmptySubsequences: false).map(String.init) + ["+"]
+            } else {
+                parts = word.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
             }
-            return .key(key)
+            guard let last = parts.last, !last.isEmpty else { throw fail(usage) }
+            var mods: Modifiers = []
+            for part in parts.dropLast() {
+                guard let m = modifierNames[part.lowercased()] else { throw fail(usage) }
+                mods.insert(m)
+            }
+            if let key = keyNames[last.lowercased()] { return .key(key, modifiers: mods) }
+            guard last.count == 1 else { throw fail(usage) }
+            return .key(.character(last.lowercased()), modifiers: mods)
+        case "text", "compose":
+            let usage = "`\(name.lowercased()) \"…\"` with the text in double quotes (\\\" and \\\\ inside)"
+            guard let text = quoted(content.drop { $0 == " " || $0 == "\t" }.dropFirst(name.count)) else { throw fail(usage) }
+            return name.lowercased() == "text" ? .text(text) : .compose(text)
+        case "commit":
+            guard words.count == 1 else { throw fail("`commit` alone") }
+            return .commit
         case "wait":
             guard words.count == 2, let ms = number(words[1]), ms >= 0, ms <= 3_600_000 else {
                 throw fail("`wait MS` with milliseconds from 0 to 3600000")
@@ -146,6 +188,55 @@ public struct ReplayScript: Hashable, Sendable {
         default:
             throw fail("a command: \(commandNames)")
         }
+    }
+
+    /// The modifiers `word` names (`shift`, `ctrl+alt`), or nil when it is not made of modifier names.
+    static func modifiers(_ word: String) -> Modifiers? {
+        var held: Modifiers = []
+        for part in word.split(separator: "+", omittingEmptySubsequences: false) {
+            guard let m = modifierNames[part.lowercased()] else { return nil }
+            held.insert(m)
+        }
+        return held
+    }
+
+    /// Where a `#` comment starts, outside double quotes.
+    static func commentStart(in line: Substring) -> Substring.Index? {
+        var inQuotes = false, escaped = false
+        for i in line.indices {
+            let c = line[i]
+            if escaped { escaped = false; continue }
+            if inQuotes && c == "\\" { escaped = true; continue }
+            if c == "\"" { inQuotes.toggle() } else if c == "#" && !inQuotes { return i }
+        }
+        return nil
+    }
+
+    /// The text of `rest` when it is one double-quoted string and nothing else (`\"`, `\\`, `\n`
+    /// and `\t` inside), else nil.
+    static func quoted(_ rest: Substring) -> String? {
+        let trimmed = rest.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count >= 2, trimmed.first == "\"", trimmed.last == "\"" else { return nil }
+        var out = ""
+        var escaped = false
+        for c in trimmed.dropFirst().dropLast() {
+            if escaped {
+                switch c {
+                case "n": out.append("\n")
+                case "t": out.append("\t")
+                case "\"", "\\": out.append(c)
+                default: return nil
+                }
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == "\"" {
+                return nil
+            } else {
+                out.append(c)
+            }
+        }
+        return escaped ? nil : out
     }
 
     /// Whether `word` can be a view id: letters, digits, `.`, `_`, `-`, not starting with a digit or sign.

@@ -12,6 +12,8 @@ public struct LoadedTour {
     public var background: Pixmap?
     /// The screenshot's path, resolved against the tour file's folder.
     public var backgroundPath: String?
+    /// What the file has that does nothing (a corner radius on a circle): worth a look, never fatal.
+    public var warnings: [TourDiagnostic] = []
 }
 
 /// Reads, parses, decodes and checks tour files, reporting every problem at once.

@@ -117,6 +117,23 @@ open class View {
     open var takesOverDrags: Bool { false }
     /// A wheel turned over the view; return true when consumed.
     open func scrollWheel(dy: Double, at point: Point) -> Bool { false }
+    /// The pointer moved over the view with no button held (and nobody holding the pointer); return
+    /// true when the view used it (a hover outline), so views beneath it do not.
+    open func pointerHovered(at point: Point) -> Bool { false }
+
+    // MARK: - Focus and text (override points)
+
+    /// A key went to the view because it has the focus (`ViewRoot.focus(_:)`); return true when
+    /// consumed (the rest go to the root's `keyHandler`).
+    open func keyDown(_ key: Key, modifiers: Modifiers) -> Bool { false }
+    /// Text was typed while the view has the focus.
+    open func insertText(_ text: String) {}
+    /// An input method's composition changed while the view has the focus (empty: it ended).
+    open func setComposition(_ text: String, cursor: Int) {}
+    /// The view gained or lost the focus.
+    open func focusChanged(_ focused: Bool) {}
+    /// Where the view's caret is (screen points), when it has one.
+    open var caretRect: Rect? { nil }
 
     // MARK: - Animation (override point)
 

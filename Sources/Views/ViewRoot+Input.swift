@@ -46,8 +46,9 @@ extension ViewRoot {
     public func route(_ event: InputEvent, into subtree: View) -> Bool {
         layoutIfNeeded()
         switch event {
-        case let .pointerDown(p, button):
+        case let .pointerDown(p, button, held):
             guard button == .primary else { return false }
+            modifiers = held
             return pointerDown(at: p, in: subtree)
         case let .pointerMove(p):
             return pointerMove(to: p)
@@ -62,12 +63,37 @@ extension ViewRoot {
                 v = view.parent
             }
             return false
-        case let .key(key):
+        case let .key(key, held):
             guard subtree === content else { return false }
-            return keyHandler?(key) ?? false
+            modifiers = held
+            if let focused = focusedView, focused.root === self, focused.keyDown(key, modifiers: held) { return true }
+            return keyHandler?(key, held) ?? false
+        case .text(let text):
+            guard subtree === content else { return false }
+            if let focused = focusedView, focused.root === self { focused.insertText(text); return true }
+            return textHandler?(text) ?? false
+        case let .composition(text, cursor):
+            guard subtree === content, let focused = focusedView, focused.root === self else { return false }
+            focused.setComposition(text, cursor: cursor)
+            return true
         case .resize:
             return false
         }
+    }
+
+    /// Gives `view` the focus (nil: nobody has it); the views losing and gaining it hear so.
+    public func focus(_ view: View?) {
+        guard view !== focusedView else { return }
+        let old = focusedView
+        focusedView = view
+        old?.focusChanged(false)
+        view?.focusChanged(true)
+    }
+
+    /// Where the focused view's caret is (screen points), for an input method's candidate window.
+    public var textInputRect: Rect? {
+        guard let focused = focusedView, focused.root === self else { return nil }
+        return focused.caretRect
     }
 
     /// The view holding the pointer, if any.
@@ -98,7 +124,7 @@ extension ViewRoot {
     }
 
     private func pointerMove(to p: Point) -> Bool {
-        guard let captor = pointer.captor else { return false }
+        guard let captor = pointer.captor else { return hover(at: p) }
         guard captor.root === self else { cancelPointerCapture(); return false }
         if captor === pointer.pressTarget, !captor.takesOverDrags, p.distance(to: pointer.origin) > tapSlop,
            let i = pointer.chain.firstIndex(where: { $0 === captor }),
@@ -123,5 +149,15 @@ extension ViewRoot {
             (subtree.hitTest(p)?.isDescendant(of: captor) ?? false)
         captor.pointerUp(at: p, isTap: isTap)
         return true
+    }
+
+    /// A move with no button held: the views under the pointer, deepest first, until one wants it.
+    private func hover(at p: Point) -> Bool {
+        var v = content.hitTest(p)
+        while let view = v {
+            if view.pointerHovered(at: p) { return true }
+            v = view.parent
+        }
+        return false
     }
 }

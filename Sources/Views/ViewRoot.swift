@@ -29,8 +29,18 @@ public final class ViewRoot {
     public var layers: [any ScreenLayer] = []
     /// The safe area used for `.resize` events.
     public var safeAreaProvider: @MainActor (Size) -> EdgeInsets = { SafeArea.default(for: $0) }
-    /// Receives keys that no layer consumed.
-    public var keyHandler: (@MainActor (Key) -> Bool)?
+    /// Receives keys that no layer and no focused view consumed, with the modifiers held.
+    public var keyHandler: (@MainActor (Key, Modifiers) -> Bool)?
+    /// Receives typed text when no view has the focus.
+    public var textHandler: (@MainActor (String) -> Bool)?
+    /// The view that takes keys, typed text and compositions first (a text field being edited).
+    public internal(set) weak var focusedView: View?
+    /// The modifier keys held during the pointer-down or key being handled (views read it, say, to
+    /// tell a Shift-click from a click).
+    public internal(set) var modifiers: Modifiers = []
+    /// Where copied text goes and pasted text comes from: the system's in a window, this root's own
+    /// otherwise.
+    public var clipboard: any Clipboard = MemoryClipboard()
     /// How far (points) a pointer may travel between down and up and still count as a tap.
     public var tapSlop: Double = 10
     /// The pixels waiting to be repainted.

@@ -1,4 +1,5 @@
 import Demo
+import Editor
 import Foundation
 import Headless
 import ImageFiles
@@ -45,7 +46,7 @@ enum ReplayCommandRunner {
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "replay"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font", "--edit"]),
                                  switches: ["--help", "--no-overlay"])
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight replay --help)") }
@@ -58,6 +59,12 @@ enum ReplayCommandRunner {
         }
         let script: ReplayScript
         do { script = try ReplayScript(text: text, file: scriptPath) } catch { throw .usage(error.description) }
+        if let editPath = args.value("--edit") {
+            if args.value("--tour") != nil { throw .usage("\(c): --edit and --tour exclude each other") }
+            try prepareOutputFolder(out, option: "--out", command: c)
+            try replayEditor(editPath, script: script, scriptPath: scriptPath, settings: settings, font: args.value("--font"), out: out)
+            return
+        }
         let loaded = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
         try prepareOutputFolder(out, option: "--out", command: c)
         let clock = VirtualClock()
@@ -94,5 +101,52 @@ enum ReplayCommandRunner {
             throw .failure("\(c): \(scriptPath):\(error.line): \(error.message)")
         }
         print(jsonLine(Output(state: runner.state, shots: shots)))
+    }
+
+    /// `--edit FILE`: the editor on FILE runs the script; its shots are the editor's window, saves
+    /// write FILE, and the output says what the editor ended with.
+    static func replayEditor(_ path: String, script: ReplayScript, scriptPath: String, settings: ScreenSettings,
+                             font: String?, out: String) throws(CLIError) {
+        let c = "replay"
+        let clock = VirtualClock()
+        let editor = try EditSetup.makeEditor(path: path, settings: settings, font: font, clock: clock, command: c)
+        editor.log = { warn(c + String($0.dropFirst("edit".count))) }
+        let session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
+        session.nestedRoots = { [(editor.stage.root, editor.appOrigin)] }
+        session.settle()
+        var runner = ScriptRunner(session: session, engine: { editor.engineShown })
+        var shots: [String] = []
+        do throws(ScriptFailure) {
+            try runner.run(script) { name, line throws(ScriptFailure) in
+                let file = (out as NSString).appendingPathComponent(name)
+                do throws(HeadlessError) { try session.writeFrame(to: file) } catch { throw ScriptFailure(line: line, message: error.message) }
+                warn("\(c): wrote \(file)")
+                shots.append(file)
+            }
+        } catch {
+            throw .failure("\(c): \(scriptPath):\(error.line): \(error.message)")
+        }
+        print(jsonLine(EditorReport(editor: editor, shots: shots)))
+    }
+
+    /// What `replay --edit` prints: the file, its steps, the selected one, whether it is saved, its
+    /// problems, whether the tour plays, and the shots.
+    struct EditorReport: Encodable {
+        var file: String
+        var steps: Int
+        var selected: Int
+        var modified: Bool
+        var playing: Bool
+        var problems: [String]
+        var shots: [String]
+        @MainActor init(editor: EditorApp, shots: [String]) {
+            file = editor.model.path
+            steps = editor.model.stepCount
+            selected = editor.model.selected + 1
+            modified = editor.model.isModified
+            playing = editor.isPlaying
+            problems = editor.model.problems.map(\.description)
+            self.shots = shots
+        }
     }
 }

@@ -5,6 +5,7 @@ import Raster
 let usage = """
 usage: limelight [COMMAND] [OPTIONS]
   demo      the sample app in a window (the default command)
+  edit      build a tour by pointing at the screen: pick views, draw rectangles, write the texts
   render    write PNGs of the app and its overlays, offscreen
   replay    run an input script headless and print the app's state as JSON
   inspect   print every view with an id and its frame (the app's and the overlay's), as JSON
@@ -27,6 +28,7 @@ func runLimelight(_ arguments: [String]) -> Int32 {
     do {
         switch command {
         case "demo": try DemoCommand.run(words)
+        case "edit": try EditCommand.run(words)
         case "render": try RenderCommand.run(words)
         case "replay": try ReplayCommandRunner.run(words)
         case "inspect": try InspectCommand.run(words)
@@ -35,7 +37,7 @@ func runLimelight(_ arguments: [String]) -> Int32 {
         case "help":
             print(usage)
         default:
-            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, render, replay, inspect, check, test, help)")
+            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, edit, render, replay, inspect, check, test, help)")
         }
         return 0
     } catch let error as CLIError {

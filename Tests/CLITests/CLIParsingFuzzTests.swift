@@ -38,9 +38,9 @@ import Tours
             }
             for line in script.commands {
                 switch line.command {
-                case .tap(let p), .down(let p), .move(let p), .up(let p):
+                case .tap(let p, _), .down(let p, _), .move(let p), .up(let p):
                     guard finite(p) else { return "a point that is not finite: \(p)" }
-                case let .drag(p, offset):
+                case let .drag(p, offset, _):
                     guard finite(p), offset.x.isFinite, offset.y.isFinite else { return "a drag that is not finite" }
                 case .scroll(let dy, let at):
                     guard dy.isFinite, finite(at) else { return "a scroll that is not finite" }
@@ -48,7 +48,7 @@ import Tours
                     guard ms.isFinite, ms >= 0, ms <= 3_600_000 else { return "a wait of \(ms) ms" }
                 case .shot(let name):
                     guard !name.contains("/"), name.hasSuffix(".png") else { return "a shot named \(name)" }
-                case .key, .expect: break
+                case .key, .expect, .text, .compose, .commit: break
                 }
             }
             return nil

@@ -77,7 +77,7 @@ import Raster
     @Test func keysGoToLayersThenToTheKeyHandler() throws {
         let root = try makeRoot(View(), size: Size(100, 100))
         var keys: [Key] = []
-        root.keyHandler = { keys.append($0); return true }
+        root.keyHandler = { key, _ in keys.append(key); return true }
         #expect(root.send(.key(.escape)))
         #expect(keys == [.escape])
     }

@@ -1,0 +1,284 @@
+import Raster
+import Tours
+import Views
+
+/// The app (or screenshot) being toured, inside the editor's window: its own root's frames shown at
+/// the viewport's place, at its own size. In edit mode the pointer picks: hovering outlines the view
+/// under it and labels it with its id, a click picks it (Shift-click adds it), and over a screenshot
+/// (or with Alt over the app) a drag draws a rectangle, whose edges and inside can be dragged after.
+/// In play mode every input goes to the app as a user's would.
+@MainActor
+final class AppViewport: View {
+    /// What input does.
+    enum Mode { case edit, play }
+
+    /// The stage shown (replaced when play ends, so editing starts from a fresh app).
+    private(set) var stage: any TourHost
+    /// What input does now.
+    var mode: Mode = .edit { didSet { if mode != oldValue { hovered = nil; drag = nil; setNeedsDisplay() } } }
+    /// Whether a drag draws a rectangle without Alt (over a screenshot, where there are no views).
+    var drawsRectangles: Bool
+    /// The selected step's rectangle target (app points), shown with handles; nil for none.
+    var rectangle: Rect? { didSet { if rectangle != oldValue { setNeedsDisplay() } } }
+    /// A view picked: its id, and whether Shift was held (add it as another hole).
+    var onPick: (@MainActor (String, Bool) -> Void)?
+    /// A rectangle drawn or reshaped (app points), with whether the drag has ended.
+    var onRectangle: (@MainActor (Rect, Bool) -> Void)?
+
+    /// The view under the pointer: its id and frame (app points).
+    private(set) var hovered: (id: String, frame: Rect)? {
+        didSet { if hovered?.id != oldValue?.id || hovered?.frame != oldValue?.frame { setNeedsDisplay() } }
+    }
+    private var pixels: Pixmap?
+    private var wakeUp: TimerID?
+
+    /// A drag in progress: where it started (app points) and what it moves.
+    private struct Drag {
+        enum Part { case new, move, edges(left: Bool, top: Bool, right: Bool, bottom: Bool) }
+        var start: Point
+        var part: Part
+        var original: Rect
+    }
+    private var drag: Drag?
+    private var pressedPick: String?
+
+    /// The handles' reach around an edge, in points.
+    static let edgeReach = 6.0
+
+    /// A viewport on `stage`.
+    init(stage: any TourHost, drawsRectangles: Bool) {
+        self.stage = stage
+        self.drawsRectangles = drawsRectangles
+        super.init()
+    }
+
+    /// Shows `new` instead of the stage shown now.
+    func replaceStage(with new: any TourHost) {
+        stage = new
+        pixels = nil
+        hovered = nil
+        appNeedsFrame()
+    }
+
+    private var appRoot: ViewRoot { stage.root }
+
+    /// Asks for a frame of the app (after input reached it, or its tour changed).
+    func appNeedsFrame() {
+        root?.startAnimating(self)
+        if root == nil { return }
+    }
+
+    /// As large as the app's screen.
+    override func sizeThatFits(_ proposal: ProposedSize) -> Size { appRoot.size }
+
+    // MARK: - The app's frames
+
+    /// Runs the app's frame (its timers, animations, layout, paint) into its own pixmap, and
+    /// repaints what it drew; keeps going while the app animates, and wakes up for its timers.
+    override func advanceAnimations(to time: Double) -> Bool {
+        guard let root else { return false }
+        if pixels == nil || pixels!.bounds != appRoot.deviceBounds {
+            pixels = try? appRoot.makePixmap()
+            appRoot.invalidateAll()
+        }
+        guard let pixels else { return false }
+        let report = appRoot.frame(into: pixels)
+        if !report.drawn.isEmpty { setNeedsDisplay() }
+        root.timers.cancel(wakeUp)
+        wakeUp = nil
+        switch report.nextWakeUp {
+        case .nextFrame: return true
+        case .at(let t): wakeUp = root.timers.after(max(0, t - root.clock.now)) { [weak self] in self?.appNeedsFrame() }
+        case .onInput: break
+        }
+        return false
+    }
+
+    /// Whether the app has no frame to show yet.
+    var needsFirstFrame: Bool { pixels == nil }
+
+    // MARK: - Painting
+
+    /// The app's frame, the hover outline with its id, and the rectangle with its handles.
+    override var hasOwnContent: Bool { true }
+
+    /// The app's frame, the hover outline with its id, and the rectangle with its handles.
+    override func draw(in canvas: Canvas) {
+        guard let root else { return }
+        if let pixels {
+            canvas.blend(pixels, atDeviceX: Int((frame.minX * root.scale).rounded()), y: Int((frame.minY * root.scale).rounded()))
+        }
+        guard mode == .edit else { return }
+        var inside = canvas
+        inside.clip(to: frame)
+        if let hovered {
+            let r = hovered.frame.offsetBy(dx: frame.minX, dy: frame.minY)
+            outline(r, width: 2, color: Palette.readableTint, in: inside)
+            label(hovered.id, by: r, color: Palette.readableTint, in: inside)
+        }
+        if let rectangle {
+            let r = rectangle.offsetBy(dx: frame.minX, dy: frame.minY)
+            let orange = Color(red: 0xE8, green: 0x6A, blue: 0x00)
+            outline(r, width: 1.5, color: orange, in: inside)
+            for x in [r.minX, r.midX, r.maxX] {
+                for y in [r.minY, r.midY, r.maxY] where !(x == r.midX && y == r.midY) {
+                    inside.fill(Rect(x: x - 4, y: y - 4, width: 8, height: 8), color: orange)
+                    inside.fill(Rect(x: x - 2.5, y: y - 2.5, width: 5, height: 5), color: .white)
+                }
+            }
+            label("\(rectangle.minX.compact), \(rectangle.minY.compact)  \(rectangle.width.compact) × \(rectangle.height.compact) pt", by: r, color: orange, in: inside)
+        }
+    }
+
+    /// A rectangle's outline, `width` points wide, drawn inside it.
+    private func outline(_ r: Rect, width w: Double, color: Color, in canvas: Canvas) {
+        canvas.fill(Rect(x: r.minX, y: r.minY, width: r.width, height: w), color: color)
+        canvas.fill(Rect(x: r.minX, y: r.maxY - w, width: r.width, height: w), color: color)
+        canvas.fill(Rect(x: r.minX, y: r.minY, width: w, height: r.height), color: color)
+        canvas.fill(Rect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: color)
+    }
+
+    /// A tag reading `text` on `r`'s top edge (above it when there is room, else inside).
+    private func label(_ text: String, by r: Rect, color: Color, in canvas: Canvas) {
+        guard let root else { return }
+        let font = Font(size: 12, weight: .bold)
+        let m = root.textEngine.metrics(for: font, scale: root.scale)
+        let w = root.textEngine.width(of: text, font: font, scale: root.scale) + 10
+        let h = m.lineHeight + 4
+        var x = max(frame.minX, min(r.minX, frame.maxX - w))
+        var y = r.minY - h
+        if y < frame.minY { y = r.minY }
+        if y + h > frame.maxY { y = frame.maxY - h; x = max(frame.minX, x) }
+        canvas.fill(Rect(x: x, y: y, width: w, height: h), cornerRadius: 3, color: color)
+        let rendered = root.textEngine.render(text, font: font, scale: root.scale)
+        canvas.draw(rendered.mask, offsetX: Int(((x + 5) * root.scale).rounded()),
+                    offsetY: Int(((y + 2 + (m.lineHeight - m.ascent - m.descent) / 2 + m.ascent) * root.scale).rounded()), color: .white)
+    }
+
+    // MARK: - Input
+
+    /// A point of the editor's screen in the app's points.
+    private func appPoint(_ p: Point) -> Point { Point(p.x - frame.minX, p.y - frame.minY) }
+
+    /// The id and frame of the deepest view with an id under `p` (app points), in the app's tree.
+    func pick(at p: Point) -> (id: String, frame: Rect)? {
+        appRoot.frame(into: nil)
+        var v = appRoot.content.hitTest(p)
+        while let view = v {
+            if let id = view.id, view.isPlaced { return (id, view.visibleFrame) }
+            v = view.parent
+        }
+        return nil
+    }
+
+    /// Outlines the view under the pointer (edit mode), or moves the app's pointer (play mode).
+    override func pointerHovered(at point: Point) -> Bool {
+        let p = appPoint(point)
+        switch mode {
+        case .play:
+            appRoot.send(.pointerMove(p))
+            appNeedsFrame()
+        case .edit:
+            hovered = (drawsRectangles && !(root?.modifiers.contains(.alt) ?? false)) ? nil : pick(at: p)
+        }
+        return true
+    }
+
+    /// Play: the press goes to the app. Edit: starts a pick, a rectangle, or a drag of its edges.
+    override func pointerDown(at point: Point) -> Bool {
+        let p = appPoint(point)
+        let held = root?.modifiers ?? []
+        if mode == .play {
+            appRoot.send(.pointerDown(p, button: .primary, modifiers: held))
+            appNeedsFrame()
+            return true
+        }
+        if let r = rectangle, let part = part(of: r, at: p) {
+            drag = Drag(start: p, part: part, original: r)
+        } else if drawsRectangles || held.contains(.alt) {
+            drag = Drag(start: p, part: .new, original: Rect(x: p.x, y: p.y, width: 0, height: 0))
+        } else {
+            pressedPick = pick(at: p)?.id
+        }
+        return true
+    }
+
+    /// Which part of rectangle `r` a press at `p` takes: an edge or corner, the inside, or none.
+    private func part(of r: Rect, at p: Point) -> Drag.Part? {
+        let reach = AppViewport.edgeReach
+        guard p.x >= r.minX - reach, p.x <= r.maxX + reach, p.y >= r.minY - reach, p.y <= r.maxY + reach else { return nil }
+        let left = abs(p.x - r.minX) <= reach, right = !left && abs(p.x - r.maxX) <= reach
+        let top = abs(p.y - r.minY) <= reach, bottom = !top && abs(p.y - r.maxY) <= reach
+        if left || right || top || bottom { return .edges(left: left, top: top, right: right, bottom: bottom) }
+        return r.contains(p) ? .move : nil
+    }
+
+    /// Reshapes the rectangle being dragged (play: the move goes to the app).
+    override func pointerMoved(to point: Point) {
+        let p = appPoint(point)
+        if mode == .play { appRoot.send(.pointerMove(p)); appNeedsFrame(); return }
+        guard let drag else { return }
+        let r = reshaped(drag, to: p)
+        rectangle = r
+        onRectangle?(r, false)
+    }
+
+    /// Ends a pick (a tap on a view), a rectangle or a drag of its edges.
+    override func pointerUp(at point: Point, isTap: Bool) {
+        let p = appPoint(point)
+        if mode == .play { appRoot.send(.pointerUp(p, button: .primary)); appNeedsFrame(); return }
+        if let drag {
+            self.drag = nil
+            let r = reshaped(drag, to: p)
+            if case .new = drag.part, r.width < 2 || r.height < 2 {
+                // A click, not a drag: over the app it still picks.
+                if !drawsRectangles, let id = pick(at: p)?.id { onPick?(id, root?.modifiers.contains(.shift) ?? false) }
+                return
+            }
+            rectangle = r
+            onRectangle?(r, true)
+            return
+        }
+        if isTap, let id = pressedPick, pick(at: p)?.id == id { onPick?(id, root?.modifiers.contains(.shift) ?? false) }
+        pressedPick = nil
+    }
+
+    /// Drops a drag.
+    override func pointerCancelled() {
+        if mode == .play { appRoot.cancelPointerCapture() }
+        drag = nil
+        pressedPick = nil
+    }
+
+    /// Scrolls the app (in both modes), so views far down can be reached and picked.
+    override func scrollWheel(dy: Double, at point: Point) -> Bool {
+        let p = appPoint(point)
+        if mode == .play { appRoot.send(.wheel(dy: dy, at: p)) } else { appRoot.sendToContent(.wheel(dy: dy, at: p)) }
+        appNeedsFrame()
+        hovered = mode == .edit ? pick(at: p) : nil
+        return true
+    }
+
+    /// The rectangle a drag makes with the pointer at `p`, inside the app's screen.
+    private func reshaped(_ drag: Drag, to p: Point) -> Rect {
+        let size = appRoot.size
+        let q = Point(max(0, min(size.width, p.x)), max(0, min(size.height, p.y)))
+        var r = drag.original
+        switch drag.part {
+        case .new:
+            r = Rect(x: min(drag.start.x, q.x), y: min(drag.start.y, q.y), width: abs(q.x - drag.start.x), height: abs(q.y - drag.start.y))
+        case .move:
+            let dx = max(-r.minX, min(size.width - r.maxX, q.x - drag.start.x))
+            let dy = max(-r.minY, min(size.height - r.maxY, q.y - drag.start.y))
+            r = r.offsetBy(dx: dx, dy: dy)
+        case let .edges(left, top, right, bottom):
+            var x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+            if left { x0 = min(q.x, x1) }
+            if right { x1 = max(q.x, x0) }
+            if top { y0 = min(q.y, y1) }
+            if bottom { y1 = max(q.y, y0) }
+            r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        return Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: r.width.rounded(), height: r.height.rounded())
+    }
+}

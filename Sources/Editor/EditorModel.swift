@@ -1,0 +1,221 @@
+import Files
+import Foundation
+import Raster
+import Tours
+
+/// What the editor edits: the tour file as a `TourDocument`, the selected step, the history for
+/// undo and redo, and what the file says once loaded (the tour, or its problems). No views: the
+/// editor's screen shows it and sends it edits.
+@MainActor
+public final class EditorModel {
+    /// One state of the history: the document and the step selected in it.
+    struct Snapshot: Equatable {
+        var document: TourDocument
+        var selected: Int
+    }
+
+    /// The file being edited.
+    public let path: String
+    /// The document as it is now.
+    public private(set) var document: TourDocument
+    /// The selected step (0-based; 0 when the tour has none).
+    public private(set) var selected: Int
+    /// Whether the file was missing when the editor opened (its id is asked for on the first save).
+    public private(set) var isNew: Bool
+    /// The tour the document loads as, or nil while it has problems.
+    public private(set) var loaded: LoadedTour?
+    /// The document's problems, in file order (empty when it loads).
+    public private(set) var problems: [TourDiagnostic] = []
+    /// The text last saved (or read), to tell whether there is anything to save.
+    public private(set) var savedText: String
+    /// Runs after every change of the document or the selection.
+    public var onChange: (@MainActor () -> Void)?
+
+    private var undoStack: [Snapshot] = []
+    private var redoStack: [Snapshot] = []
+    /// What the last edit was, so a run of keystrokes in one field is one step of the history.
+    private var lastCoalescing: String?
+    private let catalog: () -> TargetCatalog
+
+    /// The languages the editor offers: the tour's text languages, and `extra` (the app's).
+    public var languages: [String] {
+        var codes = loaded?.tour.textLanguages ?? []
+        for code in extraLanguages where !codes.contains(code) { codes.append(code) }
+        return codes.isEmpty ? ["en"] : codes
+    }
+    /// Languages offered even when no text uses them yet (the app's).
+    public var extraLanguages: [String] = []
+
+    /// The model of the tour at `path`: its text when the file exists (`text`), else a new tour
+    /// with one step for a screen of `screenSize`. Target ids are checked against `catalog`.
+    public init(path: String, text: String?, screenSize: Size, catalog: @escaping () -> TargetCatalog) throws(JSONSyntaxError) {
+        self.path = path
+        self.catalog = catalog
+        if let text {
+            document = try TourDocument(text: text)
+            savedText = text
+            isNew = false
+        } else {
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let id = stem.unicodeScalars.allSatisfy { $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) } && !stem.isEmpty ? stem : "tour"
+            document = TourDocument(newTourWithID: id, firstStep: StepFields.newStep(on: screenSize, text: "Describe this step."))
+            savedText = ""
+            isNew = true
+        }
+        selected = 0
+        reload()
+    }
+
+    /// Whether the document differs from the file.
+    public var isModified: Bool { document.text != savedText }
+    /// How many steps the tour has.
+    public var stepCount: Int { document.steps.count }
+    /// The selected step's fields.
+    public var selectedStep: StepFields? { selected < document.steps.count ? StepFields(document.steps[selected]) : nil }
+    /// Whether there is something to undo or redo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is something to redo.
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    // MARK: - Editing
+
+    /// Changes the document with `edit`, as one step of the history; edits with the same
+    /// `coalescing` key in a row (keystrokes in one field) make one step together.
+    public func change(coalescing: String? = nil, _ edit: (inout TourDocument) -> Void) {
+        var next = document
+        edit(&next)
+        guard next != document else { return }
+        if coalescing == nil || coalescing != lastCoalescing || undoStack.isEmpty {
+            undoStack.append(Snapshot(document: document, selected: selected))
+            if undoStack.count > 500 { undoStack.removeFirst() }
+        }
+        lastCoalescing = coalescing
+        redoStack.removeAll()
+        document = next
+        selected = min(selected, max(0, document.steps.count - 1))
+        reload()
+        onChange?()
+    }
+
+    /// Changes the selected step's fields.
+    public func changeStep(coalescing: String? = nil, _ edit: (inout StepFields) -> Void) {
+        let i = selected
+        change(coalescing: coalescing.map { "step\(i).\($0)" }) { doc in
+            var steps = doc.steps
+            guard i < steps.count else { return }
+            var fields = StepFields(steps[i])
+            edit(&fields)
+            steps[i] = fields.json
+            doc.steps = steps
+        }
+    }
+
+    /// Selects step `index` (clamped).
+    public func select(_ index: Int) {
+        let i = max(0, min(index, document.steps.count - 1))
+        guard i != selected else { return }
+        selected = i
+        lastCoalescing = nil
+        onChange?()
+    }
+
+    /// Adds a new step after the selected one, on the same tab, and selects it.
+    public func addStep(screenSize: Size) {
+        let at = min(selected + 1, document.steps.count)
+        change { doc in
+            var steps = doc.steps
+            steps.insert(StepFields.newStep(on: screenSize, text: "Describe this step."), at: at)
+            doc.steps = steps
+        }
+        select(at)
+    }
+
+    /// Adds a copy of the selected step after it, and selects the copy.
+    public func duplicateStep() {
+        guard selected < document.steps.count else { return }
+        let at = selected + 1
+        change { doc in
+            var steps = doc.steps
+            steps.insert(steps[at - 1], at: at)
+            doc.steps = steps
+        }
+        select(at)
+    }
+
+    /// Deletes the selected step (a tour keeps at least one).
+    public func deleteStep() {
+        guard document.steps.count > 1 else { return }
+        let i = selected
+        change { doc in
+            var steps = doc.steps
+            steps.remove(at: i)
+            doc.steps = steps
+        }
+    }
+
+    /// Moves the selected step by `offset` places (−1 earlier, +1 later), keeping it selected.
+    public func moveStep(by offset: Int) {
+        let from = selected, to = selected + offset
+        guard to >= 0, to < document.steps.count, from != to else { return }
+        change { doc in
+            var steps = doc.steps
+            steps.swapAt(from, to)
+            doc.steps = steps
+        }
+        selected = to
+        onChange?()
+    }
+
+    /// Sets the tour's id (asked for on a new tour's first save).
+    public func setTourID(_ id: String) {
+        change { doc in doc.root["id"] = .string(id) }
+    }
+
+    /// Goes back one step of the history.
+    public func undo() {
+        guard let last = undoStack.popLast() else { return }
+        redoStack.append(Snapshot(document: document, selected: selected))
+        restore(last)
+    }
+
+    /// Goes forward one step of the history.
+    public func redo() {
+        guard let next = redoStack.popLast() else { return }
+        undoStack.append(Snapshot(document: document, selected: selected))
+        restore(next)
+    }
+
+    private func restore(_ snapshot: Snapshot) {
+        document = snapshot.document
+        selected = min(snapshot.selected, max(0, document.steps.count - 1))
+        lastCoalescing = nil
+        reload()
+        onChange?()
+    }
+
+    // MARK: - Loading and saving
+
+    /// Loads the document's text as the file would load: the tour, or its problems.
+    private func reload() {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            loaded = try TourLoader.load(bytes: Array(document.text.utf8), file: path, folder: folder.isEmpty ? "." : folder, appCatalog: catalog)
+            problems = loaded?.warnings ?? []
+        } catch {
+            loaded = nil
+            problems = error.diagnostics
+        }
+    }
+
+    /// Writes the document to its file in one step (a temporary file beside it, fsync, rename);
+    /// a tour with problems is saved too. Returns the problems it has.
+    @discardableResult
+    public func save() throws(AtomicFileFailure) -> [TourDiagnostic] {
+        let text = document.text
+        try AtomicFile().write(Data(text.utf8), to: path)
+        savedText = text
+        isNew = false
+        onChange?()
+        return problems
+    }
+}

@@ -1,0 +1,114 @@
+import Raster
+import Views
+
+/// The editor's window: the app at its own size on the left, the panel on the right (the tour's
+/// name and state, the steps, their buttons, the selected step's settings, play, undo, redo, save),
+/// and, on top when asked for, the list of keys or the prompt for a new tour's id.
+@MainActor
+final class EditorScreen: View {
+    /// The panel's width, in points.
+    static let panelWidth = 400.0
+    /// The window's least height, in points (the panel's controls fit in it).
+    static let minimumHeight = 820.0
+
+    let viewport: AppViewport
+    let strip = StepStrip()
+    let settings = StepSettings()
+    let header = Text("", font: Font(size: 15, weight: .bold), color: .black, lineLimit: 1)
+    let status = Text("", font: .caption, color: Palette.readableSecondaryLabel, lineLimit: 1)
+    let problems = Text("", font: .caption, color: Color(red: 0xC6, green: 0x28, blue: 0x28), lineLimit: 3)
+    let idField = TextField(placeholder: "tour id: letters, digits, . _ -", font: .body)
+    private let settingsScroll: ScrollView
+    private let panel: View
+    private let help: View
+    private let prompt: View
+    /// Whether the list of keys shows.
+    var showsHelp = false { didSet { if showsHelp != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
+    /// Whether the prompt for the tour's id shows.
+    var showsPrompt = false { didSet { if showsPrompt != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
+
+    /// Buttons by action, for the app to wire.
+    private(set) var buttons: [String: Button] = [:]
+
+    init(viewport: AppViewport) {
+        self.viewport = viewport
+        settingsScroll = ScrollView(Padding(EdgeInsets(horizontal: 2, vertical: 2), child: settings))
+        idField.id = "editor.tourID"
+        status.id = "editor.status"
+        problems.id = "editor.problems"
+        func button(_ title: String, _ id: String, prominent: Bool = false) -> Button {
+            let b = Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: {},
+                           label: Background(prominent ? Palette.readableTint : Palette.groupedBackground, shape: .capsule,
+                                             child: Padding(EdgeInsets(horizontal: 11, vertical: 5),
+                                                            child: Text(title, font: Font(size: 13, weight: .bold), color: prominent ? .white : .black, lineLimit: 1))))
+            b.id = "editor.\(id)"
+            return b
+        }
+        let stepButtons = [button("+ Add", "add"), button("Duplicate", "duplicate"), button("Delete", "delete"), button("↑", "moveUp"), button("↓", "moveDown")]
+        let footerButtons = [button("▶ Play", "play", prominent: true), button("Undo", "undo"), button("Redo", "redo"), button("Save", "save", prominent: true), button("?", "help")]
+        let divider = FrameView(height: 1, child: Background(Palette.separator, child: View()))
+        panel = Background(.white, child: Padding(EdgeInsets(all: 12), child: VStack(alignment: .leading, spacing: 8, children: [
+            header, status, problems,
+            FrameView(height: 190, child: strip),
+            HStack(spacing: 6, children: stepButtons),
+            divider,
+            settingsScroll,
+            HStack(spacing: 6, children: footerButtons),
+        ])))
+        let keys = EditorKeys.all.map { k in
+            HStack(spacing: 12, children: [FrameView(width: 150, alignment: .topLeading, child: Text(k.keys, font: Font(size: 13, weight: .bold), color: .black)),
+                                           Text(k.action, font: .caption, color: .black)])
+        }
+        help = CardView(VStack(alignment: .leading, spacing: 6, children: [Text("Keys", font: .headline, color: .black)] + keys))
+        let saveID = button("Save", "saveWithID", prominent: true)
+        prompt = CardView(VStack(alignment: .leading, spacing: 8, children: [
+            Text("A name for the new tour", font: .headline, color: .black),
+            Text("It names the tour in saved progress and reports: letters, digits, . _ -", font: .caption, color: Palette.readableSecondaryLabel),
+            idField, saveID,
+        ]))
+        super.init(children: [viewport, panel, help, prompt])
+        for b in stepButtons + footerButtons + [saveID] { buttons[String(b.id!.dropFirst("editor.".count))] = b }
+        help.id = "editor.keys"
+        prompt.id = "editor.prompt"
+    }
+
+    override func sizeThatFits(_ p: ProposedSize) -> Size {
+        let app = viewport.measure(.unspecified)
+        return Size(app.width + EditorScreen.panelWidth, max(app.height, EditorScreen.minimumHeight))
+    }
+
+    override func placeSubviews(in bounds: Rect) {
+        let app = viewport.measure(.unspecified)
+        viewport.place(in: Rect(x: bounds.minX, y: bounds.minY, width: app.width, height: app.height))
+        panel.place(in: Rect(x: bounds.minX + app.width, y: bounds.minY, width: bounds.width - app.width, height: bounds.height))
+        for (card, visible) in [(help, showsHelp), (prompt, showsPrompt)] {
+            guard visible else { continue }
+            let w = min(bounds.width - 40, 560.0)
+            let s = card.measure(ProposedSize(width: w, height: nil))
+            card.place(in: Rect(x: bounds.midX - w / 2, y: max(20, bounds.midY - s.height / 2), width: w, height: s.height))
+        }
+    }
+
+    /// The grey under the app's area when the window is taller than the app.
+    override var hasOwnContent: Bool { true }
+    override func draw(in canvas: Canvas) { canvas.fill(frame, color: Palette.groupedBackground) }
+
+    /// The cards show (and take taps) only while asked for.
+    override var visibleChildren: [View] {
+        var shown: [View] = [viewport, panel]
+        if showsHelp { shown.append(help) }
+        if showsPrompt { shown.append(prompt) }
+        return shown
+    }
+}
+
+/// A white card with a shadow, for the list of keys and the id prompt.
+@MainActor
+final class CardView: View {
+    init(_ content: View) {
+        let card = Background(.white, shape: .roundedRect(cornerRadius: 14), child: Padding(EdgeInsets(all: 18), child: content))
+        super.init(children: [ShadowView(color: Color(white: 0, alpha: 0.3), radius: 12, offset: Point(0, 4), shape: .roundedRect(cornerRadius: 14), child: card)])
+    }
+    override func sizeThatFits(_ p: ProposedSize) -> Size { children[0].measure(p) }
+    override func placeSubviews(in bounds: Rect) { children[0].place(in: bounds) }
+}

@@ -1,0 +1,175 @@
+import Raster
+import Tours
+
+/// Reading and writing one step's keys in its JSON, as the editor's controls see them: the targets
+/// (view ids, or rectangles in points), the shape and its numbers, the bubble's side, what moves the
+/// step on, its tab, and its title and text in each language. Keys the editor adds go where the tour
+/// format lists them; keys it does not know are left alone.
+public struct StepFields {
+    /// The step's JSON.
+    public var json: JSONTree
+
+    /// The fields of `json` (an object).
+    public init(_ json: JSONTree) { self.json = json }
+
+    /// A new step aimed at nothing yet: a rectangle in the middle of a screen of `size`, with text.
+    public static func newStep(on size: Size, text: String) -> JSONTree {
+        let w = min(120, size.width / 2), h = min(80, size.height / 4)
+        let r = Rect(x: ((size.width - w) / 2).rounded(), y: ((size.height - h) / 2).rounded(), width: w, height: h)
+        return .object([("rect", StepFields.numbers(r)), ("text", .string(text))])
+    }
+
+    // MARK: - Targets
+
+    /// What the holes surround.
+    public enum Target: Equatable {
+        /// Views, by id (one hole each).
+        case views([String])
+        /// A rectangle in screen points.
+        case rect(Rect)
+        /// Nothing yet (or something the editor cannot read).
+        case none
+    }
+
+    /// The step's target.
+    public var target: Target {
+        if let id = json["target"]?.stringValue { return .views([id]) }
+        if let ids = json["targets"]?.arrayValue?.compactMap(\.stringValue), !ids.isEmpty { return .views(ids) }
+        if let r = json["rect"]?.arrayValue?.compactMap(\.numberValue), r.count == 4 {
+            return .rect(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+        }
+        return .none
+    }
+
+    /// Aims the step at the view `id` alone.
+    public mutating func setTarget(_ id: String) {
+        clearTargets(keeping: "target")
+        set("target", .string(id))
+    }
+
+    /// Adds the view `id` as another hole (or takes it away when it is one already).
+    public mutating func toggleTarget(_ id: String) {
+        var ids: [String]
+        if case .views(let current) = target { ids = current } else { ids = [] }
+        if let i = ids.firstIndex(of: id) { ids.remove(at: i) } else { ids.append(id) }
+        if ids.count == 1 {
+            setTarget(ids[0])
+        } else if ids.isEmpty {
+            clearTargets(keeping: nil)
+        } else {
+            clearTargets(keeping: "targets")
+            set("targets", .array(ids.map { .string($0) }))
+        }
+    }
+
+    /// Aims the step at the rectangle `r` (screen points, rounded to whole points).
+    public mutating func setRect(_ r: Rect) {
+        clearTargets(keeping: "rect")
+        let rounded = Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: max(0, r.width.rounded()), height: max(0, r.height.rounded()))
+        set("rect", StepFields.numbers(rounded))
+    }
+
+    private mutating func clearTargets(keeping key: String?) {
+        for k in ["target", "targets", "rect"] where k != key { json.setMember(k, nil) }
+    }
+
+    static func numbers(_ r: Rect) -> JSONTree {
+        var tree = JSONTree.array([r.minX, r.minY, r.width, r.height].map { .number($0) })
+        tree.markInline()
+        return tree
+    }
+
+    // MARK: - Shape and numbers
+
+    /// The shape's name (`roundedRect` when unset, `path` for an SVG path).
+    public var shape: String {
+        if let s = json["shape"]?.stringValue { return s }
+        if json["shape"]?.members != nil { return "path" }
+        return "roundedRect"
+    }
+
+    /// Sets the shape; `path` starts from the target's rectangle as an SVG path. Keys only the old
+    /// shape used go (a corner radius after switching to a circle).
+    public mutating func setShape(_ name: String, targetFrame: Rect?) {
+        guard name != shape else { return }
+        if name == "path" {
+            let r = targetFrame ?? Rect(x: 0, y: 0, width: 100, height: 100)
+            let d = "M \(r.minX.compact) \(r.minY.compact) H \(r.maxX.compact) V \(r.maxY.compact) H \(r.minX.compact) Z"
+            var object = JSONTree.object([("svgPath", .string(d))])
+            object.markInline()
+            set("shape", object)
+        } else {
+            set("shape", name == "roundedRect" && json["shape"] == nil ? nil : .string(name))
+        }
+        if name != "roundedRect" { json.setMember("cornerRadius", nil) }
+    }
+
+    /// The SVG path data of a `path` shape.
+    public var svgPath: String? { json["shape"]?["svgPath"]?.stringValue }
+
+    /// Sets a `path` shape's data.
+    public mutating func setSVGPath(_ d: String) {
+        guard var shape = json["shape"], shape.members != nil else { return }
+        shape["svgPath"] = .string(d)
+        set("shape", shape)
+    }
+
+    /// A number key's value, else its default.
+    public func number(_ key: String, default value: Double) -> Double { json[key]?.numberValue ?? value }
+
+    /// Sets a number key; the default value removes the key when it was not written.
+    public mutating func setNumber(_ key: String, _ value: Double, default fallback: Double) {
+        if value == fallback && json[key] == nil { return }
+        set(key, .number(value))
+    }
+
+    /// A string key's value.
+    public func string(_ key: String) -> String? { json[key]?.stringValue }
+
+    /// Sets (or with nil removes) a string key.
+    public mutating func setString(_ key: String, _ value: String?) { set(key, value.map { .string($0) }) }
+
+    // MARK: - Texts
+
+    /// The title or text (`key`) in `language`: its own entry, else the plain string.
+    public func text(_ key: String, in language: String) -> String {
+        if let s = json[key]?.stringValue { return s }
+        return json[key]?[language]?.stringValue ?? ""
+    }
+
+    /// Sets the title or text (`key`) in `language`. A plain string stays plain while the tour has
+    /// one language (`languages.count == 1`); otherwise it becomes strings by language, the plain
+    /// string kept as the first language's. An empty text removes the language's entry.
+    public mutating func setText(_ key: String, in language: String, to value: String, languages: [String]) {
+        var entries: [(String, String)] = []
+        if let plain = json[key]?.stringValue {
+            if languages.count <= 1 || language == languages.first {
+                set(key, value.isEmpty ? nil : .string(value))
+                return
+            }
+            entries = [(languages.first ?? "en", plain)]
+        } else if let members = json[key]?.members {
+            entries = members.compactMap { m in m.value.stringValue.map { (m.key, $0) } }
+        } else if languages.count <= 1 {
+            set(key, value.isEmpty ? nil : .string(value))
+            return
+        }
+        if var object = json[key], object.members != nil {
+            object.setMember(language, value.isEmpty ? nil : .string(value))
+            set(key, object.members?.isEmpty == true ? nil : object)
+            return
+        }
+        if let i = entries.firstIndex(where: { $0.0 == language }) { entries[i].1 = value } else { entries.append((language, value)) }
+        entries.removeAll { $0.1.isEmpty }
+        set(key, entries.isEmpty ? nil : .object(entries.map { ($0.0, .string($0.1)) }))
+    }
+
+    // MARK: -
+
+    /// Sets (or with nil removes) `key`, a new key where the tour format lists it.
+    mutating func set(_ key: String, _ value: JSONTree?) {
+        let order = TourDocument.stepKeyOrder
+        guard let rank = order.firstIndex(of: key) else { json.setMember(key, value); return }
+        json.setMember(key, value, after: Array(order[..<rank]), before: Array(order[(rank + 1)...]))
+    }
+}

@@ -1,0 +1,113 @@
+import Raster
+import Tours
+import Views
+
+/// The selected step's settings, each a control with an id (`editor.shape.circle`,
+/// `editor.padding.plus`, `editor.title`, …): the target (picked on the screen), the shape and its
+/// corner radius or SVG path, padding, feather, the bubble's side, what moves the step on, its tab,
+/// and its title and text in the language chosen. Controls keep their place while the step changes,
+/// so a field being typed in keeps its caret.
+@MainActor
+final class StepSettings: View {
+    /// What the controls change.
+    enum Edit {
+        case shape(String), number(String, Double), placement(String), advanceOn(String), tab(String?)
+        case title(String), text(String), svgPath(String), language(String)
+    }
+
+    /// Runs for every change made with a control.
+    var onEdit: (@MainActor (Edit) -> Void)?
+
+    static let shapes = ["roundedRect", "rect", "circle", "ellipse", "path"]
+    static let placements = BubblePlacementNames.all
+    static let advances = ["nextButton", "tapTarget", "tapAnywhere"]
+
+    let targetLabel = Text("", font: .caption, color: .black, lineLimit: 2)
+    let shape = SegmentedControl(id: "editor.shape", options: StepSettings.shapes, labels: ["rounded", "rect", "circle", "ellipse", "path"])
+    let cornerRadius = Stepper(id: "editor.cornerRadius", value: 12, range: 0...200, step: 2)
+    let padding = Stepper(id: "editor.padding", value: 8, range: 0...200, step: 2)
+    let feather = Stepper(id: "editor.feather", value: 0, range: 0...200, step: 2)
+    let placement = SegmentedControl(id: "editor.placement", options: StepSettings.placements)
+    let advance = SegmentedControl(id: "editor.advanceOn", options: StepSettings.advances, labels: ["Next", "tap target", "tap anywhere"])
+    private(set) var tab = SegmentedControl(id: "editor.tab", options: ["inherit"])
+    private(set) var language = SegmentedControl(id: "editor.language", options: ["en"])
+    let title = TextField(placeholder: "Title (optional)", font: .body)
+    let text = TextField(placeholder: "What this step says", font: .body, isMultiline: true)
+    let svgPath = TextField(placeholder: "SVG path data", font: .caption)
+    private let rows = VStack(alignment: .leading, spacing: 8, children: [])
+    private var shown: (tabs: [String], languages: [String], shape: String)?
+
+    override init() {
+        super.init()
+        title.id = "editor.title"
+        text.id = "editor.text"
+        svgPath.id = "editor.svgPath"
+        targetLabel.id = "editor.target"
+        shape.onSelect = { [weak self] i in self?.onEdit?(.shape(StepSettings.shapes[i])) }
+        cornerRadius.onChange = { [weak self] v in self?.onEdit?(.number("cornerRadius", v)) }
+        padding.onChange = { [weak self] v in self?.onEdit?(.number("padding", v)) }
+        feather.onChange = { [weak self] v in self?.onEdit?(.number("feather", v)) }
+        placement.onSelect = { [weak self] i in self?.onEdit?(.placement(StepSettings.placements[i])) }
+        advance.onSelect = { [weak self] i in self?.onEdit?(.advanceOn(StepSettings.advances[i])) }
+        title.onChange = { [weak self] s in self?.onEdit?(.title(s)) }
+        text.onChange = { [weak self] s in self?.onEdit?(.text(s)) }
+        svgPath.onChange = { [weak self] s in self?.onEdit?(.svgPath(s)) }
+        addChild(rows)
+    }
+
+    /// Shows `fields` in `languageCode`, with the stage's `tabs` and the tour's `languages`.
+    func show(_ fields: StepFields, languageCode: String, languages: [String], tabs: [String]) {
+        if shown == nil || shown!.tabs != tabs || shown!.languages != languages || shown!.shape != fields.shape {
+            rebuild(tabs: tabs, languages: languages, shape: fields.shape)
+        }
+        switch fields.target {
+        case .views(let ids): targetLabel.string = (ids.count == 1 ? "Target: " : "Targets: ") + ids.joined(separator: ", ")
+        case .rect(let r): targetLabel.string = "Target: rect [\(r.minX.compact), \(r.minY.compact), \(r.width.compact), \(r.height.compact)]"
+        case .none: targetLabel.string = "Target: none (click a view, or Alt-drag a rectangle)"
+        }
+        shape.selectedIndex = StepSettings.shapes.firstIndex(of: fields.shape)
+        cornerRadius.value = fields.number("cornerRadius", default: TourStep.defaultCornerRadius)
+        padding.value = fields.number("padding", default: 8)
+        feather.value = fields.number("feather", default: 0)
+        placement.selectedIndex = StepSettings.placements.firstIndex(of: fields.string("placement") ?? "auto")
+        let hasText = !fields.text("text", in: languageCode).isEmpty
+        advance.selectedIndex = StepSettings.advances.firstIndex(of: fields.string("advanceOn") ?? (hasText ? "nextButton" : "tapAnywhere"))
+        tab.selectedIndex = fields.string("tab").flatMap { tabs.firstIndex(of: $0).map { $0 + 1 } } ?? 0
+        language.selectedIndex = languages.firstIndex(of: languageCode)
+        for (field, value) in [(title, fields.text("title", in: languageCode)), (text, fields.text("text", in: languageCode)),
+                               (svgPath, fields.svgPath ?? "")] where field.text != value {
+            field.text = value
+        }
+    }
+
+    private func rebuild(tabs: [String], languages: [String], shape shapeName: String) {
+        shown = (tabs, languages, shapeName)
+        tab = SegmentedControl(id: "editor.tab", options: ["inherit"] + tabs, labels: ["same as before"] + tabs)
+        tab.onSelect = { [weak self] i in self?.onEdit?(.tab(i == 0 ? nil : tabs[i - 1])) }
+        language = SegmentedControl(id: "editor.language", options: languages)
+        language.onSelect = { [weak self] i in self?.onEdit?(.language(languages[i])) }
+        func row(_ name: String, _ control: View) -> View {
+            VStack(alignment: .leading, spacing: 3, children: [Text(name, font: .caption, color: Palette.readableSecondaryLabel), control])
+        }
+        var list: [View] = [targetLabel, row("Title", title), row("Text", text)]
+        if languages.count > 1 { list.append(row("Language", language)) }
+        list.append(row("Shape", shape))
+        if shapeName == "path" { list.append(row("SVG path (screen points)", svgPath)) }
+        var numbers: [View] = []
+        if shapeName == "roundedRect" { numbers.append(row("Corners", cornerRadius)) }
+        numbers += [row("Padding", padding), row("Feather", feather)]
+        list.append(HStack(spacing: 10, children: numbers))
+        list.append(row("Bubble", placement))
+        list.append(row("Goes on with", advance))
+        if !tabs.isEmpty { list.append(row("Tab", tab)) }
+        rows.replaceChildren(with: list)
+    }
+
+    override func sizeThatFits(_ p: ProposedSize) -> Size { rows.measure(ProposedSize(width: p.width, height: nil)) }
+    override func placeSubviews(in bounds: Rect) { rows.place(in: bounds) }
+}
+
+/// The bubble sides a step may ask for, as the tour format names them.
+enum BubblePlacementNames {
+    static let all = ["auto", "above", "below", "left", "right"]
+}

@@ -1,0 +1,67 @@
+import Raster
+import Tours
+import Views
+
+/// Small pictures of each step as it will look, for the step strip: made on a stage of their own
+/// (never the one being edited), and made again only for steps whose JSON, tab or the tour's own
+/// keys changed.
+@MainActor
+final class StepThumbnails {
+    /// The thumbnails' largest size, in pixels.
+    static let size = Size(36, 78)
+
+    private let makeStage: @MainActor () -> (any TourHost)?
+    private var stage: (any TourHost)?
+    private var walk: TourWalkLite?
+    private var cache: [Int: (key: String, image: Pixmap)] = [:]
+
+    /// Thumbnails made on stages from `makeStage`.
+    init(makeStage: @escaping @MainActor () -> (any TourHost)?) { self.makeStage = makeStage }
+
+    /// The thumbnail of step `index` of `tour` (its JSON text is `stepText`; `header` stands for
+    /// everything of the tour but its steps), from the cache when nothing it shows changed.
+    func image(ofStep index: Int, of tour: Tour, stepText: String, header: String) -> Pixmap? {
+        let key = header + "\u{0}" + stepText + "\u{0}" + (tour.steps.indices.contains(index) ? (tourTab(tour, index) ?? "") : "")
+        if let hit = cache[index], hit.key == key { return hit.image }
+        guard tour.steps.indices.contains(index) else { return nil }
+        if stage == nil { stage = makeStage() }
+        guard let stage else { return nil }
+        if walk == nil { walk = TourWalkLite(tour: tour, stage: stage) } else if walk!.engine.tour != tour { walk!.engine.replace(with: tour, animated: false) }
+        guard let frame = walk?.frame(ofStep: index) else { return nil }
+        let image = Storyboard.thumbnail(of: frame, limit: Size(StepThumbnails.size.width * stage.root.scale, StepThumbnails.size.height * stage.root.scale))
+        cache[index] = (key, image)
+        return image
+    }
+
+    /// Forgets thumbnails past `count` steps.
+    func trim(to count: Int) { cache = cache.filter { $0.key < count } }
+
+    private func tourTab(_ tour: Tour, _ index: Int) -> String? {
+        var tab: String?
+        for i in 0...index where tour.steps[i].tab != nil { tab = tour.steps[i].tab }
+        return tab
+    }
+}
+
+/// A tour shown step by step on a stage, settled, for thumbnails (what `TourWalk` does headless,
+/// without its virtual clock: the stage runs on the editor's clock, so animations are skipped).
+@MainActor
+final class TourWalkLite {
+    let engine: TourEngine
+    let stage: any TourHost
+    private var pixels: Pixmap?
+
+    init(tour: Tour, stage: any TourHost) {
+        self.stage = stage
+        engine = TourEngine(tour: tour, host: stage)
+    }
+
+    /// The frame of step `index`, settled.
+    func frame(ofStep index: Int) -> Pixmap? {
+        if engine.isRunning { engine.go(to: index, animated: false) } else { engine.start(at: index, animated: false) }
+        if pixels == nil { pixels = try? stage.root.makePixmap() }
+        guard let pixels else { return nil }
+        stage.root.frame(into: pixels)
+        return pixels
+    }
+}

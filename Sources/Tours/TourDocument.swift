@@ -1,0 +1,59 @@
+import Foundation
+
+/// A tour file as an editor holds it: the JSON as a tree that remembers the text it was read from,
+/// so saving writes untouched parts exactly as they were (a file saved without changes is the same
+/// byte for byte) and changed parts in the file's own indentation and line endings.
+public struct TourDocument: Hashable, Sendable {
+    /// The tour's JSON.
+    public var root: JSONTree
+    /// What came before the top-level value (a byte-order mark, blank lines).
+    private var prefix: String
+    /// What came after it (usually one line ending).
+    private var suffix: String
+    /// One level of indentation, as the file writes it.
+    public let indent: String
+    /// The file's line ending.
+    public let lineEnding: String
+
+    /// The document of the tour file's `text`. Throws when the text is not JSON at all (a tour with
+    /// other problems is still a document: it can be edited and saved).
+    public init(text: String) throws(JSONSyntaxError) {
+        let bytes = Array(text.utf8)
+        let node = try JSONParser.parse(bytes)
+        root = JSONTree(node, in: bytes)
+        prefix = String(decoding: bytes[..<node.span.lowerBound], as: UTF8.self)
+        suffix = String(decoding: bytes[node.span.upperBound...], as: UTF8.self)
+        lineEnding = text.contains("\r\n") ? "\r\n" : "\n"
+        indent = TourDocument.indentUnit(in: text)
+    }
+
+    /// A new tour: an id, the dim's defaults and one empty step to fill in.
+    public init(newTourWithID id: String, firstStep: JSONTree) {
+        root = .object([("id", .string(id)), ("steps", .array([firstStep]))])
+        prefix = ""
+        suffix = "\n"
+        indent = "  "
+        lineEnding = "\n"
+    }
+
+    /// The file's text.
+    public var text: String { prefix + root.text(indent: indent, lineEnding: lineEnding) + suffix }
+
+    /// The steps (an empty list when the file has none).
+    public var steps: [JSONTree] {
+        get { root["steps"]?.arrayValue ?? [] }
+        set { if root["steps"]?.arrayValue != newValue { root["steps"] = .array(newValue) } }
+    }
+
+    /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.
+    public static var stepKeyOrder: [String] { TourSchema.step.map(\.name) }
+
+    /// The indentation of the first indented line (two spaces when the file has none).
+    static func indentUnit(in text: String) -> String {
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let lead = line.prefix { $0 == " " || $0 == "\t" }
+            if !lead.isEmpty && lead.count < line.count { return String(lead) }
+        }
+        return "  "
+    }
+}

@@ -1,0 +1,108 @@
+import Demo
+import Editor
+import Foundation
+import ImageFiles
+import Raster
+import SDLHost
+import Tours
+import Views
+
+/// `limelight edit`: the window in edit mode over the sample app (or the tour's screenshot).
+@MainActor
+enum EditCommand {
+    static var help: String {
+        """
+        usage: limelight edit FILE [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY] [--driver NAME]
+          Opens FILE in the editor: the app (or the tour's "background" screenshot) at its own size
+          with the selected step shown as it will look, and beside it the steps and their settings.
+          A FILE that does not exist yet is a new tour (its id is asked for on the first save).
+          Saves (Ctrl-S) write the file in one step and keep its formatting: key order, spacing and
+          every untouched part; saving an unchanged tour leaves the file as it was. A tour with
+          problems is saved too, its problems shown in the banner and on stderr.
+          --size WxH  the app's screen in points (default 390x844; the window adds the panel)
+          --scale N, --lang en|ja, --font FAMILY, --driver NAME  as for the demo
+          Keys (also listed by ? in the window):
+
+        """ + EditorKeys.all.map { "  \($0.keys.padding(toLength: 38, withPad: " ", startingAt: 0)) \($0.action)" }.joined(separator: "\n")
+    }
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let c = "edit"
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames"]), switches: ["--help"])
+        if args.has("--help") { print(help); return }
+        guard args.positional.count == 1 else {
+            throw .usage("\(c): expected one tour file (see limelight edit --help)")
+        }
+        let settings = try ScreenSettings(args)
+        let clock = MonotonicClock()
+        let editor = try EditSetup.makeEditor(path: args.positional[0], settings: settings, font: args.value("--font"), clock: clock, command: c)
+        editor.log = { warn($0) }
+        var options = WindowOptions()
+        options.title = "Limelight — \((args.positional[0] as NSString).lastPathComponent)"
+        options.size = editor.root.size
+        options.scale = settings.scale
+        options.driver = args.value("--driver")
+        options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
+        let host: WindowHost
+        do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
+        if host.pointSize != editor.root.size { editor.root.send(.resize(host.pointSize)) }
+        host.run(editor)
+        host.close()
+        if editor.model.isModified { warn("\(c): closed with unsaved changes to \(args.positional[0])") }
+    }
+}
+
+/// Building the editor for `limelight edit` and `limelight replay --edit`.
+@MainActor
+enum EditSetup {
+    /// The editor of the tour file at `path` (a new tour when it does not exist), over the sample
+    /// app or the tour's screenshot at the settings' size, scale and language.
+    static func makeEditor(path: String, settings: ScreenSettings, font: String?, clock: any Clock, command: String) throws(CLIError) -> EditorApp {
+        var text: String?
+        if FileManager.default.fileExists(atPath: path) {
+            do { text = String(decoding: try TourLoader.read(path), as: UTF8.self) } catch {
+                throw TourSetup.failure(error, command: command)
+            }
+        }
+        let model: EditorModel
+        do {
+            model = try EditorModel(path: path, text: text, screenSize: settings.size, catalog: { DemoApp.launchCatalog() })
+        } catch {
+            throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
+        }
+        let background = screenshot(of: model)
+        let engine = try AppSetup.textEngine(family: font, command: command)
+        var images: [String: Pixmap]?
+        let makeStage: @MainActor () throws -> any TourHost = {
+            if let background {
+                return try ScreenshotStage(image: background, size: settings.size, scale: settings.scale, languageCode: settings.language.rawValue,
+                                           buttonTitles: settings.language.tourButtonTitles, textEngine: engine, clock: clock)
+            }
+            if images == nil {
+                images = AppSetup.imagesFolder().map { CardImages.load(from: $0).images } ?? [:]
+            }
+            return try DemoApp(size: settings.size, scale: settings.scale, language: settings.language, textEngine: engine, images: images ?? [:], clock: clock)
+        }
+        do {
+            return try EditorApp(model: model, makeStage: makeStage, textEngine: engine, clock: clock, scale: settings.scale)
+        } catch {
+            throw .failure("\(command): \(error)")
+        }
+    }
+
+    /// The screenshot the tour runs over, when its `background` names one that loads.
+    static func screenshot(of model: EditorModel) -> Pixmap? {
+        if let loaded = model.loaded { return loaded.background }
+        guard let name = model.document.root["background"]?.stringValue else { return nil }
+        let folder = (model.path as NSString).deletingLastPathComponent
+        let path = name.hasPrefix("/") ? name : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
+        return try? Pixmap(contentsOfFile: path)
+    }
+}
+
+extension DemoApp: LanguageSwitching {
+    /// Shows the sample app in `code`, when it speaks it.
+    public func switchLanguage(to code: String) {
+        if let language = Language(rawValue: code) { setLanguage(language) }
+    }
+}
