@@ -18,12 +18,14 @@ final class AppViewport: View {
     var mode: Mode = .edit { didSet { if mode != oldValue { hovered = nil; drag = nil; setNeedsDisplay() } } }
     /// Whether a drag draws a rectangle without Alt (over a screenshot, where there are no views).
     var drawsRectangles: Bool
-    /// The selected step's rectangle target (app points), shown with handles; nil for none.
-    var rectangle: Rect? { didSet { if rectangle != oldValue { setNeedsDisplay() } } }
+    /// The selected step's rectangle targets (app points), shown with handles.
+    var rectangles: [Rect] = [] { didSet { if rectangles != oldValue { setNeedsDisplay() } } }
     /// A view picked: its id, and whether Shift was held (add it as another hole).
     var onPick: (@MainActor (String, Bool) -> Void)?
-    /// A rectangle drawn or reshaped (app points), with whether the drag has ended.
-    var onRectangle: (@MainActor (Rect, Bool) -> Void)?
+    /// A rectangle reshaped: its index, the new rectangle (app points), whether the drag ended.
+    var onRectangle: (@MainActor (Int, Rect, Bool) -> Void)?
+    /// A new rectangle drawn (app points), and whether Shift was held (add it as another hole).
+    var onNewRectangle: (@MainActor (Rect, Bool) -> Void)?
 
     /// The view under the pointer: its id and frame (app points).
     private(set) var hovered: (id: String, frame: Rect)? {
@@ -38,6 +40,7 @@ final class AppViewport: View {
         var start: Point
         var part: Part
         var original: Rect
+        var index: Int
     }
     private var drag: Drag?
     private var pressedPick: String?
@@ -116,9 +119,9 @@ final class AppViewport: View {
             outline(r, width: 2, color: Palette.readableTint, in: inside)
             label(hovered.id, by: r, color: Palette.readableTint, in: inside)
         }
-        if let rectangle {
+        let orange = Color(red: 0xE8, green: 0x6A, blue: 0x00)
+        for (i, rectangle) in rectangles.enumerated() {
             let r = rectangle.offsetBy(dx: frame.minX, dy: frame.minY)
-            let orange = Color(red: 0xE8, green: 0x6A, blue: 0x00)
             outline(r, width: 1.5, color: orange, in: inside)
             for x in [r.minX, r.midX, r.maxX] {
                 for y in [r.minY, r.midY, r.maxY] where !(x == r.midX && y == r.midY) {
@@ -126,7 +129,8 @@ final class AppViewport: View {
                     inside.fill(Rect(x: x - 2.5, y: y - 2.5, width: 5, height: 5), color: .white)
                 }
             }
-            label("\(rectangle.minX.compact), \(rectangle.minY.compact)  \(rectangle.width.compact) × \(rectangle.height.compact) pt", by: r, color: orange, in: inside)
+            let number = rectangles.count > 1 ? "\(i + 1): " : ""
+            label("\(number)\(rectangle.minX.compact), \(rectangle.minY.compact)  \(rectangle.width.compact) × \(rectangle.height.compact) pt", by: r, color: orange, in: inside)
         }
     }
 
@@ -193,10 +197,10 @@ final class AppViewport: View {
             appNeedsFrame()
             return true
         }
-        if let r = rectangle, let part = part(of: r, at: p) {
-            drag = Drag(start: p, part: part, original: r)
+        if !held.contains(.shift), let (i, part) = rectangles.enumerated().reversed().lazy.compactMap({ i, r in self.part(of: r, at: p).map { (i, $0) } }).first {
+            drag = Drag(start: p, part: part, original: rectangles[i], index: i)
         } else if drawsRectangles || held.contains(.alt) {
-            drag = Drag(start: p, part: .new, original: Rect(x: p.x, y: p.y, width: 0, height: 0))
+            drag = Drag(start: p, part: .new, original: Rect(x: p.x, y: p.y, width: 0, height: 0), index: held.contains(.shift) ? rectangles.count : 0)
         } else {
             pressedPick = pick(at: p)?.id
         }
@@ -219,8 +223,14 @@ final class AppViewport: View {
         if mode == .play { appRoot.send(.pointerMove(p)); appNeedsFrame(); return }
         guard let drag else { return }
         let r = reshaped(drag, to: p)
-        rectangle = r
-        onRectangle?(r, false)
+        if case .new = drag.part { showDrawing(r, at: drag.index); return }
+        rectangles[drag.index] = r
+        onRectangle?(drag.index, r, false)
+    }
+
+    /// Shows a rectangle being drawn as rectangle `index` (the next one when adding).
+    private func showDrawing(_ r: Rect, at index: Int) {
+        if index < rectangles.count { rectangles[index] = r } else { rectangles.append(r) }
     }
 
     /// Ends a pick (a tap on a view), a rectangle or a drag of its edges.
@@ -235,8 +245,13 @@ final class AppViewport: View {
                 if !drawsRectangles, let id = pick(at: p)?.id { onPick?(id, root?.modifiers.contains(.shift) ?? false) }
                 return
             }
-            rectangle = r
-            onRectangle?(r, true)
+            if case .new = drag.part {
+                showDrawing(r, at: drag.index)
+                onNewRectangle?(r, drag.index > 0)
+            } else {
+                rectangles[drag.index] = r
+                onRectangle?(drag.index, r, true)
+            }
             return
         }
         if isTap, let id = pressedPick, pick(at: p)?.id == id { onPick?(id, root?.modifiers.contains(.shift) ?? false) }

@@ -64,8 +64,11 @@ public final class EditorApp: HostedApp {
             guard let self else { return }
             self.model.changeStep { adding ? $0.toggleTarget(id) : $0.setTarget(id) }
         }
-        viewport.onRectangle = { [weak self] r, _ in
-            self?.model.changeStep(coalescing: "rect") { $0.setRect(r) }
+        viewport.onRectangle = { [weak self] i, r, _ in
+            self?.model.changeStep(coalescing: "rect\(i)") { $0.setRect(i, to: r) }
+        }
+        viewport.onNewRectangle = { [weak self] r, adding in
+            self?.model.changeStep { adding ? $0.addRect(r) : $0.setRect(r) }
         }
         screen.strip.onSelect = { [weak self] i in self?.model.select(i) }
         screen.settings.onEdit = { [weak self] edit in self?.apply(edit) }
@@ -113,7 +116,7 @@ public final class EditorApp: HostedApp {
     private func currentTargetFrame() -> Rect? {
         guard let step = model.selectedStep else { return nil }
         switch step.target {
-        case .rect(let r): return r
+        case .rects(let r): return r.first
         case .views(let ids): return ids.first.flatMap { viewport.stage.root.view(withID: $0)?.frame }
         case .none: return nil
         }
@@ -270,7 +273,7 @@ public final class EditorApp: HostedApp {
         screen.strip.show(rows, selected: model.selected)
         if let fields = model.selectedStep {
             screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames)
-            if case .rect(let r) = fields.target { viewport.rectangle = r } else { viewport.rectangle = nil }
+            viewport.rectangles = fields.rectangles
         }
         if !isPlaying { showSelectedStep(force: force) }
         refreshStatus()

@@ -71,7 +71,11 @@ public final class EditorModel {
     /// How many steps the tour has.
     public var stepCount: Int { document.steps.count }
     /// The selected step's fields.
-    public var selectedStep: StepFields? { selected < document.steps.count ? StepFields(document.steps[selected]) : nil }
+    public var selectedStep: StepFields? { selected < document.steps.count ? StepFields(document.steps[selected], unitsPerPoint: unitsPerPoint) : nil }
+    /// What the tour's rectangles are measured in, per point (its screen's scale for `"units": "pixels"`).
+    public var unitsPerPoint: Double {
+        document.root["units"]?.stringValue == "pixels" ? document.root["screen"]?["scale"]?.numberValue ?? 1 : 1
+    }
     /// Whether there is something to undo or redo.
     public var canUndo: Bool { !undoStack.isEmpty }
     /// Whether there is something to redo.
@@ -103,7 +107,7 @@ public final class EditorModel {
         change(coalescing: coalescing.map { "step\(i).\($0)" }) { doc in
             var steps = doc.steps
             guard i < steps.count else { return }
-            var fields = StepFields(steps[i])
+            var fields = StepFields(steps[i], unitsPerPoint: self.unitsPerPoint)
             edit(&fields)
             steps[i] = fields.json
             doc.steps = steps
@@ -197,7 +201,7 @@ public final class EditorModel {
 
     /// Loads the document's text as the file would load: the tour, or its problems.
     private func reload() {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = AtomicFile.split(path).folder
         do {
             loaded = try TourLoader.load(bytes: Array(document.text.utf8), file: path, folder: folder.isEmpty ? "." : folder, appCatalog: catalog)
             problems = loaded?.warnings ?? []

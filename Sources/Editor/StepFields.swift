@@ -8,9 +8,15 @@ import Tours
 public struct StepFields {
     /// The step's JSON.
     public var json: JSONTree
+    /// What a rectangle's numbers are in, per point: 1, or the screen's scale when the tour measures
+    /// rectangles in the screenshot's pixels (`"units": "pixels"`).
+    public var unitsPerPoint: Double
 
-    /// The fields of `json` (an object).
-    public init(_ json: JSONTree) { self.json = json }
+    /// The fields of `json` (an object), its rectangles in `unitsPerPoint` units a point.
+    public init(_ json: JSONTree, unitsPerPoint: Double = 1) {
+        self.json = json
+        self.unitsPerPoint = unitsPerPoint > 0 && unitsPerPoint.isFinite ? unitsPerPoint : 1
+    }
 
     /// A new step aimed at nothing yet: a rectangle in the middle of a screen of `size`, with text.
     public static func newStep(on size: Size, text: String) -> JSONTree {
@@ -25,8 +31,8 @@ public struct StepFields {
     public enum Target: Equatable {
         /// Views, by id (one hole each).
         case views([String])
-        /// A rectangle in screen points.
-        case rect(Rect)
+        /// Rectangles in screen points (`rect`, or several in `rects`).
+        case rects([Rect])
         /// Nothing yet (or something the editor cannot read).
         case none
     }
@@ -35,11 +41,24 @@ public struct StepFields {
     public var target: Target {
         if let id = json["target"]?.stringValue { return .views([id]) }
         if let ids = json["targets"]?.arrayValue?.compactMap(\.stringValue), !ids.isEmpty { return .views(ids) }
-        if let r = json["rect"]?.arrayValue?.compactMap(\.numberValue), r.count == 4 {
-            return .rect(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+        let k = 1 / unitsPerPoint
+        func points(_ r: Rect) -> Rect { Rect(x: r.minX * k, y: r.minY * k, width: r.width * k, height: r.height * k) }
+        if let r = json["rect"].flatMap(StepFields.rect) { return .rects([points(r)]) }
+        if let items = json["rects"]?.arrayValue {
+            let rects = items.compactMap { StepFields.rect($0) ?? $0["rect"].flatMap(StepFields.rect) }
+            if !rects.isEmpty { return .rects(rects.map(points)) }
         }
         return .none
     }
+
+    /// `[x, y, width, height]` as a rectangle.
+    static func rect(_ tree: JSONTree) -> Rect? {
+        guard let n = tree.arrayValue?.compactMap(\.numberValue), n.count == 4 else { return nil }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    /// The step's rectangles (empty when it aims at views).
+    public var rectangles: [Rect] { if case .rects(let r) = target { return r } else { return [] } }
 
     /// Aims the step at the view `id` alone.
     public mutating func setTarget(_ id: String) {
@@ -65,12 +84,35 @@ public struct StepFields {
     /// Aims the step at the rectangle `r` (screen points, rounded to whole points).
     public mutating func setRect(_ r: Rect) {
         clearTargets(keeping: "rect")
-        let rounded = Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: max(0, r.width.rounded()), height: max(0, r.height.rounded()))
-        set("rect", StepFields.numbers(rounded))
+        set("rect", numbers(r))
+    }
+
+    /// Replaces rectangle `index` with `r` (the one rectangle of `rect`, or one of `rects`, keeping
+    /// its own corner radius).
+    public mutating func setRect(_ index: Int, to r: Rect) {
+        guard var items = json["rects"]?.arrayValue, items.indices.contains(index) else { setRect(r); return }
+        if items[index].members != nil { items[index]["rect"] = numbers(r) } else { items[index] = numbers(r) }
+        set("rects", .array(items))
+    }
+
+    /// Adds `r` as another rectangle hole (`rect` becomes `rects`).
+    public mutating func addRect(_ r: Rect) {
+        var items = json["rects"]?.arrayValue ?? json["rect"].map { [$0] } ?? []
+        items.append(numbers(r))
+        guard items.count > 1 else { setRect(r); return }
+        clearTargets(keeping: "rects")
+        set("rects", .array(items))
+    }
+
+    /// `r` (points) as the file's numbers: in its units, rounded to whole ones.
+    func numbers(_ r: Rect) -> JSONTree {
+        let k = unitsPerPoint
+        return StepFields.numbers(Rect(x: (r.minX * k).rounded(), y: (r.minY * k).rounded(),
+                                       width: max(0, (r.width * k).rounded()), height: max(0, (r.height * k).rounded())))
     }
 
     private mutating func clearTargets(keeping key: String?) {
-        for k in ["target", "targets", "rect"] where k != key { json.setMember(k, nil) }
+        for k in ["target", "targets", "rect", "rects"] where k != key { json.setMember(k, nil) }
     }
 
     static func numbers(_ r: Rect) -> JSONTree {

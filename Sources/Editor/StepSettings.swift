@@ -62,7 +62,9 @@ final class StepSettings: View {
         }
         switch fields.target {
         case .views(let ids): targetLabel.string = (ids.count == 1 ? "Target: " : "Targets: ") + ids.joined(separator: ", ")
-        case .rect(let r): targetLabel.string = "Target: rect [\(r.minX.compact), \(r.minY.compact), \(r.width.compact), \(r.height.compact)]"
+        case .rects(let rs):
+            targetLabel.string = (rs.count == 1 ? "Target: rect " : "Targets: rects ")
+                + rs.map { "[\($0.minX.compact), \($0.minY.compact), \($0.width.compact), \($0.height.compact)]" }.joined(separator: " ")
         case .none: targetLabel.string = "Target: none (click a view, or Alt-drag a rectangle)"
         }
         shape.selectedIndex = StepSettings.shapes.firstIndex(of: fields.shape)

@@ -41,9 +41,15 @@ public final class HeadlessSession {
         clock.advance(by: milliseconds / 1000) { settle() }
     }
 
+    /// Runs after every frame of the session (a video taken while a script plays records here).
+    public var afterFrame: (@MainActor () -> Void)?
+
     /// One frame at the current time (timers, animations, layout), not painted: what it changed is
     /// painted with the next kept frame.
-    public func settle() { app.root.frame(into: nil) }
+    public func settle() {
+        app.root.frame(into: nil)
+        afterFrame?()
+    }
 
     /// Sends one input event and runs a frame.
     public func send(_ event: InputEvent) {

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Raster
 import Tours
@@ -11,10 +12,12 @@ public struct PlannedTour: Sendable {
     public var name: String
     /// The tour, nil when the file has errors.
     public var tour: Tour?
-    /// The file's problems (a tour with any is not run).
+    /// The file's problems: with errors the tour is nil and not run; a tour that runs may have warnings.
     public var problems: [TourDiagnostic]
     /// The folder of its golden PNGs.
     public var goldensFolder: String
+    /// The screen of a tour over a screenshot that says its own (tested unless `test` names sizes).
+    public var screen: (size: Size, scale: Double)?
 
     /// The plan entry of `file`: its tour or its problems. The goldens' folder is the tour's
     /// `test.goldens` relative to the file's folder, else `<file name without .json>.goldens` beside it.
@@ -23,7 +26,7 @@ public struct PlannedTour: Sendable {
         self.name = name
         self.tour = tour
         self.problems = problems
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = file.contains("/") ? AtomicFile.split(file).folder : ""
         if let goldens = tour?.test.goldens {
             goldensFolder = goldens.hasPrefix("/") ? goldens : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(goldens)
         } else {
@@ -87,8 +90,10 @@ public struct TestPlan: Sendable {
                 languages = kept.isEmpty ? [spoken.first ?? "en"] : kept
             }
             let digits = String(tour.steps.count).count
-            for size in test.sizes {
-                for scale in test.scales {
+            let sizes = test.sizesGiven ? test.sizes : (planned.screen.map { [$0.size] } ?? test.sizes)
+            let scales = test.scalesGiven ? test.scales : (planned.screen.map { [$0.scale] } ?? test.scales)
+            for size in sizes {
+                for scale in scales {
                     for language in languages {
                         func group(_ kind: Group.Kind, _ moments: [SnapshotCase.Moment]) -> Group {
                             Group(tour: index, size: size, scale: scale, language: language, kind: kind,

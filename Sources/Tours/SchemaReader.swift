@@ -12,6 +12,11 @@ struct SchemaReader {
         diagnostics.append(TourDiagnostic(file: file, line: line, path: path.description, message: message))
     }
 
+    /// Something that does nothing (a corner radius on a circle): listed, never fatal.
+    mutating func warn(_ line: Int?, _ path: JSONPath, _ message: String) {
+        diagnostics.append(TourDiagnostic(file: file, line: line, path: path.description, message: message, severity: .warning))
+    }
+
     /// The members of an object by key (the first of duplicates), after reporting duplicate keys
     /// and keys not in `known`. Nil (reported) when `node` is not an object.
     mutating func object(_ node: JSONNode, at path: JSONPath, known: [String], what: String) -> [String: JSONMember]? {

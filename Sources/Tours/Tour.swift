@@ -22,6 +22,29 @@ public struct Tour: Hashable, Sendable {
     public var steps: [TourStep]
     /// What `limelight test` runs for the tour.
     public var test = TourTest()
+    /// The screen the tour is made for (a screenshot's own size and scale), when the file says.
+    public var screen: ScreenSpec?
+    /// Whether `rect` and `rects` are in points or in the screenshot's pixels.
+    public var rectUnits = RectUnits.points
+
+    /// What a tour's `"screen"` says: the size in points (nil: the screenshot's pixels divided by
+    /// the scale) and the scale.
+    public struct ScreenSpec: Hashable, Sendable {
+        /// The screen's size in points, when given.
+        public var size: Size?
+        /// Device pixels per point.
+        public var scale: Double
+        /// A screen from its parts.
+        public init(size: Size? = nil, scale: Double = 1) { self.size = size; self.scale = scale }
+    }
+
+    /// The units of rectangle targets.
+    public enum RectUnits: String, Hashable, Sendable, CaseIterable {
+        /// Screen points (the default).
+        case points
+        /// The screenshot's pixels (points × the screen's scale), as measured on the image.
+        case pixels
+    }
 
     /// A tour; the defaults are those of a file that leaves the keys out.
     public init(id: String, dimColor: Color = .black, dimOpacity: Double = 0.5, showsProgress: Bool = false,
@@ -69,6 +92,8 @@ public struct TourStep: Hashable, Sendable {
     public var scrollsIntoView: Bool
     /// Where the step was written, for messages about it.
     public var source: SourceLines
+    /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).
+    public var targetCornerRadii: [Double?] = []
 
     /// Lines of a step's parts in its file (0 when the step was not read from a file).
     public struct SourceLines: Hashable, Sendable {
@@ -105,7 +130,18 @@ public struct TourStep: Hashable, Sendable {
     /// The step's holes: one per target, or one for a path.
     public var holes: [Hole] {
         let shown = { if case .path = shape { return Array(targets.prefix(1)) } else { return targets } }()
-        return shown.map { Hole(target: $0, shape: shape, padding: padding, feather: feather) }
+        return shown.enumerated().map { i, target in
+            let own = i < targetCornerRadii.count ? targetCornerRadii[i] : nil
+            return Hole(target: target, shape: own.map { .roundedRect(cornerRadius: $0) } ?? shape, padding: padding, feather: feather)
+        }
+    }
+
+    /// Every rectangle target multiplied by `factor` (screenshot pixels to points).
+    public mutating func scaleRects(by factor: Double) {
+        targets = targets.map { t in
+            if case .rect(let r) = t { return .rect(Rect(x: r.minX * factor, y: r.minY * factor, width: r.width * factor, height: r.height * factor)) }
+            return t
+        }
     }
 
     /// The title in `language`, else the default one.

@@ -51,13 +51,13 @@ public enum TourDecoder {
 
     private static func decodeTargets(_ m: [String: JSONMember], _ node: JSONNode, _ path: JSONPath,
                                       _ step: inout TourStep, _ r: inout SchemaReader) {
-        let given = ["target", "targets", "rect"].compactMap { m[$0] }.sorted { $0.keyLine < $1.keyLine }
+        let given = ["target", "targets", "rect", "rects"].compactMap { m[$0] }.sorted { $0.keyLine < $1.keyLine }
         guard let member = given.first else {
-            r.report(node.line, path, "expected one of \"target\" (a view id), \"targets\" (several view ids) or \"rect\" ([x, y, width, height])")
+            r.report(node.line, path, "expected one of \"target\" (a view id), \"targets\" (several view ids), \"rect\" ([x, y, width, height]) or \"rects\" (several)")
             return
         }
         for extra in given.dropFirst() {
-            r.report(extra.keyLine, path.appending(extra.key), "give only one of \"target\", \"targets\" and \"rect\" (\(quoted(member.key)) is given on line \(member.keyLine))")
+            r.report(extra.keyLine, path.appending(extra.key), "give only one of \"target\", \"targets\", \"rect\" and \"rects\" (\(quoted(member.key)) is given on line \(member.keyLine))")
         }
         let p = path.appending(member.key)
         switch member.key {
@@ -78,6 +78,28 @@ public enum TourDecoder {
                     step.targets.append(.view(id))
                     step.source.targets.append(item.line)
                     step.source.targetPaths.append(p.appending(i).description)
+                }
+            }
+        case "rects":
+            guard case .array(let items) = member.value.value, !items.isEmpty else {
+                r.report(member.value.line, p, "expected a list of at least one [x, y, width, height] or {\"rect\": [x, y, width, height], \"cornerRadius\": 8}")
+                return
+            }
+            for (i, item) in items.enumerated() {
+                let q = p.appending(i)
+                var radius: Double?
+                var rectNode = item
+                if case .object = item.value {
+                    guard let fields = r.object(item, at: q, known: ["rect", "cornerRadius"], what: "an object with \"rect\"") else { continue }
+                    guard let inner = fields["rect"] else { r.report(item.line, q, "missing key \"rect\" ([x, y, width, height])"); continue }
+                    rectNode = inner.value
+                    if let c = fields["cornerRadius"] { radius = r.number(c.value, at: q.appending("cornerRadius"), in: 0...10_000) }
+                }
+                if let rect = decodeRect(rectNode, rectNode.line == item.line && rectNode.span == item.span ? q : q.appending("rect"), &r) {
+                    step.targets.append(.rect(rect))
+                    step.targetCornerRadii.append(radius)
+                    step.source.targets.append(item.line)
+                    step.source.targetPaths.append(q.description)
                 }
             }
         default:

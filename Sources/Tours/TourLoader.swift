@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import ImageFiles
 import Raster
@@ -14,6 +15,9 @@ public struct LoadedTour {
     public var backgroundPath: String?
     /// What the file has that does nothing (a corner radius on a circle): worth a look, never fatal.
     public var warnings: [TourDiagnostic] = []
+    /// The screen a tour over a screenshot runs on: its `screen`, or the image's pixels divided by
+    /// its `screen.scale`; nil for tours without a screenshot or a `screen` (the command decides).
+    public var screen: (size: Size, scale: Double)?
 }
 
 /// Reads, parses, decodes and checks tour files, reporting every problem at once.
@@ -30,7 +34,7 @@ public enum TourLoader {
     @MainActor
     public static func load(path: String, appCatalog: () -> TargetCatalog) throws(TourLoadError) -> LoadedTour {
         let bytes = try read(path)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = AtomicFile.split(path).folder
         return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, appCatalog: appCatalog)
     }
 
@@ -53,20 +57,45 @@ public enum TourLoader {
             do { loaded.background = try loadImage(resolved, named: background) } catch {
                 problems.append(TourDiagnostic(file: file, line: line, path: "background", message: error.reason))
             }
+            if let image = loaded.background {
+                let (screen, problem) = screenOver(image, tour: tour)
+                loaded.screen = screen
+                if let problem { problems.append(TourDiagnostic(file: file, line: line, path: "background", message: problem)) }
+            }
             problems += TourTargetValidator.validate(tour, against: .screenshot, file: file)
         } else {
             problems += TourTargetValidator.validate(tour, against: appCatalog(), file: file)
         }
-        guard problems.isEmpty else {
-            // File order; problems on the same line keep the order the passes found them in.
-            let ordered = problems.enumerated().sorted { a, b in
-                let la = a.element.line ?? 0, lb = b.element.line ?? 0
-                return la != lb ? la < lb : a.offset < b.offset
-            }
-            throw TourLoadError(diagnostics: ordered.map(\.element))
-        }
+        // File order; problems on the same line keep the order the passes found them in.
+        let ordered = problems.enumerated().sorted { a, b in
+            let la = a.element.line ?? 0, lb = b.element.line ?? 0
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+        // Warnings alone do not stop a tour; with an error they are listed with it.
+        guard !ordered.contains(where: { $0.severity == .error }) else { throw TourLoadError(diagnostics: ordered) }
+        loaded.warnings = ordered
         return loaded
     }
+
+    /// The screen a tour runs on over `image`, and the problem when the image's shape does not fit
+    /// it (it would be letterboxed, and every rectangle would land off its place).
+    static func screenOver(_ image: Pixmap, tour: Tour) -> (screen: (size: Size, scale: Double)?, problem: String?) {
+        let pixels = Size(Double(image.width), Double(image.height))
+        var screen: (size: Size, scale: Double)?
+        if let spec = tour.screen {
+            screen = (spec.size ?? Size(pixels.width / spec.scale, pixels.height / spec.scale), spec.scale)
+        }
+        let shape = screen?.size ?? TourLoader.defaultScreen
+        let imageRatio = pixels.width / pixels.height, screenRatio = shape.width / shape.height
+        guard abs(imageRatio / screenRatio - 1) > 0.01 else { return (screen, nil) }
+        let scaleHint = tour.screen.map { "\($0.scale.compact)" } ?? "N"
+        let advice = tour.screen?.size == nil && tour.screen != nil ? "" :
+            " (give \"screen\": {\"scale\": \(scaleHint)} to take the screen's size from the image, or a \"size\" of the same shape)"
+        return (screen, "the image is \(image.width)x\(image.height) pixels, not the shape of the \(shape.width.compact)x\(shape.height.compact) screen: it would be letterboxed and every rect would land off its place\(advice)")
+    }
+
+    /// The screen a tour runs on when neither the tour nor the command says (points).
+    public static let defaultScreen = Size(390, 844)
 
     /// The file's bytes, or a diagnostic without a line.
     public static func read(_ path: String) throws(TourLoadError) -> [UInt8] {

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -37,31 +38,45 @@ public enum TourReload {
     case failed(TourLoadError)
 }
 
-/// Watches a tour file for saves by checking its signature every `interval` seconds, on a timer of
-/// the root it runs on (so a host sleeps in between), and reloads it when it changed.
+/// Watches a tour file for saves and reloads it when it changed. The file's folder is watched with
+/// inotify (`FolderWatch`), so a save in place or by rename is seen at the next check, and checks run
+/// every 50 ms (each a read that does not block); where inotify is missing, the file's signature is
+/// compared every 0.5 s instead. Checks run on a timer of the root (so a host sleeps in between).
 @MainActor
 public final class TourReloader {
     /// The watched file.
     public let path: String
     /// Seconds between checks.
     public let interval: Double
+    /// Seconds between checks when the folder is watched with inotify.
+    public static let watchedInterval = 0.05
+    /// Seconds between checks of the signature alone.
+    public static let pollingInterval = 0.5
     private var lastSignature: FileSignature
     private let signature: (String) -> FileSignature
     private let load: () throws(TourLoadError) -> LoadedTour
+    private let watch: FolderWatch?
     private weak var timers: Timers?
     private var timer: TimerID?
 
     /// Watches `path`, taking the file as it is now as already loaded. `load` reads and checks the
-    /// file; `signature` reads its signature (injectable for tests).
-    public init(path: String, interval: Double = 0.5,
-                signature: @escaping (String) -> FileSignature = FileSignature.of,
+    /// file; `signature` reads its signature (injectable for tests, which then poll every
+    /// `interval` seconds without inotify).
+    public init(path: String, interval: Double? = nil,
+                signature: ((String) -> FileSignature)? = nil,
                 load: @escaping () throws(TourLoadError) -> LoadedTour) {
         self.path = path
-        self.interval = interval.isFinite && interval > 0 ? interval : 0.5
-        self.signature = signature
+        let folder = AtomicFile.split(path).folder
+        watch = signature == nil ? FolderWatch(folder: folder.isEmpty ? "." : folder) : nil
+        let fallback = watch == nil ? TourReloader.pollingInterval : TourReloader.watchedInterval
+        self.interval = interval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? fallback
+        self.signature = signature ?? FileSignature.of
         self.load = load
-        lastSignature = signature(path)
+        lastSignature = self.signature(path)
     }
+
+    /// Whether the folder is watched with inotify.
+    public var isWatchingFolder: Bool { watch != nil }
 
     /// Checks every `interval` seconds on `timers` (a root's), calling `onChange` with each reload;
     /// a check scheduled on other timers before stops.
@@ -81,6 +96,11 @@ public final class TourReloader {
 
     /// The reload, if the file changed since the last check; nil otherwise.
     public func check() -> TourReload? {
+        if let watch {
+            let name = (path as NSString).lastPathComponent
+            let changed = watch.changes()
+            guard changed.contains(name) || changed.contains("") else { return nil }
+        }
         let current = signature(path)
         guard current != lastSignature else { return nil }
         lastSignature = current

@@ -47,6 +47,14 @@ enum TourSchema {
                 doc: "a screenshot to run over instead of the sample app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.background = s }
         },
+        TourKey("screen", value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",
+                doc: "the screen the tour is made for; over a screenshot without `size`, the image's pixels divided by `scale`") { member, path, _, r, tour in
+            var spec = Tour.ScreenSpec()
+            r.decode(member.value, at: path, keys: screen, what: "an object such as {\"scale\": 3} or {\"size\": [390, 844], \"scale\": 2}", into: &spec)
+            tour.screen = spec
+        },
+        .choice("units", Tour.RectUnits.self, default: "`\"points\"`",
+                doc: "what `rect` and `rects` are measured in: screen points, or the screenshot's pixels (points × `screen.scale`)", \.rectUnits),
         TourKey("test", value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
                 default: "the defaults of its keys", doc: "what `limelight test` runs for the tour") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: test, what: "an object such as {\"sizes\": [\"390x844\"], \"languages\": [\"en\", \"ja\"]}",
@@ -60,10 +68,30 @@ enum TourSchema {
                 return
             }
             if elements.isEmpty { r.report(member.value.line, path, "expected at least one step, found an empty list") }
+            // Rectangles measured on the screenshot's pixels become points.
+            let toPoints = tour.rectUnits == .pixels ? 1 / (tour.screen?.scale ?? 1) : 1
             for (i, element) in elements.enumerated() {
-                if let step = TourDecoder.decodeStep(element, path.appending(i), &r) { tour.steps.append(step) }
+                if var step = TourDecoder.decodeStep(element, path.appending(i), &r) {
+                    if toPoints != 1 { step.scaleRects(by: toPoints) }
+                    tour.steps.append(step)
+                }
             }
         },
+    ]
+
+    /// The keys of the tour's `screen` object.
+    static let screen: [TourKey<Tour.ScreenSpec>] = [
+        TourKey("size", value: "`[width, height]` in points, each 1 to 16384", default: "the screenshot's pixels ÷ `scale`",
+                doc: "the screen's size") { member, path, _, r, spec in
+            guard case .array(let items) = member.value.value, items.count == 2 else {
+                r.report(member.value.line, path, "expected [width, height] in points, such as [390, 844]")
+                return
+            }
+            let w = r.number(items[0], at: path.appending(0), in: 1...16384, meaning: "a number (width)")
+            let h = r.number(items[1], at: path.appending(1), in: 1...16384, meaning: "a number (height)")
+            if let w, let h { spec.size = Size(w, h) }
+        },
+        .number("scale", in: 0.25...8, default: 1, doc: "device pixels per point (3 for an @3x screenshot)", \.scale),
     ]
 
     /// The keys of the tour's `dim` object.
@@ -83,12 +111,14 @@ enum TourSchema {
 
     /// The keys of a step.
     static let step: [TourKey<TourStep>] = [
-        TourKey("target", value: "a view id", default: "one of `target`, `targets`, `rect` is required",
+        TourKey("target", value: "a view id", default: "one of `target`, `targets`, `rect`, `rects` is required",
                 doc: "the view the hole surrounds (`limelight inspect` lists them: `nav.title`, `card.0`, `fab`, `tab.menu`, `menu.alert`, …)",
                 decode: nil),
         TourKey("targets", value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
         TourKey("rect", value: "`[x, y, width, height]` in screen points", default: "—",
                 doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(maxCoordinate)))", decode: nil),
+        TourKey("rects", value: "a list of `[x, y, width, height]`, or of objects: `rect`, `cornerRadius`", default: "—",
+                doc: "several fixed rectangles, one hole each, each with its own corner radius if given", decode: nil),
         TourKey("shape", value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
                 default: "`\"roundedRect\"`", doc: "the holes' outline") { member, path, _, r, step in
             decodeShape(member.value, path, &step, &r)
@@ -100,7 +130,7 @@ enum TourSchema {
                 step.shape = .roundedRect(cornerRadius: d)
             }
             if context.members["shape"] != nil, !isRoundedRect(step.shape) {
-                r.report(member.keyLine, path, "only \"shape\": \"roundedRect\" has a corner radius")
+                r.warn(member.keyLine, path, "has no effect: only \"shape\": \"roundedRect\" has a corner radius (remove it)")
             }
         },
         .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
@@ -225,11 +255,11 @@ enum TourSchema {
         keys.map { k in "| `\(prefix)\(k.name)` | \(k.row.value) | \(k.row.defaultValue) | \(k.row.doc) |" }
     }
 
-    /// The README's table of a tour's keys (with its `dim` object's).
+    /// The README's table of a tour's keys (with its `dim` and `screen` objects').
     static var tourTable: String {
-        let testIndex = tour.firstIndex { $0.name == "test" }!
-        return table(markdownRows([tour[0], tour[1]]) + markdownRows(dim, prefix: "dim.") + markdownRows(Array(tour[2...testIndex]))
-                     + markdownRows(Array(tour[(testIndex + 1)...])))
+        let screenIndex = tour.firstIndex { $0.name == "screen" }!
+        return table(markdownRows([tour[0], tour[1]]) + markdownRows(dim, prefix: "dim.") + markdownRows(Array(tour[2...screenIndex]))
+                     + markdownRows(screen, prefix: "screen.") + markdownRows(Array(tour[(screenIndex + 1)...])))
     }
 
     /// The README's table of the `test` object's keys (with its `tolerance` object's and a script's).

@@ -36,9 +36,13 @@ public struct TourTest: Hashable, Sendable {
     }
 
     /// The screen sizes, in points.
-    public var sizes: [Size] = [Size(390, 844)]
+    public var sizes: [Size] = [Size(390, 844)] { didSet { sizesGiven = true } }
     /// The scales (device pixels per point).
-    public var scales: [Double] = [1]
+    public var scales: [Double] = [1] { didSet { scalesGiven = true } }
+    /// Whether the file gives `sizes` (else a screenshot tour's own screen is tested).
+    public private(set) var sizesGiven = false
+    /// Whether the file gives `scales`.
+    public private(set) var scalesGiven = false
     /// The languages; nil means every language the tour's texts give.
     public var languages: [String]?
     /// The lines of `languages`' entries, for messages.

@@ -54,7 +54,7 @@ enum TestBenchmarks {
             // Record the goldens (with their digests) as `limelight test --update` does.
             for r in runner(passing, app: app, artifacts: dir + "/record", update: true).run(group: 0) {
                 if let source = r.toRecord {
-                    try FileManager.default.createDirectory(atPath: (r.golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: r.golden).deletingLastPathComponent().path, withIntermediateDirectories: true)
                     try? FileManager.default.removeItem(atPath: r.golden)
                     try FileManager.default.moveItem(atPath: source, toPath: r.golden)
                 }

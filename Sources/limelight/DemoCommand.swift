@@ -42,9 +42,25 @@ enum DemoCommand {
         options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
         // Fonts, images and tour files are checked before a window opens.
         _ = try AppSetup.textEngine(family: args.value("--font"), command: c)
-        let explicitTour = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
+        // A --tour file with problems still opens the window: the banner shows them until a good save.
+        var explicitTour: LoadedTour?
+        var brokenTour: TourLoadError?
+        if let path = args.value("--tour") {
+            do { explicitTour = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() }) } catch {
+                guard FileManager.default.fileExists(atPath: path) else { throw TourSetup.failure(error, command: c) }
+                brokenTour = error
+                for d in error.diagnostics { warn("\(c): \(d)") }
+                warn("\(c): \(path) has problems; the window waits for a good save")
+            }
+            for w in explicitTour?.warnings ?? [] { warn("\(c): \(w)") }
+            // A tour over a screenshot that says its screen opens a window of that screen.
+            if let screen = explicitTour?.screen {
+                options.size = screen.size
+                options.scale = screen.scale
+            }
+        }
         let store = progressStore(reset: args.has("--reset-tours"))
-        let launch = explicitTour == nil ? launchPlan(store: store) : .nothing
+        let launch = args.value("--tour") == nil ? launchPlan(store: store) : .nothing
         let host: WindowHost
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
         let clock = MonotonicClock()
@@ -61,6 +77,8 @@ enum DemoCommand {
         let app = TourWindowApp(stage: stage, store: store, makeStage: makeStage)
         if let explicitTour, let path = args.value("--tour") {
             app.play(explicitTour, after: 1, watching: path)
+        } else if let brokenTour, let path = args.value("--tour") {
+            app.waitForFix(of: path, error: brokenTour)
         } else {
             switch launch {
             case .tour(let loaded): app.play(loaded, after: 1, watching: nil)

@@ -1,5 +1,6 @@
 import Demo
 import Editor
+import Files
 import Foundation
 import ImageFiles
 import Raster
@@ -71,11 +72,13 @@ enum EditSetup {
             throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
         }
         let background = screenshot(of: model)
+        let screen = model.loaded?.screen
         let engine = try AppSetup.textEngine(family: font, command: command)
         var images: [String: Pixmap]?
         let makeStage: @MainActor () throws -> any TourHost = {
             if let background {
-                return try ScreenshotStage(image: background, size: settings.size, scale: settings.scale, languageCode: settings.language.rawValue,
+                return try ScreenshotStage(image: background, size: screen?.size ?? settings.size, scale: screen?.scale ?? settings.scale,
+                                           languageCode: settings.language.rawValue,
                                            buttonTitles: settings.language.tourButtonTitles, textEngine: engine, clock: clock)
             }
             if images == nil {
@@ -84,7 +87,7 @@ enum EditSetup {
             return try DemoApp(size: settings.size, scale: settings.scale, language: settings.language, textEngine: engine, images: images ?? [:], clock: clock)
         }
         do {
-            return try EditorApp(model: model, makeStage: makeStage, textEngine: engine, clock: clock, scale: settings.scale)
+            return try EditorApp(model: model, makeStage: makeStage, textEngine: engine, clock: clock, scale: screen?.scale ?? settings.scale)
         } catch {
             throw .failure("\(command): \(error)")
         }
@@ -94,7 +97,7 @@ enum EditSetup {
     static func screenshot(of model: EditorModel) -> Pixmap? {
         if let loaded = model.loaded { return loaded.background }
         guard let name = model.document.root["background"]?.stringValue else { return nil }
-        let folder = (model.path as NSString).deletingLastPathComponent
+        let folder = AtomicFile.split(model.path).folder
         let path = name.hasPrefix("/") ? name : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
         return try? Pixmap(contentsOfFile: path)
     }

@@ -12,6 +12,7 @@ enum RenderCommand {
     static let help = """
     usage: limelight render [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY] [--tour FILE]
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
+           limelight render --tour FILE --video OUT [--fps N] [--hold MS | --script FILE]
       Renders offscreen (no display needed) and writes PNG.
       Without --tour: the sample app with its FAB tip fully shown.
       --tour FILE   render a tour's step (--step N, counting from 1; default 1). A tour with a
@@ -25,6 +26,12 @@ enum RenderCommand {
       --json        print what each frame shows as JSON on stdout: the file, the state, each hole's
                     shape and rectangle, the bubble's rectangle, the side asked for and the one used
                     (and whether it flipped), and its buttons with their ids and rectangles
+      --video OUT   the tour as a user sees it, as a video (OUT ending in .mp4, .webm, .gif or .apng),
+                    encoded by ffmpeg (Debian package ffmpeg) from raw frames: each step's fade-in or
+                    morph, then --hold MS more (default 2000), or as --script FILE drives it (the replay
+                    format; the tour starts at launch); --fps N frames a second (default 30, at most 60).
+                    Frame K of a step is what --step N --time K*1000/FPS draws. A GIF gets a palette
+                    made for the whole video. The file appears only once it is complete.
       --size WxH    screen size in points (default 390x844); --scale N device pixels per point (default 1)
       --lang en|ja  language of the sample app (default en); --font FAMILY  font family (fontconfig)
       Says on stderr what it wrote. Tours always start fresh here: saved progress is neither read
@@ -33,11 +40,18 @@ enum RenderCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "render"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--fps", "--hold", "--script"]),
                                  switches: ["--all", "--no-overlay", "--json", "--help"])
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight render --help)") }
         let settings = try ScreenSettings(args)
+        if let video = args.value("--video") {
+            try renderVideo(video, args: args, settings: settings)
+            return
+        }
+        for option in ["--fps", "--hold", "--script"] where args.value(option) != nil {
+            throw .usage("\(c): \(option) goes with --video OUT")
+        }
         guard let out = args.value("--out") else { throw .usage("\(c): --out PATH is required (see limelight render --help)") }
         let time = try args.value("--time").map { v throws(CLIError) in try parseMilliseconds(v, option: "--time", command: c) }
         if args.has("--all") && args.value("--step") != nil { throw .usage("\(c): --step and --all exclude each other") }
@@ -121,6 +135,35 @@ enum RenderCommand {
         }
         warn("\(c): wrote \(count) step\(count == 1 ? "" : "s") (step-01.png…) and \(names.count == 1 ? names[0] : "\(names.count) storyboard sheets") to \(out)")
         if json { print(jsonLine(reports)) }
+    }
+
+    /// `--video OUT`: the tour as a video.
+    static func renderVideo(_ out: String, args: Arguments, settings: ScreenSettings) throws(CLIError) {
+        let c = "render"
+        guard let tourPath = args.value("--tour") else { throw .usage("\(c): --video needs --tour FILE") }
+        for option in ["--out", "--step", "--time"] where args.value(option) != nil {
+            throw .usage("\(c): --video and \(option) exclude each other (the video is every step, in time)")
+        }
+        for flag in ["--all", "--json", "--no-overlay"] where args.has(flag) {
+            throw .usage("\(c): --video and \(flag) exclude each other")
+        }
+        let fps = try args.value("--fps").map { v throws(CLIError) in try parseInt(v, option: "--fps", command: c, range: 1...60) } ?? 30
+        if args.value("--hold") != nil && args.value("--script") != nil { throw .usage("\(c): --hold and --script exclude each other") }
+        let hold = try args.value("--hold").map { v throws(CLIError) in
+            let ms = try parseMilliseconds(v, option: "--hold", command: c)
+            guard ms <= 60_000 else { throw CLIError.usage("\(c): --hold expects milliseconds from 0 to 60000 (got \"\(v)\")") }
+            return ms
+        } ?? 2000
+        var script: (ReplayScript, String)?
+        if let path = args.value("--script") {
+            let text: String
+            do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+                throw .failure("\(c): \(path): cannot read the script (\(FileManager.default.fileExists(atPath: path) ? "not UTF-8 text or unreadable" : "no such file"))")
+            }
+            do { script = (try ReplayScript(text: text, file: path), path) } catch { throw .usage("\(c): \(error.description)") }
+        }
+        let loaded = try TourSetup.load(tourPath, command: c)
+        try VideoExport.run(loaded, out: out, fps: fps, hold: hold, script: script, settings: settings, font: args.value("--font"))
     }
 
     /// The session's frame now, with or without the overlays.

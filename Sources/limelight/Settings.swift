@@ -1,4 +1,5 @@
 import Demo
+import Files
 import Foundation
 import Raster
 import Views
@@ -65,7 +66,7 @@ func checkOutputFile(_ path: String, command: String, option: String = "--out") 
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
         throw .usage("\(command): \(option) \(path): is a folder (expected a PNG file path)")
     }
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = AtomicFile.split(path).folder
     let dir = folder.isEmpty ? "." : folder
     guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
         if let file = fileInTheWay(of: dir) { throw .failure("\(command): \(option) \(path): \(file) is a file, not a folder") }
@@ -100,7 +101,7 @@ func fileInTheWay(of path: String) -> String? {
     while !current.isEmpty && current != "/" && current != "." {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: current, isDirectory: &isDir) { return isDir.boolValue ? nil : current }
-        current = (current as NSString).deletingLastPathComponent
+        current = AtomicFile.split(current).folder
     }
     return nil
 }

@@ -69,6 +69,7 @@ enum TestCommand {
             lines += tour.problems.map { "  " + $0.description }
         }
         var warnings: [TourDiagnostic] = []
+        for tour in planned where tour.tour != nil { warnings += tour.problems }
         for tour in planned { if let t = tour.tour { warnings += TourLint.tourFindings(t, file: tour.file) } }
         for r in results where r.outcome != .skipped {
             for w in r.lint where w.severity == .warning && !warnings.contains(w) { warnings.append(w) }
@@ -135,7 +136,9 @@ enum TestCommand {
                     catalog = made
                     return made
                 })
-                planned.append(PlannedTour(file: file, name: name, tour: tour.tour, problems: []))
+                var entry = PlannedTour(file: file, name: name, tour: tour.tour, problems: tour.warnings)
+                entry.screen = tour.screen
+                planned.append(entry)
                 loaded.append(tour)
             } catch {
                 planned.append(PlannedTour(file: file, name: name, tour: nil, problems: error.diagnostics))
@@ -191,7 +194,7 @@ enum TestCommand {
             let golden = results[i].golden
             var problem: String?
             do {
-                try FileManager.default.createDirectory(atPath: (golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: AtomicFile.split(golden).folder, withIntermediateDirectories: true)
                 if let bytes = FileManager.default.contents(atPath: source) {
                     try AtomicFile().write(bytes, to: golden)
                 } else {

@@ -11,9 +11,12 @@ enum TourSetup {
     /// Loads and checks the tour at `path` against the sample app's views; every problem becomes one
     /// line of the error.
     static func load(_ path: String, command: String) throws(CLIError) -> LoadedTour {
-        do { return try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() }) } catch {
+        let loaded: LoadedTour
+        do { loaded = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() }) } catch {
             throw failure(error, command: command)
         }
+        for w in loaded.warnings { warn("\(command): \(w)") }
+        return loaded
     }
 
     /// Every diagnostic on its own `limelight: COMMAND: file:line: …` line.
@@ -29,7 +32,8 @@ enum TourSetup {
         }
         let engine = try AppSetup.textEngine(family: font, command: command)
         do {
-            return try ScreenshotStage(image: image, size: size ?? settings.size, scale: settings.scale,
+            // A tour that says its screen runs on it; otherwise the command's size and scale.
+            return try ScreenshotStage(image: image, size: size ?? loaded.screen?.size ?? settings.size, scale: loaded.screen?.scale ?? settings.scale,
                                        languageCode: settings.language.rawValue, buttonTitles: settings.language.tourButtonTitles,
                                        textEngine: engine, clock: clock)
         } catch {

@@ -41,13 +41,21 @@ final class TourWindowApp: HostedApp {
         self.loaded = loaded
         engine = makeEngine(loaded.tour, on: stage)
         scheduleStart(at: root.clock.now + max(0, delay))
-        if let path {
-            let reloader = TourReloader(path: path, load: { () throws(TourLoadError) -> LoadedTour in
-                try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
-            })
-            self.reloader = reloader
-            watch(on: root)
-        }
+        if let path { watchFile(path) }
+    }
+
+    /// A tour file that does not load yet: its first problem in the banner, and the tour starts
+    /// at the first good save.
+    func waitForFix(of path: String, error: TourLoadError) {
+        showBanner(error.summary)
+        watchFile(path)
+    }
+
+    private func watchFile(_ path: String) {
+        reloader = TourReloader(path: path, load: { () throws(TourLoadError) -> LoadedTour in
+            try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+        })
+        watch(on: root)
     }
 
     /// Starts the tour at `due` (clock seconds) with a timer of the stage's root.
@@ -96,6 +104,17 @@ final class TourWindowApp: HostedApp {
             showBanner(error.summary)
         case .reloaded(let new):
             showBanner(nil)
+            for w in new.warnings { warn("demo: reload: \(w)") }
+            guard loaded != nil else {
+                // The first good version of a file that was broken at launch.
+                if new.background != nil { switchStage(to: new, step: 0) } else {
+                    loaded = new
+                    engine = makeEngine(new.tour, on: stage)
+                    engine?.start(at: 0)
+                }
+                warn("demo: loaded \(new.file) (\(new.tour.steps.count) steps)")
+                return
+            }
             let step = engine?.currentStep ?? lastShownStep
             if new.backgroundPath != loaded?.backgroundPath || (new.background == nil) != (loaded?.background == nil) {
                 switchStage(to: new, step: step)

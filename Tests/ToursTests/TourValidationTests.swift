@@ -43,7 +43,7 @@ import Demo
          "steps": [{"target": "fab", "colour": 1}]}
         """) == [
             "t.json:2: showProgres: unknown key (did you mean \"showProgress\"?)",
-            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, shape, padding, cornerRadius, feather, title, text, placement, advanceOn, tab, scrollIntoView)",
+            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, rects, shape, padding, cornerRadius, feather, title, text, placement, advanceOn, tab, scrollIntoView)",
         ])
     }
 
@@ -172,12 +172,12 @@ import Demo
           {"target": "fab", "placement": "top", "shape": "square"}
         ]}
         """) == [
-            "t.json:3: steps[0].rect: give only one of \"target\", \"targets\" and \"rect\" (\"target\" is given on line 2)",
+            "t.json:3: steps[0].rect: give only one of \"target\", \"targets\", \"rect\" and \"rects\" (\"target\" is given on line 2)",
             "t.json:4: steps[1].title: a title needs \"text\" too: a step without text shows no bubble",
             "t.json:5: steps[2].advanceOn: \"nextButton\" needs a bubble, and a step without \"text\" shows none (add \"text\" or use \"tapAnywhere\")",
-            "t.json:6: steps[3].cornerRadius: only \"shape\": \"roundedRect\" has a corner radius",
+            "t.json:6: steps[3].cornerRadius: warning: has no effect: only \"shape\": \"roundedRect\" has a corner radius (remove it)",
             "t.json:7: steps[4].targets: an \"svgPath\" shape draws one hole; give a single \"target\" or \"rect\"",
-            "t.json:8: steps[5]: expected one of \"target\" (a view id), \"targets\" (several view ids) or \"rect\" ([x, y, width, height])",
+            "t.json:8: steps[5]: expected one of \"target\" (a view id), \"targets\" (several view ids), \"rect\" ([x, y, width, height]) or \"rects\" (several)",
             "t.json:9: steps[6].shape: expected one of \"circle\", \"ellipse\", \"rect\", \"roundedRect\", found \"square\"",
             "t.json:9: steps[6].placement: expected one of \"auto\", \"above\", \"below\", \"left\", \"right\", found \"top\"",
         ])
@@ -217,6 +217,6 @@ import Demo
 
     @Test func theSummaryCountsTheRest() {
         let error = TourLoadError(diagnostics: problems("{\"id\": 1, \"steps\": 2, \"x\": 3}"))
-        #expect(error.summary == "t.json:1: x: unknown key (known: id, dim, showProgress, allowSkip, background, test, steps) (and 2 more problems)")
+        #expect(error.summary == "t.json:1: x: unknown key (known: id, dim, showProgress, allowSkip, background, screen, units, test, steps) (and 2 more problems)")
     }
 }

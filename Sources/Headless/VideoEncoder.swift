@@ -1,0 +1,154 @@
+import Files
+import Foundation
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A video being written by `ffmpeg`: raw frames (BGRA, opaque) piped to its stdin, never
+/// temporary images. The file appears at its path only once ffmpeg has finished it; a failure
+/// leaves whatever was there before.
+public final class VideoEncoder {
+    /// The containers and codecs written, by file extension.
+    public enum Format: String, CaseIterable, Sendable {
+        /// H.264 in MP4 (yuv420p, so every player plays it).
+        case mp4
+        /// VP9 in WebM.
+        case webm
+        /// GIF, with a palette made for the whole video (`palettegen`), so the dim does not band.
+        case gif
+        /// Animated PNG: lossless, each frame exactly as rendered.
+        case apng
+
+        /// The format a file name's extension names, if any.
+        public init?(fileName: String) {
+            let ext = (fileName as NSString).pathExtension.lowercased()
+            guard let f = Format(rawValue: ext == "png" ? "apng" : ext) else { return nil }
+            self = f
+        }
+
+        /// ffmpeg's output options for frames of `width`×`height`; `palette` is the palette a GIF uses.
+        func outputArguments(palette: String?) -> [String] {
+            switch self {
+            case .mp4: return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
+                               "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
+            case .webm: return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
+                                "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm"]
+            case .gif:
+                guard let palette else { return ["-vf", "palettegen=stats_mode=full:max_colors=256", "-f", "image2", "-update", "1"] }
+                return ["-i", palette, "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle", "-loop", "0", "-f", "gif"]
+            case .apng: return ["-c:v", "apng", "-pred", "mixed", "-pix_fmt", "rgb24", "-plays", "0", "-f", "apng"]
+            }
+        }
+    }
+
+    /// Why a video could not be written.
+    public struct Failure: Error, CustomStringConvertible {
+        /// One line for a person.
+        public var description: String
+    }
+
+    /// Where ffmpeg is, or nil when it is not installed.
+    public static var ffmpegPath: String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        return paths.map { ($0 as NSString).appendingPathComponent("ffmpeg") }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private let process: Process
+    private let input: FileHandle
+    private let reader: Thread
+    private let partial: String
+    /// The file written.
+    public let path: String
+    /// The frames' size in pixels.
+    public let width: Int, height: Int
+    /// Frames written so far.
+    public private(set) var frames = 0
+
+    /// Starts ffmpeg writing `format` to `path` from `width`×`height` frames at `fps`; `palette`
+    /// for a GIF's second pass. The file is made beside `path` and renamed over it at the end.
+    public init(path: String, format: Format, width: Int, height: Int, fps: Int, palette: String? = nil, ffmpeg: String) throws(Failure) {
+        self.path = path
+        self.width = width
+        self.height = height
+        let folder = AtomicFile.split(path).folder
+        partial = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).partial-\(getpid())")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0"]
+            + format.outputArguments(palette: palette) + [partial]
+        let stdin = Pipe(), errors = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        input = stdin.fileHandleForWriting
+        // A dead ffmpeg closes its end of the pipe: writing must fail, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        let errorHandle = errors.fileHandleForReading
+        let box = DataBox()
+        reader = Thread { box.data = errorHandle.readDataToEndOfFile() }
+        self.box = box
+        do { try process.run() } catch { throw Failure(description: "cannot start ffmpeg (\(error.localizedDescription))") }
+        reader.start()
+    }
+
+    /// What ffmpeg printed on stderr, read on its own thread so ffmpeg never blocks on it.
+    private let box: DataBox
+    private final class DataBox: @unchecked Sendable { var data = Data() }
+
+    /// Writes one frame (its size must be the video's).
+    public func write(_ frame: Pixmap) throws(Failure) {
+        precondition(frame.width == width && frame.height == height, "frames of one size")
+        var failed = false
+        for y in 0..<frame.height {
+            let row = UnsafeRawBufferPointer(start: frame.row(y), count: frame.width * 4)
+            var offset = 0
+            while offset < row.count {
+                let n = Glibc.write(input.fileDescriptor, row.baseAddress! + offset, row.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failed = true; break }
+                offset += n
+            }
+            if failed { break }
+        }
+        if failed { throw Failure(description: "ffmpeg stopped reading frames: \(finishAndExplain())") }
+        frames += 1
+    }
+
+    /// Ends the stream and waits for ffmpeg; on success the file takes its place.
+    public func finish() throws(Failure) {
+        try? input.close()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        guard process.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw Failure(description: "ffmpeg failed: \(lastLine())")
+        }
+        guard rename(partial, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: partial)
+            throw Failure(description: "cannot put the video in place at \(path) (\(why))")
+        }
+    }
+
+    /// Stops ffmpeg, throws the partial file away, and says what ffmpeg printed.
+    public func cancel() {
+        try? input.close()
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: partial)
+    }
+
+    private func finishAndExplain() -> String {
+        try? input.close()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        try? FileManager.default.removeItem(atPath: partial)
+        return lastLine()
+    }
+
+    private func lastLine() -> String {
+        let text = String(decoding: box.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        return text.isEmpty ? "exit status \(process.terminationStatus)" : text
+    }
+}
