@@ -82,6 +82,8 @@ let package = Package(
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours"]),
+        .testTarget(name: "EditorTests", dependencies: ["Editor", "Headless", "TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),
         // Checks over the repository's own sources (every public declaration documented).
         .testTarget(name: "RepositoryTests"),

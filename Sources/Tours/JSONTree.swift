@@ -40,6 +40,8 @@ public struct JSONTree: Hashable, Sendable {
     var original: String?
     /// Whether the value was written on one line (an object or list written back keeps to it).
     var isInline = false
+    /// Whether an object written on one line had spaces inside its braces (`{ "a": 1 }`).
+    var padsBraces = true
 
     /// A value made in code (written out fresh).
     public init(_ value: Value) { self.value = value }
@@ -75,6 +77,7 @@ public struct JSONTree: Hashable, Sendable {
         }
         original = text(node.span)
         isInline = !(original?.contains("\n") ?? false)
+        if let o = original, o.hasPrefix("{"), o.count > 2 { padsBraces = o.dropFirst().first == " " }
     }
 
     /// Asks for the value to be written on one line when it is written fresh (`[16, 51, 103, 40]`).
@@ -138,8 +141,15 @@ public struct JSONTree: Hashable, Sendable {
         case .string(let s): out += JSONTree.quote(s)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
-            let scalars = items.allSatisfy { if case .array = $0.value { return false }; if case .object = $0.value { return false }; return true }
-            if isInline || (scalars && items.count <= 8) {
+            // Lists of numbers and strings (and lists of those: rectangles) stay on one line.
+            func flat(_ t: JSONTree, _ depth: Int) -> Bool {
+                switch t.value {
+                case .object: return false
+                case .array(let inner): return depth == 0 && inner.count <= 8 && inner.allSatisfy { flat($0, 1) }
+                default: return true
+                }
+            }
+            if isInline || (items.count <= 8 && items.allSatisfy { flat($0, 0) }) {
                 out += "["
                 for (i, item) in items.enumerated() {
                     if i > 0 { out += ", " }
@@ -158,12 +168,12 @@ public struct JSONTree: Hashable, Sendable {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             if isInline {
-                out += "{ "
+                out += padsBraces ? "{ " : "{"
                 for (i, m) in members.enumerated() {
                     if i > 0 { out += ", " }
                     write(m, into: &out, indent: indent, newline: newline, depth: depth + 1)
                 }
-                out += " }"
+                out += padsBraces ? " }" : "}"
                 return
             }
             out += "{" + newline

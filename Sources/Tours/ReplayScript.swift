@@ -121,8 +121,8 @@ public struct ReplayScript: Hashable, Sendable {
         }
         // Modifiers held for a pointer command: `tap shift card.1`, `drag alt 10 10 50 40`.
         var held: Modifiers = []
-        if ["tap", "down", "drag"].contains(name.lowercased()), words.count > 2, let m = modifiers(words[1]) {
-            held = m
+        while ["tap", "down", "drag"].contains(name.lowercased()), words.count > 2, let m = modifiers(words[1]) {
+            held.formUnion(m)
             words.remove(at: 1)
         }
         switch name.lowercased() {

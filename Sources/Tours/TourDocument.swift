@@ -42,7 +42,13 @@ public struct TourDocument: Hashable, Sendable {
     /// The steps (an empty list when the file has none).
     public var steps: [JSONTree] {
         get { root["steps"]?.arrayValue ?? [] }
-        set { if root["steps"]?.arrayValue != newValue { root["steps"] = .array(newValue) } }
+        set {
+            guard root["steps"]?.arrayValue != newValue else { return }
+            // The list keeps how it was written (on one line or not); only its text as read goes.
+            var list = root["steps"] ?? .array([])
+            list.value = .array(newValue)
+            root["steps"] = list
+        }
     }
 
     /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.

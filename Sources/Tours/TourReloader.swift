@@ -59,10 +59,10 @@ public final class TourReloader {
     private weak var timers: Timers?
     private var timer: TimerID?
 
-    /// Watches `path`, taking the file as it is now as already loaded. `load` reads and checks the
-    /// file; `signature` reads its signature (injectable for tests, which then poll every
-    /// `interval` seconds without inotify).
-    public init(path: String, interval: Double? = nil,
+    /// Watches `path`, taking the file as it was when `known` was read (default: as it is now) as
+    /// already loaded. `load` reads and checks the file; `signature` reads its signature
+    /// (injectable for tests, which then poll every `interval` seconds without inotify).
+    public init(path: String, interval: Double? = nil, loadedAt known: FileSignature? = nil,
                 signature: ((String) -> FileSignature)? = nil,
                 load: @escaping () throws(TourLoadError) -> LoadedTour) {
         self.path = path
@@ -72,8 +72,12 @@ public final class TourReloader {
         self.interval = interval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? fallback
         self.signature = signature ?? FileSignature.of
         self.load = load
-        lastSignature = self.signature(path)
+        lastSignature = known ?? self.signature(path)
+        // A save between the load and now has no event left to see: compare at the first check.
+        if known != nil && known != self.signature(path) { pendingSignatureCheck = true }
     }
+
+    private var pendingSignatureCheck = false
 
     /// Whether the folder is watched with inotify.
     public var isWatchingFolder: Bool { watch != nil }
@@ -99,7 +103,8 @@ public final class TourReloader {
         if let watch {
             let name = (path as NSString).lastPathComponent
             let changed = watch.changes()
-            guard changed.contains(name) || changed.contains("") else { return nil }
+            guard changed.contains(name) || changed.contains("") || pendingSignatureCheck else { return nil }
+            pendingSignatureCheck = false
         }
         let current = signature(path)
         guard current != lastSignature else { return nil }

@@ -33,7 +33,7 @@ public final class SegmentedControl: View {
             button.id = "\(id).\(options[i])"
             buttons.append(button)
         }
-        addChild(HStack(spacing: 0, children: buttons.map { FillWidth($0) }))
+        addChild(HStack(spacing: 0, children: buttons))
         self.id = id
         restyle()
     }
@@ -43,8 +43,12 @@ public final class SegmentedControl: View {
         setNeedsDisplay()
     }
 
-    /// Its row's size.
-    public override func sizeThatFits(_ p: ProposedSize) -> Size { children[0].measure(p) }
+    /// As wide as its segments' labels (narrower only when less is offered).
+    public override func sizeThatFits(_ p: ProposedSize) -> Size {
+        let ideal = children[0].measure(ProposedSize(width: nil, height: p.height))
+        guard let w = p.width, w.isFinite, w < ideal.width else { return ideal }
+        return children[0].measure(ProposedSize(width: w, height: p.height))
+    }
     /// The row fills it.
     public override func placeSubviews(in bounds: Rect) { children[0].place(in: bounds) }
 
@@ -64,14 +68,4 @@ public final class SegmentedControl: View {
             }
         }
     }
-}
-
-/// Shares a row's width evenly: asks for no width of its own and takes what the stack offers.
-final class FillWidth: View {
-    init(_ child: View) { super.init(children: [child]) }
-    override func sizeThatFits(_ p: ProposedSize) -> Size {
-        let s = children[0].measure(ProposedSize(width: p.width, height: p.height))
-        return Size(p.width.flatMap { $0.isFinite ? $0 : nil } ?? s.width, s.height)
-    }
-    override func placeSubviews(in bounds: Rect) { children[0].place(in: bounds) }
 }

@@ -57,10 +57,10 @@ public class Stack: View {
         let idealTotal = ideal.reduce(0) { $0 + along($1) }
         if idealTotal <= remaining {
             var extra = remaining - idealTotal
-            var growing: [(index: Int, ideal: Size)] = []
-            for (i, s) in zip(others, ideal) {
-                sizes[i] = s
-                if along(children[i].measure(proposal(along: .infinity, across: pAcross))) > along(s) + 1e-9 { growing.append((i, s)) }
+            for (i, s) in zip(others, ideal) { sizes[i] = s }
+            // Offered more, a view that grows takes it; the others answer with their ideal length.
+            let growing = zip(others, ideal).filter { i, s in
+                extra > 0 && along(children[i].measure(proposal(along: along(s) + extra, across: pAcross))) > along(s) + 1e-9
             }
             var left = growing.count
             for (i, s) in growing {

@@ -45,6 +45,8 @@ enum DemoCommand {
         // A --tour file with problems still opens the window: the banner shows them until a good save.
         var explicitTour: LoadedTour?
         var brokenTour: TourLoadError?
+        // How the file was before it was read: a save while the window opens is not missed.
+        let signature = args.value("--tour").map(FileSignature.of)
         if let path = args.value("--tour") {
             do { explicitTour = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() }) } catch {
                 guard FileManager.default.fileExists(atPath: path) else { throw TourSetup.failure(error, command: c) }
@@ -76,9 +78,9 @@ enum DemoCommand {
         }
         let app = TourWindowApp(stage: stage, store: store, makeStage: makeStage)
         if let explicitTour, let path = args.value("--tour") {
-            app.play(explicitTour, after: 1, watching: path)
+            app.play(explicitTour, after: 1, watching: path, loadedAt: signature)
         } else if let brokenTour, let path = args.value("--tour") {
-            app.waitForFix(of: path, error: brokenTour)
+            app.waitForFix(of: path, error: brokenTour, loadedAt: signature)
         } else {
             switch launch {
             case .tour(let loaded): app.play(loaded, after: 1, watching: nil)

@@ -36,23 +36,24 @@ final class TourWindowApp: HostedApp {
     /// The stage's root: the sample app's, or a screenshot's after a reload swapped them.
     var root: ViewRoot { stage.root }
 
-    /// Runs `loaded` `delay` seconds from now; with `watching`, reloads it when that file changes.
-    func play(_ loaded: LoadedTour, after delay: Double, watching path: String?) {
+    /// Runs `loaded` `delay` seconds from now; with `watching`, reloads it when that file changes
+    /// from how it was when `known` was read before loading it.
+    func play(_ loaded: LoadedTour, after delay: Double, watching path: String?, loadedAt known: FileSignature? = nil) {
         self.loaded = loaded
         engine = makeEngine(loaded.tour, on: stage)
         scheduleStart(at: root.clock.now + max(0, delay))
-        if let path { watchFile(path) }
+        if let path { watchFile(path, loadedAt: known) }
     }
 
     /// A tour file that does not load yet: its first problem in the banner, and the tour starts
-    /// at the first good save.
-    func waitForFix(of path: String, error: TourLoadError) {
+    /// at the first good save after the one read when `known` was.
+    func waitForFix(of path: String, error: TourLoadError, loadedAt known: FileSignature?) {
         showBanner(error.summary)
-        watchFile(path)
+        watchFile(path, loadedAt: known)
     }
 
-    private func watchFile(_ path: String) {
-        reloader = TourReloader(path: path, load: { () throws(TourLoadError) -> LoadedTour in
+    private func watchFile(_ path: String, loadedAt known: FileSignature?) {
+        reloader = TourReloader(path: path, loadedAt: known, load: { () throws(TourLoadError) -> LoadedTour in
             try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
         })
         watch(on: root)

@@ -44,7 +44,7 @@ import Testing
         {
             "id": "t",
             "steps": [
-                { "target": "fab", "placement": "above", "text": "Hi" },
+                {"target": "fab", "placement": "above", "text": "Hi"},
                 {
                     "target": "nav.title",
                     "text": "Title"

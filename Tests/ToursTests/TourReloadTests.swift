@@ -110,4 +110,45 @@ import Demo
         #expect(banner.frame == .zero)
         #expect(try f.render().color(x: 4, y: 4) != ErrorBanner.color)
     }
+
+    @Test func theFoldersWatchSeesASaveByRenameAtTheNextCheck() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/live.json"
+        try Data(Self.steps(2).utf8).write(to: URL(fileURLWithPath: path))
+        let reloader = TourReloader(path: path, load: { () throws(TourLoadError) -> LoadedTour in
+            try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+        })
+        #expect(reloader.isWatchingFolder)
+        #expect(reloader.interval == 0.05, "a save shows within 100 ms: checks every 50 ms, each a read that does not block")
+        #expect(reloader.check() == nil, "nothing happened yet")
+        // An editor's save: a new file beside it, renamed over it (a new inode).
+        try Data(Self.steps(3).utf8).write(to: URL(fileURLWithPath: folder + "/.live.json.tmp"))
+        #expect(rename(folder + "/.live.json.tmp", path) == 0)
+        guard case .reloaded(let loaded) = reloader.check() else { Issue.record("the rename was not seen"); return }
+        #expect(loaded.tour.steps.count == 3)
+        #expect(reloader.check() == nil, "seen once")
+        // A save in place.
+        try Data(Self.steps(4).utf8).write(to: URL(fileURLWithPath: path))
+        guard case .reloaded(let again) = reloader.check() else { Issue.record("the write was not seen"); return }
+        #expect(again.tour.steps.count == 4)
+        // Another file of the folder changing is not this one.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/other.txt"))
+        #expect(reloader.check() == nil)
+    }
+
+    @Test func aLeftoverKeyIsAWarningAndTheTourStillLoads() throws {
+        let json = #"{"id": "w", "steps": [{"target": "fab", "shape": "circle", "cornerRadius": 8, "text": "Hi"}]}"#
+        let loaded = try TourLoader.load(bytes: Array(json.utf8), file: "w.json", folder: ".", appCatalog: { DemoApp.launchCatalog() })
+        #expect(loaded.warnings.map(\.description) == ["w.json:1: steps[0].cornerRadius: warning: has no effect: only \"shape\": \"roundedRect\" has a corner radius (remove it)"])
+    }
+}
+
+extension TourReload: Equatable {
+    public static func == (a: TourReload, b: TourReload) -> Bool {
+        switch (a, b) {
+        case let (.reloaded(x), .reloaded(y)): return x.tour == y.tour
+        case let (.failed(x), .failed(y)): return x == y
+        default: return false
+        }
+    }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import Demo
+import Editor
+import FontText
+import Headless
+import Raster
+import Tours
+import Views
+
+/// An editor on a copy of a tour file (or a new one) over the sample app, headless on a virtual
+/// clock, driven by replay-script lines as `limelight replay --edit` drives it.
+@MainActor
+final class EditorFixture {
+    let editor: EditorApp
+    let session: HeadlessSession
+    let clock = VirtualClock()
+    let path: String
+    var runner: ScriptRunner
+    var log: [String] = []
+
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// An editor on `text` written to a temporary file (nil: the file does not exist yet), over
+    /// the sample app or, with `screenshot`, over that image.
+    init(text: String?, name: String = "tour.json", screenshot: Pixmap? = nil, language: Language = .en) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-editor-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        path = folder + "/" + name
+        if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        let engine = try SystemTextEngine()
+        let images = CardImages.load(from: Self.repository.appendingPathComponent("assets/images").path).images
+        let clock = self.clock
+        let model = try EditorModel(path: path, text: text, screenSize: Size(390, 844), catalog: { DemoApp.launchCatalog() })
+        editor = try EditorApp(model: model, makeStage: {
+            if let screenshot { return try ScreenshotStage(image: screenshot, size: Size(390, 844), textEngine: engine, clock: clock) }
+            return try DemoApp(size: Size(390, 844), language: language, textEngine: engine, images: images, clock: clock)
+        }, textEngine: engine, clock: clock, scale: 1)
+        let editor = self.editor
+        session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
+        session.nestedRoots = { [(editor.stage.root, editor.appOrigin)] }
+        runner = ScriptRunner(session: session, engine: { editor.engineShown })
+        editor.log = { [weak self] in self?.log.append($0) }
+        session.settle()
+    }
+
+    /// Runs script lines (the replay format).
+    func run(_ lines: String) throws {
+        let script = try ReplayScript(text: lines, file: "script")
+        try runner.run(script)
+        session.wait(milliseconds: 400)
+    }
+
+    /// The editor's window now.
+    func frame() throws -> Pixmap { try session.render().copy() }
+
+    /// The file's text on disk.
+    var saved: String? { try? String(contentsOfFile: path, encoding: .utf8) }
+}

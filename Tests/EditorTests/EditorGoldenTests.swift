@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import Raster
+import TestSupport
+
+/// The editor's own screen, compared exactly with goldens (390×844 app area and the panel, real
+/// fonts): the picker's outline with the id's label, the step strip and the settings of a step,
+/// a rectangle with its handles, an input method's composition in a field, and the list of keys.
+@Suite(.serialized) @MainActor struct EditorGoldenTests {
+    static let home = EditorScenarioTests.home
+
+    func expectGolden(_ f: EditorFixture, _ name: String) throws {
+        let result = Golden.compare(try f.frame(), named: name)
+        #expect(result.matches, "\(result.message)")
+    }
+
+    @Test func hoveringOutlinesTheViewAndLabelsItsID() throws {
+        let f = try EditorFixture(text: Self.home)
+        try f.run("move card.1")
+        try expectGolden(f, "editor-hover")
+    }
+
+    @Test func theStripAndTheSettingsOfASelectedStep() throws {
+        let f = try EditorFixture(text: Self.home)
+        try f.run("key down\ntap shift fab\nmove 500 800")
+        try expectGolden(f, "editor-step2-two-holes")
+    }
+
+    @Test func aRectangleWithItsHandlesAndSize() throws {
+        let f = try EditorFixture(text: Self.home)
+        try f.run("key down\nkey down\ndrag alt 210 600 150 120\nmove 500 800")
+        try expectGolden(f, "editor-rectangle")
+    }
+
+    @Test func aCompositionShowsUnderlinedAtTheCaret() throws {
+        let f = try EditorFixture(text: Self.home)
+        try f.run("tap editor.language.ja\ntap editor.title\nkey end\ncompose \"ようこそ、ほーむ\"\nmove 500 800")
+        try expectGolden(f, "editor-composition")
+    }
+
+    @Test func theListOfKeys() throws {
+        let f = try EditorFixture(text: Self.home)
+        try f.run("text \"?\"")
+        try expectGolden(f, "editor-keys")
+    }
+}
