@@ -6,10 +6,11 @@
 # app uses (DejaVu for Latin, VL Gothic for Japanese).
 RUN_PACKAGES  = libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
                 fonts-dejavu-core fonts-vlgothic
-# Tests add a virtual X server, a clicker and a screenshot tool for the real-window test, Chromium
-# (headless) to open `limelight test`'s HTML report as a browser does, and Python to measure the
-# peak memory of a child process.
-TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3
+# Tests add a virtual X server, a clicker and a screenshot tool for the real-window tests, Chromium
+# (headless) to open `limelight test`'s HTML report as a browser does, Python to measure the peak
+# memory of a child process, and ffmpeg, which `render --video` encodes with (and the tests decode
+# with); ffmpeg is optional at run time: without it `--video` says which package to install.
+TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 ffmpeg
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
 

@@ -5,7 +5,8 @@ import PackageDescription
 //   limelight (CLI) -> Headless -> Demo -> Tours -> Overlays -> Views -> Raster
 //   SDLHost -> Views, Raster, CSDL2;  FontText -> Views, Raster, CSDL2TTF, CFontconfig
 //   ImageFiles -> Raster, Files, CSDL2Image (PNG in and out);  Files: atomic saves
-//   Headless -> Demo, Tours, … (headless runs and snapshot tests, for the CLI)
+//   Headless -> Demo, Tours, … (headless runs, snapshot tests, videos, for the CLI)
+//   Editor -> Tours, Overlays, Views, Raster, Files (limelight edit, over any TourHost)
 let package = Package(
     name: "Limelight",
     products: [
@@ -61,7 +62,7 @@ let package = Package(
         .executableTarget(name: "limelight",
                           dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
@@ -81,7 +82,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText"]),
         .testTarget(name: "EditorTests", dependencies: ["Editor", "Headless", "TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),

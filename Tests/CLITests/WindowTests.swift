@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import ImageFiles
 import Raster
+import Views
+import FontText
+import Editor
+import Demo
 
 /// The real window on a virtual X server: Xvfb for the display, xdotool for the click, ImageMagick's
 /// `import` for screenshots. `make test` installs all three.
@@ -158,5 +162,89 @@ struct WindowTests {
         // Generous: two suites sharing two cores (make test beside make test-tsan) slow everything down.
         #expect(Self.waitFor(20) { !app.isRunning }, "SIGINT ends the window")
         _ = appErr
+    }
+
+    /// The editor in a real window: a click picks a view, Shift-click adds one, typed text lands in
+    /// a field through SDL's text input, and Ctrl-S saves: SDL's keys, modifiers and text as the
+    /// editor sees them.
+    @Test func theEditorTakesClicksModifiersTypedTextAndSaves() async throws {
+        let (xvfb, display) = try Self.startXvfb()
+        defer {
+            kill(xvfb.processIdentifier, SIGTERM)
+            if !Self.waitFor(5, { !xvfb.isRunning }) { kill(xvfb.processIdentifier, SIGKILL) }
+            xvfb.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: "/tmp/.X\(display)-lock")
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
+        }
+        #expect(Self.waitFor(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }, "Xvfb started")
+        let dir = try CLI.temporaryFolder()
+        let tour = dir + "/t.json"
+        try #"{"id": "t", "steps": [{"target": "nav.title", "title": "Old", "text": "Some text."}]}"#.write(toFile: tour, atomically: true, encoding: .utf8)
+        // Where the controls are: the same editor laid out headless.
+        let frames = try await MainActor.run { try EditorLayout.frames(of: tour, ids: ["editor.title", "card.1", "fab"]) }
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: CLI.binary)
+        app.arguments = ["edit", tour]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = ":\(display)"
+        env["SDL_VIDEODRIVER"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        app.environment = env
+        let appErr = Pipe()
+        app.standardError = appErr
+        try app.run()
+        defer {
+            if app.isRunning { kill(app.processIdentifier, SIGINT) }
+            if !Self.waitFor(5, { !app.isRunning }) { kill(app.processIdentifier, SIGKILL) }
+            app.waitUntilExit()
+        }
+        var window = ""
+        #expect(try Self.waitFor(40) {
+            window = try Self.tool("/usr/bin/xdotool", ["search", "--name", "t\\.json$"], display: display)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }, "the editor's window appeared")
+        guard !window.isEmpty else { return }
+        usleep(1_000_000)
+        func click(_ id: String, _ extra: [String] = []) throws {
+            let c = frames[id]!.center
+            try Self.tool("/usr/bin/xdotool", ["mousemove", "--window", window, "\(Int(c.x))", "\(Int(c.y))"] + extra + ["click", "1"], display: display)
+            usleep(300_000)
+        }
+        try click("card.1")
+        try Self.tool("/usr/bin/xdotool", ["keydown", "shift"], display: display)
+        try click("fab")
+        try Self.tool("/usr/bin/xdotool", ["keyup", "shift"], display: display)
+        try click("editor.title")
+        try Self.tool("/usr/bin/xdotool", ["key", "--window", window, "ctrl+a"], display: display)
+        try Self.tool("/usr/bin/xdotool", ["type", "--delay", "30", "--window", window, "New title"], display: display)
+        try Self.tool("/usr/bin/xdotool", ["key", "--window", window, "Escape", "ctrl+s"], display: display)
+        let saved = Self.waitFor(20) { (try? String(contentsOfFile: tour, encoding: .utf8))?.contains("New title") == true }
+        #expect(saved, "Ctrl-S saved the typed title")
+        let text = try String(contentsOfFile: tour, encoding: .utf8)
+        #expect(text == #"{"id": "t", "steps": [{"targets": ["card.1", "fab"], "title": "New title", "text": "Some text."}]}"#, "\(text)")
+    }
+}
+
+/// The frames (in the editor's window) of views of the editor on a tour file, laid out headless.
+@MainActor
+enum EditorLayout {
+    static func frames(of path: String, ids: [String]) throws -> [String: Rect] {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let engine = try SystemTextEngine()
+        let clock = VirtualClock()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let model = try EditorModel(path: path, text: text, screenSize: Size(390, 844), catalog: { DemoApp.launchCatalog() })
+        let images = CardImages.load(from: URL(fileURLWithPath: TourCommandTests.tours).deletingLastPathComponent().appendingPathComponent("images").path).images
+        let editor = try EditorApp(model: model, makeStage: { try DemoApp(size: Size(390, 844), textEngine: engine, images: images, clock: clock) },
+                                   textEngine: engine, clock: clock, scale: 1)
+        editor.root.frame(into: nil)
+        editor.stage.root.frame(into: nil)
+        var out: [String: Rect] = [:]
+        for id in ids {
+            if let v = editor.root.view(withID: id) { out[id] = v.frame }
+            else if let v = editor.stage.root.view(withID: id) { out[id] = v.frame.offsetBy(dx: editor.appOrigin.x, dy: editor.appOrigin.y) }
+        }
+        return out
     }
 }
