@@ -89,18 +89,27 @@ enum ReplayCommandRunner {
         session.settle()
         var runner = ScriptRunner(session: session, engine: engine)
         var shots: [ShotReport] = []
+        try run(script, scriptPath: scriptPath, on: &runner, out: out) { file, line in
+            shots.append(ShotReport(file: file, line: line, session: session, engine: engine))
+        }
+        print(jsonLine(Output(state: runner.state, shots: shots)))
+    }
+
+    /// Runs `script` on `runner`, writing each shot into `out` (and saying so) and telling `shot`
+    /// its file and line; a failure is "replay: SCRIPT:LINE: what went wrong".
+    static func run(_ script: ReplayScript, scriptPath: String, on runner: inout ScriptRunner, out: String,
+                    shot: (String, Int) -> Void) throws(CLIError) {
+        let session = runner.session
         do throws(ScriptFailure) {
             try runner.run(script) { name, line throws(ScriptFailure) in
                 let file = (out as NSString).appendingPathComponent(name)
                 do throws(HeadlessError) { try session.writeFrame(to: file) } catch { throw ScriptFailure(line: line, message: error.message) }
-                warn("\(c): wrote \(file)")
-                shots.append(ShotReport(file: file, line: line, session: session, engine: engine))
+                warn("replay: wrote \(file)")
+                shot(file, line)
             }
         } catch {
-            // "replay: SCRIPT:LINE: what went wrong", the command first as in every message.
-            throw .failure("\(c): \(scriptPath):\(error.line): \(error.message)")
+            throw .failure("replay: \(scriptPath):\(error.line): \(error.message)")
         }
-        print(jsonLine(Output(state: runner.state, shots: shots)))
     }
 
     /// `--edit FILE`: the editor on FILE runs the script; its shots are the editor's window, saves
@@ -116,16 +125,7 @@ enum ReplayCommandRunner {
         session.settle()
         var runner = ScriptRunner(session: session, engine: { editor.engineShown })
         var shots: [String] = []
-        do throws(ScriptFailure) {
-            try runner.run(script) { name, line throws(ScriptFailure) in
-                let file = (out as NSString).appendingPathComponent(name)
-                do throws(HeadlessError) { try session.writeFrame(to: file) } catch { throw ScriptFailure(line: line, message: error.message) }
-                warn("\(c): wrote \(file)")
-                shots.append(file)
-            }
-        } catch {
-            throw .failure("\(c): \(scriptPath):\(error.line): \(error.message)")
-        }
+        try run(script, scriptPath: scriptPath, on: &runner, out: out) { file, _ in shots.append(file) }
         print(jsonLine(EditorReport(editor: editor, shots: shots)))
     }
 

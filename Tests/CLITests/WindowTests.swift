@@ -58,6 +58,47 @@ struct WindowTests {
         return false
     }
 
+    /// Stops the Xvfb of `display`; the display was ours: no lock or socket is left for the next run.
+    static func stopXvfb(_ xvfb: Process, display: Int) {
+        kill(xvfb.processIdentifier, SIGTERM)
+        if !waitFor(5, { !xvfb.isRunning }) { kill(xvfb.processIdentifier, SIGKILL) }
+        xvfb.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(display)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
+    }
+
+    /// Starts `limelight args…` on `display` (no dummy driver) and waits up to 40 s for a window
+    /// whose name matches `title`; returns the process, its stderr and the window id ("" if none).
+    static func launch(_ args: [String], on display: Int, title: String, environment extra: [String: String] = [:]) throws -> (Process, Pipe, String) {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: CLI.binary)
+        app.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = ":\(display)"
+        env["SDL_VIDEODRIVER"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        for (k, v) in extra { env[k] = v }
+        app.environment = env
+        let appErr = Pipe()
+        app.standardError = appErr
+        try app.run()
+        var window = ""
+        // A debug build starting beside a busy test run can take a while.
+        _ = try waitFor(40) {
+            window = try tool("/usr/bin/xdotool", ["search", "--name", title], display: display)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }
+        return (app, appErr, window)
+    }
+
+    /// Ends `app`: Ctrl-C's signal first (SDL turns it into a quit event), then a hard stop.
+    static func stop(_ app: Process) {
+        if app.isRunning { kill(app.processIdentifier, SIGINT) }
+        if !waitFor(5, { !app.isRunning }) { kill(app.processIdentifier, SIGKILL) }
+        app.waitUntilExit()
+    }
+
     /// CPU seconds (user + system) a process has used, from /proc.
     static func cpuSeconds(pid: Int32) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -70,43 +111,13 @@ struct WindowTests {
 
     @Test func clickOutsideTheHoleDismissesTheTipAndTheIdleWindowSleeps() throws {
         let (xvfb, display) = try Self.startXvfb()
-        defer {
-            kill(xvfb.processIdentifier, SIGTERM)
-            if !Self.waitFor(5, { !xvfb.isRunning }) { kill(xvfb.processIdentifier, SIGKILL) }
-            xvfb.waitUntilExit()
-            // The display was ours: leave no lock or socket behind for the next run.
-            try? FileManager.default.removeItem(atPath: "/tmp/.X\(display)-lock")
-            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
-        }
+        defer { Self.stopXvfb(xvfb, display: display) }
         #expect(Self.waitFor(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }, "Xvfb started")
 
         let state = try CLI.temporaryFolder()
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: CLI.binary)
-        app.arguments = []
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = ":\(display)"
-        env["SDL_VIDEODRIVER"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        env["XDG_STATE_HOME"] = state
-        app.environment = env
-        let appErr = Pipe()
-        app.standardError = appErr
-        try app.run()
-        defer {
-            // Ctrl-C's signal first (SDL turns it into a quit event), then a hard stop.
-            if app.isRunning { kill(app.processIdentifier, SIGINT) }
-            if !Self.waitFor(5, { !app.isRunning }) { kill(app.processIdentifier, SIGKILL) }
-            app.waitUntilExit()
-        }
-
-        var window = ""
-        // A debug build starting beside a busy test run can take a while.
-        #expect(try Self.waitFor(40) {
-            window = try Self.tool("/usr/bin/xdotool", ["search", "--name", "^Limelight$"], display: display)
-                .split(separator: "\n").first.map(String.init) ?? ""
-            return !window.isEmpty
-        }, "the window appeared")
+        let (app, appErr, window) = try Self.launch([], on: display, title: "^Limelight$", environment: ["XDG_STATE_HOME": state])
+        defer { Self.stop(app) }
+        #expect(!window.isEmpty, "the window appeared")
         if window.isEmpty {
             if app.isRunning { kill(app.processIdentifier, SIGKILL) }
             app.waitUntilExit()
@@ -169,41 +180,16 @@ struct WindowTests {
     /// editor sees them.
     @Test func theEditorTakesClicksModifiersTypedTextAndSaves() async throws {
         let (xvfb, display) = try Self.startXvfb()
-        defer {
-            kill(xvfb.processIdentifier, SIGTERM)
-            if !Self.waitFor(5, { !xvfb.isRunning }) { kill(xvfb.processIdentifier, SIGKILL) }
-            xvfb.waitUntilExit()
-            try? FileManager.default.removeItem(atPath: "/tmp/.X\(display)-lock")
-            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
-        }
+        defer { Self.stopXvfb(xvfb, display: display) }
         #expect(Self.waitFor(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }, "Xvfb started")
         let dir = try CLI.temporaryFolder()
         let tour = dir + "/t.json"
         try #"{"id": "t", "steps": [{"target": "nav.title", "title": "Old", "text": "Some text."}]}"#.write(toFile: tour, atomically: true, encoding: .utf8)
         // Where the controls are: the same editor laid out headless.
         let frames = try await MainActor.run { try EditorLayout.frames(of: tour, ids: ["editor.title", "card.1", "fab"]) }
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: CLI.binary)
-        app.arguments = ["edit", tour]
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = ":\(display)"
-        env["SDL_VIDEODRIVER"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        app.environment = env
-        let appErr = Pipe()
-        app.standardError = appErr
-        try app.run()
-        defer {
-            if app.isRunning { kill(app.processIdentifier, SIGINT) }
-            if !Self.waitFor(5, { !app.isRunning }) { kill(app.processIdentifier, SIGKILL) }
-            app.waitUntilExit()
-        }
-        var window = ""
-        #expect(try Self.waitFor(40) {
-            window = try Self.tool("/usr/bin/xdotool", ["search", "--name", "t\\.json$"], display: display)
-                .split(separator: "\n").first.map(String.init) ?? ""
-            return !window.isEmpty
-        }, "the editor's window appeared")
+        let (app, _, window) = try Self.launch(["edit", tour], on: display, title: "t\\.json$")
+        defer { Self.stop(app) }
+        #expect(!window.isEmpty, "the editor's window appeared")
         guard !window.isEmpty else { return }
         usleep(1_000_000)
         func click(_ id: String, _ extra: [String] = []) throws {

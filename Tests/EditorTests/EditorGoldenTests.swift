@@ -14,33 +14,16 @@ import TestSupport
         #expect(result.matches, "\(result.message)")
     }
 
-    @Test func hoveringOutlinesTheViewAndLabelsItsID() throws {
+    @Test(arguments: [
+        ("editor-hover", "move card.1"),                                           // the outline and the id's label
+        ("editor-step2-two-holes", "key down\ntap shift fab\nmove 500 800"),     // the strip and the settings
+        ("editor-rectangle", "key down\nkey down\ndrag alt 210 600 150 120\nmove 500 800"),  // handles and size
+        ("editor-composition", "tap editor.language.ja\ntap editor.title\nkey end\ncompose \"ようこそ、ほーむ\"\nmove 500 800"),
+        ("editor-keys", "text \"?\""),                                           // the list of keys
+    ])
+    func theEditorsScreenLooksAsRecorded(name: String, script: String) throws {
         let f = try EditorFixture(text: Self.home)
-        try f.run("move card.1")
-        try expectGolden(f, "editor-hover")
-    }
-
-    @Test func theStripAndTheSettingsOfASelectedStep() throws {
-        let f = try EditorFixture(text: Self.home)
-        try f.run("key down\ntap shift fab\nmove 500 800")
-        try expectGolden(f, "editor-step2-two-holes")
-    }
-
-    @Test func aRectangleWithItsHandlesAndSize() throws {
-        let f = try EditorFixture(text: Self.home)
-        try f.run("key down\nkey down\ndrag alt 210 600 150 120\nmove 500 800")
-        try expectGolden(f, "editor-rectangle")
-    }
-
-    @Test func aCompositionShowsUnderlinedAtTheCaret() throws {
-        let f = try EditorFixture(text: Self.home)
-        try f.run("tap editor.language.ja\ntap editor.title\nkey end\ncompose \"ようこそ、ほーむ\"\nmove 500 800")
-        try expectGolden(f, "editor-composition")
-    }
-
-    @Test func theListOfKeys() throws {
-        let f = try EditorFixture(text: Self.home)
-        try f.run("text \"?\"")
-        try expectGolden(f, "editor-keys")
+        try f.run(script)
+        try expectGolden(f, name)
     }
 }
