@@ -8,7 +8,7 @@ struct FaceSource: Hashable, Sendable {
     var index: Int
     /// The family name shown in messages and returned by `fontName(for:)`.
     var family: String
-    /// Whether SDL_ttf should embolden the outlines because the face itself is not bold.
+    /// Whether FreeType should embolden the outlines because the face itself is not bold.
     var syntheticBold: Bool = false
     /// Whether the face is italic or oblique (kept behind upright faces in a fallback chain).
     var isSlanted: Bool = false
@@ -20,11 +20,14 @@ struct FaceSource: Hashable, Sendable {
 struct FallbackChain: Sendable {
     var faces: [FaceSource]
     var primary: FaceSource { faces[0] }
+    /// The weight the chain is for.
+    let weight: Font.Weight
 
     /// A chain starting with `primary`, followed by `fallbacks` without repeating a face.
     /// Fallbacks in the requested style keep their order ahead of the others (so a glyph missing in a
     /// regular face is looked up in another regular face before a bold or oblique one).
     init(primary: FaceSource, fallbacks: [FaceSource], weight: Font.Weight) {
+        self.weight = weight
         var seen: Set<String> = ["\(primary.file)#\(primary.index)"]
         var matching: [FaceSource] = [], others: [FaceSource] = []
         for face in fallbacks where seen.insert("\(face.file)#\(face.index)").inserted {

@@ -4,7 +4,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case familyNotFound(family: String, matched: String?, installed: [String])
     /// A font file that is missing, unreadable or not a font.
     case unreadableFile(path: String, reason: String)
-    /// SDL_ttf or fontconfig could not start.
+    /// FreeType or fontconfig could not start.
     case libraryUnavailable(name: String, reason: String)
 
     /// One line naming the font and the problem.

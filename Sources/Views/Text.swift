@@ -17,12 +17,14 @@ public final class Text: View {
     public var lineLimit: Int? { didSet { if lineLimit != oldValue { contentChanged() } } }
     /// Whether the text is as tall as `lineLimit` lines even when it needs fewer (keeps cards even).
     public var reservesSpace: Bool { didSet { if reservesSpace != oldValue { contentChanged() } } }
+    /// The text's language (its line-breaking rules and glyph forms); nil: the root's.
+    public var language: String? { didSet { if language != oldValue { contentChanged() } } }
 
     private struct LayoutKey: Hashable { var width: Double?; var scale: Double; var generation: Int }
     /// Line breaks per width (a memo: measuring stays pure).
     private var layouts: [LayoutKey: TextLayout] = [:]
     /// Glyph coverage of the painted lines.
-    private var renderedLines: (scale: Double, texts: [String], lines: [RenderedText])?
+    private var renderedLines: (scale: Double, lines: [TextLine], rendered: [RenderedText])?
 
     /// Text in `font` and `color`.
     public init(_ string: String, font: Font = .body, color: Color = .black, alignment: TextAlignment = .leading,
@@ -60,7 +62,7 @@ public final class Text: View {
         let key = LayoutKey(width: width, scale: root.scale, generation: root.layoutGeneration)
         if let l = layouts[key] { return l }
         let l = TextLayout.make(string, font: font, scale: root.scale, maxWidth: width, lineLimit: lineLimit,
-                                reservesSpace: reservesSpace, engine: root.textEngine)
+                                reservesSpace: reservesSpace, language: language ?? root.language, engine: root.textEngine)
         if layouts.count >= 8 { layouts.removeAll(keepingCapacity: true) }
         layouts[key] = l
         return l
@@ -79,22 +81,32 @@ public final class Text: View {
     /// Glyphs may reach a little beyond the line boxes.
     public override var inkOutset: Double { font.size * 0.3 }
 
-    /// Tints each line's glyph coverage at its place.
+    /// The paragraph direction of the text's first line (right to left for Arabic, Hebrew, …).
+    public var direction: TextDirection { layout(width: paintWidth)?.lines.first?.direction ?? .leftToRight }
+
+    /// Tints each line's glyph coverage at its place and draws its colour glyphs. A line of a
+    /// right-to-left paragraph starts at the right: `leading` and `trailing` follow its direction.
     public override func draw(in canvas: Canvas) {
         guard let root, let l = layout(width: paintWidth), !l.lines.isEmpty else { return }
         let scale = root.scale
-        let texts = l.lines.map(\.text)
-        if renderedLines == nil || renderedLines!.scale != scale || renderedLines!.texts != texts {
-            renderedLines = (scale, texts, texts.map { root.textEngine.render($0, font: font, scale: scale) })
+        if renderedLines == nil || renderedLines!.scale != scale || renderedLines!.lines != l.lines {
+            renderedLines = (scale, l.lines, l.lines.map { root.textEngine.render($0, font: font, scale: scale) })
         }
         let m = l.metrics
         let halfLeading = max(0, (m.lineHeight - m.ascent - m.descent) / 2)
         for (i, line) in l.lines.enumerated() {
-            let x = frame.minX + alignment.horizontal.offset(in: frame.width - line.width)
+            var horizontal = alignment.horizontal
+            if line.direction == .rightToLeft {
+                horizontal = alignment == .leading ? .trailing : alignment == .trailing ? .leading : .center
+            }
+            let x = frame.minX + horizontal.offset(in: frame.width - line.width)
             let baseline = frame.minY + halfLeading + m.ascent + Double(i) * m.lineHeight
-            let rendered = renderedLines!.lines[i]
-            canvas.draw(rendered.mask, offsetX: Int(clampedToInt: (x * scale).rounded()),
-                        offsetY: Int(clampedToInt: (baseline * scale).rounded()), color: color)
+            let rendered = renderedLines!.rendered[i]
+            let ox = Int(clampedToInt: (x * scale).rounded()), oy = Int(clampedToInt: (baseline * scale).rounded())
+            canvas.draw(rendered.mask, offsetX: ox, offsetY: oy, color: color)
+            for glyph in rendered.colorGlyphs {
+                canvas.blend(glyph.image, atDeviceX: ox + glyph.x, y: oy + glyph.y, opacity: Double(color.alpha) / 255)
+            }
         }
     }
 }

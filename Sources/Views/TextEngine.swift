@@ -35,22 +35,40 @@ public struct FontMetrics: Hashable, Sendable {
     }
 }
 
-/// One line of text rendered into coverage, ready to be tinted onto a canvas.
-public struct RenderedText: Sendable {
+/// One line of text rendered into coverage, ready to be tinted onto a canvas, and its colour glyphs
+/// (emoji), drawn as they are.
+///
+/// `@unchecked Sendable`: the colour glyphs' pixmaps are made once and never changed after.
+public struct RenderedText: @unchecked Sendable {
+    /// A glyph in its own colours (an emoji's bitmap), placed like the mask.
+    public struct ColorGlyph {
+        /// The glyph's pixels, premultiplied.
+        public var image: Pixmap
+        /// Its top-left corner, in device pixels from the pen's start on the baseline.
+        public var x: Int, y: Int
+        /// A glyph from its parts.
+        public init(image: Pixmap, x: Int, y: Int) { self.image = image; self.x = x; self.y = y }
+    }
+
     /// Glyph coverage in device pixels, placed relative to the pen's start on the baseline (0, 0).
     public var mask: Mask
     /// How far the pen moved, in device pixels.
     public var advance: Double
-    /// A rendered line from its coverage and advance.
-    public init(mask: Mask, advance: Double) { self.mask = mask; self.advance = advance }
+    /// Glyphs that carry their own colours, never tinted.
+    public var colorGlyphs: [ColorGlyph]
+    /// A rendered line from its coverage, advance and colour glyphs.
+    public init(mask: Mask, advance: Double, colorGlyphs: [ColorGlyph] = []) {
+        self.mask = mask; self.advance = advance; self.colorGlyphs = colorGlyphs
+    }
 }
 
-/// Measures and renders single lines of text. Line breaking, truncation and alignment live in Views;
-/// the engine only answers for one line at a time.
+/// Measures, breaks into lines and renders text.
 ///
 /// `scale` is device pixels per point: engines measure and render at `font.size × scale` pixels so that
 /// text is crisp on HiDPI frames, and report lengths back in points. Engines pick a fallback font per
-/// glyph, so mixed scripts never show missing-glyph boxes.
+/// grapheme cluster, so mixed scripts never show missing-glyph boxes. The system engine shapes with
+/// HarfBuzz, orders mixed directions with FriBidi and breaks lines with ICU; `lines` and
+/// `render(_:font:scale:)` of a `TextLine` default to simple rules for engines that have none.
 @MainActor
 public protocol TextEngine: AnyObject {
     /// Vertical metrics of `font` at `scale`, in points.
@@ -59,4 +77,20 @@ public protocol TextEngine: AnyObject {
     func width(of text: String, font: Font, scale: Double) -> Double
     /// `text` on one line as coverage in device pixels.
     func render(_ text: String, font: Font, scale: Double) -> RenderedText
+    /// `text` broken into lines at most `maxWidth` points wide (nil: only at line breaks), at most
+    /// `lineLimit` of them (the last then ends with an ellipsis), in `language` (its line-breaking
+    /// rules and glyph forms; nil: the text's own).
+    func lines(of text: String, font: Font, scale: Double, maxWidth: Double?, lineLimit: Int?, language: String?) -> [TextLine]
+    /// One line as `lines` made it (its direction decides the order of mixed runs).
+    func render(_ line: TextLine, font: Font, scale: Double) -> RenderedText
+}
+
+extension TextEngine {
+    /// Greedy filling after spaces (see `SimpleLineBreaking`).
+    public func lines(of text: String, font: Font, scale: Double, maxWidth: Double?, lineLimit: Int?, language: String?) -> [TextLine] {
+        SimpleLineBreaking.lines(of: text, maxWidth: maxWidth, lineLimit: lineLimit) { width(of: $0, font: font, scale: scale) }
+    }
+
+    /// The line's text, rendered left to right.
+    public func render(_ line: TextLine, font: Font, scale: Double) -> RenderedText { render(line.text, font: font, scale: scale) }
 }

@@ -14,54 +14,67 @@ public enum TextAlignment: Hashable, Sendable {
     }
 }
 
-/// Text broken into lines for one width: greedy line filling at break opportunities (after spaces,
-/// and between CJK characters except before closing and after opening punctuation), hard breaks at
-/// newlines, words longer than the line broken between characters, and an ellipsis on the last line
-/// when a line limit cuts text off.
-struct TextLayout: Equatable {
-    struct Line: Equatable {
-        var text: String
-        /// Advance width in points.
-        var width: Double
+/// One line of a laid-out paragraph: its text in logical order (with an ellipsis when a line limit
+/// cut it short), its width, and its paragraph's direction.
+public struct TextLine: Hashable, Sendable {
+    /// The line's text, in the order it was typed.
+    public var text: String
+    /// Its advance width in points (spaces at its end not counted).
+    public var width: Double
+    /// Its paragraph's direction.
+    public var direction: TextDirection
+    /// The language it was laid out in (BCP 47), which picks its faces (Han forms) and shaping.
+    public var language: String?
+    /// A line from its parts.
+    public init(text: String, width: Double, direction: TextDirection = .leftToRight, language: String? = nil) {
+        self.text = text; self.width = width; self.direction = direction; self.language = language
     }
+}
 
-    var lines: [Line]
+/// Text broken into lines for one width, by the root's text engine (`TextEngine.lines`): the system
+/// engine breaks as UAX #14 says (ICU), shapes (HarfBuzz) and orders (FriBidi) each line.
+struct TextLayout: Equatable {
+    var lines: [TextLine]
     var metrics: FontMetrics
     /// The size of the laid-out block: the widest line, and the line boxes' height.
     var size: Size
 
-    static let ellipsis = "\u{2026}"
-
     /// Lays out `string`; `maxWidth` nil or infinite means "one line per paragraph".
     @MainActor
     static func make(_ string: String, font: Font, scale: Double, maxWidth: Double?, lineLimit: Int?,
-                     reservesSpace: Bool, engine: any TextEngine) -> TextLayout {
+                     reservesSpace: Bool, language: String?, engine: any TextEngine) -> TextLayout {
         let metrics = engine.metrics(for: font, scale: scale)
         let limit = lineLimit.map { max(1, $0) }
         let width = maxWidth.flatMap { $0.isFinite ? max(0, $0) : nil }
-        func measure(_ s: String) -> Double { s.isEmpty ? 0 : engine.width(of: s, font: font, scale: scale) }
-        func fits(_ s: String) -> Bool { width.map { measure(s) <= $0 + 1e-6 } ?? true }
+        let lines = string.isEmpty ? [] : engine.lines(of: string, font: font, scale: scale, maxWidth: width, lineLimit: limit, language: language)
+        let count = reservesSpace ? max(lines.count, limit ?? 0) : lines.count
+        let widest = lines.reduce(0) { max($0, $1.width) }
+        return TextLayout(lines: lines, metrics: metrics,
+                          size: Size(width: widest, height: Double(count) * metrics.lineHeight))
+    }
+}
 
+/// Greedy line filling for engines without a line breaker of their own (the fixed-metric engine of
+/// the tests): breaks after spaces and at newlines, a word longer than the line broken between
+/// characters, an ellipsis at the last line a limit keeps.
+enum SimpleLineBreaking {
+    static let ellipsis = "\u{2026}"
+
+    @MainActor
+    static func lines(of string: String, maxWidth width: Double?, lineLimit limit: Int?, measure: (String) -> Double) -> [TextLine] {
+        func fits(_ s: String) -> Bool { width.map { measure(s) <= $0 + 1e-6 } ?? true }
         var texts: [String] = []
         var truncated = false
-        if !string.isEmpty {
-            for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
-                texts += width == nil ? [String(paragraph)] : wrap(paragraph, fits: fits)
-                if let limit, texts.count > limit { truncated = true; break }
-            }
+        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            texts += width == nil ? [String(paragraph)] : wrap(paragraph, fits: fits)
+            if let limit, texts.count > limit { truncated = true; break }
         }
         if let limit, texts.count > limit {
             texts.removeLast(texts.count - limit)
             truncated = true
         }
-        if truncated, let last = texts.last {
-            texts[texts.count - 1] = ellipsize(last, fits: fits)
-        }
-        let lines = texts.map { Line(text: $0, width: measure($0)) }
-        let count = reservesSpace ? max(lines.count, limit ?? 0) : lines.count
-        let widest = lines.reduce(0) { max($0, $1.width) }
-        return TextLayout(lines: lines, metrics: metrics,
-                          size: Size(width: widest, height: Double(count) * metrics.lineHeight))
+        if truncated, let last = texts.last { texts[texts.count - 1] = ellipsize(last, fits: fits) }
+        return texts.map { TextLine(text: $0, width: $0.isEmpty ? 0 : measure($0)) }
     }
 
     /// Greedy filling of one paragraph.
@@ -97,13 +110,13 @@ struct TextLayout: Equatable {
         return trimmingTrailingSpaces(String(chars[0..<lo])) + ellipsis
     }
 
-    /// Units between break opportunities; each keeps its trailing spaces.
+    /// Units between break opportunities (after spaces); each keeps its trailing spaces.
     static func segments(of text: Substring) -> [String] {
         var out: [String] = []
         var current = ""
         var previous: Character?
         for ch in text {
-            if let p = previous, breakAllowed(between: p, and: ch), !current.isEmpty {
+            if let p = previous, p.isWhitespace, !ch.isWhitespace, !current.isEmpty {
                 out.append(current)
                 current = ""
             }
@@ -112,24 +125,6 @@ struct TextLayout: Equatable {
         }
         if !current.isEmpty { out.append(current) }
         return out
-    }
-
-    static func breakAllowed(between a: Character, and b: Character) -> Bool {
-        if b.isWhitespace { return false }
-        if a.isWhitespace { return true }
-        if noBreakBefore.contains(b) || noBreakAfter.contains(a) { return false }
-        return isCJK(a) || isCJK(b)
-    }
-
-    /// Characters that must not start a line (Japanese kinsoku shori, plus Latin closing marks).
-    static let noBreakBefore: Set<Character> = Set("、。，．・：；？！ー）」』】〕〉》〙〗〟’”ヽヾゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]}.,!?:;\u{2026}")
-    /// Characters that must not end a line.
-    static let noBreakAfter: Set<Character> = Set("（「『【〔〈《〘〖〝‘“([{")
-
-    static func isCJK(_ c: Character) -> Bool {
-        guard let v = c.unicodeScalars.first?.value else { return false }
-        return (0x3000...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) ||
-            (0xF900...0xFAFF).contains(v) || (0xFF00...0xFFEF).contains(v) || (0x20000...0x2FFFF).contains(v)
     }
 
     static func trimmingTrailingSpaces(_ s: String) -> String {

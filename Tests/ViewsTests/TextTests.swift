@@ -3,11 +3,13 @@ import Raster
 @testable import Views
 
 @MainActor
+/// Layout through the fixed-metric engine's simple line filling (the system engine's line breaking
+/// by UAX #14 is tested in FontTextTests).
 @Suite struct TextTests {
     let engine = FixedMetricTextEngine()
 
     func lines(_ s: String, width: Double?, limit: Int? = nil, font: Font = Font(size: 10)) -> [String] {
-        TextLayout.make(s, font: font, scale: 1, maxWidth: width, lineLimit: limit, reservesSpace: false, engine: engine).lines.map(\.text)
+        TextLayout.make(s, font: font, scale: 1, maxWidth: width, lineLimit: limit, reservesSpace: false, language: nil, engine: engine).lines.map(\.text)
     }
 
     @Test func wrapsAtSpaces() {
@@ -27,13 +29,6 @@ import Raster
         #expect(lines("the quick brown fox jumps over", width: 60, limit: 2) == ["the quick", "brown fox\u{2026}"])
         #expect(lines("the quick brownish fox", width: 60, limit: 2) == ["the quick", "brownish\u{2026}"])
         #expect(lines("abcdefghijklmnop", width: 36, limit: 1) == ["abcde\u{2026}"])
-    }
-
-    @Test func breaksJapaneseBetweenCharactersButNotBeforeClosingMarks() {
-        // 6 points a character: 30 points hold 5.
-        #expect(lines("ホームの画面です。", width: 30) == ["ホームの画", "面です。"])
-        // "。" may not start a line: it stays with the character before it.
-        #expect(lines("あいうえお。かき", width: 30) == ["あいうえ", "お。かき"])
     }
 
     @Test func textViewMeasuresToItsWidestLine() throws {

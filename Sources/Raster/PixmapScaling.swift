@@ -1,5 +1,3 @@
-import Raster
-
 extension Pixmap {
     /// A copy shrunk to `width`×`height` by averaging every source pixel that falls in each target
     /// pixel (a box filter, so stripes and text do not alias). Sizes at least as large as the
@@ -7,7 +5,7 @@ extension Pixmap {
     ///
     /// Separable: each row is first shrunk horizontally into a float buffer, then the rows are
     /// combined vertically. Every source pixel is read once.
-    func areaAveraged(width: Int, height: Int) -> Pixmap? {
+    public func areaAveraged(width: Int, height: Int) -> Pixmap? {
         guard width > 0, height > 0 else { return nil }
         if width >= self.width && height >= self.height { return copy() }
         let w = min(width, self.width), h = min(height, self.height)

@@ -1,5 +1,0 @@
-#ifndef LIMELIGHT_CSDL2TTF_SHIM_H
-#define LIMELIGHT_CSDL2TTF_SHIM_H
-#include <SDL2/SDL.h>
-#include <SDL2/SDL_ttf.h>
-#endif
