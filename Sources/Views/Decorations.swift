@@ -123,7 +123,7 @@ public final class OverlayView: View {
         guard children.count == 2 else { return }
         base.place(in: bounds)
         let s = overlay.measure(ProposedSize(bounds.size))
-        overlay.place(in: bounds.aligned(s, alignment))
+        overlay.place(in: bounds.aligned(s, alignment, direction: layoutDirection))
     }
 }
 

@@ -66,7 +66,7 @@ public final class FrameView: View {
     public override func placeSubviews(in bounds: Rect) {
         guard let c = children.first else { return }
         let s = c.measure(childProposal(ProposedSize(bounds.size)))
-        c.place(in: bounds.aligned(s, alignment))
+        c.place(in: bounds.aligned(s, alignment, direction: layoutDirection))
     }
 }
 

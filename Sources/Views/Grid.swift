@@ -1,6 +1,6 @@
 import Raster
 
-/// Cells in N equal, flexible columns with fixed spacing, row by row.
+/// Cells in N equal, flexible columns with fixed spacing, row by row, each row from the leading edge.
 ///
 /// The grid is virtualized: it lays out, paints and hit-tests only the rows that meet the visible
 /// area (the screen narrowed by clipping ancestors such as a scroll view), so 10,000 cells cost
@@ -79,6 +79,7 @@ public final class Grid: View {
 
     /// Places the rows that meet the visible area, and unplaces the rest.
     public override func placeSubviews(in bounds: Rect) {
+        let direction = layoutDirection
         let cw = columnWidth(bounds.width)
         var next: [View] = []
         if !children.isEmpty, let visible = ancestorClip()?.intersection(bounds), !visible.isEmpty {
@@ -97,7 +98,7 @@ public final class Grid: View {
                     for col in 0..<columns {
                         let i = row * columns + col
                         guard i < children.count else { break }
-                        let x = bounds.minX + Double(col) * (cw + spacing)
+                        let x = bounds.x(ofLeadingOffset: Double(col) * (cw + spacing), width: cw, direction: direction)
                         children[i].place(in: Rect(x: x, y: top, width: cw, height: h))
                         next.append(children[i])
                     }

@@ -8,19 +8,24 @@ public struct Icon: Hashable, Sendable {
     public var designSize: Double
     /// How overlapping contours fill (even-odd cuts holes).
     public var fillRule: FillRule
+    /// Whether the icon points along the reading direction (a chevron that opens something) and so
+    /// is drawn mirrored in a right-to-left layout.
+    public var flipsForRightToLeft: Bool
 
     /// An icon from `path` in a `designSize` square.
-    public init(path: Path, designSize: Double = 24, fillRule: FillRule = .nonZero) {
+    public init(path: Path, designSize: Double = 24, fillRule: FillRule = .nonZero, flipsForRightToLeft: Bool = false) {
         self.path = path
         self.designSize = designSize > 0 && designSize.isFinite ? designSize : 24
         self.fillRule = fillRule
+        self.flipsForRightToLeft = flipsForRightToLeft
     }
 
-    /// The path placed in `rect` (scaled uniformly and centred).
-    public func path(in rect: Rect) -> Path {
+    /// The path placed in `rect` (scaled uniformly and centred), mirrored when `mirrored`.
+    public func path(in rect: Rect, mirrored: Bool = false) -> Path {
         let s = min(rect.width, rect.height) / designSize
         let dx = rect.minX + (rect.width - designSize * s) / 2, dy = rect.minY + (rect.height - designSize * s) / 2
-        return path.applying(Transform.scale(s).concatenating(.translation(dx, dy)))
+        let flip = mirrored ? Transform(a: -1, b: 0, c: 0, d: 1, tx: designSize, ty: 0) : .identity
+        return path.applying(flip.concatenating(.scale(s)).concatenating(.translation(dx, dy)))
     }
 
     private static func polygon(_ points: [(Double, Double)]) -> Path {
@@ -54,8 +59,9 @@ public struct Icon: Hashable, Sendable {
         return Icon(path: p)
     }()
 
-    /// A right-pointing chevron (a row that opens something).
-    public static let chevronRight = Icon(path: polygon([(8.2, 5.2), (9.8, 3.6), (18.2, 12), (9.8, 20.4), (8.2, 18.8), (15, 12)]))
+    /// A chevron pointing trailing (a row that opens something): right, or left in a right-to-left layout.
+    public static let chevronForward = Icon(path: polygon([(8.2, 5.2), (9.8, 3.6), (18.2, 12), (9.8, 20.4), (8.2, 18.8), (15, 12)]),
+                                            flipsForRightToLeft: true)
 
     /// An × of two crossed, rounded bars (a close button).
     public static let close: Icon = {
@@ -98,6 +104,9 @@ public final class IconView: View {
     public override func sizeThatFits(_ p: ProposedSize) -> Size { Size(width: size, height: size) }
     /// The icon.
     public override var hasOwnContent: Bool { true }
-    /// Fills the icon's path.
-    public override func draw(in canvas: Canvas) { canvas.fill(icon.path(in: frame), color: color, rule: icon.fillRule) }
+    /// Fills the icon's path, mirrored in a right-to-left layout when the icon points along the text.
+    public override func draw(in canvas: Canvas) {
+        let mirrored = icon.flipsForRightToLeft && layoutDirection == .rightToLeft
+        canvas.fill(icon.path(in: frame, mirrored: mirrored), color: color, rule: icon.fillRule)
+    }
 }

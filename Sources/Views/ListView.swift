@@ -14,7 +14,7 @@ public final class ListRow: View {
         let content = HStack(spacing: 8) {
             titleLabel
             Spacer()
-            IconView(.chevronRight, color: Palette.tertiaryLabel, size: 16)
+            IconView(.chevronForward, color: Palette.tertiaryLabel, size: 16)
         }
         let label = content.padding(EdgeInsets(horizontal: 16, vertical: 11)).frame(minHeight: 44)
         button = Button(pressedColor: Palette.rowHighlight.withOpacity(0.6), action: action, label: label)

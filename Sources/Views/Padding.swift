@@ -1,6 +1,6 @@
 import Raster
 
-/// Adds empty space around one child.
+/// Adds empty space around one child (its leading inset on the right in a right-to-left layout).
 public final class Padding: View {
     /// The space on each edge, in points.
     public var insets: EdgeInsets { didSet { if insets != oldValue { setNeedsLayout() } } }
@@ -14,7 +14,7 @@ public final class Padding: View {
     /// The child's size plus the insets.
     public override func sizeThatFits(_ p: ProposedSize) -> Size { Padding.size(of: children, inset: insets, for: p) }
     /// The child inside the insets.
-    public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets) }
+    public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets, direction: layoutDirection) }
 
     static func size(of children: [View], inset e: EdgeInsets, for p: ProposedSize) -> Size {
         let inner = ProposedSize(width: p.width.map { max(0, $0 - e.horizontal) },
@@ -23,8 +23,10 @@ public final class Padding: View {
         return Size(width: s.width + e.horizontal, height: s.height + e.vertical)
     }
 
-    static func place(_ children: [View], in bounds: Rect, inset e: EdgeInsets) {
-        for c in children { c.place(in: bounds.inset(by: e)) }
+    /// `children` inside `e`, whose leading inset is on the right in a right-to-left layout.
+    static func place(_ children: [View], in bounds: Rect, inset e: EdgeInsets, direction: TextDirection) {
+        let r = bounds.inset(by: e.resolved(for: direction))
+        for c in children { c.place(in: r) }
     }
 }
 
@@ -42,9 +44,10 @@ public final class SafeAreaPadding: View {
         super.init(children: [child])
     }
 
-    /// The insets in effect now.
+    /// The insets in effect now, leading and trailing as the layout direction has them (the root's
+    /// safe area is in left and right terms).
     public var insets: EdgeInsets {
-        let s = root?.safeArea ?? .zero
+        let s = (root?.safeArea ?? .zero).resolved(for: layoutDirection)
         return EdgeInsets(top: extra.top + (edges.contains(.top) ? s.top : 0),
                           leading: extra.leading + (edges.contains(.leading) ? s.leading : 0),
                           bottom: extra.bottom + (edges.contains(.bottom) ? s.bottom : 0),
@@ -54,5 +57,5 @@ public final class SafeAreaPadding: View {
     /// The child's size plus the insets.
     public override func sizeThatFits(_ p: ProposedSize) -> Size { Padding.size(of: children, inset: insets, for: p) }
     /// The child inside the insets.
-    public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets) }
+    public override func placeSubviews(in bounds: Rect) { Padding.place(children, in: bounds, inset: insets, direction: layoutDirection) }
 }

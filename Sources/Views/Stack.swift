@@ -113,22 +113,24 @@ public class Stack: View {
     /// Lines the children up along the axis.
     public override func placeSubviews(in bounds: Rect) {
         let sizes = childSizes(for: ProposedSize(bounds.size))
-        var pos = axis == .vertical ? bounds.minY : bounds.minX
+        let direction = layoutDirection
+        var pos = axis == .vertical ? bounds.minY : 0
         for (c, s) in zip(children, sizes) {
             if axis == .vertical {
                 let x = bounds.minX + crossOffset(free: bounds.width - s.width)
                 c.place(in: Rect(x: x, y: pos, width: s.width, height: s.height))
                 pos += s.height + spacing
             } else {
+                // Leading to trailing: from the right in a right-to-left layout.
                 let y = bounds.minY + crossOffset(free: bounds.height - s.height)
-                c.place(in: Rect(x: pos, y: y, width: s.width, height: s.height))
+                c.place(in: Rect(x: bounds.x(ofLeadingOffset: pos, width: s.width, direction: direction), y: y, width: s.width, height: s.height))
                 pos += s.width + spacing
             }
         }
     }
 }
 
-/// Children in a column, top to bottom.
+/// Children in a column, top to bottom; `leading` is the layout direction's start.
 public final class VStack: Stack {
     /// Where children narrower than the stack sit.
     public var alignment: HorizontalAlignment { didSet { if alignment != oldValue { setNeedsLayout() } } }
@@ -145,10 +147,10 @@ public final class VStack: Stack {
         self.init(alignment: alignment, spacing: spacing, children: content())
     }
 
-    override func crossOffset(free: Double) -> Double { alignment.offset(in: free) }
+    override func crossOffset(free: Double) -> Double { alignment.offset(in: free, direction: layoutDirection) }
 }
 
-/// Children in a row, leading to trailing.
+/// Children in a row, leading to trailing (right to left in a right-to-left layout).
 public final class HStack: Stack {
     /// Where children shorter than the stack sit.
     public var alignment: VerticalAlignment { didSet { if alignment != oldValue { setNeedsLayout() } } }
@@ -186,9 +188,10 @@ public final class ZStack: View {
 
     /// Every child at the alignment in the frame.
     public override func placeSubviews(in bounds: Rect) {
+        let direction = layoutDirection
         for c in children {
             let s = c.measure(ProposedSize(bounds.size))
-            c.place(in: bounds.aligned(s, alignment))
+            c.place(in: bounds.aligned(s, alignment, direction: direction))
         }
     }
 }

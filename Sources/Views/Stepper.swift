@@ -42,7 +42,7 @@ public final class Stepper: View {
     /// The row at its leading edge.
     public override func placeSubviews(in bounds: Rect) {
         let s = children[0].measure(ProposedSize(width: nil, height: bounds.height))
-        children[0].place(in: Rect(x: bounds.minX, y: bounds.minY, width: s.width, height: bounds.height))
+        children[0].place(in: Rect(x: bounds.x(ofLeadingOffset: 0, width: s.width, direction: layoutDirection), y: bounds.minY, width: s.width, height: bounds.height))
     }
 
     static func spell(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }

@@ -78,12 +78,13 @@ public final class TabBar: View {
         return Size(width: w, height: TabBar.rowHeight + (root?.safeArea.bottom ?? 0))
     }
 
-    /// Equal-width tabs across the row.
+    /// Equal-width tabs across the row, the first at the leading edge.
     public override func placeSubviews(in bounds: Rect) {
         guard !buttons.isEmpty else { return }
         let w = bounds.width / Double(buttons.count)
+        let direction = layoutDirection
         for (i, b) in buttons.enumerated() {
-            b.place(in: Rect(x: bounds.minX + Double(i) * w, y: bounds.minY, width: w, height: TabBar.rowHeight))
+            b.place(in: Rect(x: bounds.x(ofLeadingOffset: Double(i) * w, width: w, direction: direction), y: bounds.minY, width: w, height: TabBar.rowHeight))
         }
     }
 

@@ -154,6 +154,9 @@ extension View {
         return v.owner
     }
 
+    /// The layout direction of the root showing this view (left to right when it has none).
+    public var layoutDirection: TextDirection { root?.layoutDirection ?? .leftToRight }
+
     /// The number of ancestors.
     public var depth: Int {
         var n = 0, v = parent

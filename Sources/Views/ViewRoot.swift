@@ -18,6 +18,22 @@ public final class ViewRoot {
     public private(set) var safeArea: EdgeInsets
     /// Measures and renders text for every view in the tree.
     public let textEngine: any TextEngine
+    /// The app's language (a BCP 47 code such as "ja" or "ar"): texts without their own are laid
+    /// out by its line-breaking rules and glyph forms, and a paragraph with no strong character
+    /// takes its direction.
+    /// Setting it sets `layoutDirection` to the language's.
+    public var language: String? {
+        didSet {
+            guard language != oldValue else { return }
+            layoutDirection = TextDirection(language: language)
+            layOutEverythingAgain()
+        }
+    }
+    /// Which side `leading` is for every view in the tree: right to left mirrors the interface (stacks,
+    /// grids and tab bars run from the right, leading alignments and insets are on the right).
+    public var layoutDirection: TextDirection = .leftToRight {
+        didSet { if layoutDirection != oldValue { layOutEverythingAgain() } }
+    }
     /// The source of time for animations and timers.
     public let clock: any Clock
     /// Timers on the root's clock; due ones run first in every frame.
@@ -138,6 +154,14 @@ public final class ViewRoot {
         size = newSize
         scale = s
         safeArea = newSafeArea ?? safeAreaProvider(newSize)
+        layOutEverythingAgain()
+        dirtyRegion.reset(bounds: deviceBounds)
+        compositeRegion.reset(bounds: deviceBounds)
+        compositeRegion.removeAll()
+    }
+
+    /// Measures, places and paints every view again (the size, scale, language or direction changed).
+    private func layOutEverythingAgain() {
         layoutGeneration += 1
         content.markSubtreeNeedsLayout()
         scheduleLayout(of: content)
@@ -145,9 +169,7 @@ public final class ViewRoot {
             surface.content.markSubtreeNeedsLayout()
             scheduleLayout(of: surface.content)
         }
-        dirtyRegion.reset(bounds: deviceBounds)
-        compositeRegion.reset(bounds: deviceBounds)
-        compositeRegion.removeAll()
+        invalidateAll()
     }
 
     // MARK: - Invalidation
