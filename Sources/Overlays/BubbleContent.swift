@@ -22,7 +22,8 @@ enum BubbleContent {
         }
         var footer: [View] = []
         if let p = mark.progress {
-            footer.append(Text(p.label, font: .caption, color: Palette.readableSecondaryLabel, lineLimit: 1).id("overlay.bubble.progress"))
+            // Isolated left to right, so "2 / 4" keeps its order in a right-to-left bubble.
+            footer.append(Text("\u{2066}\(p.label)\u{2069}", font: .caption, color: Palette.readableSecondaryLabel, lineLimit: 1).id("overlay.bubble.progress"))
             if showsDots, p.total > 1, p.total <= 12 {
                 footer.append(ProgressDots(current: p.current, total: p.total))
             }
@@ -46,7 +47,7 @@ enum BubbleContent {
     }
 }
 
-/// Small dots for tour progress: the current one filled.
+/// Small dots for tour progress: the current one filled, the first at the leading edge.
 final class ProgressDots: View {
     /// The filled dot, counting from 1.
     let current: Int
@@ -57,8 +58,9 @@ final class ProgressDots: View {
     override var hasOwnContent: Bool { true }
     override func sizeThatFits(_ proposal: ProposedSize) -> Size { Size(Double(total) * 10 - 4, 6) }
     override func draw(in canvas: Canvas) {
+        let direction = layoutDirection
         for i in 0..<total {
-            let c = Point(frame.minX + 3 + Double(i) * 10, frame.midY)
+            let c = Point(frame.x(ofLeadingOffset: Double(i) * 10, width: 6, direction: direction) + 3, frame.midY)
             canvas.fill(.circle(center: c, radius: 3), color: i + 1 == current ? Palette.tint : Palette.tertiaryLabel)
         }
     }

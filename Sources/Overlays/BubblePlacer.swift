@@ -1,4 +1,5 @@
 import Raster
+import Views
 
 /// Places bubbles: which side of the hole, where the box goes, and where the tail touches.
 public enum BubblePlacer {
@@ -13,9 +14,11 @@ public enum BubblePlacer {
 
     /// Places a box of `size` next to `hole` inside `area` (the safe area of the screen).
     /// `edge(direction)` returns where the hole's drawn outline is crossed going from its centre
-    /// in `direction`, so the tail's tip lands on the edge and points at the centre.
+    /// in `direction`, so the tail's tip lands on the edge and points at the centre. Automatic
+    /// placement tries, after above and below, the leading side before the trailing one: left, or
+    /// right in a right-to-left `layoutDirection`.
     public static func place(size: Size, hole: HoleGeometry, placement: BubblePlacement, area: Rect,
-                             edge: (Point) -> Point) -> BubbleLayout {
+                             layoutDirection: TextDirection = .leftToRight, edge: (Point) -> Point) -> BubbleLayout {
         let r = hole.rect
         let inner = area.insetBy(dx: margin, dy: margin)
         let t = tailLength
@@ -33,7 +36,8 @@ public enum BubblePlacer {
         switch placement {
         case .auto:
             let lower = r.midY > area.midY
-            order = lower ? [.above, .below, .left, .right] : [.below, .above, .left, .right]
+            let sideways: [BubbleSide] = layoutDirection == .leftToRight ? [.left, .right] : [.right, .left]
+            order = (lower ? [.above, .below] : [.below, .above]) + sideways
         case .above: order = [.above, .below, .left, .right]
         case .below: order = [.below, .above, .left, .right]
         case .left: order = [.left, .right, .above, .below]

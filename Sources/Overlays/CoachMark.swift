@@ -1,7 +1,8 @@
 /// Where a coach-mark bubble goes relative to its hole.
 public enum BubblePlacement: String, CaseIterable, Hashable, Sendable {
     /// Above a target in the lower half, below one in the upper half; flips when there is no room,
-    /// then tries left and right, then clamps inside the safe area.
+    /// then tries the leading side and the trailing one (left then right, mirrored in a right-to-left
+    /// layout), then clamps inside the safe area.
     case auto
     /// Above the hole (below when there is no room).
     case above

@@ -143,7 +143,7 @@ public final class SpotlightOverlay: Overlay {
         // A hole whose edge lies off screen (larger than the screen, or far away) would stretch the
         // tail, and the card that holds it, far beyond the screen: the tail ends at the screen's edge.
         let layout = BubblePlacer.place(size: bubble.size, hole: anchor, placement: mark.placement, area: area,
-                                        edge: { edgeMask.edgePoint(towards: $0) }).tipClipped(to: root.bounds)
+                                        layoutDirection: root.layoutDirection, edge: { edgeMask.edgePoint(towards: $0) }).tipClipped(to: root.bounds)
         // The card holds box, tail and shadow: only what it draws on.
         let s = root.scale
         let ink = BubbleChrome.ink(of: layout, scale: s).scaled(by: s).roundedOut
