@@ -45,8 +45,8 @@ public enum TourLint {
 
         if !step.texts.isEmpty || !step.titles.isEmpty {
             var missing: [String] = []
-            if !step.titles.isEmpty && step.titles[language] == nil { missing.append("title") }
-            if !step.texts.isEmpty && step.texts[language] == nil { missing.append("text") }
+            if !step.titles.isEmpty && LanguageTag.lookup(language, in: step.titles) == nil { missing.append("title") }
+            if !step.texts.isEmpty && LanguageTag.lookup(language, in: step.texts) == nil { missing.append("text") }
             if !missing.isEmpty {
                 flag("no \(missing.joined(separator: " or ")) in \(language) (the \(missing.count == 1 ? "default" : "defaults") would show)", .warning)
             }

@@ -42,35 +42,51 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `s` in double quotes with quotes, backslashes, control characters and line separators escaped,
-/// cut to 60 characters: safe to put in a one-line message.
+/// `s` in double quotes with quotes, backslashes, control characters, line separators and bidi
+/// controls escaped, cut to 60 characters (whole grapheme clusters): safe to put in a one-line message.
 func quoted(_ s: String) -> String {
     var out = "\""
-    for (i, scalar) in s.unicodeScalars.enumerated() {
+    for (i, character) in s.enumerated() {
         if i == 60 { out += "…"; break }
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        default: appendEscaped(scalar, to: &out)
+        for scalar in character.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default: appendEscaped(scalar, to: &out)
+            }
         }
     }
     return out + "\""
 }
 
-/// `s` with control characters (C0 and C1) and line separators (U+2028, U+2029) escaped as
-/// `\u{…}` and cut to `limit` characters (with "…"): a word someone typed, safe for a one-line message.
+/// `s` with control characters (C0 and C1), line separators and bidi controls escaped as
+/// `\u{…}` and cut to `limit` characters (whole grapheme clusters, so an emoji sequence is never
+/// split, with "…"): a word someone typed, safe for a one-line message in any script.
 public func printableForOneLine(_ s: String, limit: Int = 80) -> String {
     var out = ""
-    for scalar in s.unicodeScalars.prefix(limit) {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: out += "\\u{\(String(scalar.value, radix: 16))}"
-        default: out.unicodeScalars.append(scalar)
+    var count = 0
+    for character in s {
+        if count == limit { return out + "…" }
+        for scalar in character.unicodeScalars {
+            if isEscapedInMessages(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
         }
+        count += 1
     }
-    return s.unicodeScalars.count > limit ? out + "…" : out
+    return out
 }
 
-/// `s` with control characters and line separators escaped (`\n`, `\t`, `\u{…}`), whole and
+/// Whether `scalar` is shown as `\u{…}` in a message: a control character, a line or paragraph
+/// separator, or an invisible bidirectional control (embeddings, overrides, isolates and marks),
+/// which would reorder the rest of the line in a terminal.
+func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F, 0x80...0x9F, 0x2028, 0x2029: return true
+    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+}
+
+/// `s` with control characters, line separators and bidi controls escaped (`\n`, `\t`, `\u{…}`), whole and
 /// unquoted: a file path or a library's message that must stay on one line.
 func escapedForOneLine(_ s: String) -> String {
     var out = ""
@@ -83,8 +99,7 @@ private func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
     case "\n": out += "\\n"
     case "\t": out += "\\t"
     default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-            || scalar == "\u{2028}" || scalar == "\u{2029}" {
+        if isEscapedInMessages(scalar) {
             out += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
             out.unicodeScalars.append(scalar)

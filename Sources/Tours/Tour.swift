@@ -144,8 +144,8 @@ public struct TourStep: Hashable, Sendable {
         }
     }
 
-    /// The title in `language`, else the default one.
-    public func title(in language: String?) -> String? { language.flatMap { titles[$0] } ?? title }
-    /// The text in `language`, else the default one.
-    public func text(in language: String?) -> String? { language.flatMap { texts[$0] } ?? text }
+    /// The title in `language` (or the nearest tag it falls back to), else the default one.
+    public func title(in language: String?) -> String? { language.flatMap { LanguageTag.lookup($0, in: titles) } ?? title }
+    /// The text in `language` (or the nearest tag it falls back to), else the default one.
+    public func text(in language: String?) -> String? { language.flatMap { LanguageTag.lookup($0, in: texts) } ?? text }
 }

@@ -35,9 +35,8 @@ public enum TourDecoder {
         if members.isEmpty { r.report(node.line, path, "expected a string, or an object of strings by language code such as {\"en\": \"…\", \"ja\": \"…\"}, found an empty object") }
         for m in members {
             let keyPath = path.appending(m.key)
-            let isCode = (2...3).contains(m.key.count) && m.key.allSatisfy { $0.isASCII && $0.isLowercase }
-            guard isCode else {
-                r.report(m.keyLine, keyPath, "expected a language code of two or three lowercase letters (en, ja, …)")
+            guard LanguageTag.isWellFormed(m.key) else {
+                r.report(m.keyLine, keyPath, "expected a language tag such as en, ja, zh-Hans or pt-BR")
                 continue
             }
             guard table[m.key] == nil else { continue }

@@ -40,8 +40,8 @@ extension TourSchema {
             var codes: [String] = [], lines: [Int] = []
             for (i, item) in items.enumerated() {
                 guard let s = r.string(item, at: path.appending(i)) else { continue }
-                guard (2...3).contains(s.count), s.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
-                    r.report(item.line, path.appending(i), "expected a language code of two or three lowercase letters (en, ja, …), found \(quoted(s))")
+                guard LanguageTag.isWellFormed(s) else {
+                    r.report(item.line, path.appending(i), "expected a language tag such as en, ja, zh-Hans or pt-BR, found \(quoted(s))")
                     continue
                 }
                 codes.append(s); lines.append(item.line)

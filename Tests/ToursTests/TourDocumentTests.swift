@@ -28,7 +28,7 @@ import Testing
         let old = text.components(separatedBy: "\n"), new = document.text.components(separatedBy: "\n")
         #expect(old.count == new.count)
         let changed = zip(old, new).filter { $0 != $1 }
-        #expect(changed.map(\.1) == ["      \"padding\": 10,", "        \"ja\": \"カード一覧\""], "\(changed)")
+        #expect(changed.map(\.1) == ["      \"padding\": 10,", "        \"ja\": \"カード一覧\","], "\(changed)")
         #expect(try JSONParser.parse(document.text)["steps"] != nil)
     }
 

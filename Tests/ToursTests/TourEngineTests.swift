@@ -251,7 +251,7 @@ import Demo
         let r = problemLines("""
         {"id": "l", "steps": [{"target": "fab", "text": {"English": "x", "ja": 3}}, {"target": "fab", "text": {}}]}
         """)
-        #expect(r.contains { $0.contains("steps[0].text.English: expected a language code of two or three lowercase letters") })
+        #expect(r.contains { $0.contains("steps[0].text.English: expected a language tag such as en, ja, zh-Hans or pt-BR") })
         #expect(r.contains { $0.contains("steps[0].text.ja: expected a string, found a number") })
         #expect(r.contains { $0.contains("steps[1].text: expected a string, or an object of strings by language code") })
     }
