@@ -22,10 +22,10 @@ public enum MenuAction: String, CaseIterable, Hashable, Sendable {
     /// The row's label.
     public var title: Localized {
         switch self {
-        case .alert: return Localized(en: "Show an alert", ja: "アラートを表示")
-        case .popup: return Localized(en: "Show a pop-up", ja: "ポップアップを表示")
-        case .modalPopup: return Localized(en: "Show a modal pop-up", ja: "モーダルポップアップを表示")
-        case .loading: return Localized(en: "Show the loading screen", ja: "読み込み画面を表示")
+        case .alert: return Localized(en: "Show an alert", ja: "アラートを表示", ar: "عرض تنبيه", he: "הצגת התראה")
+        case .popup: return Localized(en: "Show a pop-up", ja: "ポップアップを表示", ar: "عرض نافذة منبثقة", he: "הצגת חלון קופץ")
+        case .modalPopup: return Localized(en: "Show a modal pop-up", ja: "モーダルポップアップを表示", ar: "عرض نافذة منبثقة إلزامية", he: "הצגת חלון קופץ חוסם")
+        case .loading: return Localized(en: "Show the loading screen", ja: "読み込み画面を表示", ar: "عرض شاشة التحميل", he: "הצגת מסך הטעינה")
         }
     }
 }

@@ -18,24 +18,32 @@ public struct CardContent: Hashable, Sendable {
     /// The four cards the home screen starts with (the last one is long enough to show the ellipsis).
     public static let samples: [CardContent] = [
         CardContent(
-            title: Localized(en: "Mountain Lake", ja: "山の湖"),
+            title: Localized(en: "Mountain Lake", ja: "山の湖", ar: "بحيرة الجبل", he: "אגם ההרים"),
             body: Localized(en: "Still water at dawn mirrors the peaks.",
-                            ja: "夜明けの湖面に、山々が静かに映ります。"),
+                            ja: "夜明けの湖面に、山々が静かに映ります。",
+                            ar: "ماء ساكن عند الفجر تنعكس فيه القمم.",
+                            he: "מים שקטים עם שחר משקפים את הפסגות."),
             imageName: "mountains"),
         CardContent(
-            title: Localized(en: "City Lights", ja: "街の灯り"),
+            title: Localized(en: "City Lights", ja: "街の灯り", ar: "أضواء المدينة", he: "אורות העיר"),
             body: Localized(en: "Streets glow at night after the rain.",
-                            ja: "雨上がりの夜、通りの灯りがきらめきます。"),
+                            ja: "雨上がりの夜、通りの灯りがきらめきます。",
+                            ar: "تتلألأ الشوارع ليلًا بعد المطر.",
+                            he: "הרחובות זוהרים בלילה אחרי הגשם."),
             imageName: "city"),
         CardContent(
-            title: Localized(en: "Forest Walk", ja: "森の散歩道"),
+            title: Localized(en: "Forest Walk", ja: "森の散歩道", ar: "نزهة في الغابة", he: "טיול ביער"),
             body: Localized(en: "A quiet trail under tall, old trees.",
-                            ja: "高い木々の下、鳥の声が響く静かな小道。"),
+                            ja: "高い木々の下、鳥の声が響く静かな小道。",
+                            ar: "درب هادئ تحت أشجار عالية وعتيقة.",
+                            he: "שביל שקט מתחת לעצים גבוהים ועתיקים."),
             imageName: "forest"),
         CardContent(
-            title: Localized(en: "Ocean Breeze", ja: "海風"),
+            title: Localized(en: "Ocean Breeze", ja: "海風", ar: "نسيم البحر", he: "בריזה מהים"),
             body: Localized(en: "Waves roll in slowly while the afternoon sun warms the sand.",
-                            ja: "午後の日差しが砂浜を温め、波がゆっくりと寄せては返します。"),
+                            ja: "午後の日差しが砂浜を温め、波がゆっくりと寄せては返します。",
+                            ar: "تتهادى الأمواج ببطء بينما تدفئ شمس العصر الرمال.",
+                            he: "הגלים מתגלגלים לאט בזמן ששמש אחר הצהריים מחממת את החול."),
             imageName: "ocean"),
     ]
 

@@ -48,6 +48,8 @@ public final class DemoApp {
         let content = VStack(spacing: 0, children: [container, tabBar])
         root = try ViewRoot(content: content, size: size, scale: scale, textEngine: textEngine, clock: clock)
         root.backgroundColor = Theme.background
+        // Its line breaking, glyph forms and direction: Arabic and Hebrew mirror the layout.
+        root.language = language.rawValue
         missingImages = Array(Set(cards.compactMap(\.imageName)).filter { images[$0] == nil }).sorted()
         overlays = PresentationStack(root: root)
         relay.app = self
@@ -97,10 +99,11 @@ public final class DemoApp {
         container.content = tab == .home ? home.view : menu.view
     }
 
-    /// Switches every string on every screen to `language`.
+    /// Switches every string on every screen to `language`, and the layout to its direction.
     public func setLanguage(_ language: Language) {
         guard language != state.language else { return }
         state.language = language
+        root.language = language.rawValue
         tabBar.setTitle(Strings.home(language), at: 0)
         tabBar.setTitle(Strings.menu(language), at: 1)
         home.show(state)

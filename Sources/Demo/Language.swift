@@ -1,13 +1,19 @@
 import Tours
 
-/// The languages the sample app speaks.
+/// The languages the sample app speaks; in Arabic and Hebrew it is laid out right to left.
 public enum Language: String, CaseIterable, Hashable, Sendable {
-    /// English, Japanese.
-    case en, ja
+    /// English, Japanese, Arabic, Hebrew.
+    case en, ja, ar, he
 
-    /// Parses a `--lang` value ("en", "ja"; case-insensitive), nil for anything else.
+    /// Parses a `--lang` value ("en", "ja", "ar", "he"; case-insensitive), nil for anything else.
     public init?(argument: String) {
         self.init(rawValue: argument.lowercased())
+    }
+
+    /// The codes `--lang` takes, for messages: "en, ja, ar or he".
+    public static var spelledOut: String {
+        let codes = allCases.map(\.rawValue)
+        return codes.dropLast().joined(separator: ", ") + " or " + codes.last!
     }
 }
 
@@ -17,28 +23,34 @@ public struct Localized: Hashable, Sendable {
     public var en: String
     /// The Japanese string.
     public var ja: String
-    /// A string in both languages.
-    public init(en: String, ja: String) { self.en = en; self.ja = ja }
+    /// The Arabic string.
+    public var ar: String
+    /// The Hebrew string.
+    public var he: String
+    /// A string in every language.
+    public init(en: String, ja: String, ar: String, he: String) { self.en = en; self.ja = ja; self.ar = ar; self.he = he }
 
     /// The string in `language`.
     public func callAsFunction(_ language: Language) -> String {
         switch language {
         case .en: return en
         case .ja: return ja
+        case .ar: return ar
+        case .he: return he
         }
     }
 }
 
 /// Every fixed string of the sample app's screens.
 enum Strings {
-    static let home = Localized(en: "Home", ja: "ホーム")
-    static let menu = Localized(en: "Menu", ja: "メニュー")
-    static let overlaysSection = Localized(en: "OVERLAYS", ja: "オーバーレイ")
-    static let newCardTitle = Localized(en: "Title", ja: "タイトル")
-    static let newCardBody = Localized(en: "body text", ja: "本文テキスト")
-    static let next = Localized(en: "Next", ja: "次へ")
-    static let done = Localized(en: "Done", ja: "完了")
-    static let skip = Localized(en: "Skip", ja: "スキップ")
+    static let home = Localized(en: "Home", ja: "ホーム", ar: "الرئيسية", he: "בית")
+    static let menu = Localized(en: "Menu", ja: "メニュー", ar: "القائمة", he: "תפריט")
+    static let overlaysSection = Localized(en: "OVERLAYS", ja: "オーバーレイ", ar: "الطبقات العلوية", he: "שכבות-על")
+    static let newCardTitle = Localized(en: "Title", ja: "タイトル", ar: "العنوان", he: "כותרת")
+    static let newCardBody = Localized(en: "body text", ja: "本文テキスト", ar: "نص البطاقة", he: "טקסט הכרטיס")
+    static let next = Localized(en: "Next", ja: "次へ", ar: "التالي", he: "הבא")
+    static let done = Localized(en: "Done", ja: "完了", ar: "تم", he: "סיום")
+    static let skip = Localized(en: "Skip", ja: "スキップ", ar: "تخطٍّ", he: "דלג")
 
 }
 

@@ -289,7 +289,7 @@ public final class Soak {
         case 12:
             return rng.chance(0.8) ? .dismissTop(animated: rng.chance(0.8)) : .dismissAll(animated: rng.chance(0.8))
         default:
-            return .language(app.state.language == .en ? .ja : .en)
+            return .language(rng.pick(Language.allCases.filter { $0 != app.state.language }))
         }
     }
 

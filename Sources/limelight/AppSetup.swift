@@ -34,10 +34,10 @@ enum AppSetup {
         return fm.fileExists(atPath: source.path) ? source.path : nil
     }
 
-    /// The text engine for `--font FAMILY` (default sans-serif). A family fontconfig lacks is an error.
+    /// The text engine for `--font FAMILY` (default DejaVu Sans). A family fontconfig lacks is an error.
     static func textEngine(family: String?, command: String) throws(CLIError) -> SystemTextEngine {
         do {
-            return try SystemTextEngine(family: family ?? "sans-serif")
+            return try SystemTextEngine(family: family ?? SystemTextEngine.defaultFamily)
         } catch {
             throw .failure("\(command): --font: \(error)")
         }

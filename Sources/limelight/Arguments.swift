@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Tours
 
@@ -53,7 +54,7 @@ struct Arguments {
         switch name {
         case "--size": return "WxH in points, e.g. 390x844"
         case "--scale": return "device pixels per point, e.g. 2"
-        case "--lang": return "en or ja"
+        case "--lang": return Language.spelledOut
         case "--time": return "milliseconds, e.g. 150"
         case "--step": return "a step number from 1"
         case "--out": return "a path"

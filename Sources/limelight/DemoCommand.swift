@@ -9,7 +9,7 @@ import Views
 @MainActor
 enum DemoCommand {
     static let help = """
-    usage: limelight [demo] [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY] [--driver NAME]
+    usage: limelight [demo] [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY] [--driver NAME]
                      [--tour FILE] [--reset-tours]
       Opens the sample app in a window titled "Limelight" (390x844 points by default, resizable).
       1 s after launch the FAB tip appears (the tour assets/tours/fab.json) unless it was finished or

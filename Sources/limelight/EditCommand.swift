@@ -13,7 +13,7 @@ import Views
 enum EditCommand {
     static var help: String {
         """
-        usage: limelight edit FILE [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY] [--driver NAME]
+        usage: limelight edit FILE [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY] [--driver NAME]
           Opens FILE in the editor: the app (or the tour's "background" screenshot) at its own size
           with the selected step shown as it will look, and beside it the steps and their settings.
           A FILE that does not exist yet is a new tour (its id is asked for on the first save).
@@ -21,7 +21,7 @@ enum EditCommand {
           every untouched part; saving an unchanged tour leaves the file as it was. A tour with
           problems is saved too, its problems shown in the banner and on stderr.
           --size WxH  the app's screen in points (default 390x844; the window adds the panel)
-          --scale N, --lang en|ja, --font FAMILY, --driver NAME  as for the demo
+          --scale N, --lang en|ja|ar|he, --font FAMILY, --driver NAME  as for the demo
           Keys (also listed by ? in the window):
 
         """ + EditorKeys.all.map { "  \($0.keys.padding(toLength: 38, withPad: " ", startingAt: 0)) \($0.action)" }.joined(separator: "\n")

@@ -11,7 +11,7 @@ import Views
 @MainActor
 enum InspectCommand {
     static let help = """
-    usage: limelight inspect [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY]
+    usage: limelight inspect [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY]
                              [--tour FILE [--step N]] [--no-overlay]
       Prints every view that has an id, with its frame in points ([x, y, width, height]), as JSON: what
       a tour file's "target" and "rect" need. "views" are the app's, each with the tab it is on;

@@ -10,7 +10,7 @@ import Views
 @MainActor
 enum RenderCommand {
     static let help = """
-    usage: limelight render [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY] [--tour FILE]
+    usage: limelight render [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY] [--tour FILE]
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
            limelight render --tour FILE --video OUT [--fps N] [--hold MS | --script FILE]
       Renders offscreen (no display needed) and writes PNG.
@@ -33,7 +33,7 @@ enum RenderCommand {
                     Frame K of a step is what --step N --time K*1000/FPS draws. A GIF gets a palette
                     made for the whole video. The file appears only once it is complete.
       --size WxH    screen size in points (default 390x844); --scale N device pixels per point (default 1)
-      --lang en|ja  language of the sample app (default en); --font FAMILY  font family (fontconfig)
+      --lang en|ja|ar|he  language of the sample app (default en); --font FAMILY  font family (fontconfig)
       Says on stderr what it wrote. Tours always start fresh here: saved progress is neither read
       nor written.
     """

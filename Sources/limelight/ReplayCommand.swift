@@ -11,7 +11,7 @@ import Views
 @MainActor
 enum ReplayCommandRunner {
     static let help = """
-    usage: limelight replay --script FILE --out DIR [--size WxH] [--scale N] [--lang en|ja] [--font FAMILY]
+    usage: limelight replay --script FILE --out DIR [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY]
                             [--tour FILE] [--no-overlay]
       Runs an input script headless on a virtual clock (the FAB tip appears 1 s in, as in the demo),
       then prints one JSON object: the app's state {"cards", "overlay", "tab", "tour"} and "shots", what

@@ -23,7 +23,7 @@ struct ScreenSettings {
             scale = v
         }
         if let s = args.value("--lang") {
-            guard let l = Language(argument: s) else { throw .usage("\(c): --lang expects en or ja (got \"\(Arguments.printable(s))\")") }
+            guard let l = Language(argument: s) else { throw .usage("\(c): --lang expects \(Language.spelledOut) (got \"\(Arguments.printable(s))\")") }
             language = l
         }
         do { try ViewRoot.validate(size: size, scale: scale) } catch {

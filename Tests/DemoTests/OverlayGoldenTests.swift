@@ -120,4 +120,12 @@ import Overlays
                                          coachMark: CoachMark(text: "このボタンをタップすると、リストに項目が追加されます。")), animated: false)
         try expectGolden(s, "fab-tip-ja@2x")
     }
+
+    @Test func theFABTipInArabicSitsOverTheMirroredFAB() throws {
+        // The FAB 20 pt from the left, the bubble's text from the right, as the app shows it in Arabic.
+        let s = try Scene(language: .ar)
+        s.app.showFABTip(animated: false)
+        try expectGolden(s, "fab-tip-ar")
+        #expect(s.root.view(withID: "fab")!.frame.minX == 20)
+    }
 }
