@@ -22,12 +22,15 @@ struct FallbackChain: Sendable {
     var primary: FaceSource { faces[0] }
     /// The weight the chain is for.
     let weight: Font.Weight
+    /// The language (fontconfig's spelling) its fallbacks were chosen for; nil for none.
+    let language: String?
 
     /// A chain starting with `primary`, followed by `fallbacks` without repeating a face.
     /// Fallbacks in the requested style keep their order ahead of the others (so a glyph missing in a
     /// regular face is looked up in another regular face before a bold or oblique one).
-    init(primary: FaceSource, fallbacks: [FaceSource], weight: Font.Weight) {
+    init(primary: FaceSource, fallbacks: [FaceSource], weight: Font.Weight, language: String?) {
         self.weight = weight
+        self.language = language
         var seen: Set<String> = ["\(primary.file)#\(primary.index)"]
         var matching: [FaceSource] = [], others: [FaceSource] = []
         for face in fallbacks where seen.insert("\(face.file)#\(face.index)").inserted {

@@ -64,7 +64,7 @@ extension SystemTextEngine {
         // font; but not the colour emoji face, whose space is as wide as an emoji.
         var faces = [Int?](repeating: nil, count: paragraph.characters.count)
         for i in range where !paragraph.characters[i].isWhitespace {
-            faces[i] = faceIndex(for: paragraph.characters[i], chain: chain, language: language)
+            faces[i] = faceIndex(for: paragraph.characters[i], chain: chain)
         }
         for i in range where paragraph.characters[i].isWhitespace {
             let neighbour = (range.lowerBound..<i).reversed().lazy.compactMap { faces[$0] }.first
@@ -72,7 +72,7 @@ extension SystemTextEngine {
             if let neighbour, !isColor(chain.faces[neighbour]), covers(chain.faces[neighbour], Array(paragraph.characters[i].unicodeScalars)) {
                 faces[i] = neighbour
             } else {
-                faces[i] = faceIndex(for: paragraph.characters[i], chain: chain, language: language)
+                faces[i] = faceIndex(for: paragraph.characters[i], chain: chain)
             }
         }
         var out: [TextItem] = []

@@ -39,6 +39,13 @@ public final class SystemTextEngine: TextEngine {
     private var shaped: [LineKey: ShapedLine] = [:]
     private var rendered: [LineKey: RenderedText] = [:]
     private var laidOut: [LayoutKey: [TextLine]] = [:]
+    /// What breaking a paragraph needs at any width: its characters in logical order, its direction,
+    /// each character's advance (the paragraph shaped as a whole, 26.6) and its break opportunities.
+    private struct AnalyzedParagraph {
+        var characters: [Character]; var direction: TextDirection; var advances: [Int]
+        var breaks: (allowed: Set<Int>, required: Set<Int>)
+    }
+    private var analyzed: [LineKey: AnalyzedParagraph] = [:]
 
     private struct ChainKey: Hashable { var weight: Font.Weight; var language: String? }
     private struct FaceChoiceKey: Hashable { var character: Character; var chain: ChainKey }
@@ -125,14 +132,14 @@ public final class SystemTextEngine: TextEngine {
         if let japanese = catalog.bestMatch(family: nil, weight: weight, language: "ja") { fallbacks.append(japanese.face) }
         if let emoji = catalog.bestMatch(family: "emoji", weight: .regular) { fallbacks.append(emoji.face) }
         fallbacks += catalog.sortedMatches(family: family ?? "sans-serif", weight: weight)
-        let chain = FallbackChain(primary: weight == .bold ? boldPrimary : regularPrimary, fallbacks: fallbacks, weight: weight)
+        let chain = FallbackChain(primary: weight == .bold ? boldPrimary : regularPrimary, fallbacks: fallbacks, weight: weight, language: key.language)
         chains[key] = chain
         return chain
     }
 
     /// fontconfig's spelling of a language tag (`zh-Hans` is `zh-cn`, `pt_BR` is `pt-br`).
     static func fontconfigLanguage(_ tag: String) -> String {
-        let lower = tag.lowercased().replacingOccurrences(of: "_", with: "-")
+        let lower = String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
         switch lower {
         case "zh", "zh-hans", "zh-hans-cn", "zh-cn", "zh-sg": return "zh-cn"
         case "zh-hant", "zh-hant-tw", "zh-tw": return "zh-tw"
@@ -144,8 +151,8 @@ public final class SystemTextEngine: TextEngine {
     /// The face for `character`: the first with every glyph it needs (the emoji face first for an
     /// emoji), else the first with its base glyph, else the primary. Nil for characters that draw
     /// nothing on their own.
-    func faceIndex(for character: Character, chain: FallbackChain, language: String?) -> Int? {
-        let key = FaceChoiceKey(character: character, chain: ChainKey(weight: chain.weight, language: language.map(Self.fontconfigLanguage)))
+    func faceIndex(for character: Character, chain: FallbackChain) -> Int? {
+        let key = FaceChoiceKey(character: character, chain: ChainKey(weight: chain.weight, language: chain.language))
         if let index = faceChoices[key] { return index }
         let scalars = Array(character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && $0.value != 0xFE0F })
         guard let base = scalars.first else { return nil }
@@ -250,7 +257,7 @@ public final class SystemTextEngine: TextEngine {
         var truncated = false
         paragraphs: for paragraphText in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let paragraphText = String(paragraphText)
-            let paragraph = BidiParagraph(paragraphText, direction: nil, language: language)
+            let paragraph = analyze(paragraphText, font: font, pixelSize: pixelSize, language: language)
             let direction = paragraph.direction
             let chars = paragraph.characters
             guard !chars.isEmpty else {
@@ -263,9 +270,7 @@ public final class SystemTextEngine: TextEngine {
                 if let lineLimit, out.count > lineLimit { truncated = true; break }
                 continue
             }
-            let shaped = shape(paragraph, range: 0..<chars.count, chain: chain(for: font.weight, language: language), pixelSize: pixelSize, language: language)
-            let advances = shaped.characterAdvances
-            let breaks = LineBreaks.opportunities(in: chars, language: language)
+            let advances = paragraph.advances, breaks = paragraph.breaks
             let fit = Int(limit.rounded(.up))
             var start = 0
             while start < chars.count {
@@ -305,6 +310,24 @@ public final class SystemTextEngine: TextEngine {
         if laidOut.count >= Self.cacheCapacity { laidOut.removeAll(keepingCapacity: true) }
         laidOut[key] = out
         return out
+    }
+
+    /// `text` (one paragraph) analysed for breaking, cached: a paragraph laid out again at another
+    /// width (a bubble measured, then placed at its widest line) is neither shaped nor broken again.
+    private func analyze(_ text: String, font: Font, pixelSize: Int, language: String?) -> AnalyzedParagraph {
+        let key = LineKey(text: text, font: font, pixelSize: pixelSize, direction: nil, language: language)
+        if let hit = analyzed[key] { return hit }
+        let paragraph = BidiParagraph(text, direction: nil, language: language)
+        let chars = paragraph.characters
+        var result = AnalyzedParagraph(characters: chars, direction: paragraph.direction, advances: [], breaks: ([], []))
+        if !chars.isEmpty {
+            let shaped = shape(paragraph, range: 0..<chars.count, chain: chain(for: font.weight, language: language), pixelSize: pixelSize, language: language)
+            result.advances = shaped.characterAdvances
+            result.breaks = LineBreaks.opportunities(in: chars, language: language)
+        }
+        if analyzed.count >= Self.cacheCapacity { analyzed.removeAll(keepingCapacity: true) }
+        analyzed[key] = result
+        return result
     }
 
     // MARK: - Lines

@@ -34,7 +34,7 @@ extension TourSchema {
                 }
             }
         }),
-        TourKey("languages", value: "a list of language codes", default: "every language the texts give",
+        TourKey("languages", value: "a list of language tags", default: "every language the texts give",
                 doc: "the languages every step is tested in") { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "language codes such as \"en\"") else { return }
             var codes: [String] = [], lines: [Int] = []

@@ -134,11 +134,11 @@ enum TourSchema {
             }
         },
         .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
-        TourKey("title", value: "a string, or strings by language code", default: "none",
+        TourKey("title", value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's bold first line (needs `text`)") { member, path, _, r, step in
             (step.title, step.titles) = TourDecoder.localized(member.value, at: path, &r)
         },
-        TourKey("text", value: "a string, or strings by language code", default: "none",
+        TourKey("text", value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's text; a step without text shows no bubble") { member, path, _, r, step in
             (step.text, step.texts) = TourDecoder.localized(member.value, at: path, &r)
         },
