@@ -146,7 +146,9 @@ public final class EditorApp: HostedApp {
         switch key {
         case .escape:
             if screen.showsHelp { screen.showsHelp = false } else if screen.showsPrompt { screen.showsPrompt = false; root.focus(nil) }
-        case .character("?"), .character("/") where m.contains(.shift) || key == .character("?"):
+        case .character("?"):
+            screen.showsHelp.toggle()
+        case .character("/") where m.contains(.shift):
             screen.showsHelp.toggle()
         case .character(let c) where command:
             switch c {

@@ -137,6 +137,16 @@ import Raster
         #expect(next[0] >= box[0] && next[0] + next[2] <= box[0] + box[2] + 0.001, "Next lies in the bubble")
     }
 
+    @Test func inspectInArabicShowsTheMirroredFrames() throws {
+        let english = try inspect(["--no-overlay"]).views, arabic = try inspect(["--no-overlay", "--lang", "ar"]).views
+        #expect(try #require(frame(english, "fab"))[0] == 314)
+        #expect(try #require(frame(arabic, "fab")) == [20, 685, 56, 56])
+        #expect(try #require(frame(arabic, "tab.home"))[0] == 195 && frame(arabic, "tab.menu")?[0] == 0)
+        #expect(try #require(frame(arabic, "card.0"))[0] == 203)
+        let title = try #require(frame(arabic, "nav.title"))
+        #expect(abs(title[0] + title[2] - (390 - 16)) < 0.5, "the large title ends 16 pt from the right: \(title)")
+    }
+
     @Test func inspectRefusesAStepItsTourDoesNotHave() throws {
         let tour = TourCommandTests.tours + "/fab.json"
         let r = try CLI.run(["inspect", "--tour", tour, "--step", "4"])

@@ -50,6 +50,30 @@ import Views
         #expect(tab.minY - fab.maxY == 20)
     }
 
+    @Test(arguments: [Language.ar, .he], [Size(390, 844), Size(1280, 800), Size(844, 390)])
+    func underRightToLeftTheScreenIsTheMirrorImage(language: Language, size: Size) throws {
+        let english = try makeApp(size), mirrored = try makeApp(size, language: language)
+        #expect(english.root.layoutDirection == .leftToRight && mirrored.root.layoutDirection == .rightToLeft)
+        for id in ["home.scroll", "grid", "card.0", "card.1", "card.2", "card.3", "fab", "tab.home", "tab.menu"] {
+            let e = english.frame(of: id)
+            guard e != .zero else { #expect(mirrored.frame(of: id) == .zero, "\(id) is off screen in both"); continue }
+            #expect(mirrored.frame(of: id) == Rect(x: size.width - e.maxX, y: e.minY, width: e.width, height: e.height), "\(id)")
+        }
+        let title = mirrored.frame(of: "nav.title"), englishTitle = english.frame(of: "nav.title")
+        #expect(size.width - title.maxX == englishTitle.minX, "the large title keeps its margin from the leading (right) edge")
+        #expect(mirrored.frame(of: "tab.home").minX > mirrored.frame(of: "tab.menu").minX, "the first tab is on the right")
+        #expect(mirrored.frame(of: "fab").minX - mirrored.root.safeArea.leading == 20, "the FAB sits 20 pt from the left edge")
+    }
+
+    @Test func changingTheLanguageMirrorsTheScreenInPlace() throws {
+        let app = try makeApp(Size(390, 844))
+        #expect(app.frame(of: "fab").minX == 314)
+        app.setLanguage(.ar)
+        #expect(app.root.layoutDirection == .rightToLeft && app.frame(of: "fab").minX == 20)
+        app.setLanguage(.ja)
+        #expect(app.root.layoutDirection == .leftToRight && app.frame(of: "fab").minX == 314)
+    }
+
     @Test func theBarsRespectTheSafeArea() throws {
         let app = try makeApp(Size(390, 844))
         #expect(app.frame(of: "nav.title").minY >= 47)
