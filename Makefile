@@ -94,7 +94,7 @@ soak: deps
 .PHONY: test-asan
 test-asan: test-deps
 	SDL_VIDEODRIVER=dummy LIMELIGHT_SANITIZER=address ASAN_OPTIONS=detect_leaks=1 \
-	    LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp \
+	    LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp:print_suppressions=0 \
 	    $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
 # The suite under ThreadSanitizer, in its own build folder; any data race it reports fails the run

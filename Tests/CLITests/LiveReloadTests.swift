@@ -8,7 +8,12 @@ import Testing
     func waitFor(_ text: String, in file: String, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if (try? String(contentsOfFile: file, encoding: .utf8))?.contains(text) == true { return true }
+            // Read through a handle, as TourLoader does: String(contentsOfFile:) on a file another
+            // process is still writing leaks its read buffer in this Foundation.
+            if let handle = FileHandle(forReadingAtPath: file) {
+                defer { try? handle.close() }
+                if let data = try? handle.readToEnd(), String(decoding: data, as: UTF8.self).contains(text) { return true }
+            }
             usleep(20_000)
         }
         return false
