@@ -3,7 +3,7 @@ import PackageDescription
 
 // Module graph (imports point down only; see docs/ARCHITECTURE.md):
 //   limelight (CLI) -> Headless -> Demo -> Tours -> Overlays -> Views -> Raster
-//   SDLHost -> Views, Raster, CSDL2;  FontText -> Views, Raster, CFreeType, CHarfBuzz, CFriBidi, CLineBreaks (ICU), CFontconfig
+//   SDLHost -> Views, Raster, CSDL2;  Speech -> Views, CSpeechd (speech-dispatcher);  FontText -> Views, Raster, CFreeType, CHarfBuzz, CFriBidi, CLineBreaks (ICU), CFontconfig
 //   ImageFiles -> Raster, Files, CSDL2Image (PNG in and out);  Files: atomic saves
 //   Headless -> Demo, Tours, … (headless runs, snapshot tests, videos, for the CLI)
 //   Editor -> Tours, Overlays, Views, Raster, Files (limelight edit, over any TourHost)
@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CSpeechd", path: "Sources/CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
         .target(name: "CLineBreaks", path: "Sources/CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
@@ -53,6 +54,7 @@ let package = Package(
         .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CSPNG", "CZlib", "CXXHash"]),
         .target(name: "Views", dependencies: ["Raster"]),
         .target(name: "FontText", dependencies: ["Views", "Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CLineBreaks", "CFontconfig"]),
+        .target(name: "Speech", dependencies: ["Views", "CSpeechd"]),
         .target(name: "Overlays", dependencies: ["Views", "Raster"]),
         .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
@@ -64,7 +66,7 @@ let package = Package(
         // reports, and the snapshot tests of `limelight test`.
         .target(name: "Headless", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .executableTarget(name: "limelight",
-                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
@@ -93,6 +95,7 @@ let package = Package(
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),
         // Checks over the repository's own sources (every public declaration documented).
         .testTarget(name: "RepositoryTests"),
+        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "CSDL2", "TestSupport", "Demo", "Overlays", "Views", "Raster"]),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Demo", "Overlays", "Views", "Raster"]),
     ]
 )

@@ -12,6 +12,7 @@ final class CardView: View {
     init(_ content: CardContent, language: Language, image: Pixmap?) {
         let r = Theme.cardRadius
         imageView = ImageView(image, contentMode: .fill, cornerRadii: CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0))
+        imageView.accessibilityLabel = content.imageDescription?(language)
         titleLabel = Text(content.title(language), font: Theme.cardTitleFont, color: Palette.label, lineLimit: 1)
         bodyLabel = Text(content.body(language), font: Theme.cardBodyFont, color: Palette.secondaryLabel,
                          lineLimit: 2, reservesSpace: true)
@@ -33,5 +34,6 @@ final class CardView: View {
     func show(_ content: CardContent, language: Language) {
         titleLabel.string = content.title(language)
         bodyLabel.string = content.body(language)
+        imageView.accessibilityLabel = content.imageDescription?(language)
     }
 }

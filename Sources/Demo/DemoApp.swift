@@ -114,6 +114,7 @@ public final class DemoApp {
     fileprivate func appendCard() {
         state.cards.append(.new)
         home.appendCard(.new, index: state.cards.count - 1, language: state.language)
+        home.reveal(cardAt: state.cards.count - 1)
     }
 }
 

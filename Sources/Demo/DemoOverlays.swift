@@ -41,7 +41,7 @@ enum DemoOverlays {
             Text(title(language), font: .headline).id("popup.title"),
             Text(body(language), font: .body, color: Color(white: 0.3)).id("popup.body"),
         ])
-        return PopupOverlay(content: content, closesOnBackgroundTap: !modal)
+        return PopupOverlay(content: content, closesOnBackgroundTap: !modal, closeLabel: Strings.close(language))
     }
 
     static let loadingMessage = Localized(en: "Loading…", ja: "読み込み中…", ar: "جارٍ التحميل…", he: "טוען…")

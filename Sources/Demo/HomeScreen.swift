@@ -16,7 +16,9 @@ final class HomeScreen {
         self.images = images
         navigationBar = NavigationBar(title: Strings.home(state.language), contentMaxWidth: Theme.columnMaxWidth)
         grid = Grid(columns: 2, spacing: Theme.gridSpacing, rowSizing: .uniform)
+        grid.adaptiveCellWidth = Theme.cardWidth
         grid.id = "grid"
+        grid.accessibilityRole = .list
         let m = Theme.gridMargin
         // Room under the last row so it can scroll clear of the floating button.
         let bottom = m + Theme.fabSize + Theme.fabMargin
@@ -31,7 +33,13 @@ final class HomeScreen {
             .shadow(color: Theme.fabShadow, radius: 6, y: 3, shape: .circle)
         fab = Button(shape: .circle, pressedColor: Theme.fabPressed, action: onAdd, label: circle)
         fab.id = "fab"
-        let floating = fab.safeAreaPadding(.trailing, extra: EdgeInsets(bottom: Theme.fabMargin, trailing: Theme.fabMargin))
+        fab.accessibilityLabel = Strings.addCard(state.language)
+        // 20 points from the content column's trailing edge (the screen's, on a phone).
+        let inset = fab.safeAreaPadding(.trailing, extra: EdgeInsets(bottom: Theme.fabMargin, trailing: Theme.fabMargin))
+        let column = inset.frame(maxWidth: Theme.columnMaxWidth, maxHeight: .infinity, alignment: .bottomTrailing)
+        let floating = column.frame(maxWidth: .infinity, maxHeight: .infinity)
+        // Only the button takes taps: the rest of the area it is placed in lets them reach the grid.
+        for v in [inset, column, floating] { v.isTransparentToHits = true }
         view = VStack(spacing: 0, children: [navigationBar, scrollView.overlay(floating, alignment: .bottomTrailing)])
         view.id = "home"
         for (i, card) in state.cards.enumerated() { appendCard(card, index: i, language: state.language) }
@@ -43,8 +51,15 @@ final class HomeScreen {
         grid.addChild(card)
     }
 
+    /// Scrolls card `index` into view (gliding there unless motion is reduced).
+    func reveal(cardAt index: Int) {
+        guard grid.children.indices.contains(index) else { return }
+        scrollView.scrollIntoView(grid.children[index], animated: !(scrollView.root?.reducesMotion ?? true))
+    }
+
     func show(_ state: AppState) {
         navigationBar.title = Strings.home(state.language)
+        fab.accessibilityLabel = Strings.addCard(state.language)
         for (card, content) in zip(grid.children, state.cards) {
             (card as? CardView)?.show(content, language: state.language)
         }

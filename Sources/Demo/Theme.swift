@@ -13,8 +13,10 @@ enum Theme {
     static let imageAspect = 4.0 / 3.0
     static let gridSpacing = 16.0
     static let gridMargin = 16.0
-    /// The widest the two-column grid grows on desktop screens.
-    static let gridMaxWidth = 720.0
+    /// The widest the grid grows on desktop screens (then it is centred).
+    static let gridMaxWidth = 1200.0
+    /// How wide a card may be: the grid takes more columns (never fewer than two) to keep cards so.
+    static let cardWidth = 160.0...260.0
     /// The content column on wide screens: the grid and its margins; titles and lists line up with it.
     static let columnMaxWidth = gridMaxWidth + 2 * gridMargin
     static let fabSize = 56.0

@@ -87,6 +87,8 @@ public final class EditorApp: HostedApp {
         ]
         for (name, action) in actions { screen.buttons[name]?.action = action }
         screen.idField.onSubmit = { [weak self] in self?.saveWithID() }
+        // Tab goes through the step's text fields and Enter has meanings of the editor's own.
+        root.movesFocusWithKeys = false
         root.keyHandler = { [weak self] key, modifiers in self?.key(key, modifiers) ?? false }
         root.textHandler = { [weak self] text in self?.typed(text) ?? false }
     }

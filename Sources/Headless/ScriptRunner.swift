@@ -26,6 +26,8 @@ public struct ScriptRunner {
     public private(set) var pointer: Point
     /// What the input method is composing (`compose`), until `commit` types it.
     public private(set) var composing = ""
+    /// Which finger of `touch` lines drives the pointer.
+    private var touches = TouchTracker()
 
     /// A runner on `session`, with `engine`'s tour.
     public init(session: HeadlessSession, engine: TourEngine?) {
@@ -67,16 +69,12 @@ public struct ScriptRunner {
         case let .drag(place, offset, modifiers):
             let start = try point(place, line)
             session.send(.pointerDown(start, button: .primary, modifiers: modifiers))
-            // In 60 Hz steps of at most 20 points, as a finger moves.
-            let length = (offset.x * offset.x + offset.y * offset.y).squareRoot()
-            let steps = max(1, min(600, Int((length / 20).rounded(.up))))
-            for i in 1...steps {
-                let t = Double(i) / Double(steps)
-                session.send(.pointerMove(Point(start.x + offset.x * t, start.y + offset.y * t)))
-            }
+            for p in Self.dragSteps(from: start, by: offset) { session.send(.pointerMove(p)) }
             let end = Point(start.x + offset.x, start.y + offset.y)
             pointer = end
             session.send(.pointerUp(end, button: .primary))
+        case .touch(let gesture):
+            try touch(gesture, line)
         case let .scroll(dy, place):
             let at = try place.map { p throws(ScriptFailure) in try point(p, line) } ?? pointer
             session.send(.wheel(dy: dy, at: at))
@@ -99,6 +97,40 @@ public struct ScriptRunner {
         case .expect(let expectation):
             let problems = expectation.mismatches(in: state.expectationValues)
             if !problems.isEmpty { throw ScriptFailure(line: line, message: "expect " + problems.joined(separator: "; ")) }
+        }
+    }
+
+    /// A drag's moves from `start` by `offset`: 60 Hz steps of at most 20 points, as a finger moves.
+    static func dragSteps(from start: Point, by offset: Point) -> [Point] {
+        let length = (offset.x * offset.x + offset.y * offset.y).squareRoot()
+        let steps = max(1, min(600, Int((length / 20).rounded(.up))))
+        return (1...steps).map { i in
+            let t = Double(i) / Double(steps)
+            return Point(start.x + offset.x * t, start.y + offset.y * t)
+        }
+    }
+
+    /// A `touch` line through the tracker: fingers other than the first one down do nothing.
+    private mutating func touch(_ gesture: TouchGesture, _ line: Int) throws(ScriptFailure) {
+        func send(_ event: InputEvent?) { if let event { session.send(event) } }
+        switch gesture {
+        case .tap(let place):
+            let p = try point(place, line)
+            send(touches.down(1, at: p))
+            send(touches.up(1, at: p))
+        case let .drag(place, offset):
+            let start = try point(place, line)
+            send(touches.down(1, at: start))
+            for p in Self.dragSteps(from: start, by: offset) { send(touches.move(1, to: p)) }
+            let end = Point(start.x + offset.x, start.y + offset.y)
+            pointer = end
+            send(touches.up(1, at: end))
+        case let .down(finger, place):
+            send(touches.down(Int64(finger), at: try point(place, line)))
+        case let .move(finger, place):
+            send(touches.move(Int64(finger), to: try point(place, line)))
+        case let .up(finger, place):
+            send(touches.up(Int64(finger), at: try point(place, line)))
         }
     }
 

@@ -2,6 +2,7 @@ import Demo
 import Foundation
 import Overlays
 import Tours
+import Views
 
 /// The app's state as `limelight replay` prints it and scripts' `expect` lines check it: one JSON
 /// object with the sample app's tab and card count (null over a screenshot), the top overlay's
@@ -26,6 +27,8 @@ public struct StateReport: Encodable, Hashable, Sendable {
     public var overlay: String?
     /// The tour, once started.
     public var tour: TourState?
+    /// The id of the view holding the keyboard focus (its nearest ancestor's with an id), if any.
+    public var focus: String?
 
     /// The state of `stage` and the tour run by `engine`.
     @MainActor
@@ -34,6 +37,10 @@ public struct StateReport: Encodable, Hashable, Sendable {
         tab = app?.state.selectedTab.rawValue
         cards = app?.state.cards.count
         overlay = stage.overlays.topKind?.rawValue
+        let root = stage.root
+        var focused = root.focusedView.flatMap { $0.root === root ? $0 : nil }
+        while let v = focused, v.id == nil { focused = v.parent }
+        focus = focused?.id
         if let engine {
             switch engine.state {
             case .idle: tour = nil
@@ -45,7 +52,7 @@ public struct StateReport: Encodable, Hashable, Sendable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case tab, cards, overlay, tour }
+    enum CodingKeys: String, CodingKey { case tab, cards, overlay, tour, focus }
 
     /// Every key, null (not missing) when there is no value.
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +61,7 @@ public struct StateReport: Encodable, Hashable, Sendable {
         try c.encode(cards, forKey: .cards)
         try c.encode(overlay, forKey: .overlay)
         try c.encode(tour, forKey: .tour)
+        try c.encode(focus, forKey: .focus)
     }
 
     /// One line of JSON with sorted keys.
@@ -63,6 +71,6 @@ public struct StateReport: Encodable, Hashable, Sendable {
     public var expectationValues: [String: String?] {
         let running = tour?.state == "running"
         return ["tab": tab, "cards": cards.map(String.init), "overlay": overlay,
-                "step": running ? tour.map { String($0.step) } : nil, "tour": tour?.state]
+                "step": running ? tour.map { String($0.step) } : nil, "tour": tour?.state, "focus": focus]
     }
 }

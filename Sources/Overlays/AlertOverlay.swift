@@ -23,6 +23,7 @@ public final class AlertOverlay: Overlay {
     public var onConfirm: (@MainActor () -> Void)?
 
     private let holeSet = HoleSet()
+    private let okButton: Button
     private let boxView: View
     private var card: ModalCard!
 
@@ -38,6 +39,7 @@ public final class AlertOverlay: Overlay {
                         label: Background(Color(red: 255, green: 59, blue: 48), shape: .roundedRect(cornerRadius: 4),
                                           child: FrameView(width: 252, height: 44,
                                                            child: Text(buttonTitle, font: Font(size: 17, weight: .bold), color: .white))))
+        okButton = ok
         let content = VStack(spacing: 12, children: [
             Text(title, font: Font(size: 19, weight: .bold), color: .black, alignment: .center).id("overlay.alert.title"),
             Text(message, font: .body, color: Color(white: 0.25), alignment: .center).id("overlay.alert.message"),
@@ -51,6 +53,11 @@ public final class AlertOverlay: Overlay {
 
     /// The alert box in screen points.
     public var box: Rect { boxView.frame }
+
+    /// OK takes the focus.
+    public override var primaryFocus: View? { okButton }
+    /// The title and the description.
+    public override func accessibilityDescription(root: ViewRoot) -> String { SpokenWords.sentences([title, message]) }
 
     private func confirm() {
         onConfirm?()

@@ -39,10 +39,29 @@ public struct Hole: Hashable, Sendable {
     public var padding: Double
     /// Width of the soft edge in points (0 = a crisp anti-aliased edge).
     public var feather: Double
+    /// What a screen reader calls the target: needed for a rectangle (a part of a screenshot), which
+    /// nothing else names; a view target's own label is used when this is nil.
+    public var label: String?
 
-    /// A hole around `target`, `padding` points out, in `shape`, with a soft edge `feather` points wide.
-    public init(target: HoleTarget, shape: HoleShape = .circle, padding: Double = 8, feather: Double = 0) {
-        self.target = target; self.shape = shape; self.padding = padding; self.feather = feather
+    /// A hole around `target`, `padding` points out, in `shape`, with a soft edge `feather` points
+    /// wide, named `label` for assistive technology.
+    public init(target: HoleTarget, shape: HoleShape = .circle, padding: Double = 8, feather: Double = 0, label: String? = nil) {
+        self.target = target; self.shape = shape; self.padding = padding; self.feather = feather; self.label = label
+    }
+
+    /// The target's element for assistive technology: the view's own (its label unless `label`
+    /// says otherwise), or for a rectangle an image of that part of the screen named `label`.
+    @MainActor
+    public func targetNode(in root: ViewRoot) -> SemanticNode? {
+        switch target {
+        case .rect(let r):
+            return SemanticNode(role: .image, label: label ?? "", frame: r)
+        case .view(let id):
+            guard let v = root.view(withID: id), v.isPlaced else { return nil }
+            var node = v.semanticNodes().first ?? SemanticNode(role: .image, label: "", id: id, frame: v.frame)
+            if let label { node.label = label }
+            return node
+        }
     }
 
     /// The hole's geometry around its target as `root` last laid it out: nil when the target view is

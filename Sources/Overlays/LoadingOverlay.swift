@@ -126,7 +126,8 @@ public final class LoadingOverlay: Overlay {
             hideRequested = false
             dismiss()
         }
-        let step = Int(((time - startTime) * LoadingOverlay.stepsPerSecond).rounded(.down)) % LoadingOverlay.spokes
+        // Under reduced motion the spinner stands still (a static indicator over the message).
+        let step = root.reducesMotion ? 0 : Int(((time - startTime) * LoadingOverlay.stepsPerSecond).rounded(.down)) % LoadingOverlay.spokes
         if step != spinnerStep {
             spinnerStep = step
             root.invalidateComposite(rect: spinnerRect)
@@ -145,13 +146,26 @@ public final class LoadingOverlay: Overlay {
         for i in 0..<LoadingOverlay.spokes {
             // The leading spoke is brightest; the ones behind it fade.
             let age = (spinnerStep - i + LoadingOverlay.spokes) % LoadingOverlay.spokes
-            let alpha = (1 - Double(age) / Double(LoadingOverlay.spokes) * 0.85) * presentationOpacity
+            let alpha = (root.reducesMotion ? 0.85 : 1 - Double(age) / Double(LoadingOverlay.spokes) * 0.85) * presentationOpacity
             let angle = Double(i) / Double(LoadingOverlay.spokes) * 2 * .pi
             let spoke = Path.roundedRect(Rect(x: -2, y: -20, width: 4, height: 11), radius: 2)
                 .applying(Transform.rotation(angle).concatenating(.translation(c.x, c.y)))
             canvas.fill(spoke, color: Color(white: 1, alpha: alpha))
         }
         surface.composite(into: frame, region: region, opacity: presentationOpacity)
+    }
+
+    /// No view takes the focus while it is up.
+    public override func focusScope(root: ViewRoot) -> [View] { [] }
+    /// The message.
+    public override func accessibilityDescription(root: ViewRoot) -> String { message }
+    /// A dialog holding a busy progress indicator read by its message.
+    public override func semanticNode(root: ViewRoot) -> SemanticNode {
+        var node = super.semanticNode(root: root)
+        node.state.insert(.busy)
+        node.children = [SemanticNode(role: .progressIndicator, label: message, id: "overlay.loading.message",
+                                      frame: spinnerRect, state: .busy)]
+        return node
     }
 
     /// Takes every event but a resize: nothing beneath sees input.

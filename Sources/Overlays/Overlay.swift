@@ -88,6 +88,46 @@ open class Overlay: Animating {
     /// Called when the stack starts showing the overlay.
     open func didPresent(root: ViewRoot) {}
 
+    // MARK: - Focus and semantics (override points)
+
+    /// Where the keyboard focus may go while the overlay is on top: its surfaces' views, in order.
+    open func focusScope(root: ViewRoot) -> [View] { surfaces.map(\.content) }
+
+    /// The view the focus starts on when the overlay appears (its primary button); nil: the first
+    /// view of its scope.
+    open var primaryFocus: View? { nil }
+
+    /// What a screen reader says the overlay is: the dialog's label ("Step 2 of 5: Cards. Each card
+    /// shows…", an alert's title).
+    open func accessibilityDescription(root: ViewRoot) -> String { "" }
+
+    /// The overlay's element: a modal dialog labelled by `accessibilityDescription(root:)`, with
+    /// its views' elements inside.
+    open func semanticNode(root: ViewRoot) -> SemanticNode {
+        SemanticNode(role: .dialog, label: accessibilityDescription(root: root), id: "overlay.\(kind.rawValue)",
+                     frame: coveredRect(root: root), children: surfaces.flatMap { $0.content.semanticNodes() })
+    }
+
+    /// Whether the overlay's views are the ones it will keep (not those of a step fading out), so
+    /// the focus can move in.
+    open var isReadyForFocus: Bool { true }
+
+    /// The keyboard activated `view`, one of the overlay's scope (after its action ran).
+    open func didActivate(_ view: View, root: ViewRoot) {}
+
+    /// Set when the overlay arrives (or shows a new step): in the next layout the focus moves to its
+    /// primary view and the overlay is announced.
+    var needsArrival = false
+    /// Where the focus was before the overlay took it, given back when it goes.
+    weak var focusBeforeArrival: View?
+
+    /// Whether `view` is one of the overlay's own (on one of its surfaces).
+    public func owns(_ view: View) -> Bool { surfaces.contains { view.isDescendant(of: $0.content) } }
+
+    /// Asks for the focus to move into the overlay and for it to be announced again, in the next
+    /// frame's layout (a spotlight showing its next step).
+    public func arriveAgain() { needsArrival = true }
+
     // MARK: - Drawing and animating
 
     /// Draws over `region` (device pixels) of `frame`, which holds the tree and lower overlays.

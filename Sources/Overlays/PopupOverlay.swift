@@ -23,14 +23,16 @@ public final class PopupOverlay: Overlay {
     private enum Press { case none, card, background(Point) }
     private var press = Press.none
 
-    /// A dialog showing `content`, closed by a tap on the backdrop when `closesOnBackgroundTap`.
-    public init(content: View, closesOnBackgroundTap: Bool = true) {
+    /// A dialog showing `content`, closed by a tap on the backdrop when `closesOnBackgroundTap`;
+    /// `closeLabel` is what a screen reader calls the × button.
+    public init(content: View, closesOnBackgroundTap: Bool = true, closeLabel: String = "Close") {
         self.content = content
         self.closesOnBackgroundTap = closesOnBackgroundTap
         content.removeFromParent()
         let close = Relay()
         let closeButton = Button(shape: .circle, pressedColor: Color(white: 0, alpha: 0.1), action: { close.action?() },
                                  label: FrameView(width: 32, height: 32, child: IconView(.close, color: Palette.secondaryLabel, size: 18)))
+        closeButton.accessibilityLabel = closeLabel
         let body = OverlayView(base: Padding(EdgeInsets(top: 28, leading: 0, bottom: 0, trailing: 0), child: content),
                                overlay: Padding(EdgeInsets(top: -12, leading: 0, bottom: 0, trailing: -12), child: closeButton.id("overlay.popup.close")),
                                alignment: Alignment(horizontal: .trailing, vertical: .top))
@@ -43,9 +45,14 @@ public final class PopupOverlay: Overlay {
     /// The dialog box in screen points.
     public var box: Rect { boxView.frame }
 
-    /// The scale of the pop-in: 0.85 growing to 1 as the dialog fades in.
+    /// The texts of its content.
+    public override func accessibilityDescription(root: ViewRoot) -> String {
+        SpokenWords.sentences(content.semanticNodes().map(\.label))
+    }
+
+    /// The scale of the pop-in: 0.85 growing to 1 as the dialog fades in (always 1 under reduced motion).
     var zoom: Double {
-        guard phase == .appearing else { return 1 }
+        guard phase == .appearing, stack?.root?.reducesMotion != true else { return 1 }
         return 0.85 + 0.15 * Easing.easeOut(presentationOpacity)
     }
 

@@ -38,15 +38,19 @@ public final class PresentationStack: ScreenLayer {
         overlay.phase = .appearing
         let now = root.clock.now
         if animated && overlay.appearDuration > 0 {
-            overlay.fade = Tween(from: overlay.presentationOpacity, to: 1, start: now, duration: overlay.appearDuration, easing: .linear)
+            overlay.fade = Tween(from: overlay.presentationOpacity, to: 1, start: now,
+                                 duration: Self.fadeDuration(overlay.appearDuration, root: root), easing: .linear)
             root.startAnimating(overlay)
         } else {
             overlay.fade = nil
             overlay.presentationOpacity = 1
             overlay.phase = .shown
         }
-        // Whatever the tree was tracking under the pointer is now covered.
+        // Whatever the tree was tracking under the pointer is now covered; the focus moves in (and
+        // the overlay is announced) once its views are laid out.
         root.cancelPointerCapture()
+        if overlay.focusBeforeArrival == nil { overlay.focusBeforeArrival = root.focusedView }
+        overlay.needsArrival = true
         overlay.didPresent(root: root)
         root.invalidateComposite(rect: overlay.coveredRect(root: root))
     }
@@ -59,7 +63,7 @@ public final class PresentationStack: ScreenLayer {
         if animated && overlay.disappearDuration > 0 {
             overlay.phase = .disappearing
             overlay.fade = Tween(from: overlay.presentationOpacity, to: 0, start: root.clock.now,
-                                 duration: overlay.disappearDuration * overlay.presentationOpacity, easing: .linear)
+                                 duration: Self.fadeDuration(overlay.disappearDuration, root: root) * overlay.presentationOpacity, easing: .linear)
             root.startAnimating(overlay)
         } else {
             remove(overlay)
@@ -71,15 +75,27 @@ public final class PresentationStack: ScreenLayer {
         for o in overlays.reversed() { dismiss(o, animated: animated) }
     }
 
-    /// Takes `overlay` off the stack now, with its surfaces.
+    /// Seconds of a fade of `duration`: under reduced motion a short cross-fade of at most 0.1 s.
+    static func fadeDuration(_ duration: Double, root: ViewRoot) -> Double {
+        root.reducesMotion ? min(duration, 0.1) : duration
+    }
+
+    /// Takes `overlay` off the stack now, with its surfaces. The focus goes back where it was
+    /// before the overlay took it (or into the overlay now on top).
     func remove(_ overlay: Overlay) {
+        let hadFocus = root.map { r in r.focusedView.map { overlay.owns($0) || $0.root !== r } ?? true } ?? false
         overlays.removeAll { $0 === overlay }
         overlay.detachSurfaces()
         overlay.phase = .removed
         overlay.presentationOpacity = 0
         overlay.fade = nil
         overlay.stack = nil
-        if let root { root.invalidateComposite(rect: overlay.coveredRect(root: root)) }
+        if let root {
+            root.invalidateComposite(rect: overlay.coveredRect(root: root))
+            if hadFocus { restoreFocus(after: overlay, root: root) }
+        }
+        overlay.needsArrival = false
+        overlay.focusBeforeArrival = nil
         overlay.onRemoved?()
     }
 
@@ -97,10 +113,47 @@ public final class PresentationStack: ScreenLayer {
         return false
     }
 
-    /// Lays out every overlay on the stack, bottom first.
+    /// Lays out every overlay on the stack, bottom first; then the top one, if it just arrived,
+    /// takes the focus and is announced.
     public func layout(root: ViewRoot) {
         for overlay in overlays { overlay.layout(root: root) }
+        guard let top, top.needsArrival, top.isReadyForFocus else { return }
+        top.needsArrival = false
+        let scope = focusScope(root: root) ?? []
+        var order: [View] = []
+        for s in scope { order += s.focusableViews() }
+        let primary = top.primaryFocus.flatMap { p in order.first { $0 === p } } ?? order.first
+        root.focus(primary)
+        var words = [top.accessibilityDescription(root: root)]
+        if let primary, let node = primary.semanticNodes().first { words.append(SpokenWords.describe(node, language: root.language)) }
+        root.announce(SpokenWords.sentences(words))
     }
+
+    /// Gives the focus back after `overlay` went: into the overlay now on top, else where it was
+    /// before the overlay took it (when that view is still shown), else to nobody.
+    private func restoreFocus(after overlay: Overlay, root: ViewRoot) {
+        if let top {
+            top.needsArrival = true
+            return
+        }
+        if let before = overlay.focusBeforeArrival, before.root === root, before.isPlaced {
+            root.focus(before)
+            if root.isFocusRingVisible { root.announce(before.semanticNodes().first.map { SpokenWords.describe($0, language: root.language) } ?? "") }
+        } else {
+            root.focus(nil)
+        }
+    }
+
+    /// The top overlay's scope: the focus stays inside it.
+    public func focusScope(root: ViewRoot) -> [View]? { top.map { $0.focusScope(root: root) } }
+
+    /// The top overlay's element, modal: what lies beneath is hidden.
+    public func semantics(root: ViewRoot) -> (node: SemanticNode, isModal: Bool)? {
+        top.map { ($0.semanticNode(root: root), true) }
+    }
+
+    /// Tells the top overlay.
+    public func didActivate(_ view: View, root: ViewRoot) { top?.didActivate(view, root: root) }
 
     /// Composites every visible overlay, bottom first, over what `frame` holds.
     public func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {

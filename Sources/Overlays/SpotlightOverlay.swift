@@ -79,7 +79,8 @@ public final class SpotlightOverlay: Overlay {
 
     /// Moves to new holes and bubble; with `animated`, morphs from the holes shown now.
     public func show(holes newHoles: [Hole], coachMark mark: CoachMark?, animated: Bool = true) {
-        if animated, let root, !holeSet.geometries.isEmpty {
+        // Under reduced motion the holes jump to the new targets.
+        if animated, let root, !root.reducesMotion, !holeSet.geometries.isEmpty {
             morph = Morph(from: holeSet.geometries,
                           tween: Tween(from: 0, to: 1, start: root.clock.now, duration: morphDuration, easing: .easeInOut),
                           previousMark: coachMark)
@@ -89,6 +90,53 @@ public final class SpotlightOverlay: Overlay {
         }
         holes = newHoles
         coachMark = mark
+        // The new step takes the focus and is announced.
+        arriveAgain()
+    }
+
+    // MARK: - Focus and semantics
+
+    /// The views in the holes that taps reach (the FAB in the FAB tip), which the keyboard reaches too.
+    private func passThroughTargets(root: ViewRoot) -> [View] {
+        guard tapPolicy.inside == .passThroughAndAdvance else { return [] }
+        return holes.compactMap { $0.target.viewID.flatMap { root.view(withID: $0) } }.filter(\.isPlaced)
+    }
+
+    /// The bubble's buttons, then the targets that taps reach.
+    public override func focusScope(root: ViewRoot) -> [View] {
+        (bubble.map { [$0.card.surface.content] } ?? []) + passThroughTargets(root: root)
+    }
+
+    /// Once the bubble shown is the step's own (half-way through a morph).
+    public override var isReadyForFocus: Bool { bubble.map { $0.mark == coachMark } ?? true }
+
+    /// Next; on a step that a tap on its target moves on, the target; else the first button.
+    public override var primaryFocus: View? {
+        if let next = bubble?.card.surface.content.view(withID: "overlay.bubble.next") { return next }
+        return root.flatMap { passThroughTargets(root: $0).first }
+    }
+
+    /// "Step 2 of 5: Cards. Each card shows a picture…", or the title and text alone.
+    public override func accessibilityDescription(root: ViewRoot) -> String {
+        let words = SpokenWords.sentences([coachMark?.title, coachMark?.text].compactMap { $0 })
+        guard let progress = coachMark?.progress else { return words }
+        let step = SpokenWords.step(progress.current, of: progress.total, language: root.language)
+        return words.isEmpty ? step : "\(step): \(words)"
+    }
+
+    /// A dialog with the bubble's elements, naming the targets in its holes (the ones taps reach are
+    /// elements of the dialog too).
+    public override func semanticNode(root: ViewRoot) -> SemanticNode {
+        var node = super.semanticNode(root: root)
+        node.targets = holes.compactMap { $0.targetNode(in: root) }
+        let reachable = passThroughTargets(root: root)
+        node.children += reachable.flatMap { $0.semanticNodes() }
+        return node
+    }
+
+    /// A target the keyboard activated moves the step on, as a tap through its hole does.
+    public override func didActivate(_ view: View, root: ViewRoot) {
+        if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { request(.advance) }
     }
 
     /// The geometry of every hole whose target exists now.
@@ -177,6 +225,8 @@ public final class SpotlightOverlay: Overlay {
 
     private func removeBubble() {
         guard let bubble else { return }
+        // A bubble made again (a new width) takes the focus back into the new one.
+        if let focused = root?.focusedView, focused.isDescendant(of: bubble.card.surface.content) { arriveAgain() }
         removeSurface(bubble.card.surface)
         self.bubble = nil
     }

@@ -35,6 +35,7 @@ extension WindowHost {
             }
             if got != 0 {
                 repeat {
+                    translator.screenSize = app.root.size
                     switch translator.translate(event) {
                     case .quit: running = false
                     case .input(let input): app.root.send(input)

@@ -18,21 +18,36 @@ enum HostEvent: Equatable {
 
 /// Translates SDL events into the project's own vocabulary. Window coordinates are device pixels;
 /// `scale` converts them to points.
+///
+/// Touch: the first finger down drives the pointer (down, moves, up) like the primary button, so a
+/// tap and a drag that scrolls follow the same slop rules as the mouse; other fingers are ignored
+/// until it lifts. The mouse events SDL makes up from touches (`which` is `SDL_TOUCH_MOUSEID`) are
+/// ignored, so nothing happens twice.
 struct EventTranslator {
     var scale: Double
+    /// The screen in points, what a finger's position (0...1 across the window) is scaled to.
+    var screenSize = Size(0, 0)
     /// The last pointer position in points (wheel events carry none of their own).
     var pointer = Point.zero
     /// Points scrolled per wheel notch.
     var pointsPerNotch = 40.0
+    /// Which finger drives the pointer.
+    var touches = TouchTracker()
+    /// The `which` of mouse events SDL synthesizes from touches (`SDL_TOUCH_MOUSEID`, `(Uint32)-1`).
+    static let touchMouseID = UInt32.max
 
     mutating func translate(_ e: SDL_Event) -> HostEvent {
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
             return .quit
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            return finger(e.tfinger)
         case SDL_MOUSEMOTION:
+            guard e.motion.which != Self.touchMouseID else { return .ignored }
             pointer = point(e.motion.x, e.motion.y)
             return .input(.pointerMove(pointer))
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            guard e.button.which != Self.touchMouseID else { return .ignored }
             pointer = point(e.button.x, e.button.y)
             let button: PointerButton
             switch Int32(e.button.button) {
@@ -43,6 +58,7 @@ struct EventTranslator {
             return .input(e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(pointer, button: button, modifiers: EventTranslator.heldModifiers())
                                                                  : .pointerUp(pointer, button: button))
         case SDL_MOUSEWHEEL:
+            guard e.wheel.which != Self.touchMouseID else { return .ignored }
             // SDL: positive y scrolls away from the user (towards the top of the content).
             var dy = Double(e.wheel.preciseY)
             if dy == 0 { dy = Double(e.wheel.y) }
@@ -88,6 +104,20 @@ struct EventTranslator {
     }
 
     private func point(_ x: Int32, _ y: Int32) -> Point { Point(Double(x) / scale, Double(y) / scale) }
+
+    /// The first finger as the pointer; the others ignored.
+    private mutating func finger(_ f: SDL_TouchFingerEvent) -> HostEvent {
+        let p = Point(Double(min(max(f.x, 0), 1)) * screenSize.width, Double(min(max(f.y, 0), 1)) * screenSize.height)
+        let input: InputEvent?
+        switch SDL_EventType(f.type) {
+        case SDL_FINGERDOWN: input = touches.down(f.fingerId, at: p)
+        case SDL_FINGERMOTION: input = touches.move(f.fingerId, to: p)
+        default: input = touches.up(f.fingerId, at: p)
+        }
+        guard let input else { return .ignored }
+        pointer = p
+        return .input(input)
+    }
 
     /// The modifiers in SDL's `KMOD_` bits.
     static func modifiers(_ bits: UInt32) -> Modifiers {

@@ -12,6 +12,20 @@ public enum ScriptPlace: Hashable, Sendable {
     case view(String)
 }
 
+/// What a script's `touch` line does with a finger.
+public enum TouchGesture: Hashable, Sendable {
+    /// Finger 1 down and up at a place.
+    case tap(ScriptPlace)
+    /// Finger 1 down at a place, moved by an offset in steps, and up there.
+    case drag(ScriptPlace, by: Point)
+    /// A finger (1–10) touches a place.
+    case down(finger: Int, ScriptPlace)
+    /// A finger moves to a place.
+    case move(finger: Int, ScriptPlace)
+    /// A finger lifts at a place.
+    case up(finger: Int, ScriptPlace)
+}
+
 /// One command of a replay script.
 public enum ReplayCommand: Hashable, Sendable {
     /// A pointer down and up, with modifier keys held.
@@ -24,6 +38,8 @@ public enum ReplayCommand: Hashable, Sendable {
     case up(ScriptPlace)
     /// A pointer down at a place (with modifier keys held), moved by an offset in steps, and up there.
     case drag(ScriptPlace, by: Point, modifiers: Modifiers = [])
+    /// A touch: only the first finger down drives the pointer, as on a touchscreen.
+    case touch(TouchGesture)
     /// A wheel turn, at a place or where the pointer last was.
     case scroll(dy: Double, at: ScriptPlace?)
     /// A key press, with modifier keys held.
@@ -84,7 +100,7 @@ public struct ReplayScript: Hashable, Sendable {
     ]
 
     /// The command words, for messages.
-    static let commandNames = "tap, down, move, up, drag, scroll, key, text, compose, commit, wait, shot or expect"
+    static let commandNames = "tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect"
 
     /// Parses `text`, naming `file` in errors.
     public init(text: String, file: String) throws(ReplayScriptError) {
@@ -137,6 +153,25 @@ public struct ReplayScript: Hashable, Sendable {
             if start.count == 2, let x = number(start[0]), let y = number(start[1]) { return .drag(.point(Point(x, y)), by: Point(dx, dy), modifiers: held) }
             if start.count == 1, isViewID(start[0]) { return .drag(.view(start[0]), by: Point(dx, dy), modifiers: held) }
             throw fail(usage)
+        case "touch":
+            let usage = "`touch tap X Y|ID`, `touch drag X Y|ID DX DY`, or `touch down|move|up FINGER X Y|ID` with FINGER from 1 to 10"
+            guard words.count >= 3 else { throw fail(usage) }
+            let verb = words[1].lowercased()
+            words.removeFirst()
+            switch verb {
+            case "tap": return .touch(.tap(try place(1, usage)))
+            case "drag":
+                guard words.count >= 4, let dx = number(words[words.count - 2]), let dy = number(words[words.count - 1]) else { throw fail(usage) }
+                words.removeLast(2)
+                return .touch(.drag(try place(1, usage), by: Point(dx, dy)))
+            case "down", "move", "up":
+                guard let finger = Int(words[1]), (1...10).contains(finger) else { throw fail(usage) }
+                words.removeFirst()
+                let at = try place(1, usage)
+                return .touch(verb == "down" ? .down(finger: finger, at) : verb == "move" ? .move(finger: finger, at) : .up(finger: finger, at))
+            default:
+                throw fail(usage)
+            }
         case "scroll":
             let usage = "`scroll DY`, `scroll DY at X Y` or `scroll DY at ID` with numbers in points"
             guard words.count >= 2, let dy = number(words[1]) else { throw fail(usage) }
@@ -265,6 +300,7 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
     public static let keys: [(name: String, value: String)] = [
         ("tab", "a tab's name or none"), ("cards", "a whole number"), ("overlay", "an overlay kind (spotlight, alert, popup, loading) or none"),
         ("step", "a step number from 1, or none"), ("tour", "running, finished, skipped, dismissed or none"),
+        ("focus", "the id of the view with the keyboard focus, or none"),
     ]
 
     /// The checks, in the order written.

@@ -82,6 +82,11 @@ public struct TourStep: Hashable, Sendable {
     public var titles: [String: String] = [:]
     /// Texts by language code, when the file gives them per language.
     public var texts: [String: String] = [:]
+    /// What a screen reader calls the step's target, in the default language: a `rect` over a
+    /// screenshot has no other name.
+    public var label: String?
+    /// Labels by language code, when the file gives them per language.
+    public var labels: [String: String] = [:]
     /// Which side of the target the bubble prefers.
     public var placement: BubblePlacement
     /// What moves the step on.
@@ -142,6 +147,12 @@ public struct TourStep: Hashable, Sendable {
             if case .rect(let r) = t { return .rect(Rect(x: r.minX * factor, y: r.minY * factor, width: r.width * factor, height: r.height * factor)) }
             return t
         }
+    }
+
+    /// The holes in `language`: each named by the step's label in it, when it has one.
+    public func holes(in language: String?) -> [Hole] {
+        let name = language.flatMap { LanguageTag.lookup($0, in: labels) } ?? label
+        return holes.map { var h = $0; h.label = name; return h }
     }
 
     /// The title in `language` (or the nearest tag it falls back to), else the default one.

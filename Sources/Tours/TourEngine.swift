@@ -188,7 +188,7 @@ public final class TourEngine {
     }
 
     /// The holes of step `index`: one per target, or one path.
-    public func holes(for index: Int) -> [Hole] { tour.steps[index].holes }
+    public func holes(for index: Int) -> [Hole] { tour.steps[index].holes(in: host.languageCode) }
 
     /// The bubble of step `index`, nil for a step without text.
     public func coachMark(for index: Int) -> CoachMark? {

@@ -142,6 +142,10 @@ enum TourSchema {
                 doc: "the bubble's text; a step without text shows no bubble") { member, path, _, r, step in
             (step.text, step.texts) = TourDecoder.localized(member.value, at: path, &r)
         },
+        TourKey("label", value: "a string, or strings by language tag", default: "the target view's own label",
+                doc: "what a screen reader calls the target; needed for a `rect` over a screenshot, which nothing else names") { member, path, _, r, step in
+            (step.label, step.labels) = TourDecoder.localized(member.value, at: path, &r)
+        },
         .choice("placement", BubblePlacement.self, default: "`\"auto\"`",
                 doc: "where the bubble goes (a side without room flips)", \.placement),
         TourKey("advanceOn", value: AdvanceTrigger.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),

@@ -12,8 +12,13 @@ public final class Button: View {
     public var shape: Shape
     /// Drawn over the label while pressed (nil = no visible pressed state).
     public var pressedColor: Color?
-    /// A disabled button ignores the pointer.
-    public var isEnabled = true
+    /// A disabled button ignores the pointer and the keyboard.
+    public var isEnabled = true { didSet { if isEnabled != oldValue, !isEnabled, root?.focusedView === self { root?.focus(nil) } } }
+    /// Whether the button is the chosen one of several (a tab), for assistive technology.
+    public var isSelected = false
+    /// Points the focus ring is drawn inside the button's edge, for a button that fills a bar or a
+    /// clipped group to its edges (a tab, a list row); 0 draws it around the outside.
+    public var focusRingInset = 0.0 { didSet { if focusRingInset != oldValue, showsFocusRing { setNeedsDisplay() } } }
 
     /// A button showing `label`.
     public init(shape: Shape = .rect, pressedColor: Color? = Color(white: 0, alpha: 0.08),
@@ -53,6 +58,30 @@ public final class Button: View {
 
     /// Drops the tint.
     public override func pointerCancelled() { setPressed(false) }
+
+    /// An enabled button takes the keyboard focus.
+    public override var acceptsKeyboardFocus: Bool { isEnabled }
+    /// Enter or Space runs the action, as a tap does.
+    public override func activate() -> Bool {
+        guard isEnabled else { return false }
+        action()
+        return true
+    }
+    /// The ring follows the button's shape (inset by `focusRingInset`, with the ring's own corners).
+    public override var focusOutline: (rect: Rect, shape: Shape) {
+        guard focusRingInset > 0 else { return (frame, shape) }
+        let d = focusRingInset + FocusRing.reach
+        return (frame.insetBy(dx: d, dy: d), .roundedRect(cornerRadius: max(2, shape.cornerRadius(in: frame) - d, 8 - FocusRing.reach)))
+    }
+    /// A button (a tab bar makes its buttons tabs).
+    public override var semanticRole: SemanticRole? { .button }
+    /// Selected and disabled, as they are.
+    public override var semanticState: SemanticState {
+        var s: SemanticState = []
+        if isSelected { s.insert(.selected) }
+        if !isEnabled { s.insert(.disabled) }
+        return s
+    }
 
     /// It paints only the pressed tint.
     public override var hasOwnContent: Bool { pressedColor != nil }

@@ -13,8 +13,14 @@ public final class Grid: View {
     /// How row heights are found: from the first cell (`uniform`) or from every cell (`fitted`).
     public enum RowSizing: Hashable, Sendable { case uniform, fitted }
 
-    /// The number of equal columns (at least 1).
+    /// The number of equal columns (at least 1); with `adaptiveCellWidth`, the fewest.
     public var columns: Int { didSet { if columns != oldValue { setNeedsLayout() } } }
+    /// When set, the grid takes as many columns as its width allows (never fewer than `columns`)
+    /// so that cells are at most the range's upper bound wide, and gives one back when cells would
+    /// be narrower than its lower bound.
+    public var adaptiveCellWidth: ClosedRange<Double>? { didSet { if adaptiveCellWidth != oldValue { setNeedsLayout() } } }
+    /// The columns of the last layout.
+    public private(set) var laidOutColumns: Int
     /// The gap between columns and between rows, in points.
     public var spacing: Double { didSet { if spacing != oldValue { setNeedsLayout() } } }
     /// How row heights are found.
@@ -24,6 +30,7 @@ public final class Grid: View {
     /// A grid of `children` in `columns` columns (at least 1).
     public init(columns: Int = 2, spacing: Double = 16, rowSizing: RowSizing = .uniform, children: [View] = []) {
         self.columns = max(1, columns)
+        laidOutColumns = max(1, columns)
         self.spacing = spacing.isFinite ? max(0, spacing) : 0
         self.rowSizing = rowSizing
         super.init(children: children)
@@ -31,19 +38,32 @@ public final class Grid: View {
 
     /// The cells laid out at the last layout.
     public override var visibleChildren: [View] { placed }
+    /// Every cell, placed or not: Tab reaches cells scrolled far away (and scrolls them in).
+    public override var focusableChildren: [View] { children }
 
     /// Forgets cells that were removed.
     public override func childrenDidChange() { placed.removeAll { $0.parent !== self } }
 
-    /// The number of rows.
-    public var rowCount: Int { (children.count + columns - 1) / columns }
+    /// The number of rows at the last layout.
+    public var rowCount: Int { rowCount(columns: laidOutColumns) }
 
-    private func columnWidth(_ width: Double) -> Double {
-        max(0, (width - spacing * Double(columns - 1)) / Double(columns))
+    private func rowCount(columns n: Int) -> Int { (children.count + n - 1) / n }
+
+    /// How many columns the grid has at `width`.
+    public func columnCount(forWidth width: Double) -> Int {
+        let minimum = max(1, columns)
+        guard let range = adaptiveCellWidth, width.isFinite, width > 0, range.upperBound > 0 else { return minimum }
+        var n = max(minimum, Int(((width + spacing) / (range.upperBound + spacing)).rounded(.up)))
+        while n > minimum, columnWidth(width, columns: n) < range.lowerBound { n -= 1 }
+        return min(n, 1000)
+    }
+
+    private func columnWidth(_ width: Double, columns n: Int) -> Double {
+        max(0, (width - spacing * Double(n - 1)) / Double(n))
     }
 
     /// Row heights for cells `columnWidth` wide: one value for `.uniform`, one per row for `.fitted`.
-    private func rowHeights(columnWidth w: Double) -> [Double] {
+    private func rowHeights(columnWidth w: Double, columns: Int) -> [Double] {
         let p = ProposedSize(width: w, height: nil)
         // Whole device pixels, so that every row snaps to the same height.
         let scale = root?.scale ?? 1
@@ -52,13 +72,14 @@ public final class Grid: View {
         case .uniform:
             return [whole(children.first?.measure(p).height ?? 0)]
         case .fitted:
-            return (0..<rowCount).map { r in
+            return (0..<rowCount(columns: columns)).map { r in
                 whole(children[(r * columns)..<min(children.count, (r + 1) * columns)].reduce(0) { max($0, $1.measure(p).height) })
             }
         }
     }
 
-    private func totalHeight(_ heights: [Double]) -> Double {
+    private func totalHeight(_ heights: [Double], columns: Int) -> Double {
+        let rowCount = rowCount(columns: columns)
         guard rowCount > 0 else { return 0 }
         let gaps = spacing * Double(rowCount - 1)
         return rowSizing == .uniform ? heights[0] * Double(rowCount) + gaps : heights.reduce(0, +) + gaps
@@ -74,16 +95,20 @@ public final class Grid: View {
             width = ideal * Double(columns) + spacing * Double(columns - 1)
         }
         guard !children.isEmpty else { return Size(width: width, height: 0) }
-        return Size(width: width, height: totalHeight(rowHeights(columnWidth: columnWidth(width))))
+        let n = columnCount(forWidth: width)
+        return Size(width: width, height: totalHeight(rowHeights(columnWidth: columnWidth(width, columns: n), columns: n), columns: n))
     }
 
     /// Places the rows that meet the visible area, and unplaces the rest.
     public override func placeSubviews(in bounds: Rect) {
         let direction = layoutDirection
-        let cw = columnWidth(bounds.width)
+        let columns = columnCount(forWidth: bounds.width)
+        laidOutColumns = columns
+        let rowCount = rowCount(columns: columns)
+        let cw = columnWidth(bounds.width, columns: columns)
         var next: [View] = []
         if !children.isEmpty, let visible = ancestorClip()?.intersection(bounds), !visible.isEmpty {
-            let heights = rowHeights(columnWidth: cw)
+            let heights = rowHeights(columnWidth: cw, columns: columns)
             var top = bounds.minY
             var row = 0
             if rowSizing == .uniform {

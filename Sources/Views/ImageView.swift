@@ -33,6 +33,9 @@ public final class ImageView: View {
         super.init()
     }
 
+    /// An image when it has a description (`accessibilityLabel`); otherwise decoration.
+    public override var semanticRole: SemanticRole? { accessibilityLabel == nil ? nil : .image }
+
     /// Resizable: takes any finite size offered; its ideal size is the image's.
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         let natural = image.map { Size(width: Double($0.width), height: Double($0.height)) } ?? .zero

@@ -18,6 +18,7 @@ public final class ListRow: View {
         }
         let label = content.padding(EdgeInsets(horizontal: 16, vertical: 11)).frame(minHeight: 44)
         button = Button(pressedColor: Palette.rowHighlight.withOpacity(0.6), action: action, label: label)
+        button.focusRingInset = 2
         super.init(children: [button])
     }
 
@@ -53,4 +54,7 @@ public final class ListView: View {
             .background(.white, in: .roundedRect(cornerRadius: 10))
         super.init(children: [group])
     }
+
+    /// A list of its rows.
+    public override var semanticRole: SemanticRole? { .list }
 }

@@ -5,6 +5,8 @@ import Raster
 public final class NavigationBar: View {
     /// The title label.
     public let titleLabel: Text
+    /// Points above the title row where the screen has no top safe area (a desktop window).
+    public static let topMarginWithoutSafeArea = 16.0
     /// The bar's fill.
     public var backgroundColor: Color { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
 
@@ -13,12 +15,16 @@ public final class NavigationBar: View {
     public init(title: String, font: Font = .largeTitle, color: Color = Palette.label,
                 backgroundColor: Color = Palette.groupedBackground, contentMaxWidth: Double? = nil) {
         titleLabel = Text(title, font: font, color: color, lineLimit: 1).id("nav.title")
+        titleLabel.accessibilityRole = .header
         self.backgroundColor = backgroundColor
         super.init()
         let row = FrameView(maxWidth: .infinity, alignment: .leading, child: titleLabel)
             .padding(EdgeInsets(top: 4, leading: 16, bottom: 8, trailing: 16))
         let column = FrameView(maxWidth: contentMaxWidth ?? .infinity, child: row).frame(maxWidth: .infinity)
-        addChild(SafeAreaPadding([.top, .leading, .trailing], child: column))
+        // Under a window's top edge (no safe area) the title keeps a margin of its own.
+        let insets = SafeAreaPadding([.top, .leading, .trailing], child: column)
+        insets.minimum = EdgeInsets(top: NavigationBar.topMarginWithoutSafeArea)
+        addChild(insets)
     }
 
     /// The title text.

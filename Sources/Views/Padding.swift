@@ -36,6 +36,9 @@ public final class SafeAreaPadding: View {
     public var edges: Edges { didSet { if edges != oldValue { setNeedsLayout() } } }
     /// Space added on top of the safe-area insets.
     public var extra: EdgeInsets { didSet { if extra != oldValue { setNeedsLayout() } } }
+    /// The least inset on each edge, where the safe area and `extra` give less (a large title's
+    /// margin from a window's top edge, which has no safe area).
+    public var minimum: EdgeInsets = .zero { didSet { if minimum != oldValue { setNeedsLayout() } } }
 
     /// Keeps `child` clear of the safe area on `edges`, plus `extra`.
     public init(_ edges: Edges, extra: EdgeInsets = .zero, child: View) {
@@ -48,10 +51,10 @@ public final class SafeAreaPadding: View {
     /// safe area is in left and right terms).
     public var insets: EdgeInsets {
         let s = (root?.safeArea ?? .zero).resolved(for: layoutDirection)
-        return EdgeInsets(top: extra.top + (edges.contains(.top) ? s.top : 0),
-                          leading: extra.leading + (edges.contains(.leading) ? s.leading : 0),
-                          bottom: extra.bottom + (edges.contains(.bottom) ? s.bottom : 0),
-                          trailing: extra.trailing + (edges.contains(.trailing) ? s.trailing : 0))
+        return EdgeInsets(top: max(minimum.top, extra.top + (edges.contains(.top) ? s.top : 0)),
+                          leading: max(minimum.leading, extra.leading + (edges.contains(.leading) ? s.leading : 0)),
+                          bottom: max(minimum.bottom, extra.bottom + (edges.contains(.bottom) ? s.bottom : 0)),
+                          trailing: max(minimum.trailing, extra.trailing + (edges.contains(.trailing) ? s.trailing : 0)))
     }
 
     /// The child's size plus the insets.

@@ -23,6 +23,15 @@ public protocol ScreenLayer: AnyObject {
     /// the layer drawn over, in `region`. A layer that reads every pixel before writing it (a dim)
     /// reads `base` directly and saves copying the region first. The default copies, then composites.
     func composite(from base: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot)
+    /// The subtrees the keyboard focus stays in while the layer is up (an overlay's views, and the
+    /// targets a spotlight lets taps reach), in order; nil: the layer does not trap the focus.
+    func focusScope(root: ViewRoot) -> [View]?
+    /// The layer's element of the semantics tree, and whether it is modal (the tree beneath it is
+    /// then hidden); nil: none.
+    func semantics(root: ViewRoot) -> (node: SemanticNode, isModal: Bool)?
+    /// The keyboard activated `view` (Enter or Space on the focused view), after its action ran: a
+    /// spotlight whose target it is moves on, as it does for a tap through its hole.
+    func didActivate(_ view: View, root: ViewRoot)
 }
 
 extension ScreenLayer {
@@ -35,4 +44,13 @@ extension ScreenLayer {
         frame.copyPixels(from: base, in: region)
         composite(into: frame, region: region, root: root)
     }
+}
+
+extension ScreenLayer {
+    /// By default a layer does not trap the focus.
+    public func focusScope(root: ViewRoot) -> [View]? { nil }
+    /// By default a layer adds nothing to the semantics tree.
+    public func semantics(root: ViewRoot) -> (node: SemanticNode, isModal: Bool)? { nil }
+    /// By default a layer does nothing when a view is activated.
+    public func didActivate(_ view: View, root: ViewRoot) {}
 }

@@ -11,6 +11,10 @@ public final class ScrollView: View {
     /// The content's height at the last layout.
     public private(set) var contentHeight: Double = 0
     private var dragStart: (point: Point, offset: Double)?
+    /// A glide to an offset (`scrollIntoView(_:margin:animated:)`), if one runs.
+    private var glide: Tween?
+    /// Seconds a glide takes.
+    public static let glideDuration = 0.35
 
     /// Scrolls `content`.
     public init(_ content: View) { super.init(children: [content]) }
@@ -66,6 +70,27 @@ public final class ScrollView: View {
         root.layoutIfNeeded()
     }
 
+    /// Like `scrollIntoView(_:margin:)`, gliding there over `glideDuration` with ease-in-out when
+    /// `animated` (a card just added, below the fold). Input on the scroll view stops the glide.
+    public func scrollIntoView(_ view: View, margin: Double = 8, animated: Bool) {
+        let start = contentOffset
+        glide = nil
+        scrollIntoView(view, margin: margin)
+        guard animated, let root, contentOffset != start else { return }
+        let end = contentOffset
+        scroll(to: start)
+        glide = Tween(from: start, to: end, start: root.clock.now, duration: ScrollView.glideDuration, easing: .easeInOut)
+        startAnimating()
+    }
+
+    /// Moves a glide on.
+    public override func advanceAnimations(to time: Double) -> Bool {
+        guard let glide else { return false }
+        scroll(to: glide.value(at: time))
+        if glide.isFinished(at: time) { self.glide = nil }
+        return self.glide != nil
+    }
+
     /// Its size never depends on the content.
     public override var isLayoutBoundary: Bool { true }
     /// The content is clipped to the frame.
@@ -91,6 +116,7 @@ public final class ScrollView: View {
 
     /// Remembers where a drag starts.
     public override func pointerDown(at point: Point) -> Bool {
+        glide = nil
         dragStart = (point, contentOffset)
         return true
     }
@@ -109,6 +135,7 @@ public final class ScrollView: View {
     /// Scrolls by the wheel's turn.
     public override func scrollWheel(dy: Double, at point: Point) -> Bool {
         guard maxOffset > 0 else { return false }
+        glide = nil
         scroll(by: dy)
         return true
     }

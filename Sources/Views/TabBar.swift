@@ -51,6 +51,8 @@ public final class TabBar: View {
             let button = Button(pressedColor: nil, action: { [weak self] in self?.onSelect?(i) },
                                 label: FrameView(maxWidth: .infinity, maxHeight: .infinity, child: stack))
             button.id = "tab.\(item.key)"
+            button.accessibilityRole = .tab
+            button.focusRingInset = 2
             buttons.append(button); icons.append(icon); labels.append(label)
             addChild(button)
         }
@@ -69,6 +71,7 @@ public final class TabBar: View {
             let c = i == selectedIndex ? tintColor : unselectedColor
             icons[i].color = c
             labels[i].color = c
+            buttons[i].isSelected = i == selectedIndex
         }
     }
 
@@ -86,6 +89,23 @@ public final class TabBar: View {
         for (i, b) in buttons.enumerated() {
             b.place(in: Rect(x: bounds.x(ofLeadingOffset: Double(i) * w, width: w, direction: direction), y: bounds.minY, width: w, height: TabBar.rowHeight))
         }
+    }
+
+    /// A tab bar, its tabs inside.
+    public override var semanticRole: SemanticRole? { .tabBar }
+
+    /// Left and Right on a focused tab move to the tab beside it on screen (mirrored under
+    /// right-to-left) and select it, as tab lists do (WAI-ARIA's automatic activation).
+    public override func keyDown(_ key: Key, modifiers: Modifiers) -> Bool {
+        guard key == .left || key == .right, modifiers.isEmpty, let root,
+              let current = buttons.firstIndex(where: { $0 === root.focusedView }) else { return false }
+        let forward = (key == .right) == (layoutDirection == .leftToRight)
+        let next = current + (forward ? 1 : -1)
+        guard buttons.indices.contains(next) else { return true }
+        root.focus(buttons[next])
+        onSelect?(next)
+        root.announceFocus()
+        return true
     }
 
     /// The bar and its hairline.

@@ -76,6 +76,11 @@ public final class Text: View {
         return Size(width: w, height: l.size.height)
     }
 
+    /// Text, read as it is written.
+    public override var semanticRole: SemanticRole? { string.isEmpty ? nil : .text }
+    /// The string.
+    public override var semanticLabel: String? { string }
+
     /// Glyphs, unless the string is empty.
     public override var hasOwnContent: Bool { !string.isEmpty }
     /// Glyphs may reach a little beyond the line boxes.

@@ -320,6 +320,13 @@ public final class TextField: View {
         return best
     }
 
+    /// A text field takes the keyboard focus.
+    public override var acceptsKeyboardFocus: Bool { true }
+    /// A text field.
+    public override var semanticRole: SemanticRole? { .textField }
+    /// What it holds, else its placeholder.
+    public override var semanticLabel: String? { text.isEmpty ? placeholder : text }
+
     /// The caret's rectangle, for the input method's window.
     public override var caretRect: Rect? {
         let p = caretPoint(ofDisplay: displayIndex(head) + (composition.isEmpty ? 0 : compositionCursor))

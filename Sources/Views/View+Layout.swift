@@ -28,7 +28,7 @@ extension View {
         let r = rect.snapped(toScale: root?.scale ?? 1)
         let moved = !isPlaced || r != frame
         guard moved || needsLayout else { return }
-        let repaintsOnMove = hasOwnContent || clipsChildren
+        let repaintsOnMove = hasOwnContent || clipsChildren || showsFocusRing
         if moved, repaintsOnMove, !lastInk.isEmpty { invalidateInk(lastInk) }
         frame = r
         isPlaced = true
@@ -75,7 +75,7 @@ extension View {
         // One device pixel of slack: anti-aliased edges and flattened curves may touch the pixel
         // row just outside an edge that lies exactly on a pixel boundary.
         let slack = 1 / root.scale
-        let ink = frame.outsetBy(max(0, inkOutset) + slack).intersection(clip)
+        let ink = frame.outsetBy(paintOutset + slack).intersection(clip)
         guard !ink.isEmpty else { return .zero }
         return ink.scaled(by: root.scale).roundedOut
     }

@@ -7,6 +7,7 @@ extension View {
         let scale = canvas.scale
         let own = hasOwnContent &&
             !frame.outsetBy(max(0, inkOutset)).scaled(by: scale).roundedOut.intersection(canvas.clipRect).isEmpty
+        let ring = showsFocusRing
         if own { draw(in: canvas) }
         if clipsChildren {
             guard !frame.scaled(by: scale).roundedOut.intersection(canvas.clipRect).isEmpty else { return }
@@ -18,6 +19,10 @@ extension View {
             for c in visibleChildren { c.paint(in: canvas) }
         }
         if own { drawForeground(in: canvas) }
+        if ring {
+            let outline = focusOutline
+            FocusRing.draw(around: outline.rect, shape: outline.shape, in: canvas)
+        }
     }
 }
 
@@ -31,7 +36,7 @@ extension View {
         for c in visibleChildren.reversed() {
             if let hit = c.hitTest(point) { return hit }
         }
-        return contains(point) ? self : nil
+        return !isTransparentToHits && contains(point) ? self : nil
     }
 
     /// Registers the view with its root so that `advanceAnimations(to:)` is called on every tick

@@ -27,6 +27,16 @@ open class View {
     public internal(set) var isPlaced = false
     /// Whether pointer events may land on this view and its children.
     public var allowsHitTesting = true
+    /// Whether a point on the view itself (not on a child) goes through to what lies beneath, as
+    /// if the view were not there: a full-screen frame that only positions a floating button.
+    public var isTransparentToHits = false
+    /// The role assistive technology is told, overriding the view's own (`semanticRole`).
+    public var accessibilityRole: SemanticRole?
+    /// The label assistive technology reads, overriding the view's own (`semanticLabel`): a button
+    /// drawn as an icon says what it does ("Add"), an image what it shows.
+    public var accessibilityLabel: String?
+    /// Whether the view and everything inside it are left out of the semantics tree (decoration).
+    public var isAccessibilityHidden = false
 
     /// The root that shows this tree; set on the top view only (the root's content, or a surface's).
     weak var owner: ViewRoot? {
@@ -134,6 +144,27 @@ open class View {
     open func focusChanged(_ focused: Bool) {}
     /// Where the view's caret is (screen points), when it has one.
     open var caretRect: Rect? { nil }
+    /// Whether Tab and Shift-Tab stop at the view (an enabled button, a text field).
+    open var acceptsKeyboardFocus: Bool { false }
+    /// The children Tab goes through, in order: the visible ones; a view that lays out only what
+    /// is on screen (a virtualized grid) gives them all, and the focus scrolls the next one in.
+    open var focusableChildren: [View] { visibleChildren }
+    /// What Enter or Space does to the focused view; returns whether it did anything (a button runs
+    /// its action).
+    open func activate() -> Bool { false }
+    /// The outline the focus ring follows, in screen points.
+    open var focusOutline: (rect: Rect, shape: Shape) { (frame, .rect) }
+
+    // MARK: - Semantics (override points)
+
+    /// What the view is to assistive technology, unless `accessibilityRole` says otherwise; nil: it
+    /// is only layout, and its children speak for themselves.
+    open var semanticRole: SemanticRole? { nil }
+    /// The text a person would read for the view, unless `accessibilityLabel` says otherwise; nil:
+    /// the texts inside it (for roles that gather them: buttons, tabs, headers, dialogs).
+    open var semanticLabel: String? { nil }
+    /// The view's state now (selected, disabled, busy).
+    open var semanticState: SemanticState { [] }
 
     // MARK: - Animation (override point)
 

@@ -26,6 +26,14 @@ extension ViewRoot {
             return true
         }
         layoutIfNeeded()
+        switch event {
+        case let .key(key, held):
+            if handleFocusKey(key, modifiers: held) { return true }
+        case .pointerDown:
+            isFocusRingVisible = false
+        default:
+            break
+        }
         for layer in layers.reversed() where layer.handle(event, root: self) {
             if case .pointerUp = event { cancelPointerCapture() }
             return true
@@ -66,7 +74,6 @@ extension ViewRoot {
         case let .key(key, held):
             guard subtree === content else { return false }
             modifiers = held
-            if let focused = focusedView, focused.root === self, focused.keyDown(key, modifiers: held) { return true }
             return keyHandler?(key, held) ?? false
         case .text(let text):
             guard subtree === content else { return false }
@@ -85,9 +92,11 @@ extension ViewRoot {
     public func focus(_ view: View?) {
         guard view !== focusedView else { return }
         let old = focusedView
+        if focusRingShown { old?.invalidateFocusRing() }
         focusedView = view
         old?.focusChanged(false)
         view?.focusChanged(true)
+        if focusRingShown { view?.invalidateFocusRing() }
     }
 
     /// Where the focused view's caret is (screen points), for an input method's candidate window.

@@ -49,8 +49,19 @@ public final class ViewRoot {
     public var keyHandler: (@MainActor (Key, Modifiers) -> Bool)?
     /// Receives typed text when no view has the focus.
     public var textHandler: (@MainActor (String) -> Bool)?
-    /// The view that takes keys, typed text and compositions first (a text field being edited).
+    /// The view that takes keys, typed text and compositions first (a text field being edited, or
+    /// the button Tab moved to).
     public internal(set) weak var focusedView: View?
+    /// Whether Tab, Shift-Tab, Enter and Space move and use the focus (on by default); an app that
+    /// gives these keys meanings of its own (the editor) turns it off and gets them in `keyHandler`.
+    public var movesFocusWithKeys = true
+    /// Whether the focus ring shows (see `isFocusRingVisible`).
+    var focusRingShown = false
+    /// Who speaks what the app announces (steps, overlays, focus moves); nil: nobody.
+    public var announcer: (any Announcer)?
+    /// Whether motion is reduced (the user's setting): fades become short cross-fades, morphs jump,
+    /// nothing zooms or spins. Views and layers read it when they start an animation.
+    public var reducesMotion = false
     /// The modifier keys held during the pointer-down or key being handled (views read it, say, to
     /// tell a Shift-click from a click).
     public internal(set) var modifiers: Modifiers = []

@@ -56,8 +56,10 @@ enum AppSetup {
             warn("\(command): card images not found (set LIMELIGHT_ASSETS to the assets folder); showing placeholders")
         }
         do {
-            return try DemoApp(size: size ?? settings.size, scale: settings.scale, language: settings.language,
-                               textEngine: engine, images: images, clock: clock)
+            let app = try DemoApp(size: size ?? settings.size, scale: settings.scale, language: settings.language,
+                                  textEngine: engine, images: images, clock: clock)
+            app.root.reducesMotion = settings.reducesMotion
+            return app
         } catch {
             throw .usage("\(command): \(error)")
         }

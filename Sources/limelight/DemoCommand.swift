@@ -10,7 +10,7 @@ import Views
 enum DemoCommand {
     static let help = """
     usage: limelight [demo] [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY] [--driver NAME]
-                     [--tour FILE] [--reset-tours]
+                     [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion]
       Opens the sample app in a window titled "Limelight" (390x844 points by default, resizable).
       1 s after launch the FAB tip appears (the tour assets/tours/fab.json) unless it was finished or
       skipped before: saved progress lives in $XDG_STATE_HOME/limelight/state.json
@@ -21,7 +21,13 @@ enum DemoCommand {
                      version keeps running. Tour events are logged on stderr.
       --reset-tours  forget which tours were finished or skipped, so they show again
       Keys: Escape skips a tour (when it allows skipping), Enter and Right advance, Left goes back;
-      Ctrl-Q or closing the window quits.
+      Tab and Shift-Tab move the focus (tabs, cards, the FAB, Menu rows; inside an overlay, its
+      buttons), Enter or Space presses the focused one, Left and Right move between tabs;
+      Ctrl-Q or closing the window quits. Touchscreens work as a mouse (the first finger).
+      --speech on|off  announce steps, overlays and focus moves through speech-dispatcher (default:
+                     on when its service answers, else off; one line on stderr says which)
+      --reduce-motion  short cross-fades instead of fades, no morphs, zooms or spinning (also on when
+                     GNOME's enable-animations is off, or LIMELIGHT_REDUCE_MOTION=1)
       --driver NAME  SDL video driver: x11, wayland, or kmsdrm for a Linux console without a display
                      server (full screen). Default: whatever this desktop offers (SDL_VIDEODRIVER too).
       --scale N      device pixels per point, for HiDPI screens
@@ -30,11 +36,13 @@ enum DemoCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "demo"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour"]),
-                                 switches: ["--help", "--reset-tours"])
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech"]),
+                                 switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight --help)") }
-        let settings = try ScreenSettings(args)
+        var settings = try ScreenSettings(args)
+        settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
+        let announcer = try DesktopAccess.announcer(args.value("--speech"), command: c)
         var options = WindowOptions()
         options.size = settings.size
         options.scale = settings.scale
@@ -76,6 +84,7 @@ enum DemoCommand {
         } else {
             stage = try AppSetup.makeApp(settings, font: font, clock: clock, command: c, size: host.pointSize)
         }
+        stage.root.announcer = announcer
         let app = TourWindowApp(stage: stage, store: store, makeStage: makeStage)
         if let explicitTour, let path = args.value("--tour") {
             app.play(explicitTour, after: 1, watching: path, loadedAt: signature)

@@ -29,12 +29,13 @@ enum EditCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "edit"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames"]), switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames"]), switches: ScreenSettings.switches.union(["--help"]))
         if args.has("--help") { print(help); return }
         guard args.positional.count == 1 else {
             throw .usage("\(c): expected one tour file (see limelight edit --help)")
         }
-        let settings = try ScreenSettings(args)
+        var settings = try ScreenSettings(args)
+        settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
         let clock = MonotonicClock()
         let editor = try EditSetup.makeEditor(path: args.positional[0], settings: settings, font: args.value("--font"), clock: clock, command: c)
         editor.log = { warn($0) }
@@ -76,15 +77,19 @@ enum EditSetup {
         let engine = try AppSetup.textEngine(family: font, command: command)
         var images: [String: Pixmap]?
         let makeStage: @MainActor () throws -> any TourHost = {
+            let stage: any TourHost
             if let background {
-                return try ScreenshotStage(image: background, size: screen?.size ?? settings.size, scale: screen?.scale ?? settings.scale,
-                                           languageCode: settings.language.rawValue,
-                                           buttonTitles: settings.language.tourButtonTitles, textEngine: engine, clock: clock)
+                stage = try ScreenshotStage(image: background, size: screen?.size ?? settings.size, scale: screen?.scale ?? settings.scale,
+                                            languageCode: settings.language.rawValue,
+                                            buttonTitles: settings.language.tourButtonTitles, textEngine: engine, clock: clock)
+            } else {
+                if images == nil {
+                    images = AppSetup.imagesFolder().map { CardImages.load(from: $0).images } ?? [:]
+                }
+                stage = try DemoApp(size: settings.size, scale: settings.scale, language: settings.language, textEngine: engine, images: images ?? [:], clock: clock)
             }
-            if images == nil {
-                images = AppSetup.imagesFolder().map { CardImages.load(from: $0).images } ?? [:]
-            }
-            return try DemoApp(size: settings.size, scale: settings.scale, language: settings.language, textEngine: engine, images: images ?? [:], clock: clock)
+            stage.root.reducesMotion = settings.reducesMotion
+            return stage
         }
         do {
             return try EditorApp(model: model, makeStage: makeStage, textEngine: engine, clock: clock, scale: screen?.scale ?? settings.scale)

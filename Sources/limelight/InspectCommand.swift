@@ -12,7 +12,7 @@ import Views
 enum InspectCommand {
     static let help = """
     usage: limelight inspect [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY]
-                             [--tour FILE [--step N]] [--no-overlay]
+                             [--tour FILE [--step N]] [--no-overlay] [--semantics]
       Prints every view that has an id, with its frame in points ([x, y, width, height]), as JSON: what
       a tour file's "target" and "rect" need. "views" are the app's, each with the tab it is on;
       "overlays" are the views of what is shown over it (the bubble's Next button is
@@ -21,6 +21,10 @@ enum InspectCommand {
       --tour FILE   the app (or the tour's screenshot) at a step of the tour (--step N, counting from 1;
                     default 1), with that step's spotlight and bubble
       --no-overlay  the views of the app alone
+      --semantics   the screen as a screen reader sees it instead: a tree of elements, each with its
+                    role (button, tab, tabBar, header, image, text, list, dialog, progressIndicator),
+                    label, state (selected, disabled, busy, focused), actions and frame; an overlay is
+                    a modal dialog that hides what lies beneath, and a tour step names its "targets"
     """
 
     struct Entry { var id: String; var place: (key: String, value: String); var frame: Rect }
@@ -28,7 +32,7 @@ enum InspectCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let c = "inspect"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--font", "--tour", "--step"]),
-                                 switches: ["--help", "--no-overlay"])
+                                 switches: ScreenSettings.switches.union(["--help", "--no-overlay", "--semantics"]))
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\"") }
         let settings = try ScreenSettings(args)
@@ -52,6 +56,10 @@ enum InspectCommand {
             stage = app
         }
         stage.root.frame(into: nil)
+        if args.has("--semantics") {
+            print(SemanticsReport.json(stage.root.semanticsTree()))
+            return
+        }
         var overlays: [Entry] = []
         for overlay in stage.overlays.overlays {
             for surface in overlay.surfaces {

@@ -41,7 +41,7 @@ enum RenderCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let c = "render"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--fps", "--hold", "--script"]),
-                                 switches: ["--all", "--no-overlay", "--json", "--help"])
+                                 switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help"]))
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight render --help)") }
         let settings = try ScreenSettings(args)

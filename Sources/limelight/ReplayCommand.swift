@@ -1,5 +1,6 @@
 import Demo
 import Editor
+import Files
 import Foundation
 import Headless
 import ImageFiles
@@ -36,7 +37,7 @@ enum ReplayCommandRunner {
     struct Output: Encodable {
         var state: StateReport
         var shots: [ShotReport]
-        enum CodingKeys: String, CodingKey { case tab, cards, overlay, tour, shots }
+        enum CodingKeys: String, CodingKey { case shots }
         func encode(to encoder: any Encoder) throws {
             try state.encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -46,8 +47,8 @@ enum ReplayCommandRunner {
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "replay"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font", "--edit"]),
-                                 switches: ["--help", "--no-overlay"])
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font", "--edit", "--announcements"]),
+                                 switches: ScreenSettings.switches.union(["--help", "--no-overlay"]))
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight replay --help)") }
         let settings = try ScreenSettings(args)
@@ -67,6 +68,8 @@ enum ReplayCommandRunner {
         }
         let loaded = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
         try prepareOutputFolder(out, option: "--out", command: c)
+        let transcript = args.value("--announcements")
+        if let transcript { try checkOutputFile(transcript, command: c, option: "--announcements", kind: "a file path") }
         let clock = VirtualClock()
         let stage: any TourHost
         if let loaded {
@@ -75,6 +78,8 @@ enum ReplayCommandRunner {
             stage = try AppSetup.makeApp(settings, font: args.value("--font"), clock: clock, command: c)
         }
         let session = HeadlessSession(app: stage, clock: clock)
+        let recorder = RecordingAnnouncer(clock: clock)
+        if transcript != nil { stage.root.announcer = recorder }
         var engine: TourEngine?
         if !args.has("--no-overlay") {
             if let loaded {
@@ -92,7 +97,19 @@ enum ReplayCommandRunner {
         try run(script, scriptPath: scriptPath, on: &runner, out: out) { file, line in
             shots.append(ShotReport(file: file, line: line, session: session, engine: engine))
         }
+        if let transcript { try writeTranscript(recorder.entries, to: transcript) }
         print(jsonLine(Output(state: runner.state, shots: shots)))
+    }
+
+    /// One announcement a line: `{"language": "en", "ms": 1250, "text": "Step 1 of 5: …"}`, the
+    /// milliseconds of virtual time since the app started.
+    static func writeTranscript(_ entries: [RecordingAnnouncer.Entry], to path: String) throws(CLIError) {
+        struct Line: Encodable { var ms: Double; var text: String; var language: String? }
+        let lines = entries.map { jsonLine(Line(ms: ($0.time * 1000).rounded(), text: $0.text, language: $0.language)) }
+        do { try AtomicFile().write(Data(lines.map { $0 + "\n" }.joined().utf8), to: path) } catch {
+            throw .failure("replay: --announcements \(path): \(error)")
+        }
+        warn("replay: wrote \(path) (\(entries.count) announcement\(entries.count == 1 ? "" : "s"))")
     }
 
     /// Runs `script` on `runner`, writing each shot into `out` (and saying so) and telling `shot`

@@ -4,17 +4,21 @@ import Foundation
 import Raster
 import Views
 
-/// The size, scale and language shared by every command, checked before any work starts.
+/// The size, scale, language and motion shared by every command, checked before any work starts.
 @MainActor
 struct ScreenSettings {
     var size = Size(390, 844)
     var scale = 1.0
     var language = Language.en
+    /// `--reduce-motion`: fades become short cross-fades, morphs jump, nothing zooms or spins.
+    var reducesMotion = false
 
     static let valued: Set<String> = ["--size", "--scale", "--lang"]
+    static let switches: Set<String> = ["--reduce-motion"]
 
     init(_ args: Arguments) throws(CLIError) {
         let c = args.command
+        reducesMotion = args.has("--reduce-motion")
         if let s = args.value("--size") { size = try ScreenSettings.parseSize(s, command: c) }
         if let s = args.value("--scale") {
             guard let v = Double(s), v.isFinite, v > 0, v <= 8 else {
@@ -60,11 +64,12 @@ func parseMilliseconds(_ s: String, option: String, command: String) throws(CLIE
     return v
 }
 
-/// Checks that a PNG can be written at `path`: its folder exists and is writable, and it is not a folder.
-func checkOutputFile(_ path: String, command: String, option: String = "--out") throws(CLIError) {
+/// Checks that a file (a PNG unless `kind` says otherwise) can be written at `path`: its folder
+/// exists and is writable, and it is not a folder.
+func checkOutputFile(_ path: String, command: String, option: String = "--out", kind: String = "a PNG file path") throws(CLIError) {
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-        throw .usage("\(command): \(option) \(path): is a folder (expected a PNG file path)")
+        throw .usage("\(command): \(option) \(path): is a folder (expected \(kind))")
     }
     let folder = AtomicFile.split(path).folder
     let dir = folder.isEmpty ? "." : folder

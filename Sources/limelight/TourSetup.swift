@@ -33,9 +33,11 @@ enum TourSetup {
         let engine = try AppSetup.textEngine(family: font, command: command)
         do {
             // A tour that says its screen runs on it; otherwise the command's size and scale.
-            return try ScreenshotStage(image: image, size: size ?? loaded.screen?.size ?? settings.size, scale: loaded.screen?.scale ?? settings.scale,
-                                       languageCode: settings.language.rawValue, buttonTitles: settings.language.tourButtonTitles,
-                                       textEngine: engine, clock: clock)
+            let stage = try ScreenshotStage(image: image, size: size ?? loaded.screen?.size ?? settings.size, scale: loaded.screen?.scale ?? settings.scale,
+                                            languageCode: settings.language.rawValue, buttonTitles: settings.language.tourButtonTitles,
+                                            textEngine: engine, clock: clock)
+            stage.root.reducesMotion = settings.reducesMotion
+            return stage
         } catch {
             throw .usage("\(command): \(error)")
         }

@@ -143,6 +143,9 @@ final class TourWindowApp: HostedApp {
         }
         if let engine, engine.isRunning { engine.onEvent = nil }
         root.timers.cancel(startTimer)
+        // The new screen speaks and moves as the old one did.
+        next.root.announcer = root.announcer
+        next.root.reducesMotion = root.reducesMotion
         stage = next
         banner = nil
         loaded = new

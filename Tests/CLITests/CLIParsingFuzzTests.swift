@@ -40,8 +40,10 @@ import Tours
                 switch line.command {
                 case .tap(let p, _), .down(let p, _), .move(let p), .up(let p):
                     guard finite(p) else { return "a point that is not finite: \(p)" }
-                case let .drag(p, offset, _):
+                case let .drag(p, offset, _), let .touch(.drag(p, offset)):
                     guard finite(p), offset.x.isFinite, offset.y.isFinite else { return "a drag that is not finite" }
+                case let .touch(.tap(p)), let .touch(.down(_, p)), let .touch(.move(_, p)), let .touch(.up(_, p)):
+                    guard finite(p) else { return "a touch that is not finite: \(p)" }
                 case .scroll(let dy, let at):
                     guard dy.isFinite, finite(at) else { return "a scroll that is not finite" }
                 case .wait(let ms):
@@ -129,7 +131,7 @@ import Tours
         #expect(script.commands.map(\.command) == [.tap(.point(Point(300, 800))), .wait(milliseconds: 400), .key(.escape)])
         #expect(throws: ReplayScriptError.self) { try ReplayScript(text: "wait 1\r\njump\r\n", file: "w.txt") }
         do { _ = try ReplayScript(text: "wait 1\r\njump\r\n", file: "w.txt") } catch {
-            #expect(error.description == "w.txt:2: expected a command: tap, down, move, up, drag, scroll, key, text, compose, commit, wait, shot or expect (got \"jump\")")
+            #expect(error.description == "w.txt:2: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect (got \"jump\")")
         }
     }
 
@@ -137,7 +139,7 @@ import Tours
         #expect(Arguments.printable("a\u{2028}b\u{85}c\u{2029}\u{9B}") == "a\\u{2028}b\\u{85}c\\u{2029}\\u{9b}")
         #expect(Arguments.printable("é😀\t") == "é😀\\u{9}")
         do { _ = try ReplayScript(text: "\u{2028}", file: "s.txt") } catch {
-            #expect(error.description == "s.txt:1: expected a command: tap, down, move, up, drag, scroll, key, text, compose, commit, wait, shot or expect (got \"\\u{2028}\")")
+            #expect(error.description == "s.txt:1: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect (got \"\\u{2028}\")")
         }
         #expect(Self.checkFlags(["--time", "\u{85}"]) == nil)
     }

@@ -29,24 +29,38 @@ import Views
     @Test func onADesktopScreenTheColumnIsCentredAndNothingIsInset() throws {
         let app = try makeApp(Size(1280, 800))
         #expect(app.root.safeArea == .zero)
-        #expect(app.frame(of: "nav.title") == Rect(x: 280, y: 4, width: 82, height: 41))
-        #expect(app.frame(of: "home.scroll") == Rect(x: 0, y: 53, width: 1280, height: 698))
-        #expect(app.frame(of: "grid") == Rect(x: 280, y: 69, width: 720, height: 696))
-        #expect(app.frame(of: "card.0") == Rect(x: 280, y: 69, width: 352, height: 340))
-        #expect(app.frame(of: "card.1") == Rect(x: 648, y: 69, width: 352, height: 340))
-        #expect(app.frame(of: "card.2") == Rect(x: 280, y: 425, width: 352, height: 340))
-        #expect(app.frame(of: "card.3") == Rect(x: 648, y: 425, width: 352, height: 340))
-        #expect(app.frame(of: "fab") == Rect(x: 1204, y: 675, width: 56, height: 56))
+        // The column is 1232 wide (1200 of grid and its margins), centred: 24 points either side.
+        #expect(app.frame(of: "nav.title") == Rect(x: 40, y: 20, width: 82, height: 41), "a top margin under the window's edge")
+        #expect(app.frame(of: "home.scroll") == Rect(x: 0, y: 69, width: 1280, height: 682))
+        #expect(app.frame(of: "grid") == Rect(x: 40, y: 85, width: 1200, height: 246))
+        // Five columns of (1200 - 4 × 16) / 5 = 227.2 points, snapped to pixels.
+        #expect(app.frame(of: "card.0") == Rect(x: 40, y: 85, width: 227, height: 246))
+        #expect(app.frame(of: "card.1") == Rect(x: 283, y: 85, width: 227, height: 246))
+        #expect(app.frame(of: "card.2") == Rect(x: 526, y: 85, width: 228, height: 246))
+        #expect(app.frame(of: "card.3") == Rect(x: 770, y: 85, width: 227, height: 246))
+        #expect(app.frame(of: "fab") == Rect(x: 1180, y: 675, width: 56, height: 56), "20 points inside the column's edge")
         #expect(app.frame(of: "tab.home") == Rect(x: 0, y: 751, width: 640, height: 49))
         #expect(app.frame(of: "tab.menu") == Rect(x: 640, y: 751, width: 640, height: 49))
     }
 
-    @Test(arguments: [Size(390, 844), Size(1280, 800), Size(600, 900), Size(844, 390)])
-    func theFABSits20PointsFromTheTrailingEdgeAnd20AboveTheTabBar(size: Size) throws {
+    @Test(arguments: [(Size(320, 568), 2), (Size(390, 844), 2), (Size(600, 900), 3), (Size(1024, 768), 4),
+                      (Size(1200, 900), 5), (Size(1920, 1080), 5)])
+    func theGridTakesAsManyColumnsAsTheWidthAllows(size: Size, columns: Int) throws {
+        let app = try makeApp(size)
+        let grid = try #require(app.root.view(withID: "grid") as? Grid)
+        app.root.frame(into: nil)
+        #expect(grid.laidOutColumns == columns)
+        let card = app.frame(of: "card.0").width
+        #expect(columns == 2 || (159...261).contains(card), "cards stay between about 160 and 260 points: \(card)")
+    }
+
+    @Test(arguments: [Size(390, 844), Size(1280, 800), Size(1200, 900), Size(1920, 1080), Size(600, 900), Size(844, 390)])
+    func theFABSits20PointsFromTheColumnsTrailingEdgeAnd20AboveTheTabBar(size: Size) throws {
         let app = try makeApp(size)
         let fab = app.frame(of: "fab"), tab = app.frame(of: "tab.home")
+        let column = max(0, (size.width - Theme.columnMaxWidth) / 2)
         #expect(fab.size == Size(56, 56))
-        #expect(size.width - app.root.safeArea.trailing - fab.maxX == 20)
+        #expect(size.width - column - app.root.safeArea.trailing - fab.maxX == 20)
         #expect(tab.minY - fab.maxY == 20)
     }
 
@@ -57,12 +71,15 @@ import Views
         for id in ["home.scroll", "grid", "card.0", "card.1", "card.2", "card.3", "fab", "tab.home", "tab.menu"] {
             let e = english.frame(of: id)
             guard e != .zero else { #expect(mirrored.frame(of: id) == .zero, "\(id) is off screen in both"); continue }
-            #expect(mirrored.frame(of: id) == Rect(x: size.width - e.maxX, y: e.minY, width: e.width, height: e.height), "\(id)")
+            let m = mirrored.frame(of: id)
+            #expect(abs(m.minX - (size.width - e.maxX)) <= 1 && m.width == e.width && m.minY == e.minY && m.height == e.height,
+                    "\(id): \(m) mirrors \(e)")
         }
         let title = mirrored.frame(of: "nav.title"), englishTitle = english.frame(of: "nav.title")
         #expect(size.width - title.maxX == englishTitle.minX, "the large title keeps its margin from the leading (right) edge")
         #expect(mirrored.frame(of: "tab.home").minX > mirrored.frame(of: "tab.menu").minX, "the first tab is on the right")
-        #expect(mirrored.frame(of: "fab").minX - mirrored.root.safeArea.leading == 20, "the FAB sits 20 pt from the left edge")
+        let column = max(0, (size.width - Theme.columnMaxWidth) / 2)
+        #expect(mirrored.frame(of: "fab").minX - column - mirrored.root.safeArea.leading == 20, "the FAB sits 20 pt from the column's left edge")
     }
 
     @Test func changingTheLanguageMirrorsTheScreenInPlace() throws {
@@ -88,7 +105,7 @@ import Views
         let app = try makeApp(Size(390, 844))
         _ = app.frame(of: "card.0")
         app.root.send(.resize(Size(1280, 800)))
-        #expect(app.frame(of: "card.0") == Rect(x: 280, y: 69, width: 352, height: 340))
+        #expect(app.frame(of: "card.0") == Rect(x: 40, y: 85, width: 227, height: 246))
         #expect(app.root.dirtyRegion.rects == [app.root.deviceBounds])
     }
 
