@@ -3,18 +3,21 @@
 
 # Build and run: SDL2 (window, input), SDL2_image (reading images), libspng and zlib (writing PNGs),
 # xxHash (golden digests); for text fontconfig (finding faces), FreeType (glyphs, colour bitmaps),
-# HarfBuzz (shaping), FriBidi (bidirectional order), ICU (line breaks); and the fonts: DejaVu for the
-# sample app's Latin, VL Gothic for its Japanese, Noto for every other script, Han in its Chinese and
-# Korean forms, and colour emoji.
+# HarfBuzz (shaping), FriBidi (bidirectional order), ICU (line breaks); speech-dispatcher's client
+# library (announcements, spoken when its service runs); and the fonts: DejaVu for the sample app's
+# Latin, VL Gothic for its Japanese, Noto for every other script, Han in its Chinese and Korean forms,
+# and colour emoji.
 RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
-                libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev \
+                libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev \
                 fonts-dejavu-core fonts-vlgothic fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # Tests add a virtual X server, a clicker and a screenshot tool for the real-window tests, Chromium
 # (headless) to open `limelight test`'s HTML report as a browser does, Python to measure the peak
 # memory of a child process, and ffmpeg, which `render --video` encodes with (and the tests decode
 # with); ffmpeg is optional at run time: without it `--video` says which package to install. HarfBuzz's
-# `hb-shape` and FriBidi's `fribidi` are the references the text tests compare shaping and order with.
-TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 ffmpeg libharfbuzz-bin libfribidi-bin
+# `hb-shape` and FriBidi's `fribidi` are the references the text tests compare shaping and order with;
+# the speech-dispatcher service (with its dummy output module) hears the window's announcements.
+TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 ffmpeg libharfbuzz-bin libfribidi-bin \
+                speech-dispatcher
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
 

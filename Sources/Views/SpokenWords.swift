@@ -28,31 +28,40 @@ public enum SpokenWords {
     }
 
     /// `parts` as one phrase, as a screen reader runs a label, a role and states together: joined
-    /// by commas, or by a space after a part that ends a sentence.
+    /// by commas (、 after Chinese or Japanese), or only by a space after a part that ends a sentence.
     public static func list(_ parts: [String]) -> String {
-        let ends: Set<Character> = [".", "!", "?", "。", "！", "？", "؟", "…", "।", "、", "，"]
+        join(parts, latin: ", ", wide: "、", ends: ["、", "，"])
+    }
+
+    /// `parts` as one utterance: each non-empty part a sentence, a full stop (。 after Chinese or
+    /// Japanese) added where a part does not end in one of its own (. ! ? : 。 ！ ？ ؟ …).
+    public static func sentences(_ parts: [String]) -> String {
+        join(parts, latin: ". ", wide: "。", ends: [":"])
+    }
+
+    private static let sentenceEnds: Set<Character> = [".", "!", "?", "。", "！", "？", "؟", "…", "।"]
+
+    private static func join(_ parts: [String], latin: String, wide: String, ends extra: Set<Character>) -> String {
         var out = ""
         for part in parts {
             let p = part.trimmingSpaces()
             guard !p.isEmpty else { continue }
-            if let last = out.last { out += ends.contains(last) ? " " : ", " }
+            if let last = out.last {
+                if sentenceEnds.contains(last) || extra.contains(last) {
+                    out += isWide(last) ? "" : " "
+                } else {
+                    out += isWide(last) ? wide : latin
+                }
+            }
             out += p
         }
         return out
     }
 
-    /// `parts` as one utterance: each non-empty part a sentence, a full stop added where a part
-    /// does not end in one of its own (. ! ? : 。 ！ ？ ؟ …).
-    public static func sentences(_ parts: [String]) -> String {
-        let ends: Set<Character> = [".", "!", "?", ":", "。", "！", "？", "؟", "…", "।"]
-        var out = ""
-        for part in parts {
-            let p = part.trimmingSpaces()
-            guard !p.isEmpty else { continue }
-            if let last = out.last { out += ends.contains(last) ? " " : ". " }
-            out += p
-        }
-        return out
+    /// Whether `c` is Chinese, Japanese or full-width text, which needs no space after punctuation.
+    private static func isWide(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x3000...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFFEF).contains(v)
     }
 
     /// "Step 2 of 5" in `language`.
