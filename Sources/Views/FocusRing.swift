@@ -31,11 +31,9 @@ enum FocusRing {
 }
 
 extension View {
-    /// Whether the view draws the focus ring now: it has the focus and the keyboard moved it there.
-    var showsFocusRing: Bool {
-        guard let root, root.isFocusRingVisible else { return false }
-        return root.focusedView === self
-    }
+    /// Whether the view draws the focus ring now: it has the focus and the keyboard moved it there
+    /// (the root keeps the flag, so painting does not look the root up for every view).
+    var showsFocusRing: Bool { drawsFocusRing }
 
     /// How far the view's painting reaches beyond its frame now: its ink outset, and the ring.
     var paintOutset: Double { max(0, inkOutset) + (showsFocusRing ? FocusRing.reach : 0) }

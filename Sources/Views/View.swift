@@ -30,6 +30,8 @@ open class View {
     /// Whether a point on the view itself (not on a child) goes through to what lies beneath, as
     /// if the view were not there: a full-screen frame that only positions a floating button.
     public var isTransparentToHits = false
+    /// Set by the root on the one view that draws the focus ring now.
+    var drawsFocusRing = false
     /// The role assistive technology is told, overriding the view's own (`semanticRole`).
     public var accessibilityRole: SemanticRole?
     /// The label assistive technology reads, overriding the view's own (`semanticLabel`): a button

@@ -36,6 +36,7 @@ extension ViewRoot {
             guard newValue != focusRingShown else { return }
             focusedView?.invalidateFocusRing()
             focusRingShown = newValue
+            focusedView?.drawsFocusRing = newValue
         }
     }
 

@@ -93,7 +93,9 @@ extension ViewRoot {
         guard view !== focusedView else { return }
         let old = focusedView
         if focusRingShown { old?.invalidateFocusRing() }
+        old?.drawsFocusRing = false
         focusedView = view
+        view?.drawsFocusRing = focusRingShown
         old?.focusChanged(false)
         view?.focusChanged(true)
         if focusRingShown { view?.invalidateFocusRing() }
