@@ -38,6 +38,28 @@ public final class Grid: View {
 
     /// The cells laid out at the last layout.
     public override var visibleChildren: [View] { placed }
+    /// The rectangle of cell `child` at the last layout's width: exact for `.uniform` rows (the same
+    /// arithmetic `placeSubviews` uses); `.fitted` rows measure the rows above it.
+    public override func prospectiveFrame(of child: View) -> Rect? {
+        // From the end: the cell asked about is most often the one just added.
+        guard isPlaced, let i = children.lastIndex(where: { $0 === child }) else { return nil }
+        let columns = columnCount(forWidth: frame.width)
+        let cw = columnWidth(frame.width, columns: columns)
+        let heights = rowHeights(columnWidth: cw, columns: columns)
+        let row = i / columns, col = i % columns
+        let top: Double
+        let h: Double
+        if rowSizing == .uniform {
+            h = heights[0]
+            top = frame.minY + Double(row) * (h + spacing)
+        } else {
+            h = heights[row]
+            top = frame.minY + heights[..<row].reduce(0) { $0 + $1 + spacing }
+        }
+        let x = frame.x(ofLeadingOffset: Double(col) * (cw + spacing), width: cw, direction: layoutDirection)
+        return Rect(x: x, y: top, width: cw, height: h).snapped(toScale: root?.scale ?? 1)
+    }
+
     /// Every cell, placed or not: Tab reaches cells scrolled far away (and scrolls them in).
     public override var focusableChildren: [View] { children }
 

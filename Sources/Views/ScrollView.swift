@@ -40,46 +40,60 @@ public final class ScrollView: View {
 
     /// Scrolls so that `view`, a descendant, is fully visible with `margin` points to spare (or its
     /// top is, when it is taller than the scroll view). A view already fully visible stays put.
-    /// A virtualized view that is not placed (a grid cell far away) is found by paging through the
-    /// content from the top. Lays out the root as it goes.
+    /// A virtualized view that is not placed (a grid cell far away) is found where its grid says it
+    /// would be, else by paging through the content from the top. Lays out the root as it goes.
     public func scrollIntoView(_ view: View, margin: Double = 8) {
         guard view !== self, view.isDescendant(of: self), let root else { return }
-        root.layoutIfNeeded()
-        guard isPlaced, frame.height > 0 else { return }
-        if !view.isPlaced {
-            // Page through from the top until the view is laid out (bounded by the content's height).
-            scroll(to: 0)
+        if let offset = offset(revealing: view, margin: margin) {
+            scroll(to: offset)
             root.layoutIfNeeded()
-            let page = max(1, frame.height)
-            var pages = 0
-            while !view.isPlaced && contentOffset < maxOffset && pages < 1_000_000 {
-                scroll(by: page)
-                root.layoutIfNeeded()
-                pages += 1
-            }
-            guard view.isPlaced else { return }
+            return
         }
-        let target = view.frame
-        guard target.minY < frame.minY || target.maxY > frame.maxY else { return }
+        guard isPlaced, frame.height > 0 else { return }
+        // Page through from the top until the view is laid out (bounded by the content's height).
+        scroll(to: 0)
+        root.layoutIfNeeded()
+        let page = max(1, frame.height)
+        var pages = 0
+        while !view.isPlaced && contentOffset < maxOffset && pages < 1_000_000 {
+            scroll(by: page)
+            root.layoutIfNeeded()
+            pages += 1
+        }
+        guard view.isPlaced, let offset = offset(revealing: view, margin: margin) else { return }
+        scroll(to: offset)
+        root.layoutIfNeeded()
+    }
+
+    /// The offset at which `view` (a descendant) is fully visible with `margin` to spare, the one
+    /// now when it already is: from its frame, or where a virtualized parent says it would be; nil
+    /// when that cannot be known without laying the content out at other offsets.
+    public func offset(revealing view: View, margin: Double = 8) -> Double? {
+        guard view !== self, view.isDescendant(of: self), let root else { return nil }
+        root.layoutIfNeeded()
+        guard isPlaced, frame.height > 0 else { return nil }
+        guard let target = view.isPlaced ? view.frame : prospectiveFrame(ofUnplaced: view) else { return nil }
+        guard target.minY < frame.minY || target.maxY > frame.maxY else { return contentOffset }
+        var offset = contentOffset
         let m = max(0, min(margin, (frame.height - target.height) / 2))
         if target.minY < frame.minY || target.height + 2 * m > frame.height {
-            scroll(by: target.minY - frame.minY - m)
+            offset += target.minY - frame.minY - m
         } else {
-            scroll(by: target.maxY - frame.maxY + m)
+            offset += target.maxY - frame.maxY + m
         }
-        root.layoutIfNeeded()
+        return min(max(0, offset), maxOffset)
     }
 
     /// Like `scrollIntoView(_:margin:)`, gliding there over `glideDuration` with ease-in-out when
     /// `animated` (a card just added, below the fold). Input on the scroll view stops the glide.
     public func scrollIntoView(_ view: View, margin: Double = 8, animated: Bool) {
-        let start = contentOffset
         glide = nil
-        scrollIntoView(view, margin: margin)
-        guard animated, let root, contentOffset != start else { return }
-        let end = contentOffset
-        scroll(to: start)
-        glide = Tween(from: start, to: end, start: root.clock.now, duration: ScrollView.glideDuration, easing: .easeInOut)
+        guard animated, let root, let end = offset(revealing: view, margin: margin) else {
+            scrollIntoView(view, margin: margin)
+            return
+        }
+        guard end != contentOffset else { return }
+        glide = Tween(from: contentOffset, to: end, start: root.clock.now, duration: ScrollView.glideDuration, easing: .easeInOut)
         startAnimating()
     }
 
@@ -89,6 +103,17 @@ public final class ScrollView: View {
         scroll(to: glide.value(at: time))
         if glide.isFinished(at: time) { self.glide = nil }
         return self.glide != nil
+    }
+
+    /// Where an unplaced descendant would be, from the nearest ancestor that lays out lazily: the
+    /// rectangle of the child of that ancestor holding the view (the view's own, when it is one).
+    private func prospectiveFrame(ofUnplaced view: View) -> Rect? {
+        var child = view
+        while let parent = child.parent, parent !== self {
+            if let r = parent.prospectiveFrame(of: child) { return r }
+            child = parent
+        }
+        return nil
     }
 
     /// Its size never depends on the content.

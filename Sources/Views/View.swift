@@ -148,6 +148,9 @@ open class View {
     open var caretRect: Rect? { nil }
     /// Whether Tab and Shift-Tab stop at the view (an enabled button, a text field).
     open var acceptsKeyboardFocus: Bool { false }
+    /// Where `child`, one of the children, would be placed now if it were on screen, for a view that
+    /// lays out only what is (a virtualized grid); nil otherwise. Scrolling to a far cell uses it.
+    open func prospectiveFrame(of child: View) -> Rect? { nil }
     /// The children Tab goes through, in order: the visible ones; a view that lays out only what
     /// is on screen (a virtualized grid) gives them all, and the focus scrolls the next one in.
     open var focusableChildren: [View] { visibleChildren }
