@@ -51,6 +51,27 @@ enum CLI {
         return CLIResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// Starts `limelight args…` as a window on SDL's dummy driver (no display variables), its saved
+    /// tour progress in `state`, its stderr going to the file `stderr` (made empty first), and
+    /// `environment` on top; the caller stops it.
+    static func startWindow(_ args: [String], state: String, stderr: String, environment extra: [String: String] = [:]) throws -> Process {
+        FileManager.default.createFile(atPath: stderr, contents: nil)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        env["XDG_STATE_HOME"] = state
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        for (k, v) in extra { env[k] = v }
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
+        try p.run()
+        return p
+    }
+
     /// A fresh temporary folder.
     static func temporaryFolder() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-cli-" + UUID().uuidString)

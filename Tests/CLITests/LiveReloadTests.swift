@@ -24,19 +24,7 @@ import Testing
         let tour = dir + "/live.json"
         try #"{"id": "live", "steps": [{"target": "fab", "txt": "typo"}]}"#.write(toFile: tour, atomically: true, encoding: .utf8)
         let log = dir + "/stderr.txt"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["--tour", tour, "--driver", "dummy"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "dummy"
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try p.run()
+        let p = try CLI.startWindow(["--tour", tour, "--driver", "dummy"], state: dir + "/state", stderr: log)
         defer { if p.isRunning { p.terminate(); p.waitUntilExit() } }
         #expect(waitFor("has problems; the window waits for a good save", in: log, seconds: 20))
         #expect(p.isRunning, "the window stays open")

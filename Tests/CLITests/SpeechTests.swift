@@ -52,20 +52,8 @@ import Testing
         try #require(wait(10) { FileManager.default.fileExists(atPath: socket) }, "speech-dispatcher did not open its socket")
 
         let stderr = dir + "/stderr.txt"
-        FileManager.default.createFile(atPath: stderr, contents: nil)
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: CLI.binary)
-        window.arguments = ["--tour", TourCommandTests.tours + "/home.json", "--driver", "dummy"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "dummy"
-        env["SPEECHD_ADDRESS"] = "unix_socket:" + socket
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        window.environment = env
-        window.standardOutput = FileHandle.nullDevice
-        window.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
-        try window.run()
+        let window = try CLI.startWindow(["--tour", TourCommandTests.tours + "/home.json", "--driver", "dummy"], state: dir + "/state",
+                                         stderr: stderr, environment: ["SPEECHD_ADDRESS": "unix_socket:" + socket])
         defer { stop(window) }
 
         let log = logs + "/speech-dispatcher.log"
@@ -78,20 +66,8 @@ import Testing
     @Test func withoutAServiceSpeechIsOffAndOneLineSaysSo() throws {
         let dir = try CLI.temporaryFolder()
         let stderr = dir + "/stderr.txt"
-        FileManager.default.createFile(atPath: stderr, contents: nil)
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: CLI.binary)
-        window.arguments = ["--driver", "dummy"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "dummy"
-        env["SPEECHD_ADDRESS"] = "unix_socket:" + dir + "/nobody.sock"
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        window.environment = env
-        window.standardOutput = FileHandle.nullDevice
-        window.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
-        try window.run()
+        let window = try CLI.startWindow(["--driver", "dummy"], state: dir + "/state", stderr: stderr,
+                                         environment: ["SPEECHD_ADDRESS": "unix_socket:" + dir + "/nobody.sock"])
         defer { stop(window) }
         #expect(wait(10) { read(stderr).contains("speech:") })
         let lines = read(stderr).split(separator: "\n").filter { $0.contains("speech") }
