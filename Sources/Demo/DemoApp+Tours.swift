@@ -47,7 +47,9 @@ extension DemoApp: TourHost {
             ids[tab.rawValue] = TargetCatalog.identifiers(in: root.content)
         }
         select(start)
-        return TargetCatalog(tabs: tabNames, ids: ids, languages: Language.allCases.map(\.rawValue))
+        // The FAB adds cards: card.4, card.5, … come to exist on Home.
+        return TargetCatalog(tabs: tabNames, ids: ids, languages: Language.allCases.map(\.rawValue),
+                             patterns: [Tab.home.rawValue: ["card.N"]])
     }
 
     /// The ids of a freshly launched sample app (the same at every size and language), built with

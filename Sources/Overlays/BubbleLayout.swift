@@ -33,6 +33,14 @@ public struct BubbleLayout: Hashable, Sendable {
         self.box = box; self.side = side; self.baseA = baseA; self.baseB = baseB; self.tip = tip
     }
 
+    /// A box of `size` in the middle of `area`, with no tail (a step whose target is missing).
+    public static func centered(size: Size, in area: Rect, scale: Double) -> BubbleLayout {
+        func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+        let box = Rect(x: snap(area.midX - size.width / 2), y: snap(area.midY - size.height / 2), width: size.width, height: size.height)
+        let top = Point(box.midX, box.minY)
+        return BubbleLayout(box: box, side: .below, baseA: top, baseB: top, tip: top)
+    }
+
     /// Whether two layouts are the same geometry.
     public static func == (a: BubbleLayout, b: BubbleLayout) -> Bool {
         a.box == b.box && a.side == b.side && a.baseA == b.baseA && a.baseB == b.baseB && a.tip == b.tip

@@ -24,6 +24,14 @@ public final class SpotlightOverlay: Overlay {
     public var morphDuration = 0.3
     /// Called for Next, Back and dismiss requests. Without a handler, advance and dismiss both dismiss.
     public var onAction: (@MainActor (SpotlightAction) -> Void)?
+    /// Called in the layout phase when a view target goes missing (true: not laid out, gone) or
+    /// comes back (false). While one is missing the dim shows with no bubble.
+    public var onTargetsMissing: (@MainActor (Bool) -> Void)?
+    /// Whether a view target is missing now (as the last layout found).
+    public private(set) var isMissingTargets = false
+    /// Shows the bubble in the middle of the screen with no tail when there is no hole to point at
+    /// (a step whose target stayed missing), instead of no bubble.
+    public var centersBubbleWithoutTarget = false { didSet { if centersBubbleWithoutTarget != oldValue { needsFullComposite = true } } }
 
     /// A move from the holes shown to new ones, and the bubble that fades out meanwhile.
     private struct Morph {
@@ -108,7 +116,10 @@ public final class SpotlightOverlay: Overlay {
     }
 
     /// Once the bubble shown is the step's own (half-way through a morph).
-    public override var isReadyForFocus: Bool { bubble.map { $0.mark == coachMark } ?? true }
+    public override var isReadyForFocus: Bool {
+        guard !isMissingTargets || centersBubbleWithoutTarget else { return false }
+        return bubble.map { $0.mark == coachMark } ?? true
+    }
 
     /// Next; on a step that a tap on its target moves on, the target; else the first button.
     public override var primaryFocus: View? {
@@ -162,7 +173,13 @@ public final class SpotlightOverlay: Overlay {
             if t < 0.5 { anchor = morph.from.first }
         }
         holeSet.show(targets, root: root)
-        layoutBubble(root: root, anchor: anchor, morphProgress: t)
+        let missing = holes.contains { $0.target.viewID != nil && $0.geometry(in: root) == nil }
+        if missing != isMissingTargets {
+            isMissingTargets = missing
+            onTargetsMissing?(missing)
+        }
+        // A missing target shows the dim alone; a step told to do without one centres its bubble.
+        layoutBubble(root: root, anchor: missing && !centersBubbleWithoutTarget ? nil : anchor, morphProgress: t)
         if needsFullComposite {
             needsFullComposite = false
             root.invalidateComposite(rect: root.bounds)
@@ -174,7 +191,8 @@ public final class SpotlightOverlay: Overlay {
         // During a morph the old bubble fades out over the first half, the new one in over the second.
         let mark = (morph != nil && t < 0.5) ? morph?.previousMark : coachMark
         bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
-        guard let mark, !mark.isEmpty, let anchor else {
+        let centred = centersBubbleWithoutTarget && (anchor == nil || isMissingTargets)
+        guard let mark, !mark.isEmpty, anchor != nil || centred else {
             removeBubble()
             return
         }
@@ -183,15 +201,21 @@ public final class SpotlightOverlay: Overlay {
         let maxWidth = max(80, min(mark.maxWidth, area.width - 2 * BubblePlacer.margin))
         if bubble?.mark != mark || bubble?.widthLimit != maxWidth { buildBubble(for: mark, maxWidth: maxWidth) }
         guard let bubble else { return }
-        // Edges are found on the anchor hole's drawn outline (its own mask when it is a free path).
-        if anchorMask?.geometry != anchor || anchorMask?.scale != root.scale || anchorMask?.clip != root.deviceBounds {
-            anchorMask = holeSet.mask(for: anchor, root: root)
-        }
-        let edgeMask = anchorMask!
-        // A hole whose edge lies off screen (larger than the screen, or far away) would stretch the
-        // tail, and the card that holds it, far beyond the screen: the tail ends at the screen's edge.
-        let layout = BubblePlacer.place(size: bubble.size, hole: anchor, placement: mark.placement, area: area,
+        let layout: BubbleLayout
+        if centred || anchor == nil {
+            layout = BubbleLayout.centered(size: bubble.size, in: area, scale: root.scale)
+        } else {
+            let anchor = anchor!
+            // Edges are found on the anchor hole's drawn outline (its own mask when it is a free path).
+            if anchorMask?.geometry != anchor || anchorMask?.scale != root.scale || anchorMask?.clip != root.deviceBounds {
+                anchorMask = holeSet.mask(for: anchor, root: root)
+            }
+            let edgeMask = anchorMask!
+            // A hole whose edge lies off screen (larger than the screen, or far away) would stretch the
+            // tail, and the card that holds it, far beyond the screen: the tail ends at the screen's edge.
+            layout = BubblePlacer.place(size: bubble.size, hole: anchor, placement: mark.placement, area: area,
                                         layoutDirection: root.layoutDirection, edge: { edgeMask.edgePoint(towards: $0) }).tipClipped(to: root.bounds)
+        }
         // The card holds box, tail and shadow: only what it draws on.
         let s = root.scale
         let ink = BubbleChrome.ink(of: layout, scale: s).scaled(by: s).roundedOut

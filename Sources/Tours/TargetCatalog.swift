@@ -8,10 +8,30 @@ public struct TargetCatalog: Hashable, Sendable {
     public var ids: [String: Set<String>]
     /// The languages the screen can be shown in (empty: any, as over a screenshot).
     public var languages: [String]
+    /// The ids each tab can come to have as the app runs, as patterns with `N` for a number
+    /// (`card.N`: the cards the FAB adds).
+    public var patterns: [String: [String]]
 
-    /// A catalog of `ids` per tab name, with `tabs` in order, for a screen in `languages`.
-    public init(tabs: [String], ids: [String: Set<String>], languages: [String] = []) {
-        self.tabs = tabs; self.ids = ids; self.languages = languages
+    /// A catalog of `ids` per tab name, with `tabs` in order, for a screen in `languages`; ids that
+    /// match `patterns` on a tab can come to exist there.
+    public init(tabs: [String], ids: [String: Set<String>], languages: [String] = [], patterns: [String: [String]] = [:]) {
+        self.tabs = tabs; self.ids = ids; self.languages = languages; self.patterns = patterns
+    }
+
+    /// Whether `id` is on `tab` at launch or can come to be there (it matches one of its patterns).
+    public func canExist(_ id: String, onTab tab: String) -> Bool {
+        if ids[tab]?.contains(id) ?? false { return true }
+        return (patterns[tab] ?? []).contains { Self.matches(id, pattern: $0) }
+    }
+
+    /// Whether `id` matches `pattern`, where `N` stands for a whole number written without a sign
+    /// or leading zeros (`card.N` matches `card.0` and `card.12`, not `card.x` or `card.01`).
+    public static func matches(_ id: String, pattern: String) -> Bool {
+        guard let n = pattern.firstRange(of: "N") else { return id == pattern }
+        let prefix = pattern[..<n.lowerBound], suffix = pattern[n.upperBound...]
+        guard id.hasPrefix(prefix), id.hasSuffix(suffix), id.count > prefix.count + suffix.count else { return false }
+        let digits = id.dropFirst(prefix.count).dropLast(suffix.count)
+        return digits.allSatisfy { $0.isASCII && $0.isNumber } && (digits == "0" || digits.first != "0")
     }
 
     /// A screenshot: no views, no tabs (only `rect` targets make sense), any language.
@@ -76,11 +96,13 @@ public enum TourTargetValidator {
                 }
                 guard tabIsKnown else { continue }
                 let here = catalog.ids[currentTab] ?? []
-                if here.contains(id) { continue }
-                if let other = catalog.tabs.first(where: { catalog.ids[$0]?.contains(id) ?? false }) {
+                if catalog.canExist(id, onTab: currentTab) { continue }
+                if let other = catalog.tabs.first(where: { catalog.canExist(id, onTab: $0) }) {
                     report(line, path, "the view \(quoted(id)) is on the tab \(quoted(other)), not \(quoted(currentTab)) (add \"tab\": \(quoted(other)) to this step)")
                 } else {
-                    report(line, path, "no view with id \(quoted(id)) (known: \(knownList(here, near: id)))")
+                    let patterns = catalog.patterns[currentTab] ?? []
+                    report(line, path, "no view with id \(quoted(id)) can exist (known: \(knownList(here, near: id))"
+                           + (patterns.isEmpty ? ")" : "; and as the app runs: \(patterns.joined(separator: ", ")))"))
                 }
             }
         }

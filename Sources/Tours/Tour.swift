@@ -64,6 +64,16 @@ public enum AdvanceTrigger: String, CaseIterable, Hashable, Sendable {
     case nextButton
 }
 
+/// What a step does when its target is still missing after its `waitFor`.
+public enum MissingTargetAction: String, CaseIterable, Hashable, Sendable {
+    /// The step is passed over: the tour goes on with the next one (or finishes after the last).
+    case skip
+    /// The tour ends there.
+    case end
+    /// The bubble shows in the middle of the screen, with no hole.
+    case center
+}
+
 /// One step of a tour: the spotlight's holes, in the overlay's own terms, and the bubble's text.
 public struct TourStep: Hashable, Sendable {
     /// The targets, one hole each (a path shape draws a single hole).
@@ -95,6 +105,11 @@ public struct TourStep: Hashable, Sendable {
     public var tab: String?
     /// Whether a target scrolled out of view is scrolled into view first.
     public var scrollsIntoView: Bool
+    /// Milliseconds the step waits, the dim up and no bubble, for a target that is not laid out
+    /// (a card not added yet) or went away, before `ifMissing`.
+    public var waitFor: Double = 3000
+    /// What happens when the wait is over and a target is still missing.
+    public var ifMissing: MissingTargetAction = .skip
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).

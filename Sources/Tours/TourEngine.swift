@@ -14,6 +14,10 @@ public enum TourEvent: Hashable, Sendable {
     case skipped
     /// The tour's spotlight was taken off the screen by something else while a step showed.
     case dismissed
+    /// Step `index`'s target is not laid out (not yet, or no longer): the step waits for it.
+    case targetMissing(Int)
+    /// Step `index`'s target came after `seconds` of waiting.
+    case waited(Int, seconds: Double)
 }
 
 /// Runs a tour on a host: one spotlight on the host's presentation stack, moved from step to step.
@@ -48,6 +52,8 @@ public final class TourEngine {
     public private(set) var spotlight: SpotlightOverlay?
     /// Receives every event, in order.
     public var onEvent: (@MainActor (TourEvent) -> Void)?
+    /// While a step waits for its target: since when (clock seconds), and the timer that ends the wait.
+    private var waiting: (step: Int, since: Double, timer: TimerID?)?
 
     /// An engine for `tour` on `host`; nothing shows until `start`.
     public init(tour: Tour, host: any TourHost) {
@@ -76,6 +82,7 @@ public final class TourEngine {
                                     dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip))
         spot.onAction = { [weak self] action in self?.handle(action) }
         spot.onRemoved = { [weak self, weak spot] in self?.spotlightRemoved(spot) }
+        spot.onTargetsMissing = { [weak self] missing in self?.targetsMissing(missing) }
         spotlight = spot
         state = .running(step: i)
         endedAtStep = nil
@@ -134,6 +141,7 @@ public final class TourEngine {
 
     private func end(_ outcome: State) {
         guard let i = currentStep else { return }
+        endWait()
         state = outcome
         endedAtStep = i
         onEvent?(.stepHidden(i))
@@ -141,7 +149,48 @@ public final class TourEngine {
         spotlight?.dismiss()
     }
 
+    // MARK: - Targets that come and go
+
+    /// The spotlight found the step's target missing (or back): wait for it up to the step's
+    /// `waitFor`, then do what its `ifMissing` says.
+    private func targetsMissing(_ missing: Bool) {
+        guard let i = currentStep else { return }
+        let root = host.root
+        if missing {
+            guard waiting?.step != i else { return }
+            endWait()
+            let step = tour.steps[i]
+            let timer = root.timers.after(step.waitFor / 1000) { [weak self] in self?.waitRanOut(step: i) }
+            waiting = (i, root.clock.now, timer)
+            onEvent?(.targetMissing(i))
+        } else if let w = waiting, w.step == i {
+            endWait()
+            onEvent?(.waited(i, seconds: root.clock.now - w.since))
+            // Now that it is there, it can be scrolled to.
+            let step = tour.steps[i]
+            if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first { host.scrollIntoView(viewID: id) }
+        }
+    }
+
+    private func waitRanOut(step i: Int) {
+        guard currentStep == i, waiting?.step == i else { return }
+        waiting?.timer = nil
+        waiting = nil
+        switch tour.steps[i].ifMissing {
+        case .skip: next()
+        case .end: end(.skipped)
+        case .center: spotlight?.centersBubbleWithoutTarget = true
+        }
+    }
+
+    private func endWait() {
+        if let timer = waiting?.timer { host.root.timers.cancel(timer) }
+        waiting = nil
+    }
+
     private func show(_ i: Int, on spot: SpotlightOverlay, animated: Bool) {
+        endWait()
+        spot.centersBubbleWithoutTarget = false
         spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip)
         spot.show(holes: holes(for: i), coachMark: coachMark(for: i), animated: animated)
     }
@@ -223,6 +272,8 @@ public final class TourEngine {
         case .finished: return "\(name): finished"
         case .skipped: return "\(name): skipped"
         case .dismissed: return "\(name): dismissed"
+        case .targetMissing(let i): return "\(name): step \(i + 1) of \(tour.steps.count) waits for its target"
+        case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \(Int((seconds * 1000).rounded())) ms for its target"
         }
     }
 }

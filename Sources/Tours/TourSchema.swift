@@ -170,6 +170,11 @@ enum TourSchema {
                 step.source.tab = member.value.line
             }
         },
+        .number("waitFor", in: 0...60000, default: 3000,
+                doc: "milliseconds the step waits, the dim up and no bubble, for a target not laid out yet (a card added later) or gone; then `ifMissing`",
+                \.waitFor),
+        .choice("ifMissing", MissingTargetAction.self, default: "`\"skip\"`",
+                doc: "when the wait is over: pass over the step, end the tour, or show the bubble centred with no hole", \.ifMissing),
         TourKey("scrollIntoView", value: "`true` or `false`", default: "`true`",
                 doc: "scroll a target that is cut off (or virtualized far away) fully into view first", decode: { member, path, _, r, step in
             if let b = r.bool(member.value, at: path) { step.scrollsIntoView = b }

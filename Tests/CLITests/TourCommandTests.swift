@@ -40,7 +40,7 @@ import Raster
         let r = try CLI.run(["check", path])
         #expect(r.status == 1)
         let lines = r.errorLines
-        #expect(lines.contains { $0.hasPrefix("\(path):4: steps[0].target: no view with id \"fab2\" (known: ") }, "\(r.stderr)")
+        #expect(lines.contains { $0.hasPrefix("\(path):4: steps[0].target: no view with id \"fab2\" can exist (known: ") }, "\(r.stderr)")
         #expect(lines.contains { $0.hasPrefix("\(path):5: steps[1].rect") }, "\(r.stderr)")
         #expect(lines.contains { $0.hasPrefix("\(path):6: steps[2].shape.svgPath") && $0.contains("offset") }, "\(r.stderr)")
         #expect(lines.contains { $0.hasPrefix("\(path):8: colour: unknown key") }, "\(r.stderr)")

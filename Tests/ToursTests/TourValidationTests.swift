@@ -43,7 +43,7 @@ import Demo
          "steps": [{"target": "fab", "colour": 1}]}
         """) == [
             "t.json:2: showProgres: unknown key (did you mean \"showProgress\"?)",
-            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, rects, shape, padding, cornerRadius, feather, title, text, label, placement, advanceOn, tab, scrollIntoView)",
+            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, rects, shape, padding, cornerRadius, feather, title, text, label, placement, advanceOn, tab, waitFor, ifMissing, scrollIntoView)",
         ])
     }
 
@@ -108,7 +108,7 @@ import Demo
            {"target": "fab2"}
          ]}
         """, file: "home.json") == [
-            "home.json:5: steps[2].target: no view with id \"fab2\" (known: fab, card.2, grid, home, card.0, card.1, …)",
+            "home.json:5: steps[2].target: no view with id \"fab2\" can exist (known: fab, card.2, grid, home, card.0, card.1, …; and as the app runs: card.N)",
         ])
     }
 
