@@ -16,6 +16,8 @@ extension DemoApp: TourHost {
 
     /// The bubbles' Next, Done and Skip in the app's language.
     public var tourButtonTitles: TourButtonTitles { state.language.tourButtonTitles }
+    /// `cards`: how many cards Home has.
+    public func count(named name: String) -> Int? { name == "cards" ? state.cards.count : nil }
 
     /// Shows the tab named `name` ("home" or "menu").
     @discardableResult
@@ -49,7 +51,7 @@ extension DemoApp: TourHost {
         select(start)
         // The FAB adds cards: card.4, card.5, … come to exist on Home.
         return TargetCatalog(tabs: tabNames, ids: ids, languages: Language.allCases.map(\.rawValue),
-                             patterns: [Tab.home.rawValue: ["card.N"]])
+                             patterns: [Tab.home.rawValue: ["card.N"]], counts: ["cards"])
     }
 
     /// The ids of a freshly launched sample app (the same at every size and language), built with

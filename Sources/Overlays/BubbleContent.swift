@@ -12,13 +12,23 @@ enum BubbleContent {
     /// The views of `mark`; `showsDots` adds a dot per step after "2 / 4". Next and Skip run `onNext`
     /// and `onSkip`.
     static func make(_ mark: CoachMark, showsDots: Bool = true, onNext: @escaping @MainActor () -> Void,
-                     onSkip: @escaping @MainActor () -> Void) -> View {
+                     onSkip: @escaping @MainActor () -> Void, onButton: @escaping @MainActor (Int) -> Void = { _ in }) -> View {
         var rows: [View] = []
         if let title = mark.title, !title.isEmpty {
             rows.append(Text(title, font: .headline, color: .black).id("overlay.bubble.title"))
         }
         if let text = mark.text, !text.isEmpty {
             rows.append(Text(text, font: .body, color: Color(white: 0.2)).id("overlay.bubble.text"))
+        }
+        // A step's own buttons, one a row across the bubble: `overlay.bubble.button.0`, …
+        for (k, title) in mark.buttons.prefix(3).enumerated() {
+            let filled = k == 0
+            let label = Text(title, font: Font(size: 15, weight: .bold), color: filled ? .white : Palette.readableTint, lineLimit: 1)
+            let body = FrameView(maxWidth: .infinity, child: Padding(EdgeInsets(horizontal: 16, vertical: 7), child: label))
+            rows.append(Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: { onButton(k) },
+                               label: filled ? Background(Palette.readableTint, shape: .capsule, child: body)
+                                             : Background(Palette.readableTint.withOpacity(0.12), shape: .capsule, child: body))
+                            .id("overlay.bubble.button.\(k)"))
         }
         var footer: [View] = []
         if let p = mark.progress {

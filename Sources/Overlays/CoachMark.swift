@@ -46,6 +46,9 @@ public struct CoachMark: Hashable, Sendable {
     public var nextTitle: String
     /// The Skip button's title.
     public var skipTitle: String
+    /// Buttons of the mark's own, in place of Next, each reported as `SpotlightAction.button(i)`
+    /// (a tour step's branches); at most three.
+    public var buttons: [String] = []
 
     /// A coach mark; the defaults show nothing but what is given.
     public init(title: String? = nil, text: String? = nil, placement: BubblePlacement = .auto,
@@ -59,6 +62,6 @@ public struct CoachMark: Hashable, Sendable {
 
     /// Whether there is anything to show in a bubble.
     public var isEmpty: Bool {
-        (title ?? "").isEmpty && (text ?? "").isEmpty && !showsNextButton && !showsSkipButton && progress == nil
+        (title ?? "").isEmpty && (text ?? "").isEmpty && !showsNextButton && !showsSkipButton && progress == nil && buttons.isEmpty
     }
 }

@@ -106,7 +106,7 @@ public final class SpotlightOverlay: Overlay {
 
     /// The views in the holes that taps reach (the FAB in the FAB tip), which the keyboard reaches too.
     private func passThroughTargets(root: ViewRoot) -> [View] {
-        guard tapPolicy.inside == .passThroughAndAdvance else { return [] }
+        guard tapPolicy.inside == .passThroughAndAdvance || tapPolicy.inside == .passThrough else { return [] }
         return holes.compactMap { $0.target.viewID.flatMap { root.view(withID: $0) } }.filter(\.isPlaced)
     }
 
@@ -123,7 +123,8 @@ public final class SpotlightOverlay: Overlay {
 
     /// Next; on a step that a tap on its target moves on, the target; else the first button.
     public override var primaryFocus: View? {
-        if let next = bubble?.card.surface.content.view(withID: "overlay.bubble.next") { return next }
+        let content = bubble?.card.surface.content
+        if let next = content?.view(withID: "overlay.bubble.next") ?? content?.view(withID: "overlay.bubble.button.0") { return next }
         return root.flatMap { passThroughTargets(root: $0).first }
     }
 
@@ -147,6 +148,7 @@ public final class SpotlightOverlay: Overlay {
 
     /// A target the keyboard activated moves the step on, as a tap through its hole does.
     public override func didActivate(_ view: View, root: ViewRoot) {
+        guard tapPolicy.inside == .passThroughAndAdvance else { return }
         if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { request(.advance) }
     }
 
@@ -231,7 +233,8 @@ public final class SpotlightOverlay: Overlay {
         removeBubble()
         for dots in [true, false] {
             let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.request(.advance) },
-                                             onSkip: { [weak self] in self?.request(.dismiss) })
+                                             onSkip: { [weak self] in self?.request(.dismiss) },
+                                             onButton: { [weak self] k in self?.request(.button(k)) })
             let chrome = BubbleChrome(content: content)
             let card = ModalCard(content: chrome, overlay: self)
             card.contains = { [weak self] p in self?.bubbleContains(p) ?? false }
@@ -290,7 +293,7 @@ public final class SpotlightOverlay: Overlay {
 
     private func request(_ action: SpotlightAction) {
         if let onAction { onAction(action); return }
-        if action != .back { dismiss() }
+        if action == .advance || action == .dismiss { dismiss() }
     }
 
     /// Routes presses on the bubble into it, passes taps in a hole through as the tap policy says, and maps keys to Next, Back and dismiss.
@@ -301,7 +304,7 @@ public final class SpotlightOverlay: Overlay {
             if let bubble, bubble.card.route(event, root: root) {
                 press = .bubble
             } else if holeContains(p) {
-                if tapPolicy.inside == .passThroughAndAdvance {
+                if tapPolicy.inside == .passThroughAndAdvance || tapPolicy.inside == .passThrough {
                     press = .passing(origin: p)
                     root.sendToContent(event)
                 } else {
@@ -329,7 +332,7 @@ public final class SpotlightOverlay: Overlay {
                 bubble?.card.route(event, root: root)
             case .passing(let origin):
                 root.sendToContent(event)
-                if isTap(origin, p, root) && holeContains(p) { request(.advance) }
+                if tapPolicy.inside == .passThroughAndAdvance, isTap(origin, p, root), holeContains(p) { request(.advance) }
             case .inside(let origin):
                 if isTap(origin, p, root) && holeContains(p) { perform(tapPolicy.inside) }
             case .outside(let origin):
@@ -367,7 +370,7 @@ public final class SpotlightOverlay: Overlay {
         switch inside {
         case .dismiss: request(.dismiss)
         case .advance, .passThroughAndAdvance: request(.advance)
-        case .ignore: break
+        case .ignore, .passThrough: break
         }
     }
 

@@ -13,6 +13,9 @@ public struct TapPolicy: Hashable, Sendable {
     public enum Inside: Hashable, Sendable {
         /// The tap reaches the target beneath, then the spotlight advances.
         case passThroughAndAdvance
+        /// The tap reaches the target beneath and nothing else happens (a step that moves on when
+        /// the app reaches a state the user brings about).
+        case passThrough
         /// The spotlight advances; the target sees nothing.
         case advance
         /// The spotlight is dismissed; the target sees nothing.
@@ -33,6 +36,8 @@ public struct TapPolicy: Hashable, Sendable {
     public static let anywhereAdvances = TapPolicy(outside: .advance, inside: .advance)
     /// Only the target advances, passing the tap through (tours: "tapTarget").
     public static let targetOnly = TapPolicy(outside: .ignore, inside: .passThroughAndAdvance)
+    /// Taps in the holes reach the targets and nothing else; taps outside do nothing.
+    public static let targetsReachable = TapPolicy(outside: .ignore, inside: .passThrough)
     /// Only the bubble's buttons (and keys) do anything.
     public static let buttonsOnly = TapPolicy(outside: .ignore, inside: .ignore)
 }
@@ -45,4 +50,6 @@ public enum SpotlightAction: Hashable, Sendable {
     case back
     /// Dismiss: Skip, Escape, or a tap the policy counts as dismissing.
     case dismiss
+    /// One of the coach mark's own buttons (`CoachMark.buttons`), by index.
+    case button(Int)
 }

@@ -11,11 +11,14 @@ public struct TargetCatalog: Hashable, Sendable {
     /// The ids each tab can come to have as the app runs, as patterns with `N` for a number
     /// (`card.N`: the cards the FAB adds).
     public var patterns: [String: [String]]
+    /// The counts the app keeps, which conditions may compare (`cards`).
+    public var counts: [String]
 
     /// A catalog of `ids` per tab name, with `tabs` in order, for a screen in `languages`; ids that
-    /// match `patterns` on a tab can come to exist there.
-    public init(tabs: [String], ids: [String: Set<String>], languages: [String] = [], patterns: [String: [String]] = [:]) {
-        self.tabs = tabs; self.ids = ids; self.languages = languages; self.patterns = patterns
+    /// match `patterns` on a tab can come to exist there; `counts` name what conditions may count.
+    public init(tabs: [String], ids: [String: Set<String>], languages: [String] = [], patterns: [String: [String]] = [:],
+                counts: [String] = []) {
+        self.tabs = tabs; self.ids = ids; self.languages = languages; self.patterns = patterns; self.counts = counts
     }
 
     /// Whether `id` is on `tab` at launch or can come to be there (it matches one of its patterns).
@@ -72,6 +75,8 @@ public enum TourTargetValidator {
         for (i, step) in tour.steps.enumerated() {
             let stepPath = "steps[\(i)]"
             var tabIsKnown = true
+            if step.tab == nil, let tab = step.ownTab, catalog.tabs.contains(tab) { currentTab = tab }
+            if i > 0, step.tab == nil, step.ownTab == nil, let tab = tour.steps[i - 1].tabAfter, catalog.tabs.contains(tab) { currentTab = tab }
             if let tab = step.tab {
                 if catalog.tabs.isEmpty {
                     report(step.source.tab, stepPath + ".tab",

@@ -62,6 +62,38 @@ public enum AdvanceTrigger: String, CaseIterable, Hashable, Sendable {
     case tapTarget
     /// The bubble's Next button (or Enter and Right).
     case nextButton
+    /// The app reaching a state (`advanceOn: {"event": "tab = menu"}`): the user does it themselves.
+    case event
+}
+
+/// Where a step's button (or its event) leads.
+public enum StepGoto: Hashable, Sendable {
+    /// The step after this one (the end after the last).
+    case next
+    /// The end of the tour (finished).
+    case end
+    /// The step with this `id`.
+    case step(String)
+}
+
+/// A button of a step's bubble that leads somewhere (`buttons`).
+public struct StepButton: Hashable, Sendable {
+    /// The title in the default language.
+    public var title: String
+    /// Titles by language code.
+    public var titles: [String: String]
+    /// Where it leads.
+    public var goto: StepGoto
+    /// The line of its `goto`, for messages.
+    public var line: Int
+
+    /// A button titled `title` leading to `goto`.
+    public init(title: String, titles: [String: String] = [:], goto: StepGoto, line: Int = 0) {
+        self.title = title; self.titles = titles; self.goto = goto; self.line = line
+    }
+
+    /// The title in `language` (or the nearest tag), else the default.
+    public func title(in language: String?) -> String { language.flatMap { LanguageTag.lookup($0, in: titles) } ?? title }
 }
 
 /// What a step does when its target is still missing after its `waitFor`.
@@ -110,6 +142,17 @@ public struct TourStep: Hashable, Sendable {
     public var waitFor: Double = 3000
     /// What happens when the wait is over and a target is still missing.
     public var ifMissing: MissingTargetAction = .skip
+    /// The step's name, for `goto`.
+    public var id: String?
+    /// The state the app must be in before the step shows (all of them); until then the tour waits
+    /// with nothing on screen and the app works as usual.
+    public var showWhen: [TourCondition] = []
+    /// With `advanceOn: {"event": …}`: the state that moves the step on.
+    public var advanceConditions: [TourCondition] = []
+    /// With `advanceOn: {"event": …, "goto": …}`: where it moves on to (nil: the next step).
+    public var advanceGoto: StepGoto?
+    /// Buttons that lead somewhere, instead of Next (at most three).
+    public var buttons: [StepButton] = []
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).
@@ -125,10 +168,24 @@ public struct TourStep: Hashable, Sendable {
         public var tab: Int
         /// The JSON path of each target (`steps[2].target`, `steps[3].targets[1]`).
         public var targetPaths: [String]
+        /// Each condition of `showWhen` and `advanceOn` with its line and path, for the check.
+        public var conditions: [ConditionSource] = []
+        /// The line of the step's `id`.
+        public var id = 0
         /// Lines and paths as given.
         public init(step: Int = 0, targets: [Int] = [], tab: Int = 0, targetPaths: [String] = []) {
             self.step = step; self.targets = targets; self.tab = tab; self.targetPaths = targetPaths
         }
+    }
+
+    /// Where a condition was written.
+    public struct ConditionSource: Hashable, Sendable {
+        /// The condition.
+        public var condition: TourCondition
+        /// Its line.
+        public var line: Int
+        /// Its JSON path.
+        public var path: String
     }
 
     /// The corner radius a rounded rectangle gets when the file gives none.
@@ -162,6 +219,16 @@ public struct TourStep: Hashable, Sendable {
             if case .rect(let r) = t { return .rect(Rect(x: r.minX * factor, y: r.minY * factor, width: r.width * factor, height: r.height * factor)) }
             return t
         }
+    }
+
+    /// The tab the step says it is on: its `tab`, else the tab its `showWhen` waits for.
+    public var ownTab: String? {
+        tab ?? showWhen.first { $0.key == "tab" && $0.comparison == .equal }?.value
+    }
+
+    /// The tab the step leaves the app on for the next one: the tab its event moves on at.
+    public var tabAfter: String? {
+        advanceOn == .event ? advanceConditions.first { $0.key == "tab" && $0.comparison == .equal }?.value : nil
     }
 
     /// The holes in `language`: each named by the step's label in it, when it has one.

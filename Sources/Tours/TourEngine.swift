@@ -18,6 +18,8 @@ public enum TourEvent: Hashable, Sendable {
     case targetMissing(Int)
     /// Step `index`'s target came after `seconds` of waiting.
     case waited(Int, seconds: Double)
+    /// Step `index` waits, nothing on screen, for its `showWhen` to hold.
+    case waitingToShow(Int)
 }
 
 /// Runs a tour on a host: one spotlight on the host's presentation stack, moved from step to step.
@@ -54,6 +56,12 @@ public final class TourEngine {
     public var onEvent: (@MainActor (TourEvent) -> Void)?
     /// While a step waits for its target: since when (clock seconds), and the timer that ends the wait.
     private var waiting: (step: Int, since: Double, timer: TimerID?)?
+    /// The steps taken to reach the current one, for Back.
+    public private(set) var history: [Int] = []
+    /// The step that waits for its `showWhen`, nothing on screen, and since when.
+    public private(set) var pendingStep: (index: Int, since: Double)?
+    /// Checks conditions once a frame while a step waits for one or moves on at one.
+    private lazy var watcher = ConditionWatcher(engine: self)
 
     /// An engine for `tour` on `host`; nothing shows until `start`.
     public init(tour: Tour, host: any TourHost) {
@@ -77,6 +85,21 @@ public final class TourEngine {
         guard !tour.steps.isEmpty else { return }
         let i = clamp(index)
         if isRunning { go(to: i, animated: animated); return }
+        history = []
+        state = .running(step: i)
+        endedAtStep = nil
+        present(i, animated: animated)
+    }
+
+    /// Puts step `i` on screen in a new spotlight, or, while its `showWhen` does not hold, waits.
+    private func present(_ i: Int, animated: Bool) {
+        guard tour.steps[i].showWhen.allSatisfy({ $0.holds(on: host) }) else {
+            pendingStep = (i, host.root.clock.now)
+            updateWatcher()
+            onEvent?(.waitingToShow(i))
+            return
+        }
+        pendingStep = nil
         prepareHost(for: i)
         let spot = SpotlightOverlay(holes: holes(for: i), coachMark: coachMark(for: i), dimColor: tour.dimColor,
                                     dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip))
@@ -84,34 +107,101 @@ public final class TourEngine {
         spot.onRemoved = { [weak self, weak spot] in self?.spotlightRemoved(spot) }
         spot.onTargetsMissing = { [weak self] missing in self?.targetsMissing(missing) }
         spotlight = spot
-        state = .running(step: i)
-        endedAtStep = nil
         host.overlays.present(spot, animated: animated)
+        updateWatcher()
         onEvent?(.stepShown(i))
     }
 
     /// Moves to step `index` (clamped): the hole morphs there when `animated`.
     public func go(to index: Int, animated: Bool = true) {
-        guard let current = currentStep, let spot = spotlight else { start(at: index, animated: animated); return }
+        guard let current = currentStep else { start(at: index, animated: animated); return }
         let i = clamp(index)
         guard i != current else { return }
-        onEvent?(.stepHidden(current))
-        prepareHost(for: i)
+        if pendingStep == nil { onEvent?(.stepHidden(current)) }
+        endWait()
         state = .running(step: i)
+        guard tour.steps[i].showWhen.allSatisfy({ $0.holds(on: host) }) else {
+            // The step waits for the app: nothing of the tour on screen meanwhile.
+            if let spot = spotlight {
+                spot.onRemoved = nil
+                spotlight = nil
+                spot.dismiss(animated: animated)
+            }
+            present(i, animated: animated)
+            return
+        }
+        guard let spot = spotlight else { present(i, animated: animated); return }
+        prepareHost(for: i)
         show(i, on: spot, animated: animated)
+        updateWatcher()
         onEvent?(.stepShown(i))
     }
 
-    /// The next step, or the end of the tour after the last.
+    /// The next step (a step's `advanceOn` goto when it has one), or the end of the tour after the last.
     public func next() {
         guard let i = currentStep else { return }
-        if i + 1 < tour.steps.count { go(to: i + 1) } else { finish() }
+        if tour.steps[i].advanceOn == .event, let target = tour.steps[i].advanceGoto { follow(target); return }
+        if i + 1 < tour.steps.count { forward(to: i + 1) } else { finish() }
     }
 
-    /// The previous step (nothing on the first).
+    /// The step the tour came from (Back follows the path taken; without one, the step before).
     public func previous() {
-        guard let i = currentStep, i > 0 else { return }
+        guard let i = currentStep else { return }
+        if let back = history.popLast() { go(to: back); return }
+        guard i > 0 else { return }
         go(to: i - 1)
+    }
+
+    /// Goes where `goto` says: the next step, the end, or the step with that id.
+    public func follow(_ goto: StepGoto) {
+        switch goto {
+        case .next:
+            guard let i = currentStep else { return }
+            if i + 1 < tour.steps.count { forward(to: i + 1) } else { finish() }
+        case .end:
+            finish()
+        case .step(let id):
+            if let j = tour.steps.firstIndex(where: { $0.id == id }) { forward(to: j) }
+        }
+    }
+
+    /// Moves on to step `j`, remembering the step left for Back.
+    private func forward(to j: Int) {
+        guard let i = currentStep, j != i else { return }
+        history.append(i)
+        go(to: j)
+    }
+
+    // MARK: - Conditions
+
+    /// Once a frame while needed: a waiting step shows once its `showWhen` holds; a step that moves
+    /// on at an event does so once its conditions hold.
+    func checkConditions() {
+        if let pending = pendingStep, currentStep == pending.index {
+            if tour.steps[pending.index].showWhen.allSatisfy({ $0.holds(on: host) }) {
+                onEvent?(.waited(pending.index, seconds: host.root.clock.now - pending.since))
+                present(pending.index, animated: true)
+            }
+            return
+        }
+        if let i = currentStep, spotlight != nil, tour.steps[i].advanceOn == .event,
+           !tour.steps[i].advanceConditions.isEmpty, tour.steps[i].advanceConditions.allSatisfy({ $0.holds(on: host) }) {
+            next()
+        }
+    }
+
+    /// The watcher is on the root while a step waits to show or moves on at an event.
+    private func updateWatcher() {
+        let root = host.root
+        let needed: Bool
+        if let i = currentStep {
+            needed = pendingStep != nil || tour.steps[i].advanceOn == .event
+        } else {
+            needed = false
+        }
+        let attached = root.layers.contains { $0 === watcher }
+        if needed && !attached { root.addLayer(watcher) }
+        if !needed && attached { root.removeLayer(watcher) }
     }
 
     /// Leaves the tour early.
@@ -142,9 +232,12 @@ public final class TourEngine {
     private func end(_ outcome: State) {
         guard let i = currentStep else { return }
         endWait()
+        let wasShown = pendingStep == nil
+        pendingStep = nil
         state = outcome
         endedAtStep = i
-        onEvent?(.stepHidden(i))
+        updateWatcher()
+        if wasShown { onEvent?(.stepHidden(i)) }
         onEvent?(outcome == .finished ? .finished : .skipped)
         spotlight?.dismiss()
     }
@@ -200,6 +293,9 @@ public final class TourEngine {
         case .advance: next()
         case .back: previous()
         case .dismiss: if tour.allowsSkip { skip() }
+        case .button(let k):
+            guard let i = currentStep, tour.steps[i].buttons.indices.contains(k) else { return }
+            follow(tour.steps[i].buttons[k].goto)
         }
     }
 
@@ -223,7 +319,8 @@ public final class TourEngine {
     public func tab(forStep index: Int) -> String? {
         guard !host.tabNames.isEmpty else { return nil }
         for j in stride(from: min(index, tour.steps.count - 1), through: 0, by: -1) {
-            if let tab = tour.steps[j].tab { return tab }
+            if let tab = tour.steps[j].ownTab { return tab }
+            if j < index, let tab = tour.steps[j].tabAfter { return tab }
         }
         return host.tabNames.first
     }
@@ -246,10 +343,12 @@ public final class TourEngine {
         let isLast = index == tour.steps.count - 1
         let language = host.languageCode
         let titles = host.tourButtonTitles
-        return CoachMark(title: step.title(in: language), text: step.text(in: language), placement: step.placement,
-                         showsNextButton: step.advanceOn == .nextButton, showsSkipButton: tour.allowsSkip && !isLast,
-                         progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
-                         nextTitle: isLast ? titles.done : titles.next, skipTitle: titles.skip)
+        var mark = CoachMark(title: step.title(in: language), text: step.text(in: language), placement: step.placement,
+                             showsNextButton: step.advanceOn == .nextButton && step.buttons.isEmpty, showsSkipButton: tour.allowsSkip && !isLast,
+                             progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
+                             nextTitle: isLast ? titles.done : titles.next, skipTitle: titles.skip)
+        mark.buttons = step.buttons.map { $0.title(in: language) }
+        return mark
     }
 
     /// How taps work for `trigger`. With `tapTarget`, the target's tap passes through and advances;
@@ -260,6 +359,7 @@ public final class TourEngine {
         case .tapAnywhere: return .anywhereAdvances
         case .tapTarget: return allowsSkip ? .standard : .targetOnly
         case .nextButton: return .buttonsOnly
+        case .event: return .targetsReachable
         }
     }
 
@@ -273,7 +373,19 @@ public final class TourEngine {
         case .skipped: return "\(name): skipped"
         case .dismissed: return "\(name): dismissed"
         case .targetMissing(let i): return "\(name): step \(i + 1) of \(tour.steps.count) waits for its target"
-        case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \(Int((seconds * 1000).rounded())) ms for its target"
+        case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \(Int((seconds * 1000).rounded())) ms"
+        case .waitingToShow(let i):
+            return "\(name): step \(i + 1) of \(tour.steps.count) waits until \(tour.steps[i].showWhen.map(\.description).joined(separator: " and "))"
         }
     }
+}
+
+/// A layer with nothing to draw that gives a tour engine a look at the app once a frame, after
+/// the tree's layout: how a step notices the state it waits for.
+@MainActor
+final class ConditionWatcher: ScreenLayer {
+    private weak var engine: TourEngine?
+    init(engine: TourEngine) { self.engine = engine }
+    func layout(root: ViewRoot) { engine?.checkConditions() }
+    func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {}
 }

@@ -34,6 +34,8 @@ public protocol TourHost: HostedApp {
     @discardableResult func selectTab(named name: String) -> Bool
     /// Scrolls the view with `id` into view, if it sits in a scroll view and is not fully visible.
     func scrollIntoView(viewID id: String)
+    /// The counts the host keeps, by name, for conditions such as `cards >= 5` (nil: no such count).
+    func count(named name: String) -> Int?
     /// The language code a tour's per-language texts are picked by ("en", "ja").
     var languageCode: String { get }
     /// What the bubbles' buttons read, in that language.
@@ -41,6 +43,8 @@ public protocol TourHost: HostedApp {
 }
 
 extension TourHost {
+    /// No counts, unless the host keeps some.
+    public func count(named name: String) -> Int? { nil }
     /// English, unless the host says otherwise.
     public var languageCode: String { "en" }
     /// English, unless the host says otherwise.

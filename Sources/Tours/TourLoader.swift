@@ -63,8 +63,11 @@ public enum TourLoader {
                 if let problem { problems.append(TourDiagnostic(file: file, line: line, path: "background", message: problem)) }
             }
             problems += TourTargetValidator.validate(tour, against: .screenshot, file: file)
+            problems += TourFlowValidator.validate(tour, against: .screenshot, file: file)
         } else {
-            problems += TourTargetValidator.validate(tour, against: appCatalog(), file: file)
+            let catalog = appCatalog()
+            problems += TourTargetValidator.validate(tour, against: catalog, file: file)
+            problems += TourFlowValidator.validate(tour, against: catalog, file: file)
         }
         // File order; problems on the same line keep the order the passes found them in.
         let ordered = problems.enumerated().sorted { a, b in

@@ -28,6 +28,39 @@ enum TourSchema {
         return s
     }
 
+    /// A condition, or a list of them, each recorded with its line for the check.
+    static func conditions(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, _ step: inout TourStep) -> [TourCondition] {
+        var nodes: [(JSONNode, JSONPath)] = []
+        if case .array(let items) = member.value.value {
+            nodes = items.enumerated().map { ($0.element, path.appending($0.offset)) }
+            if nodes.isEmpty { r.report(member.value.line, path, "expected at least one condition, found an empty list") }
+        } else {
+            nodes = [(member.value, path)]
+        }
+        var out: [TourCondition] = []
+        for (node, p) in nodes {
+            guard let text = r.string(node, at: p, nonEmpty: true) else { continue }
+            switch TourCondition.parse(text) {
+            case .success(let c):
+                out.append(c)
+                step.source.conditions.append(TourStep.ConditionSource(condition: c, line: node.line, path: p.description))
+            case .failure(let e):
+                r.report(node.line, p, e.message)
+            }
+        }
+        return out
+    }
+
+    /// A `goto` value: "next", "end" or a step's id.
+    static func goto(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> StepGoto? {
+        guard let s = r.string(member.value, at: path, nonEmpty: true) else { return nil }
+        switch s {
+        case "next": return .next
+        case "end": return .end
+        default: return .step(s)
+        }
+    }
+
     // MARK: - The tour
 
     /// The keys of a tour (the top-level object).
@@ -148,11 +181,23 @@ enum TourSchema {
         },
         .choice("placement", BubblePlacement.self, default: "`\"auto\"`",
                 doc: "where the bubble goes (a side without room flips)", \.placement),
-        TourKey("advanceOn", value: AdvanceTrigger.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
+        TourKey("advanceOn", value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
                 default: "`\"nextButton\"` with text, else `\"tapAnywhere\"`",
-                doc: "what moves the step on: a tap anywhere, a tap on the target (which also reaches it), or Next (needs `text`)",
+                doc: "what moves the step on: a tap anywhere, a tap on the target (which also reaches it), Next (needs `text`), or the app reaching a state the user brings about (conditions as in `showWhen`; `goto` optional)",
                 decode: { member, path, _, r, step in
-            guard let a = r.choice(member.value, at: path, AdvanceTrigger.allCases.map { ($0.rawValue, $0) }) else { return }
+            if case .object = member.value.value {
+                guard let members = r.object(member.value, at: path, known: ["event", "goto"], what: "an object such as {\"event\": \"tab = menu\"}") else { return }
+                guard let event = members["event"] else {
+                    r.report(member.value.line, path, "missing key \"event\" (the condition that moves the step on, such as \"tab = menu\")")
+                    return
+                }
+                step.advanceOn = .event
+                step.advanceConditions = conditions(event, path.appending("event"), &r, &step)
+                if let g = members["goto"] { step.advanceGoto = goto(g, path.appending("goto"), &r) }
+                return
+            }
+            let triggers = AdvanceTrigger.allCases.filter { $0 != .event }
+            guard let a = r.choice(member.value, at: path, triggers.map { ($0.rawValue, $0) }) else { return }
             step.advanceOn = a
             if a == .nextButton && !step.showsBubble {
                 r.report(member.value.line, path, "\"nextButton\" needs a bubble, and a step without \"text\" shows none (add \"text\" or use \"tapAnywhere\")")
@@ -163,6 +208,35 @@ enum TourSchema {
                 r.report(title.keyLine, context.path.appending("title"), "a title needs \"text\" too: a step without text shows no bubble")
             }
         }),
+        TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
+                doc: "the step's name, for a `goto`") { member, path, _, r, step in
+            step.source.id = member.keyLine
+            if let id = name(member, path, &r, maxLength: 100) {
+                if ["next", "end"].contains(id) { r.report(member.value.line, path, "\"\(id)\" means what it says in a goto; name the step otherwise") } else { step.id = id }
+            }
+        },
+        TourKey("showWhen", value: "a condition, or a list of them", default: "none",
+                doc: "wait before showing the step, the app working as usual, until all hold: `tab = menu`, `overlay = alert` (or `none`), `view = card.4` (laid out), `cards >= 5`") { member, path, _, r, step in
+            step.showWhen = conditions(member, path, &r, &step)
+        },
+        TourKey("buttons", value: "a list of up to three `{\"title\": …, \"goto\": \"next\" | \"end\" | ID}`", default: "none",
+                doc: "buttons that lead somewhere, instead of Next (titles a string or strings by language tag); Back follows the path taken") { member, path, _, r, step in
+            guard case .array(let items) = member.value.value, !items.isEmpty, items.count <= 3 else {
+                r.report(member.value.line, path, "expected a list of one to three buttons such as {\"title\": \"Show me\", \"goto\": \"cards\"}, found \(member.value.kindDescription)")
+                return
+            }
+            for (k, item) in items.enumerated() {
+                let itemPath = path.appending(k)
+                guard let m = r.object(item, at: itemPath, known: ["title", "goto"], what: "a button such as {\"title\": \"Show me\", \"goto\": \"cards\"}") else { continue }
+                guard let t = m["title"], let g = m["goto"] else {
+                    r.report(item.line, itemPath, "a button needs a \"title\" and a \"goto\"")
+                    continue
+                }
+                let (title, titles) = TourDecoder.localized(t.value, at: itemPath.appending("title"), &r)
+                guard let title, let target = goto(g, itemPath.appending("goto"), &r) else { continue }
+                step.buttons.append(StepButton(title: title, titles: titles, goto: target, line: g.value.line))
+            }
+        },
         TourKey("tab", value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
                 doc: "the tab to switch to first; later steps stay there until another `tab`") { member, path, _, r, step in
             if let s = r.string(member.value, at: path, nonEmpty: true) {

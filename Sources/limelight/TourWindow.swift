@@ -84,7 +84,7 @@ final class TourWindowApp: HostedApp {
             case .stepShown(let i): self.lastShownStep = i
             case .finished: self.save(.finished, engine.tour.id)
             case .skipped, .dismissed: self.save(.skipped, engine.tour.id)
-            case .stepHidden, .targetMissing, .waited: break
+            case .stepHidden, .targetMissing, .waited, .waitingToShow: break
             }
         }
         return engine

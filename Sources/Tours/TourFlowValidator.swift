@@ -1,0 +1,111 @@
+import Overlays
+
+/// The pass over a decoded tour that checks how it flows: step ids, where `goto`s lead, steps no
+/// path reaches, loops that would go round with nobody doing anything, and the conditions of
+/// `showWhen` and `advanceOn` against what the screen has.
+public enum TourFlowValidator {
+    /// Overlay kinds a condition may name (`none`: no overlay but the tour's own).
+    static let overlayNames = ["alert", "popup", "loading", "none"]
+
+    /// Problems with the flow of `tour` on a screen described by `catalog`.
+    public static func validate(_ tour: Tour, against catalog: TargetCatalog, file: String) -> [TourDiagnostic] {
+        var out: [TourDiagnostic] = []
+        func report(_ line: Int, _ path: String, _ message: String) {
+            out.append(TourDiagnostic(file: file, line: line, path: path, message: message))
+        }
+        var index: [String: Int] = [:]
+        for (i, step) in tour.steps.enumerated() {
+            guard let id = step.id else { continue }
+            if let first = index[id] {
+                report(step.source.id, "steps[\(i)].id", "another step has the id \(quoted(id)) (steps[\(first)])")
+            } else {
+                index[id] = i
+            }
+        }
+        // Where each step can lead, and whether getting there needs someone to do something.
+        func target(_ goto: StepGoto, from i: Int) -> Int? {
+            switch goto {
+            case .next: return i + 1 < tour.steps.count ? i + 1 : nil
+            case .end: return nil
+            case .step(let id): return index[id]
+            }
+        }
+        var edges: [[(to: Int, byItself: Bool)]] = Array(repeating: [], count: tour.steps.count)
+        for (i, step) in tour.steps.enumerated() {
+            for (k, button) in step.buttons.enumerated() {
+                if case .step(let id) = button.goto, index[id] == nil {
+                    report(button.line, "steps[\(i)].buttons[\(k)].goto", unknown(id, index))
+                }
+                if let j = target(button.goto, from: i) { edges[i].append((j, false)) }
+            }
+            if step.advanceOn == .event, let goto = step.advanceGoto, case .step(let id) = goto, index[id] == nil {
+                report(step.source.step, "steps[\(i)].advanceOn.goto", unknown(id, index))
+            }
+            if step.buttons.isEmpty {
+                // An event whose state already holds moves on with nobody doing anything.
+                let byItself = step.advanceOn == .event
+                if let j = target(step.advanceOn == .event ? (step.advanceGoto ?? .next) : .next, from: i) { edges[i].append((j, byItself)) }
+            }
+        }
+        if !tour.steps.isEmpty {
+            var reached = Set([0]), queue = [0]
+            while let i = queue.popLast() {
+                for e in edges[i] where reached.insert(e.to).inserted { queue.append(e.to) }
+            }
+            for i in tour.steps.indices where !reached.contains(i) {
+                report(tour.steps[i].source.step, "steps[\(i)]", "no path through the tour reaches this step (no step goes on to it, and no button leads here)")
+            }
+            // A cycle of steps that each move on by themselves would never stop.
+            for start in tour.steps.indices {
+                var seen = Set<Int>(), at = start
+                while let e = edges[at].first(where: { $0.byItself }), edges[at].count == 1 {
+                    if e.to == start {
+                        report(tour.steps[start].source.step, "steps[\(start)]", "the steps from here go round in a loop that moves on by itself (each advances on an event that can already hold); give one of them a button or a tap")
+                        break
+                    }
+                    guard seen.insert(e.to).inserted else { break }
+                    at = e.to
+                }
+            }
+        }
+        for step in tour.steps {
+            for source in step.source.conditions {
+                if let problem = check(source.condition, catalog: catalog) { report(source.line, source.path, problem) }
+            }
+        }
+        return out
+    }
+
+    private static func unknown(_ id: String, _ index: [String: Int]) -> String {
+        let known = index.keys.sorted()
+        return "no step has the id \(quoted(id)) (known: \(known.isEmpty ? "none; give steps an \"id\"" : known.joined(separator: ", ")), or \"next\", \"end\")"
+    }
+
+    /// What is wrong with `c` on this screen, or nil.
+    static func check(_ c: TourCondition, catalog: TargetCatalog) -> String? {
+        let equality: Set<TourCondition.Comparison> = [.equal, .notEqual]
+        switch c.key {
+        case "tab":
+            guard equality.contains(c.comparison) else { return "a tab is compared with = or !=, found \(quoted(c.description))" }
+            guard catalog.tabs.contains(c.value) else {
+                return catalog.tabs.isEmpty ? "this screen has no tabs (found \(quoted(c.description)))"
+                                            : "no tab named \(quoted(c.value)) (known: \(catalog.tabs.joined(separator: ", ")))"
+            }
+        case "overlay":
+            guard equality.contains(c.comparison) else { return "an overlay is compared with = or !=, found \(quoted(c.description))" }
+            guard overlayNames.contains(c.value) else { return "no overlay kind \(quoted(c.value)) (known: \(overlayNames.joined(separator: ", ")))" }
+        case "view":
+            guard equality.contains(c.comparison) else { return "a view is compared with = (laid out) or != (not), found \(quoted(c.description))" }
+            guard catalog.tabs.isEmpty ? catalog.canExist(c.value, onTab: "") : catalog.tabs.contains(where: { catalog.canExist(c.value, onTab: $0) }) else {
+                return "no view with id \(quoted(c.value)) can exist"
+            }
+        default:
+            guard catalog.counts.contains(c.key) else {
+                let keys = ["tab", "overlay", "view"] + catalog.counts
+                return "expected a condition on \(keys.joined(separator: ", ")), found \(quoted(c.description))"
+            }
+            guard let n = Int(c.value), n >= 0 else { return "\(c.key) is compared with a whole number, found \(quoted(c.value))" }
+        }
+        return nil
+    }
+}
