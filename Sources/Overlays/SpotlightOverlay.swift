@@ -27,6 +27,9 @@ public final class SpotlightOverlay: Overlay {
     /// Called in the layout phase when a view target goes missing (true: not laid out, gone) or
     /// comes back (false). While one is missing the dim shows with no bubble.
     public var onTargetsMissing: (@MainActor (Bool) -> Void)?
+    /// What asked to move on last: `"next"` (the Next button), `"key"` (Enter or Right), `"target"`
+    /// (a tap or Enter on a target in a hole), `"tap"` (a tap the policy counts as advancing).
+    public private(set) var lastAdvanceCause = "next"
     /// Whether a view target is missing now (as the last layout found).
     public private(set) var isMissingTargets = false
     /// Shows the bubble in the middle of the screen with no tail when there is no hole to point at
@@ -149,7 +152,7 @@ public final class SpotlightOverlay: Overlay {
     /// A target the keyboard activated moves the step on, as a tap through its hole does.
     public override func didActivate(_ view: View, root: ViewRoot) {
         guard tapPolicy.inside == .passThroughAndAdvance else { return }
-        if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { request(.advance) }
+        if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { advance(by: "target") }
     }
 
     /// The geometry of every hole whose target exists now.
@@ -232,7 +235,7 @@ public final class SpotlightOverlay: Overlay {
     private func buildBubble(for mark: CoachMark, maxWidth: Double) {
         removeBubble()
         for dots in [true, false] {
-            let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.request(.advance) },
+            let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.advance(by: "next") },
                                              onSkip: { [weak self] in self?.request(.dismiss) },
                                              onButton: { [weak self] k in self?.request(.button(k)) })
             let chrome = BubbleChrome(content: content)
@@ -291,6 +294,11 @@ public final class SpotlightOverlay: Overlay {
     /// Whether `p` is on the bubble (its box or its tail).
     public func bubbleContains(_ p: Point) -> Bool { bubble?.layout?.contains(p) ?? false }
 
+    private func advance(by cause: String) {
+        lastAdvanceCause = cause
+        request(.advance)
+    }
+
     private func request(_ action: SpotlightAction) {
         if let onAction { onAction(action); return }
         if action == .advance || action == .dismiss { dismiss() }
@@ -332,7 +340,7 @@ public final class SpotlightOverlay: Overlay {
                 bubble?.card.route(event, root: root)
             case .passing(let origin):
                 root.sendToContent(event)
-                if tapPolicy.inside == .passThroughAndAdvance, isTap(origin, p, root), holeContains(p) { request(.advance) }
+                if tapPolicy.inside == .passThroughAndAdvance, isTap(origin, p, root), holeContains(p) { advance(by: "target") }
             case .inside(let origin):
                 if isTap(origin, p, root) && holeContains(p) { perform(tapPolicy.inside) }
             case .outside(let origin):
@@ -344,7 +352,7 @@ public final class SpotlightOverlay: Overlay {
         case .key(let key, _):
             switch key {
             case .escape: request(.dismiss)
-            case .enter, .right: request(.advance)
+            case .enter, .right: advance(by: "key")
             case .left: request(.back)
             default: break
             }
@@ -361,7 +369,7 @@ public final class SpotlightOverlay: Overlay {
     private func perform(_ outside: TapPolicy.Outside) {
         switch outside {
         case .dismiss: request(.dismiss)
-        case .advance: request(.advance)
+        case .advance: advance(by: "tap")
         case .ignore: break
         }
     }
@@ -369,7 +377,7 @@ public final class SpotlightOverlay: Overlay {
     private func perform(_ inside: TapPolicy.Inside) {
         switch inside {
         case .dismiss: request(.dismiss)
-        case .advance, .passThroughAndAdvance: request(.advance)
+        case .advance, .passThroughAndAdvance: advance(by: "tap")
         case .ignore, .passThrough: break
         }
     }

@@ -20,6 +20,9 @@ public enum TourEvent: Hashable, Sendable {
     case waited(Int, seconds: Double)
     /// Step `index` waits, nothing on screen, for its `showWhen` to hold.
     case waitingToShow(Int)
+    /// Step `index` was moved on from, `by` what: `next` (its button), `key`, `target`, `tap`,
+    /// `event`, `button N` (a step's own button), `missing` (its target never came).
+    case advanced(Int, by: String)
 }
 
 /// Runs a tour on a host: one spotlight on the host's presentation stack, moved from step to step.
@@ -138,8 +141,9 @@ public final class TourEngine {
     }
 
     /// The next step (a step's `advanceOn` goto when it has one), or the end of the tour after the last.
-    public func next() {
+    public func next(by cause: String = "next") {
         guard let i = currentStep else { return }
+        onEvent?(.advanced(i, by: cause))
         if tour.steps[i].advanceOn == .event, let target = tour.steps[i].advanceGoto { follow(target); return }
         if i + 1 < tour.steps.count { forward(to: i + 1) } else { finish() }
     }
@@ -186,7 +190,7 @@ public final class TourEngine {
         }
         if let i = currentStep, spotlight != nil, tour.steps[i].advanceOn == .event,
            !tour.steps[i].advanceConditions.isEmpty, tour.steps[i].advanceConditions.allSatisfy({ $0.holds(on: host) }) {
-            next()
+            next(by: "event")
         }
     }
 
@@ -270,7 +274,7 @@ public final class TourEngine {
         waiting?.timer = nil
         waiting = nil
         switch tour.steps[i].ifMissing {
-        case .skip: next()
+        case .skip: next(by: "missing")
         case .end: end(.skipped)
         case .center: spotlight?.centersBubbleWithoutTarget = true
         }
@@ -290,11 +294,12 @@ public final class TourEngine {
 
     private func handle(_ action: SpotlightAction) {
         switch action {
-        case .advance: next()
+        case .advance: next(by: spotlight?.lastAdvanceCause ?? "next")
         case .back: previous()
         case .dismiss: if tour.allowsSkip { skip() }
         case .button(let k):
             guard let i = currentStep, tour.steps[i].buttons.indices.contains(k) else { return }
+            onEvent?(.advanced(i, by: "button \(k + 1)"))
             follow(tour.steps[i].buttons[k].goto)
         }
     }
@@ -374,6 +379,7 @@ public final class TourEngine {
         case .dismissed: return "\(name): dismissed"
         case .targetMissing(let i): return "\(name): step \(i + 1) of \(tour.steps.count) waits for its target"
         case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \(Int((seconds * 1000).rounded())) ms"
+        case let .advanced(i, cause): return "\(name): step \(i + 1) of \(tour.steps.count) moved on by \(cause)"
         case .waitingToShow(let i):
             return "\(name): step \(i + 1) of \(tour.steps.count) waits until \(tour.steps[i].showWhen.map(\.description).joined(separator: " and "))"
         }

@@ -10,7 +10,7 @@ import Views
 enum DemoCommand {
     static let help = """
     usage: limelight [demo] [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY] [--driver NAME]
-                     [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion]
+                     [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-]
       Opens the sample app in a window titled "Limelight" (390x844 points by default, resizable).
       1 s after launch the FAB tip appears (the tour assets/tours/fab.json) unless it was finished or
       skipped before: saved progress lives in $XDG_STATE_HOME/limelight/state.json
@@ -20,6 +20,8 @@ enum DemoCommand {
                      and a broken file shows its problem in a red banner while the last good
                      version keeps running. Tour events are logged on stderr.
       --reset-tours  forget which tours were finished or skipped, so they show again
+      --events FILE  every tour event as a line of JSON ({"event", "tour", "step", "ms", …}), appended
+                     to FILE as it happens (- for stderr)
       Keys: Escape skips a tour (when it allows skipping), Enter and Right advance, Left goes back;
       Tab and Shift-Tab move the focus (tabs, cards, the FAB, Menu rows; inside an overlay, its
       buttons), Enter or Space presses the focused one, Left and Right move between tabs;
@@ -36,12 +38,13 @@ enum DemoCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let c = "demo"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events"]),
                                  switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
         if args.has("--help") { print(help); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight --help)") }
         var settings = try ScreenSettings(args)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
+        let eventLog = try args.value("--events").map { v throws(CLIError) in try EventLog.open(v, command: c) }
         let announcer = try DesktopAccess.announcer(args.value("--speech"), command: c)
         var options = WindowOptions()
         options.size = settings.size
@@ -86,6 +89,7 @@ enum DemoCommand {
         }
         stage.root.announcer = announcer
         let app = TourWindowApp(stage: stage, store: store, makeStage: makeStage)
+        if let events = eventLog { app.eventLog = events }
         if let explicitTour, let path = args.value("--tour") {
             app.play(explicitTour, after: 1, watching: path, loadedAt: signature)
         } else if let brokenTour, let path = args.value("--tour") {

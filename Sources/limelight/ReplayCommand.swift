@@ -37,11 +37,14 @@ enum ReplayCommandRunner {
     struct Output: Encodable {
         var state: StateReport
         var shots: [ShotReport]
-        enum CodingKeys: String, CodingKey { case shots }
+        /// With `--tour`: every tour event, in order.
+        var events: [TourEventRecord]?
+        enum CodingKeys: String, CodingKey { case shots, events }
         func encode(to encoder: any Encoder) throws {
             try state.encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(shots, forKey: .shots)
+            try c.encodeIfPresent(events, forKey: .events)
         }
     }
 
@@ -81,10 +84,16 @@ enum ReplayCommandRunner {
         let recorder = RecordingAnnouncer(clock: clock)
         if transcript != nil { stage.root.announcer = recorder }
         var engine: TourEngine?
+        var events: [TourEventRecord]?
         if !args.has("--no-overlay") {
             if let loaded {
                 let tour = TourEngine(tour: loaded.tour, host: stage)
-                tour.onEvent = { [weak tour] event in if let tour { warn("\(c): " + tour.describe(event)) } }
+                events = []
+                tour.onEvent = { [weak tour] event in
+                    guard let tour else { return }
+                    warn("\(c): " + tour.describe(event))
+                    events?.append(TourEventRecord(event, tour: tour.tour.id, endedAt: tour.endedAtStep, time: clock.now))
+                }
                 tour.start(at: 0, animated: true)
                 engine = tour
             } else if let app = stage as? DemoApp {
@@ -98,7 +107,7 @@ enum ReplayCommandRunner {
             shots.append(ShotReport(file: file, line: line, session: session, engine: engine))
         }
         if let transcript { try writeTranscript(recorder.entries, to: transcript) }
-        print(jsonLine(Output(state: runner.state, shots: shots)))
+        print(jsonLine(Output(state: runner.state, shots: shots, events: events)))
     }
 
     /// One announcement a line: `{"language": "en", "ms": 1250, "text": "Step 1 of 5: …"}`, the

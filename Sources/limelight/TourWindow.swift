@@ -22,6 +22,8 @@ final class TourWindowApp: HostedApp {
     private var reloader: TourReloader?
     private var banner: ErrorBanner?
     private let store: TourProgressStore?
+    /// Where each tour event goes as a line of JSON (`--events`), if anywhere.
+    var eventLog: ((String) -> Void)?
     private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourHost
 
     /// A window app on `stage`; outcomes go to `store`; `makeStage` builds a new stage when a reload
@@ -80,11 +82,12 @@ final class TourWindowApp: HostedApp {
         engine.onEvent = { [weak self, weak engine] event in
             guard let self, let engine else { return }
             warn(engine.describe(event))
+            self.eventLog?(TourEventRecord(event, tour: engine.tour.id, endedAt: engine.endedAtStep, time: self.root.clock.now).jsonLine)
             switch event {
             case .stepShown(let i): self.lastShownStep = i
             case .finished: self.save(.finished, engine.tour.id)
             case .skipped, .dismissed: self.save(.skipped, engine.tour.id)
-            case .stepHidden, .targetMissing, .waited, .waitingToShow: break
+            case .stepHidden, .targetMissing, .waited, .waitingToShow, .advanced: break
             }
         }
         return engine

@@ -70,6 +70,7 @@ import ImageFiles
         // Tour events as the window logs them, and what was written.
         #expect(r.errorLines == [
             "limelight: replay: tour \"home\": step 1 of 5 shown",
+            "limelight: replay: tour \"home\": step 1 of 5 moved on by next",
             "limelight: replay: tour \"home\": step 1 of 5 hidden",
             "limelight: replay: tour \"home\": step 2 of 5 shown",
             "limelight: replay: wrote \(dir)/a.png",

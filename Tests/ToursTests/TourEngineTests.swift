@@ -57,7 +57,7 @@ import Demo
         #expect(engine.currentStep == 0)
         engine.previous()
         #expect(engine.currentStep == 0, "nothing before the first step")
-        #expect(events.events == [.stepShown(0), .stepHidden(0), .stepShown(1), .stepHidden(1), .stepShown(0)])
+        #expect(events.events == [.stepShown(0), .advanced(0, by: "next"), .stepHidden(0), .stepShown(1), .stepHidden(1), .stepShown(0)])
     }
 
     @Test func keysMoveOnAndBack() throws {
@@ -76,7 +76,7 @@ import Demo
         engine.start(at: 3, animated: false)
         engine.next()
         #expect(engine.state == .finished)
-        #expect(events.events == [.stepShown(3), .stepHidden(3), .finished])
+        #expect(events.events == [.stepShown(3), .advanced(3, by: "next"), .stepHidden(3), .finished])
         f.advance(0.5)
         #expect(f.app.topOverlayKind == nil, "the spotlight faded out")
     }
@@ -216,7 +216,7 @@ import Demo
         engine.next()
         f.app.overlays.dismissAll(animated: false)
         #expect(engine.state == .dismissed && engine.endedAtStep == 1)
-        #expect(events.events == [.stepShown(0), .stepHidden(0), .stepShown(1), .stepHidden(1), .dismissed])
+        #expect(events.events == [.stepShown(0), .advanced(0, by: "next"), .stepHidden(0), .stepShown(1), .stepHidden(1), .dismissed])
     }
 
     @Test func eventsDescribeThemselves() throws {
