@@ -40,6 +40,8 @@ public struct StepGeometry: Encodable, Hashable, Sendable {
         public var parts: [Part]
         /// Whether any of its text (title, text, progress, button titles) is cut short with an ellipsis.
         public var truncated: Bool
+        /// Whether it covers another hole of the step (no side, slide or narrower box kept off them).
+        public var coversHoles: Bool
     }
 
     /// The holes, one per target.
@@ -79,7 +81,8 @@ public struct StepGeometry: Encodable, Hashable, Sendable {
             }
             let asked = mark.placement
             bubble = Bubble(rect: StepGeometry.numbers(layout.box), placement: asked.rawValue, side: layout.side.rawValue,
-                            flipped: asked != .auto && asked.rawValue != layout.side.rawValue, parts: parts, truncated: truncated)
+                            flipped: asked != .auto && asked.rawValue != layout.side.rawValue, parts: parts, truncated: truncated,
+                            coversHoles: spotlight.bubbleCoversHoles)
         }
     }
 

@@ -19,8 +19,84 @@ public enum BubblePlacer {
     /// right in a right-to-left `layoutDirection`.
     public static func place(size: Size, hole: HoleGeometry, placement: BubblePlacement, area: Rect,
                              layoutDirection: TextDirection = .leftToRight, edge: (Point) -> Point) -> BubbleLayout {
+        place(size: size, hole: hole, placement: placement, area: area, layoutDirection: layoutDirection,
+              avoiding: [], edge: edge).layout
+    }
+
+    /// The sides in the order `placement` tries them.
+    static func order(_ placement: BubblePlacement, hole r: Rect, area: Rect, layoutDirection: TextDirection) -> [BubbleSide] {
+        switch placement {
+        case .auto:
+            let lower = r.midY > area.midY
+            let sideways: [BubbleSide] = layoutDirection == .leftToRight ? [.left, .right] : [.right, .left]
+            return (lower ? [.above, .below] : [.below, .above]) + sideways
+        case .above: return [.above, .below, .left, .right]
+        case .below: return [.below, .above, .left, .right]
+        case .left: return [.left, .right, .above, .below]
+        case .right: return [.right, .left, .above, .below]
+        }
+    }
+
+    /// Like `place(size:hole:placement:area:layoutDirection:edge:)`, keeping off `obstacles` (the
+    /// step's other holes, other bubbles): the sides in order, then each side slid along, then
+    /// narrower boxes (`sizeAt(width)` gives the height of one, down to `minimumWidth`), and only
+    /// then the spot where the least of them is covered. Says whether the box still covers any.
+    public static func place(size: Size, hole: HoleGeometry, placement: BubblePlacement, area: Rect,
+                             layoutDirection: TextDirection = .leftToRight, avoiding obstacles: [Rect],
+                             sizeAt: ((Double) -> Size)? = nil, minimumWidth: Double = 160,
+                             edge: (Point) -> Point) -> (layout: BubbleLayout, covers: Bool) {
         let r = hole.rect
         let inner = area.insetBy(dx: margin, dy: margin)
+        let t = tailLength
+        let order = order(placement, hole: r, area: area, layoutDirection: layoutDirection)
+        func covered(_ box: Rect) -> Double {
+            obstacles.reduce(0) { sum, o in
+                let i = box.intersection(o)
+                return sum + (i.isEmpty ? 0 : i.width * i.height)
+            }
+        }
+        func fits(_ s: BubbleSide, _ size: Size) -> Bool {
+            switch s {
+            case .above: return r.minY - t - inner.minY >= size.height
+            case .below: return inner.maxY - (r.maxY + t) >= size.height
+            case .left: return r.minX - t - inner.minX >= size.width
+            case .right: return inner.maxX - (r.maxX + t) >= size.width
+            }
+        }
+        let plain = layout(size: size, side: firstSide(size: size, order: order, hole: r, inner: inner), hole: hole, inner: inner, edge: edge)
+        guard !obstacles.isEmpty, covered(plain.box) > 0 else { return (plain, false) }
+        var best: (layout: BubbleLayout, cover: Double)?
+        func consider(_ l: BubbleLayout) -> Bool {
+            let c = covered(l.box)
+            if best == nil || c < best!.cover - 1e-9 { best = (l, c) }
+            return c == 0
+        }
+        var widths = [size.width]
+        if let sizeAt {
+            var w = size.width - 20
+            while w >= minimumWidth { widths.append(w); w -= 20 }
+            if widths.last != minimumWidth, minimumWidth < size.width { widths.append(minimumWidth) }
+        }
+        for w in widths {
+            let s = w == size.width ? size : (sizeAt?(w) ?? size)
+            // The sides in order, where the box fits…
+            for side in order where fits(side, s) {
+                if consider(layout(size: s, side: side, hole: hole, inner: inner, edge: edge)) { return (best!.layout, false) }
+            }
+            // …then slid along each of them, nearest first, keeping beside the hole.
+            for side in order where fits(side, s) {
+                for offset in slideOffsets(side: side, size: s, hole: r, inner: inner) {
+                    if consider(layout(size: s, side: side, hole: hole, inner: inner, edge: edge, slide: offset)) { return (best!.layout, false) }
+                }
+            }
+        }
+        // Nowhere free: the least covered spot (the plain placement when nothing is better).
+        _ = consider(plain)
+        return (best!.layout, true)
+    }
+
+    /// The first side in `order` with room for `size`, else the roomiest for it.
+    static func firstSide(size: Size, order: [BubbleSide], hole r: Rect, inner: Rect) -> BubbleSide {
         let t = tailLength
         let room: [BubbleSide: Double] = [
             .above: r.minY - t - inner.minY, .below: inner.maxY - (r.maxY + t),
@@ -32,35 +108,52 @@ public enum BubblePlacer {
             case .left, .right: return room[s]! >= size.width
             }
         }
-        let order: [BubbleSide]
-        switch placement {
-        case .auto:
-            let lower = r.midY > area.midY
-            let sideways: [BubbleSide] = layoutDirection == .leftToRight ? [.left, .right] : [.right, .left]
-            order = (lower ? [.above, .below] : [.below, .above]) + sideways
-        case .above: order = [.above, .below, .left, .right]
-        case .below: order = [.below, .above, .left, .right]
-        case .left: order = [.left, .right, .above, .below]
-        case .right: order = [.right, .left, .above, .below]
-        }
         // A forced side is kept when it fits; otherwise the first side that fits, else the roomiest.
-        let side = order.first(where: fits) ?? order.max { (room[$0]! / (($0 == .above || $0 == .below) ? size.height : size.width)) <
-                                                          (room[$1]! / (($1 == .above || $1 == .below) ? size.height : size.width)) }!
+        return order.first(where: fits) ?? order.max { (room[$0]! / (($0 == .above || $0 == .below) ? size.height : size.width)) <
+                                                      (room[$1]! / (($1 == .above || $1 == .below) ? size.height : size.width)) }!
+    }
+
+    /// Offsets (points, along the side) to slide a box from its centred place, nearest first, as far
+    /// as the box still shares some of the hole's span (so its tail still points at it).
+    static func slideOffsets(side: BubbleSide, size: Size, hole r: Rect, inner: Rect) -> [Double] {
+        let horizontal = side == .above || side == .below
+        let length = horizontal ? size.width : size.height
+        let span = horizontal ? (r.minX, r.maxX) : (r.minY, r.maxY)
+        let bounds = horizontal ? (inner.minX, inner.maxX) : (inner.minY, inner.maxY)
+        let centred = (span.0 + span.1) / 2 - length / 2
+        // The box's start may go from where its end just reaches the hole's start to where its
+        // start just reaches the hole's end, inside the area.
+        let lo = max(bounds.0, span.0 - length + cornerRadius + tailHalfWidth), hi = min(bounds.1 - length, span.1 - cornerRadius - tailHalfWidth)
+        guard hi >= lo else { return [] }
+        var out: [Double] = []
+        var d = 8.0
+        while d <= (hi - lo) + 8 && out.count < 400 {
+            for start in [centred + d, centred - d] where start >= lo && start <= hi { out.append(start - centred) }
+            d += 8
+        }
+        return out
+    }
+
+    /// The box of `size` on `side` of the hole (slid by `slide` along it), clamped inside `inner`,
+    /// with its tail.
+    static func layout(size: Size, side: BubbleSide, hole: HoleGeometry, inner: Rect, edge: (Point) -> Point, slide: Double = 0) -> BubbleLayout {
+        let r = hole.rect
+        let t = tailLength
         func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { hi < lo ? lo : min(max(v, lo), hi) }
-        var box: Rect
+        let box: Rect
         switch side {
         case .above:
-            box = Rect(x: clamp(r.midX - size.width / 2, inner.minX, inner.maxX - size.width),
+            box = Rect(x: clamp(r.midX - size.width / 2 + slide, inner.minX, inner.maxX - size.width),
                        y: clamp(r.minY - t - size.height, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
         case .below:
-            box = Rect(x: clamp(r.midX - size.width / 2, inner.minX, inner.maxX - size.width),
+            box = Rect(x: clamp(r.midX - size.width / 2 + slide, inner.minX, inner.maxX - size.width),
                        y: clamp(r.maxY + t, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
         case .left:
             box = Rect(x: clamp(r.minX - t - size.width, inner.minX, inner.maxX - size.width),
-                       y: clamp(r.midY - size.height / 2, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
+                       y: clamp(r.midY - size.height / 2 + slide, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
         case .right:
             box = Rect(x: clamp(r.maxX + t, inner.minX, inner.maxX - size.width),
-                       y: clamp(r.midY - size.height / 2, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
+                       y: clamp(r.midY - size.height / 2 + slide, inner.minY, inner.maxY - size.height), width: size.width, height: size.height)
         }
         // The tail's base sits on the box edge facing the hole, as near the hole's centre as the
         // rounded corners allow; its tip is where the line from the base to the centre meets the edge.

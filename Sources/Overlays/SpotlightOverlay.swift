@@ -49,12 +49,14 @@ public final class SpotlightOverlay: Overlay {
         let mark: CoachMark, widthLimit: Double
         /// Its views' surface and the chrome (box, tail, shadow) at their top.
         let card: ModalCard, chrome: BubbleChrome
+        /// The padded content, measured again when the bubble narrows to keep off other holes.
+        let content: View
         /// The content's size, measured once: it depends only on the mark, the width and the scale.
         let size: Size
         /// Where it was placed last.
         var layout: BubbleLayout?
-        init(mark: CoachMark, widthLimit: Double, card: ModalCard, chrome: BubbleChrome, size: Size) {
-            self.mark = mark; self.widthLimit = widthLimit; self.card = card; self.chrome = chrome; self.size = size
+        init(mark: CoachMark, widthLimit: Double, card: ModalCard, chrome: BubbleChrome, content: View, size: Size) {
+            self.mark = mark; self.widthLimit = widthLimit; self.card = card; self.chrome = chrome; self.content = content; self.size = size
         }
     }
 
@@ -85,6 +87,8 @@ public final class SpotlightOverlay: Overlay {
     public var displayedHoles: [HoleGeometry] { holeSet.geometries }
     /// The fill of the bubble's box, what its text is read against.
     public static var bubbleBackground: Color { BubbleChrome.background }
+    /// Whether the bubble had to cover another hole of the step (nowhere else had room).
+    public private(set) var bubbleCoversHoles = false
     /// The bubble's geometry now (screen points), nil when there is no bubble.
     public var displayedBubble: BubbleLayout? { bubble?.layout }
 
@@ -163,6 +167,7 @@ public final class SpotlightOverlay: Overlay {
     /// Follows the targets (mixed with the old holes while morphing), then places the bubble by its hole.
     public override func layout(root: ViewRoot) {
         var targets = targetGeometries(root: root)
+        let current = targets
         var t = 1.0
         // The bubble sits by the hole it belongs to: the old one while fading out, the new one after.
         var anchor = targets.first
@@ -184,7 +189,10 @@ public final class SpotlightOverlay: Overlay {
             onTargetsMissing?(missing)
         }
         // A missing target shows the dim alone; a step told to do without one centres its bubble.
-        layoutBubble(root: root, anchor: missing && !centersBubbleWithoutTarget ? nil : anchor, morphProgress: t)
+        // The bubble keeps off the other holes of the step it belongs to.
+        let stepHoles = (morph != nil && t < 0.5) ? morph!.from : current
+        layoutBubble(root: root, anchor: missing && !centersBubbleWithoutTarget ? nil : anchor, morphProgress: t,
+                     others: stepHoles.filter { $0 != anchor }.map(\.rect))
         if needsFullComposite {
             needsFullComposite = false
             root.invalidateComposite(rect: root.bounds)
@@ -192,7 +200,7 @@ public final class SpotlightOverlay: Overlay {
     }
 
     /// Places (and builds) the bubble by `anchor`.
-    private func layoutBubble(root: ViewRoot, anchor: HoleGeometry?, morphProgress t: Double) {
+    private func layoutBubble(root: ViewRoot, anchor: HoleGeometry?, morphProgress t: Double, others: [Rect]) {
         // During a morph the old bubble fades out over the first half, the new one in over the second.
         let mark = (morph != nil && t < 0.5) ? morph?.previousMark : coachMark
         bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
@@ -218,8 +226,15 @@ public final class SpotlightOverlay: Overlay {
             let edgeMask = anchorMask!
             // A hole whose edge lies off screen (larger than the screen, or far away) would stretch the
             // tail, and the card that holds it, far beyond the screen: the tail ends at the screen's edge.
-            layout = BubblePlacer.place(size: bubble.size, hole: anchor, placement: mark.placement, area: area,
-                                        layoutDirection: root.layoutDirection, edge: { edgeMask.edgePoint(towards: $0) }).tipClipped(to: root.bounds)
+            // With auto placement, every other hole of the step is ground the bubble keeps off (it
+            // slides, then narrows); a side the tour asks for is kept (the lint flags what it covers).
+            let content = bubble.content
+            let placed = BubblePlacer.place(size: bubble.size, hole: anchor, placement: mark.placement, area: area,
+                                            layoutDirection: root.layoutDirection, avoiding: mark.placement == .auto ? others : [],
+                                            sizeAt: { w in Size(w, content.measure(ProposedSize(width: w, height: nil)).height.rounded(.up)) },
+                                            edge: { edgeMask.edgePoint(towards: $0) })
+            layout = placed.layout.tipClipped(to: root.bounds)
+            bubbleCoversHoles = placed.covers
         }
         // The card holds box, tail and shadow: only what it draws on.
         let s = root.scale
@@ -248,7 +263,7 @@ public final class SpotlightOverlay: Overlay {
             }
             let measured = content.measure(ProposedSize(width: maxWidth, height: nil))
             let size = Size(min(maxWidth, measured.width.rounded(.up)), measured.height.rounded(.up))
-            bubble = Bubble(mark: mark, widthLimit: maxWidth, card: card, chrome: chrome, size: size)
+            bubble = Bubble(mark: mark, widthLimit: maxWidth, card: card, chrome: chrome, content: content, size: size)
             return
         }
     }
