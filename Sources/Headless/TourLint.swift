@@ -107,7 +107,7 @@ public enum TourLint {
             }
         }
         for surface in spotlight.surfaces {
-            for (text, background) in texts(in: surface.content, over: SpotlightOverlay.bubbleBackground) {
+            for (text, background) in texts(in: surface.content, over: spotlight.currentBubbleBackground) {
                 let ratio = text.color.contrastRatio(over: background)
                 let large = text.font.size >= 24 || (text.font.size >= 18.66 && text.font.weight == .bold)
                 let needed = large ? minimumLargeTextContrast : minimumContrast

@@ -22,8 +22,14 @@ final class BubbleChrome: View {
     /// The layout relative to the chrome's frame.
     private(set) var relativeLayout: BubbleLayout?
 
-    /// A chrome around `content`.
-    init(content: View) { super.init(children: [content]) }
+    /// How the box looks.
+    let theme: BubbleTheme
+
+    /// A chrome around `content`, looking as `theme` says.
+    init(content: View, theme: BubbleTheme = .standard) {
+        self.theme = theme
+        super.init(children: [content])
+    }
 
     /// Takes a layout in screen points for a chrome whose frame will start at `origin`.
     func update(layout: BubbleLayout, origin: Point) {
@@ -49,8 +55,10 @@ final class BubbleChrome: View {
     override func draw(in canvas: Canvas) {
         guard let layout else { return }
         let s = BubbleChrome.shadow
-        canvas.drawShadow(of: layout.box, cornerRadius: BubblePlacer.cornerRadius, blur: s.blur, dy: s.offsetY, color: s.color)
-        canvas.fill(layout.box, cornerRadius: BubblePlacer.cornerRadius, color: BubbleChrome.background)
-        canvas.fill(layout.tailPath, color: BubbleChrome.background)
+        if theme.shadow {
+            canvas.drawShadow(of: layout.box, cornerRadius: theme.cornerRadius, blur: s.blur, dy: s.offsetY, color: s.color)
+        }
+        canvas.fill(layout.box, cornerRadius: theme.cornerRadius, color: theme.background)
+        canvas.fill(layout.tailPath, color: theme.background)
     }
 }

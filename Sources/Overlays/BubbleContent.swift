@@ -15,27 +15,22 @@ enum BubbleContent {
                      onSkip: @escaping @MainActor () -> Void, onButton: @escaping @MainActor (Int) -> Void = { _ in }) -> View {
         var rows: [View] = []
         if let title = mark.title, !title.isEmpty {
-            rows.append(Text(title, font: .headline, color: .black).id("overlay.bubble.title"))
+            rows.append(Text(title, font: Font(size: mark.theme.fontSize + 2, weight: .bold), color: mark.theme.title).id("overlay.bubble.title"))
         }
         if let text = mark.text, !text.isEmpty {
-            rows.append(Text(text, font: .body, color: Color(white: 0.2)).id("overlay.bubble.text"))
+            rows.append(Text(text, font: Font(size: mark.theme.fontSize), color: mark.theme.text).id("overlay.bubble.text"))
         }
         // A step's own buttons, one a row across the bubble: `overlay.bubble.button.0`, …
         for (k, title) in mark.buttons.prefix(3).enumerated() {
-            let filled = k == 0
-            let label = Text(title, font: Font(size: 15, weight: .bold), color: filled ? .white : Palette.readableTint, lineLimit: 1)
-            let body = FrameView(maxWidth: .infinity, child: Padding(EdgeInsets(horizontal: 16, vertical: 7), child: label))
-            rows.append(Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: { onButton(k) },
-                               label: filled ? Background(Palette.readableTint, shape: .capsule, child: body)
-                                             : Background(Palette.readableTint.withOpacity(0.12), shape: .capsule, child: body))
-                            .id("overlay.bubble.button.\(k)"))
+            rows.append(styledButton(title, style: k == 0 ? mark.theme.buttonStyle : (mark.theme.buttonStyle == .filled ? .outlined : mark.theme.buttonStyle),
+                                     accent: mark.theme.accent, fullWidth: true, action: { onButton(k) }).id("overlay.bubble.button.\(k)"))
         }
         var footer: [View] = []
         if let p = mark.progress {
             // Isolated left to right, so "2 / 4" keeps its order in a right-to-left bubble.
-            footer.append(Text("\u{2066}\(p.label)\u{2069}", font: .caption, color: Palette.readableSecondaryLabel, lineLimit: 1).id("overlay.bubble.progress"))
+            footer.append(Text("\u{2066}\(p.label)\u{2069}", font: .caption, color: mark.theme.secondary, lineLimit: 1).id("overlay.bubble.progress"))
             if showsDots, p.total > 1, p.total <= 12 {
-                footer.append(ProgressDots(current: p.current, total: p.total))
+                footer.append(ProgressDots(current: p.current, total: p.total, color: mark.theme == .standard ? Palette.tint : mark.theme.accent))
             }
         }
         if mark.showsSkipButton || mark.showsNextButton {
@@ -43,17 +38,32 @@ enum BubbleContent {
             if mark.showsSkipButton {
                 footer.append(Button(shape: .capsule, action: onSkip,
                                      label: Padding(EdgeInsets(horizontal: 10, vertical: 6),
-                                                    child: Text(mark.skipTitle, font: .body, color: Palette.readableSecondaryLabel, lineLimit: 1))).id("overlay.bubble.skip"))
+                                                    child: Text(mark.skipTitle, font: .body, color: mark.theme.secondary, lineLimit: 1))).id("overlay.bubble.skip"))
             }
             if mark.showsNextButton {
-                footer.append(Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: onNext,
-                                     label: Background(Palette.readableTint, shape: .capsule,
-                                                       child: Padding(EdgeInsets(horizontal: 16, vertical: 6),
-                                                                      child: Text(mark.nextTitle, font: Font(size: 15, weight: .bold), color: .white, lineLimit: 1)))).id("overlay.bubble.next"))
+                footer.append(styledButton(mark.nextTitle, style: mark.theme.buttonStyle, accent: mark.theme.accent, action: onNext).id("overlay.bubble.next"))
             }
         }
         if !footer.isEmpty { rows.append(HStack(spacing: 8, children: footer).id("overlay.bubble.footer")) }
         return Padding(EdgeInsets(all: padding), child: VStack(alignment: .leading, spacing: 8, children: rows)).id("overlay.bubble")
+    }
+}
+
+extension BubbleContent {
+    /// A capsule button titled `title` in `style` and `accent` (the standard Next: filled blue).
+    static func styledButton(_ title: String, style: BubbleTheme.ButtonStyle, accent: Color, fullWidth: Bool = false,
+                             action: @escaping @MainActor () -> Void) -> Button {
+        let color: Color = style == .filled ? .white : accent
+        let label = Text(title, font: Font(size: 15, weight: .bold), color: color, lineLimit: 1)
+        let padded: View = Padding(EdgeInsets(horizontal: 16, vertical: fullWidth ? 7 : 6), child: label)
+        let body: View = fullWidth ? FrameView(maxWidth: .infinity, child: padded) : padded
+        let dressed: View
+        switch style {
+        case .filled: dressed = Background(accent, shape: .capsule, child: body)
+        case .outlined: dressed = Outline(color: accent, width: 1.5, shape: .capsule, child: body)
+        case .text: dressed = body
+        }
+        return Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: action, label: dressed)
     }
 }
 
@@ -63,15 +73,17 @@ final class ProgressDots: View {
     let current: Int
     /// How many dots there are.
     let total: Int
-    /// Dots for step `current` of `total`.
-    init(current: Int, total: Int) { self.current = current; self.total = total; super.init() }
+    /// The filled dot's colour.
+    let color: Color
+    /// Dots for step `current` of `total`, the current one in `color`.
+    init(current: Int, total: Int, color: Color = Palette.tint) { self.current = current; self.total = total; self.color = color; super.init() }
     override var hasOwnContent: Bool { true }
     override func sizeThatFits(_ proposal: ProposedSize) -> Size { Size(Double(total) * 10 - 4, 6) }
     override func draw(in canvas: Canvas) {
         let direction = layoutDirection
         for i in 0..<total {
             let c = Point(frame.x(ofLeadingOffset: Double(i) * 10, width: 6, direction: direction) + 3, frame.midY)
-            canvas.fill(.circle(center: c, radius: 3), color: i + 1 == current ? Palette.tint : Palette.tertiaryLabel)
+            canvas.fill(.circle(center: c, radius: 3), color: i + 1 == current ? color : Palette.tertiaryLabel)
         }
     }
 }

@@ -49,6 +49,8 @@ public struct CoachMark: Hashable, Sendable {
     /// Buttons of the mark's own, in place of Next, each reported as `SpotlightAction.button(i)`
     /// (a tour step's branches); at most three.
     public var buttons: [String] = []
+    /// How the bubble looks.
+    public var theme: BubbleTheme = .standard
 
     /// A coach mark; the defaults show nothing but what is given.
     public init(title: String? = nil, text: String? = nil, placement: BubblePlacement = .auto,

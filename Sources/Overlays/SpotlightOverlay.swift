@@ -85,8 +85,10 @@ public final class SpotlightOverlay: Overlay {
 
     /// The geometries drawn now (screen points), one per resolved hole.
     public var displayedHoles: [HoleGeometry] { holeSet.geometries }
-    /// The fill of the bubble's box, what its text is read against.
+    /// The fill of the standard bubble's box, what its text is read against.
     public static var bubbleBackground: Color { BubbleChrome.background }
+    /// The fill of this spotlight's bubble now (its theme's).
+    public var currentBubbleBackground: Color { coachMark?.theme.background ?? BubbleChrome.background }
     /// Whether the bubble had to cover another hole of the step (nowhere else had room).
     public private(set) var bubbleCoversHoles = false
     /// The bubble's geometry now (screen points), nil when there is no bubble.
@@ -253,7 +255,7 @@ public final class SpotlightOverlay: Overlay {
             let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.advance(by: "next") },
                                              onSkip: { [weak self] in self?.request(.dismiss) },
                                              onButton: { [weak self] k in self?.request(.button(k)) })
-            let chrome = BubbleChrome(content: content)
+            let chrome = BubbleChrome(content: content, theme: mark.theme)
             let card = ModalCard(content: chrome, overlay: self)
             card.contains = { [weak self] p in self?.bubbleContains(p) ?? false }
             if dots, let footer = content.view(withID: "overlay.bubble.footer"),

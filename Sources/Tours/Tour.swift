@@ -9,6 +9,8 @@ public struct Tour: Hashable, Sendable {
     public var id: String
     /// The dim layer's colour (opaque; see `dimOpacity`).
     public var dimColor: Color
+    /// How the tour's bubbles look (steps may change it).
+    public var theme = TourTheme()
     /// The dim layer's opacity, 0...1.
     public var dimOpacity: Double
     /// Whether bubbles show "2 / 4" and progress dots.
@@ -153,6 +155,8 @@ public struct TourStep: Hashable, Sendable {
     public var advanceGoto: StepGoto?
     /// Buttons that lead somewhere, instead of Next (at most three).
     public var buttons: [StepButton] = []
+    /// What the step changes of its tour's theme.
+    public var theme: TourTheme?
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).

@@ -353,6 +353,9 @@ public final class TourEngine {
                              progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
                              nextTitle: isLast ? titles.done : titles.next, skipTitle: titles.skip)
         mark.buttons = step.buttons.map { $0.title(in: language) }
+        let theme = tour.theme.overlaid(by: step.theme)
+        mark.theme = theme.bubble
+        if let w = theme.maxWidth { mark.maxWidth = w }
         return mark
     }
 

@@ -74,6 +74,10 @@ enum TourSchema {
                 doc: "the layer over everything outside the holes") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: dim, what: "an object such as {\"color\": \"#000000\", \"opacity\": 0.6}", into: &tour)
         },
+        TourKey("theme", value: "an object: `bubble`, `button`", default: "the standard look",
+                doc: "how the bubbles look (colours `\"#RRGGBB\"`); a step's `theme` goes over it") { member, path, _, r, tour in
+            r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"background\": \"#1C1C1E\"}}", into: &tour.theme)
+        },
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
         TourKey("background", value: "a path to a PNG file", default: "none",
@@ -208,6 +212,12 @@ enum TourSchema {
                 r.report(title.keyLine, context.path.appending("title"), "a title needs \"text\" too: a step without text shows no bubble")
             }
         }),
+        TourKey("theme", value: "an object: `bubble`, `button`", default: "the tour's",
+                doc: "what the step changes of the tour's theme") { member, path, _, r, step in
+            var t = TourTheme()
+            r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", into: &t)
+            step.theme = t
+        },
         TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
                 doc: "the step's name, for a `goto`") { member, path, _, r, step in
             step.source.id = member.keyLine
@@ -338,11 +348,19 @@ enum TourSchema {
         keys.map { k in "| `\(prefix)\(k.name)` | \(k.row.value) | \(k.row.defaultValue) | \(k.row.doc) |" }
     }
 
-    /// The README's table of a tour's keys (with its `dim` and `screen` objects').
+    /// The README's table of a tour's keys (with its `dim`, `theme` and `screen` objects').
     static var tourTable: String {
-        let screenIndex = tour.firstIndex { $0.name == "screen" }!
-        return table(markdownRows([tour[0], tour[1]]) + markdownRows(dim, prefix: "dim.") + markdownRows(Array(tour[2...screenIndex]))
-                     + markdownRows(screen, prefix: "screen.") + markdownRows(Array(tour[(screenIndex + 1)...])))
+        var rows: [String] = []
+        for key in tour {
+            rows += markdownRows([key])
+            switch key.name {
+            case "dim": rows += markdownRows(dim, prefix: "dim.")
+            case "theme": rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.")
+            case "screen": rows += markdownRows(screen, prefix: "screen.")
+            default: break
+            }
+        }
+        return table(rows)
     }
 
     /// The README's table of the `test` object's keys (with its `tolerance` object's and a script's).

@@ -53,6 +53,14 @@ import Testing
         #expect(found.contains { $0.path == "steps[0]" && $0.message == "the bubble's overlay.bubble.skip, overlay.bubble.next are cut short with an ellipsis (shorten the text, or give the bubble more room) (at 150x500@1x, en)" }, "\(found)")
     }
 
+    @Test func aThemesTextIsCheckedAgainstItsBackground() throws {
+        let (status, found, _) = try lint(##"{"id": "t", "theme": {"bubble": {"background": "#1C1C1E", "text": "#3A3A3C"}}, "steps": [{"target": "fab", "text": "Hard to read."}]}"##)
+        #expect(status == 1)
+        #expect(found.contains { $0.message.hasPrefix("the text of overlay.bubble.text has a contrast of") && $0.message.contains("#3A3A3C on #1C1C1E") }, "\(found)")
+        let (fine, ok, _) = try lint(##"{"id": "t", "theme": {"bubble": {"background": "#1C1C1E", "text": "#FFFFFF", "accent": "#0062CC"}}, "steps": [{"target": "fab", "text": "Easy to read."}]}"##)
+        #expect(fine == 0, "\(ok)")
+    }
+
     @Test func aBubbleOverAnotherHole() throws {
         let (status, found, _) = try lint(#"{"id": "t", "steps": [{"targets": ["card.0", "card.2"], "text": "These two cards.", "placement": "below"}]}"#)
         #expect(status == 1)
