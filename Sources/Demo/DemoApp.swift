@@ -17,6 +17,8 @@ public final class DemoApp {
     public private(set) var missingImages: [String] = []
     /// Called when a Menu row is tapped, after the app opened its overlay.
     public var onMenuAction: (@MainActor (MenuAction) -> Void)?
+    /// Called for what the app records for tours' `show` rules: `cardAdded`, `overlayOpened`.
+    public var onAppEvent: (@MainActor (String) -> Void)?
     /// The overlays above the whole screen (bars included).
     public let overlays: PresentationStack
     /// The timer that shows the FAB tip, while it waits.
@@ -86,6 +88,7 @@ public final class DemoApp {
         case .loading: loading.showAndHide(message: DemoOverlays.loadingMessage(language), for: 3)
         }
         onMenuAction?(action)
+        onAppEvent?("overlayOpened")
     }
 
     /// The kind of the overlay taking input now, if any.
@@ -115,6 +118,7 @@ public final class DemoApp {
         state.cards.append(.new)
         home.appendCard(.new, index: state.cards.count - 1, language: state.language)
         home.reveal(cardAt: state.cards.count - 1)
+        onAppEvent?("cardAdded")
     }
 }
 

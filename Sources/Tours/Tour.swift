@@ -11,6 +11,8 @@ public struct Tour: Hashable, Sendable {
     public var dimColor: Color
     /// How the tour's bubbles look (steps may change it).
     public var theme = TourTheme()
+    /// When the tour shows, by saved progress (`show`, `after`).
+    public var show = ShowRule()
     /// The dim layer's opacity, 0...1.
     public var dimOpacity: Double
     /// Whether bubbles show "2 / 4" and progress dots.
@@ -157,6 +159,8 @@ public struct TourStep: Hashable, Sendable {
     public var buttons: [StepButton] = []
     /// What the step changes of its tour's theme.
     public var theme: TourTheme?
+    /// The step's content version as the file gives it (nil: a digest of its content).
+    public var version: String?
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).
@@ -245,4 +249,13 @@ public struct TourStep: Hashable, Sendable {
     public func title(in language: String?) -> String? { language.flatMap { LanguageTag.lookup($0, in: titles) } ?? title }
     /// The text in `language` (or the nearest tag it falls back to), else the default one.
     public func text(in language: String?) -> String? { language.flatMap { LanguageTag.lookup($0, in: texts) } ?? text }
+}
+
+extension Tour {
+    /// The tour with only the steps at `indices` (in order), as shown to someone who saw the rest.
+    public func keepingSteps(_ indices: [Int]) -> Tour {
+        var t = self
+        t.steps = indices.filter { steps.indices.contains($0) }.map { steps[$0] }
+        return t
+    }
 }

@@ -15,6 +15,12 @@ public struct TourProgress: Codable, Hashable, Sendable {
         public var outcome: TourOutcome
         /// When it ended (ISO 8601 in the file).
         public var date: Date
+        /// How many times it was shown (nil in files from before this was kept: once).
+        public var timesShown: Int?
+        /// When it last showed.
+        public var lastShown: Date?
+        /// The version of each step (`TourStep.contentVersion`) when it was last finished.
+        public var seenVersions: [String]?
         /// An entry.
         public init(outcome: TourOutcome, date: Date) { self.outcome = outcome; self.date = date }
     }
@@ -23,6 +29,38 @@ public struct TourProgress: Codable, Hashable, Sendable {
     public var version = 1
     /// Entries by tour id.
     public var tours: [String: Entry] = [:]
+    /// How many times the app was launched (nil in older files: none counted).
+    public var appLaunches: Int?
+    /// How many times each app event (`cardAdded`, `overlayOpened`) happened.
+    public var appEvents: [String: Int]?
+
+    /// Launches counted so far.
+    public var launches: Int { appLaunches ?? 0 }
+    /// How many times the event `name` happened.
+    public func count(of name: String) -> Int { appEvents?[name] ?? 0 }
+
+    /// The progress after a launch of the app.
+    public mutating func recordLaunch() { appLaunches = launches + 1 }
+    /// The progress after the app event `name`.
+    public mutating func recordEvent(_ name: String) { appEvents = (appEvents ?? [:]).merging([name: count(of: name) + 1]) { $1 } }
+    /// The progress after `tour` showed at `date`.
+    public mutating func recordShown(_ tour: String, at date: Date) {
+        var e = tours[tour] ?? Entry(outcome: .skipped, date: date)
+        let before = tours[tour] == nil ? 0 : (e.timesShown ?? 1)
+        e.timesShown = before + 1
+        e.lastShown = date
+        if tours[tour] == nil { e.outcome = .skipped }
+        tours[tour] = e
+    }
+    /// The progress after `tour` ended with `outcome` at `date`, its steps at `versions` when finished.
+    public mutating func recordEnd(_ tour: String, outcome: TourOutcome, at date: Date, versions: [String]?) {
+        var e = tours[tour] ?? Entry(outcome: outcome, date: date)
+        e.outcome = outcome
+        e.date = date
+        if outcome == .finished, let versions { e.seenVersions = versions }
+        if e.timesShown == nil { e.timesShown = 1 }
+        tours[tour] = e
+    }
 
     /// Empty progress.
     public init() {}
@@ -104,10 +142,15 @@ public final class TourProgressStore: Sendable {
         }
     }
 
-    /// Records that the tour `id` ended with `outcome`.
-    public func record(_ outcome: TourOutcome, forTour id: String, date: Date = Date()) throws(TourProgressError) {
+    /// Records that the tour `id` ended with `outcome` (its steps at `versions` when finished).
+    public func record(_ outcome: TourOutcome, forTour id: String, date: Date = Date(), versions: [String]? = nil) throws(TourProgressError) {
+        try update { $0.recordEnd(id, outcome: outcome, at: date, versions: versions) }
+    }
+
+    /// Loads, changes with `change` and saves atomically (a launch, an app event, a tour shown).
+    public func update(_ change: (inout TourProgress) -> Void) throws(TourProgressError) {
         var progress = load().progress
-        progress.tours[id] = TourProgress.Entry(outcome: outcome, date: date)
+        change(&progress)
         try save(progress)
     }
 

@@ -78,6 +78,43 @@ enum TourSchema {
                 doc: "how the bubbles look (colours `\"#RRGGBB\"`); a step's `theme` goes over it") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"background\": \"#1C1C1E\"}}", into: &tour.theme)
         },
+        TourKey("show", value: "`\"once\"`, `\"always\"`, or an object: `afterLaunches`, `afterEvent` with `count`, `maxTimes`, `notWithin`",
+                default: "`\"once\"`",
+                doc: "when the tour shows, from saved progress: once, every time, after N launches, after an app event (`cardAdded`, `overlayOpened`) N times, at most N times, not again within a while (`\"7d\"`, `\"12h\"`, `\"30m\"`); all the keys given must hold") { member, path, _, r, tour in
+            if case .string(let s) = member.value.value {
+                switch s {
+                case "once": tour.show.maxTimes = 1
+                case "always": tour.show.maxTimes = nil
+                default: r.report(member.value.line, path, "expected \"once\", \"always\" or an object such as {\"afterLaunches\": 3}, found \(quoted(s))")
+                }
+                return
+            }
+            guard let m = r.object(member.value, at: path, known: ["afterLaunches", "afterEvent", "count", "maxTimes", "notWithin"],
+                                   what: "\"once\", \"always\" or an object such as {\"afterLaunches\": 3}") else { return }
+            func whole(_ key: String, _ range: ClosedRange<Double>) -> Int? {
+                guard let node = m[key]?.value, let v = r.number(node, at: path.appending(key), in: range, meaning: "a whole number") else { return nil }
+                guard v == v.rounded() else { r.report(node.line, path.appending(key), "expected a whole number, found \(v)"); return nil }
+                return Int(v)
+            }
+            tour.show.afterLaunches = whole("afterLaunches", 1...100_000)
+            if let n = whole("maxTimes", 1...100_000) { tour.show.maxTimes = n }
+            if let e = m["afterEvent"] {
+                let known = ["cardAdded", "overlayOpened", "launch"]
+                if let name = r.string(e.value, at: path.appending("afterEvent"), nonEmpty: true) {
+                    if known.contains(name) { tour.show.afterEvent = (name, whole("count", 1...100_000) ?? 1) }
+                    else { r.report(e.value.line, path.appending("afterEvent"), "expected an app event (\(known.joined(separator: ", "))), found \(quoted(name))") }
+                }
+            } else if let c = m["count"] {
+                r.report(c.keyLine, path.appending("count"), "\"count\" goes with \"afterEvent\"")
+            }
+            if let w = m["notWithin"], let s = r.string(w.value, at: path.appending("notWithin"), nonEmpty: true) {
+                if let d = ShowRule.duration(s) { tour.show.notWithin = d }
+                else { r.report(w.value.line, path.appending("notWithin"), "expected a duration such as \"7d\", \"12h\", \"30m\" or \"45s\", found \(quoted(s))") }
+            }
+        },
+        TourKey("after", value: "a tour's id", default: "none", doc: "show only once the tour with this id was finished") { member, path, _, r, tour in
+            if let id = name(member, path, &r, maxLength: 100) { tour.show.afterTour = id }
+        },
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
         TourKey("background", value: "a path to a PNG file", default: "none",
@@ -217,6 +254,14 @@ enum TourSchema {
             var t = TourTheme()
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", into: &t)
             step.theme = t
+        },
+        TourKey("version", value: "a string or a number", default: "a digest of the step's content",
+                doc: "the step's content version: someone who finished the tour sees again only the steps whose version changed since") { member, path, _, r, step in
+            switch member.value.value {
+            case .string(let s) where !s.isEmpty: step.version = s
+            case .number(let n): step.version = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            default: r.report(member.value.line, path, "expected a version such as \"2\" or 2, found \(member.value.kindDescription)")
+            }
         },
         TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
                 doc: "the step's name, for a `goto`") { member, path, _, r, step in

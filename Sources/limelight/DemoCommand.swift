@@ -73,6 +73,8 @@ enum DemoCommand {
             }
         }
         let store = progressStore(reset: args.has("--reset-tours"))
+        // This launch counts for tours' `show` rules ("afterLaunches").
+        if let store { do { try store.update { $0.recordLaunch() } } catch { warn("demo: \(error)") } }
         let launch = args.value("--tour") == nil ? launchPlan(store: store) : .nothing
         let host: WindowHost
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
@@ -88,6 +90,10 @@ enum DemoCommand {
             stage = try AppSetup.makeApp(settings, font: font, clock: clock, command: c, size: host.pointSize)
         }
         stage.root.announcer = announcer
+        // What the app does counts for tours' `show` rules ("afterEvent").
+        if let store, let demo = stage as? DemoApp {
+            demo.onAppEvent = { name in do { try store.update { $0.recordEvent(name) } } catch { warn("demo: \(error)") } }
+        }
         let app = TourWindowApp(stage: stage, store: store, makeStage: makeStage)
         if let events = eventLog { app.eventLog = events }
         if let explicitTour, let path = args.value("--tour") {
@@ -96,7 +102,9 @@ enum DemoCommand {
             app.waitForFix(of: path, error: brokenTour, loadedAt: signature)
         } else {
             switch launch {
-            case .tour(let loaded): app.play(loaded, after: 1, watching: nil)
+            case .tour(let loaded, let versions):
+                app.versionsOnFinish = versions
+                app.play(loaded, after: 1, watching: nil)
             case .builtInTip: (stage as? DemoApp)?.scheduleFABTip(after: 1)
             case .nothing: break
             }
@@ -120,16 +128,18 @@ enum DemoCommand {
 
     /// What the window shows at launch.
     enum LaunchPlan {
-        /// A tour file (assets/tours/fab.json).
-        case tour(LoadedTour)
+        /// A tour file (assets/tours/fab.json), perhaps only its steps that changed; the versions of
+        /// all its steps, to record when it is finished.
+        case tour(LoadedTour, versions: [String])
         /// The FAB tip built into the sample app (when the tour file is missing or broken).
         case builtInTip
         /// Nothing: saved progress says the tip was finished or skipped.
         case nothing
     }
 
-    /// The launch tour (assets/tours/fab.json) unless saved progress says it was seen. A missing or
-    /// broken file falls back to the built-in FAB tip, with a warning.
+    /// The launch tour (assets/tours/fab.json) when its `show` rule says so with the saved progress
+    /// (by default once; only its changed steps to someone who finished it). A missing or broken
+    /// file falls back to the built-in FAB tip, with a warning.
     static func launchPlan(store: TourProgressStore?) -> LaunchPlan {
         let (progress, warning) = store?.load() ?? (TourProgress(), nil)
         if let warning { warn("demo: \(warning)") }
@@ -144,8 +154,22 @@ enum DemoCommand {
         }
         let path = (folder as NSString).appendingPathComponent("fab.json")
         do {
-            let loaded = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
-            return seen(loaded.tour.id) ? .nothing : .tour(loaded)
+            var loaded = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+            let decision = ShowDecision.decide(loaded.tour, progress: progress, now: Date())
+            guard decision.shows else {
+                if decision.isUsedUp {
+                    warn("demo: tour \"\(loaded.tour.id)\" \(decision.reason); not shown again (--reset-tours shows it again)")
+                } else {
+                    warn("demo: tour \"\(loaded.tour.id)\" not shown yet: \(decision.reason)")
+                }
+                return .nothing
+            }
+            let versions = loaded.tour.steps.map(\.contentVersion)
+            if decision.steps.count < loaded.tour.steps.count {
+                warn("demo: tour \"\(loaded.tour.id)\": \(decision.reason)")
+                loaded.tour = loaded.tour.keepingSteps(decision.steps)
+            }
+            return .tour(loaded, versions: versions)
         } catch {
             for d in error.diagnostics { warn("demo: \(d)") }
             warn("demo: showing the built-in FAB tip instead")

@@ -84,7 +84,9 @@ final class TourWindowApp: HostedApp {
             warn(engine.describe(event))
             self.eventLog?(TourEventRecord(event, tour: engine.tour.id, endedAt: engine.endedAtStep, time: self.root.clock.now).jsonLine)
             switch event {
-            case .stepShown(let i): self.lastShownStep = i
+            case .stepShown(let i):
+                self.recordShown(engine.tour.id)
+                self.lastShownStep = i
             case .finished: self.save(.finished, engine.tour.id)
             case .skipped, .dismissed: self.save(.skipped, engine.tour.id)
             case .stepHidden, .targetMissing, .waited, .waitingToShow, .advanced: break
@@ -93,9 +95,22 @@ final class TourWindowApp: HostedApp {
         return engine
     }
 
+    /// Counts a showing of the tour `id` in saved progress (once per start).
+    private func recordShown(_ id: String) {
+        guard let store, !shownRecorded else { return }
+        shownRecorded = true
+        do { try store.update { $0.recordShown(id, at: Date()) } } catch { warn("demo: \(error)") }
+    }
+    private var shownRecorded = false
+
+    /// The step versions to record when the tour playing now is finished: the whole tour's, when
+    /// only its changed steps play.
+    var versionsOnFinish: [String]?
+
     private func save(_ outcome: TourOutcome, _ id: String) {
         guard let store else { return }
-        do { try store.record(outcome, forTour: id) } catch { warn("demo: \(error)") }
+        let versions = versionsOnFinish ?? engine?.tour.steps.map(\.contentVersion)
+        do { try store.record(outcome, forTour: id, versions: versions) } catch { warn("demo: \(error)") }
     }
 
     // MARK: - Live reload

@@ -12,6 +12,7 @@ usage: limelight [COMMAND] [OPTIONS]
   check     check tour files: every problem with its file, line and JSON path (--lint: what a
             reviewer would flag, at every size and language a tour is tested in)
   test      snapshot-test tours against their goldens, with lint, JUnit XML and an HTML report
+  simulate  which tours and steps would show when, for a log of app events, by their show rules
   help      this text; `limelight COMMAND --help` for a command's options
 """
 
@@ -34,10 +35,11 @@ func runLimelight(_ arguments: [String]) -> Int32 {
         case "inspect": try InspectCommand.run(words)
         case "check": try CheckCommand.run(words)
         case "test": try TestCommand.run(words)
+        case "simulate": try SimulateCommand.run(words)
         case "help":
             print(usage)
         default:
-            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, edit, render, replay, inspect, check, test, help)")
+            throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: demo, edit, render, replay, inspect, check, test, simulate, help)")
         }
         return 0
     } catch let error as CLIError {

@@ -43,7 +43,7 @@ import Demo
          "steps": [{"target": "fab", "colour": 1}]}
         """) == [
             "t.json:2: showProgres: unknown key (did you mean \"showProgress\"?)",
-            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, rects, shape, padding, cornerRadius, feather, title, text, label, placement, advanceOn, theme, id, showWhen, buttons, tab, waitFor, ifMissing, scrollIntoView)",
+            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, rects, shape, padding, cornerRadius, feather, title, text, label, placement, advanceOn, theme, version, id, showWhen, buttons, tab, waitFor, ifMissing, scrollIntoView)",
         ])
     }
 
@@ -217,6 +217,6 @@ import Demo
 
     @Test func theSummaryCountsTheRest() {
         let error = TourLoadError(diagnostics: problems("{\"id\": 1, \"steps\": 2, \"x\": 3}"))
-        #expect(error.summary == "t.json:1: x: unknown key (known: id, dim, theme, showProgress, allowSkip, background, screen, units, test, steps) (and 2 more problems)")
+        #expect(error.summary == "t.json:1: x: unknown key (known: id, dim, theme, show, after, showProgress, allowSkip, background, screen, units, test, steps) (and 2 more problems)")
     }
 }

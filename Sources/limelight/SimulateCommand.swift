@@ -1,0 +1,107 @@
+import Foundation
+import Tours
+
+/// `limelight simulate FILE… --events LOG`: which tours and steps would show when, for an event
+/// log, by the tours' `show` rules — to check rules before shipping them.
+@MainActor
+enum SimulateCommand {
+    static let help = """
+    usage: limelight simulate FILE|DIR… --events LOG
+      Replays LOG, an app's events as JSON lines, against empty saved progress and prints, at every
+      launch, which of the tours would show and which of their steps, or why not:
+        {"ms": 0, "event": "launch"}                  the app starts (tours are decided here)
+        {"ms": 5000, "event": "cardAdded"}            an app event (cardAdded, overlayOpened)
+        {"ms": 9000, "event": "skipped", "tour": "home"}   how a shown tour ended (finished is assumed)
+      "ms" is the time since the first event (7 days are 604800000). A tour that shows is taken to
+      be finished at once, with the versions of its steps, unless a later line says it was skipped.
+    """
+
+    /// One line of the log.
+    struct Event { var ms: Double; var name: String; var tour: String? }
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let c = "simulate"
+        let args = try Arguments(words, command: c, valued: ["--events"], switches: ["--help"])
+        if args.has("--help") { print(help); return }
+        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see limelight simulate --help)") }
+        guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see limelight simulate --help)") }
+        let events = try readLog(logPath, command: c)
+        let (planned, _) = TestCommand.load(args.positional)
+        var tours: [Tour] = []
+        for p in planned {
+            for d in p.problems { warn("\(c): \(d)") }
+            if let t = p.tour, !p.problems.contains(where: { $0.severity == .error }) { tours.append(t) }
+        }
+        guard !tours.isEmpty else { throw .failure("\(c): no tour without errors to simulate") }
+        for line in simulate(tours, events) { print(line) }
+    }
+
+    /// What is decided at each launch of `events`, one line a launch and one a tour.
+    static func simulate(_ tours: [Tour], _ events: [Event]) -> [String] {
+        var progress = TourProgress()
+        var out: [String] = []
+        let start = Date(timeIntervalSince1970: 0)
+        for e in events {
+            let at = start.addingTimeInterval(e.ms / 1000)
+            switch e.name {
+            case "launch":
+                progress.recordLaunch()
+                out.append("launch \(progress.launches) at \(format(e.ms)):")
+                for tour in tours {
+                    let d = ShowDecision.decide(tour, progress: progress, now: at)
+                    guard d.shows else {
+                        out.append("  \(tour.id): not shown (\(d.reason))")
+                        continue
+                    }
+                    let steps = d.steps.count == tour.steps.count ? "all \(tour.steps.count) step\(tour.steps.count == 1 ? "" : "s")"
+                                                                  : "step\(d.steps.count == 1 ? "" : "s") " + d.steps.map { String($0 + 1) }.joined(separator: ", ")
+                    out.append("  \(tour.id): shows \(steps) (\(d.reason))")
+                    progress.recordShown(tour.id, at: at)
+                    progress.recordEnd(tour.id, outcome: .finished, at: at, versions: tour.steps.map(\.contentVersion))
+                }
+            case "finished", "skipped":
+                if let id = e.tour, progress.tours[id] != nil {
+                    progress.recordEnd(id, outcome: e.name == "finished" ? .finished : .skipped, at: at, versions: nil)
+                }
+            default:
+                progress.recordEvent(e.name)
+            }
+        }
+        return out
+    }
+
+    private static func format(_ ms: Double) -> String {
+        if ms >= 86_400_000 { return String(format: "%.1f d", ms / 86_400_000) }
+        if ms >= 3_600_000 { return String(format: "%.1f h", ms / 3_600_000) }
+        return String(format: "%.1f s", ms / 1000)
+    }
+
+    /// The log's events, in order; a bad line is one error naming it.
+    static func readLog(_ path: String, command c: String) throws(CLIError) -> [Event] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .failure("\(c): --events \(path): \(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")")
+        }
+        guard data.count <= 64 << 20 else { throw .failure("\(c): --events \(path): larger than 64 MiB") }
+        var out: [Event] = []
+        var last = -Double.infinity
+        let known = ["launch", "cardAdded", "overlayOpened", "finished", "skipped"]
+        for (i, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            func fail(_ what: String) -> CLIError { .failure("\(c): \(path):\(i + 1): \(what)") }
+            guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                throw fail("expected a JSON object such as {\"ms\": 0, \"event\": \"launch\"}")
+            }
+            guard let ms = (o["ms"] as? NSNumber)?.doubleValue, ms.isFinite, ms >= 0 else { throw fail("expected \"ms\": a number of milliseconds, 0 or more") }
+            guard ms >= last else { throw fail("the events go back in time (\(Int(ms)) ms after \(Int(last)) ms)") }
+            last = ms
+            guard let name = o["event"] as? String, known.contains(name) else {
+                throw fail("expected \"event\": one of \(known.joined(separator: ", "))")
+            }
+            let tour = o["tour"] as? String
+            if ["finished", "skipped"].contains(name), tour == nil { throw fail("\"\(name)\" needs \"tour\": the tour's id") }
+            out.append(Event(ms: ms, name: name, tour: tour))
+        }
+        return out
+    }
+}
