@@ -29,6 +29,25 @@ public enum HoleShape: Hashable, Sendable {
     case path(Path, FillRule)
 }
 
+/// A line drawn around a hole's shape, outside it: a width, a colour, an optional glow beyond it
+/// and an optional pulse (its opacity breathing once every 1.6 s, still under reduced motion).
+public struct HoleOutline: Hashable, Sendable {
+    /// The line's width in points.
+    public var width: Double
+    /// Its colour.
+    public var color: Color
+    /// Points the glow fades over beyond the line (0: none).
+    public var glow: Double
+    /// Whether it pulses.
+    public var pulse: Bool
+    /// An outline.
+    public init(width: Double = 3, color: Color = Color(red: 0xFF, green: 0xFF, blue: 0xFF), glow: Double = 0, pulse: Bool = false) {
+        self.width = width; self.color = color; self.glow = glow; self.pulse = pulse
+    }
+    /// How far it reaches beyond the hole, in points.
+    public var reach: Double { width + 3 * glow + 2 }
+}
+
 /// One hole of a spotlight: a target, a shape, padding around the target and an optional soft edge.
 public struct Hole: Hashable, Sendable {
     /// What the hole surrounds.
@@ -42,11 +61,14 @@ public struct Hole: Hashable, Sendable {
     /// What a screen reader calls the target: needed for a rectangle (a part of a screenshot), which
     /// nothing else names; a view target's own label is used when this is nil.
     public var label: String?
+    /// A line around the hole, outside it.
+    public var outline: HoleOutline?
 
     /// A hole around `target`, `padding` points out, in `shape`, with a soft edge `feather` points
     /// wide, named `label` for assistive technology.
-    public init(target: HoleTarget, shape: HoleShape = .circle, padding: Double = 8, feather: Double = 0, label: String? = nil) {
-        self.target = target; self.shape = shape; self.padding = padding; self.feather = feather; self.label = label
+    public init(target: HoleTarget, shape: HoleShape = .circle, padding: Double = 8, feather: Double = 0, label: String? = nil,
+                outline: HoleOutline? = nil) {
+        self.target = target; self.shape = shape; self.padding = padding; self.feather = feather; self.label = label; self.outline = outline
     }
 
     /// The target's element for assistive technology: the view's own (its label unless `label`

@@ -65,6 +65,18 @@ final class HoleMask {
         return m
     }
 
+    /// The ring of `outline` around the hole's crisp shape (device pixels), made once per outline.
+    func ring(_ outline: HoleOutline) -> Mask {
+        if let ringCache, ringCache.outline == outline { return ringCache.mask }
+        // The shape over its own box, uncut by the screen, so a ring near the edge stays even.
+        let bounds = self.outline.controlBounds.scaled(by: scale).roundedOut
+        let shape = Rasterizer.mask(for: flat, fillRule: geometry.fillRule, clip: bounds)
+        let m = shape.outlineRing(width: outline.width * scale, glow: outline.glow * scale)
+        ringCache = (outline, m)
+        return m
+    }
+    private var ringCache: (outline: HoleOutline, mask: Mask)?
+
     /// The box the hole changes (screen points), feather included.
     var affectedRect: Rect {
         Rect(x: Double(box.x) / scale, y: Double(box.y) / scale, width: Double(box.width) / scale, height: Double(box.height) / scale)

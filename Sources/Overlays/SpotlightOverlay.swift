@@ -89,6 +89,10 @@ public final class SpotlightOverlay: Overlay {
     public static var bubbleBackground: Color { BubbleChrome.background }
     /// The fill of this spotlight's bubble now (its theme's).
     public var currentBubbleBackground: Color { coachMark?.theme.background ?? BubbleChrome.background }
+    /// Where the holes' outlines reach (screen points), as last laid out.
+    private var outlineAreas: [Rect] = []
+    /// When the pulse of pulsing outlines started (clock seconds).
+    private var pulseStart = 0.0
     /// Whether the bubble had to cover another hole of the step (nowhere else had room).
     public private(set) var bubbleCoversHoles = false
     /// The bubble's geometry now (screen points), nil when there is no bubble.
@@ -107,6 +111,7 @@ public final class SpotlightOverlay: Overlay {
         }
         holes = newHoles
         coachMark = mark
+        if pulses { startAnimating() }
         // The new step takes the focus and is announced.
         arriveAgain()
     }
@@ -184,7 +189,16 @@ public final class SpotlightOverlay: Overlay {
             targets = mixed
             if t < 0.5 { anchor = morph.from.first }
         }
+        let outlinedBefore = outlineAreas
         holeSet.show(targets, root: root)
+        // Outlines reach beyond their holes: what they covered and cover now is composited again.
+        outlineAreas = zip(holeSet.geometries, holes).compactMap { g, h in h.outline.map { g.rect.outsetBy($0.reach) } }
+        if outlineAreas != outlinedBefore {
+            for r in outlinedBefore + outlineAreas { root.invalidateComposite(rect: r) }
+        }
+        if holes.contains(where: { $0.outline?.pulse == true }) && !root.reducesMotion {
+            for r in outlineAreas { root.invalidateComposite(rect: r) }
+        }
         let missing = holes.contains { $0.target.viewID != nil && $0.geometry(in: root) == nil }
         if missing != isMissingTargets {
             isMissingTargets = missing
@@ -280,24 +294,39 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Animation
 
-    /// Whether a morph runs.
-    public override var isAnimating: Bool { morph != nil }
+    /// Whether a morph runs, or an outline pulses.
+    public override var isAnimating: Bool { morph != nil || pulses }
+
+    /// A pulsing outline's opacity `t` seconds in: from 1 down to 0.65 and back every 1.6 s, smoothly.
+    static func breath(at t: Double) -> Double {
+        let p = (t / 1.6) - (t / 1.6).rounded(.down)
+        return 0.65 + 0.35 * (1 - 4 * p * (1 - p))
+    }
+
+    /// Whether an outline pulses now (not under reduced motion).
+    private var pulses: Bool { holes.contains { $0.outline?.pulse == true } && !(root?.reducesMotion ?? false) }
 
     /// Ends the morph when its time is up.
     public override func advanceOwnAnimations(to time: Double, root: ViewRoot) -> Bool {
-        guard let morph else { return false }
-        if morph.tween.isFinished(at: time) {
-            self.morph = nil
-            return false
-        }
-        return true
+        if let morph, morph.tween.isFinished(at: time) { self.morph = nil }
+        if pulses { for r in outlineAreas { root.invalidateComposite(rect: r) } }
+        return morph != nil || pulses
     }
 
     // MARK: - Compositing
 
-    /// Dims through the holes, then blends the bubble.
+    /// Dims through the holes, draws their outlines, then blends the bubble.
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         holeSet.dim(from: source, into: frame, region: region, color: dimColor, opacity: dimOpacity * presentationOpacity)
+        if holes.contains(where: { $0.outline != nil }) {
+            var canvas = Canvas(pixmap: frame, scale: root.scale)
+            canvas.clip(toDevice: region)
+            for (i, mask) in holeSet.masks.enumerated() {
+                guard i < holes.count, let outline = holes[i].outline else { continue }
+                let pulse = outline.pulse && !root.reducesMotion ? Self.breath(at: root.clock.now - pulseStart) : 1
+                canvas.draw(mask.ring(outline), color: outline.color.withOpacity(presentationOpacity * pulse))
+            }
+        }
         if let bubble, bubble.layout != nil {
             bubble.card.composite(into: frame, region: region, opacity: presentationOpacity * bubbleOpacity)
         }
@@ -399,8 +428,10 @@ public final class SpotlightOverlay: Overlay {
         }
     }
 
-    /// Forgets a press from before.
+    /// Forgets a press from before; a pulsing outline starts pulsing.
     public override func didPresent(root: ViewRoot) {
+        pulseStart = root.clock.now
+        if pulses { startAnimating() }
         press = .none
         bubble?.card.cancelPress()
     }

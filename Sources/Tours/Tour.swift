@@ -161,6 +161,8 @@ public struct TourStep: Hashable, Sendable {
     public var theme: TourTheme?
     /// The step's content version as the file gives it (nil: a digest of its content).
     public var version: String?
+    /// A line around each of the step's holes.
+    public var outline: HoleOutline?
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).
@@ -242,7 +244,7 @@ public struct TourStep: Hashable, Sendable {
     /// The holes in `language`: each named by the step's label in it, when it has one.
     public func holes(in language: String?) -> [Hole] {
         let name = language.flatMap { LanguageTag.lookup($0, in: labels) } ?? label
-        return holes.map { var h = $0; h.label = name; return h }
+        return holes.map { var h = $0; h.label = name; h.outline = outline; return h }
     }
 
     /// The title in `language` (or the nearest tag it falls back to), else the default one.

@@ -255,6 +255,12 @@ enum TourSchema {
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", into: &t)
             step.theme = t
         },
+        TourKey("outline", value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
+                doc: "a line around each hole, outside it, following its shape (SVG paths too)") { member, path, _, r, step in
+            var o = HoleOutline()
+            r.decode(member.value, at: path, keys: outlineKeys, what: "an object such as {\"width\": 3, \"color\": \"#FFD60A\"}", into: &o)
+            step.outline = o
+        },
         TourKey("version", value: "a string or a number", default: "a digest of the step's content",
                 doc: "the step's content version: someone who finished the tour sees again only the steps whose version changed since") { member, path, _, r, step in
             switch member.value.value {
@@ -417,8 +423,13 @@ enum TourSchema {
     /// The README's table of a step's keys (with a path `shape` object's).
     static var stepTable: String {
         let shapeIndex = step.firstIndex { $0.name == "shape" }!
-        return table(markdownRows(Array(step[...shapeIndex])) + markdownRows(pathShape, prefix: "shape.")
-                     + markdownRows(Array(step[(shapeIndex + 1)...])))
+        var rows = markdownRows(Array(step[...shapeIndex])) + markdownRows(pathShape, prefix: "shape.")
+        for key in step[(shapeIndex + 1)...] {
+            rows += markdownRows([key])
+            if key.name == "outline" { rows += markdownRows(outlineKeys, prefix: "outline.") }
+            if key.name == "theme" { rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.") }
+        }
+        return table(rows)
     }
 
     private static func table(_ rows: [String]) -> String {

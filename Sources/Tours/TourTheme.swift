@@ -98,6 +98,22 @@ extension TourSchema {
         },
     ]
 
+    /// The keys of a step's `outline` object.
+    static let outlineKeys: [TourKey<HoleOutline>] = [
+        TourKey("width", value: "a number from 0.5 to 20", default: "`3`", doc: "the line's width in points") { member, path, _, r, o in
+            if let v = r.number(member.value, at: path, in: 0.5...20) { o.width = v }
+        },
+        TourKey("color", value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the line's colour") { member, path, _, r, o in
+            if let c = color(member, path, &r) { o.color = c }
+        },
+        TourKey("glow", value: "a number from 0 to 40", default: "`0`", doc: "points a glow fades over beyond the line") { member, path, _, r, o in
+            if let v = r.number(member.value, at: path, in: 0...40) { o.glow = v }
+        },
+        TourKey("pulse", value: "`true` or `false`", default: "`false`", doc: "the line breathes (not under reduced motion)") { member, path, _, r, o in
+            if let b = r.bool(member.value, at: path) { o.pulse = b }
+        },
+    ]
+
     /// The keys of a theme's `button` object.
     static let buttonTheme: [TourKey<TourTheme>] = [
         TourKey("style", value: BubbleTheme.ButtonStyle.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
