@@ -108,6 +108,10 @@ open class Overlay: Animating {
                      frame: coveredRect(root: root), children: surfaces.flatMap { $0.content.semanticNodes() })
     }
 
+    /// Whether the overlay is modal: it keeps the focus inside it and hides what lies beneath from
+    /// the semantics tree (every overlay but hotspots, which leave the app usable).
+    open var isModal: Bool { true }
+
     /// Whether the overlay's views are the ones it will keep (not those of a step fading out), so
     /// the focus can move in.
     open var isReadyForFocus: Bool { true }

@@ -15,6 +15,8 @@ public struct OverlayKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let popup = OverlayKind(rawValue: "popup")
     /// A spinner and a message that block all input.
     public static let loading = OverlayKind(rawValue: "loading")
+    /// Pulsing beacons on targets, no dim; the app stays usable.
+    public static let hotspot = OverlayKind(rawValue: "hotspot")
 
     /// The name.
     public var description: String { rawValue }

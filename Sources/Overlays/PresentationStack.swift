@@ -122,8 +122,9 @@ public final class PresentationStack: ScreenLayer {
         let scope = focusScope(root: root) ?? []
         var order: [View] = []
         for s in scope { order += s.focusableViews() }
-        let primary = top.primaryFocus.flatMap { p in order.first { $0 === p } } ?? order.first
-        root.focus(primary)
+        // A non-modal overlay leaves the focus where it is.
+        let primary = top.isModal ? (top.primaryFocus.flatMap { p in order.first { $0 === p } } ?? order.first) : root.focusedView
+        if top.isModal { root.focus(primary) }
         var words = [top.accessibilityDescription(root: root)]
         if let primary, let node = primary.semanticNodes().first { words.append(SpokenWords.describe(node, language: root.language)) }
         root.announce(SpokenWords.sentences(words))
@@ -144,12 +145,16 @@ public final class PresentationStack: ScreenLayer {
         }
     }
 
-    /// The top overlay's scope: the focus stays inside it.
-    public func focusScope(root: ViewRoot) -> [View]? { top.map { $0.focusScope(root: root) } }
+    /// The top overlay's scope: the focus stays inside it; a non-modal overlay adds its views to
+    /// the tree's.
+    public func focusScope(root: ViewRoot) -> [View]? {
+        guard let top else { return nil }
+        return top.isModal ? top.focusScope(root: root) : [root.content] + top.focusScope(root: root)
+    }
 
-    /// The top overlay's element, modal: what lies beneath is hidden.
+    /// The top overlay's element; a modal one hides what lies beneath.
     public func semantics(root: ViewRoot) -> (node: SemanticNode, isModal: Bool)? {
-        top.map { ($0.semanticNode(root: root), true) }
+        top.map { ($0.semanticNode(root: root), $0.isModal) }
     }
 
     /// Tells the top overlay.

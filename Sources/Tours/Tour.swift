@@ -163,6 +163,10 @@ public struct TourStep: Hashable, Sendable {
     public var version: String?
     /// A line around each of the step's holes.
     public var outline: HoleOutline?
+    /// Whether the step is a hotspot: a pulsing beacon on its target, no dim, until tapped.
+    public var isHotspot = false
+    /// Hotspot steps in a row with the same group are up at once.
+    public var group: String?
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).

@@ -65,6 +65,14 @@ public final class TourEngine {
     public private(set) var pendingStep: (index: Int, since: Double)?
     /// Checks conditions once a frame while a step waits for one or moves on at one.
     private lazy var watcher = ConditionWatcher(engine: self)
+    /// The beacons up now, for hotspot steps not opened yet.
+    public private(set) var hotspots: HotspotOverlay?
+    /// The steps of the hotspot group up now, in order.
+    public private(set) var hotspotGroup: [Int] = []
+    /// Hotspot steps of the group already opened and moved on from.
+    private var openedHotspots = Set<Int>()
+    /// The hotspot step open as a spotlight now, if any.
+    private var openHotspot: Int?
 
     /// An engine for `tour` on `host`; nothing shows until `start`.
     public init(tour: Tour, host: any TourHost) {
@@ -94,8 +102,13 @@ public final class TourEngine {
         present(i, animated: animated)
     }
 
-    /// Puts step `i` on screen in a new spotlight, or, while its `showWhen` does not hold, waits.
+    /// Puts step `i` on screen in a new spotlight, or, while its `showWhen` does not hold, waits; a
+    /// hotspot step not opened yet shows its group's beacons instead.
     private func present(_ i: Int, animated: Bool) {
+        if tour.steps[i].isHotspot && openHotspot != i {
+            showHotspots(from: i)
+            return
+        }
         guard tour.steps[i].showWhen.allSatisfy({ $0.holds(on: host) }) else {
             pendingStep = (i, host.root.clock.now)
             updateWatcher()
@@ -133,6 +146,11 @@ public final class TourEngine {
             present(i, animated: animated)
             return
         }
+        if tour.steps[i].isHotspot && openHotspot != i, let spot = spotlight {
+            spot.onRemoved = nil
+            spotlight = nil
+            spot.dismiss(animated: animated)
+        }
         guard let spot = spotlight else { present(i, animated: animated); return }
         prepareHost(for: i)
         show(i, on: spot, animated: animated)
@@ -144,6 +162,24 @@ public final class TourEngine {
     public func next(by cause: String = "next") {
         guard let i = currentStep else { return }
         onEvent?(.advanced(i, by: cause))
+        if openHotspot == i {
+            // Back to the group's other beacons, or on past the group.
+            openHotspot = nil
+            openedHotspots.insert(i)
+            let rest = hotspotGroup.filter { !openedHotspots.contains($0) }
+            if let first = rest.first {
+                onEvent?(.stepHidden(i))
+                if let spot = spotlight { spot.onRemoved = nil; spotlight = nil; spot.dismiss() }
+                state = .running(step: first)
+                showHotspots(from: first)
+                return
+            }
+            let after = (hotspotGroup.max() ?? i) + 1
+            hotspotGroup = []
+            openedHotspots = []
+            if after < tour.steps.count { forward(to: after) } else { finish() }
+            return
+        }
         if tour.steps[i].advanceOn == .event, let target = tour.steps[i].advanceGoto { follow(target); return }
         if i + 1 < tour.steps.count { forward(to: i + 1) } else { finish() }
     }
@@ -174,6 +210,47 @@ public final class TourEngine {
         guard let i = currentStep, j != i else { return }
         history.append(i)
         go(to: j)
+    }
+
+    // MARK: - Hotspots
+
+    /// The beacons of step `i`'s group (the hotspot steps in a row with its `group`, or it alone),
+    /// less those already opened; the app stays usable until one is tapped.
+    private func showHotspots(from i: Int) {
+        hideHotspots()
+        if hotspotGroup.isEmpty || !hotspotGroup.contains(i) {
+            var group = [i]
+            if let g = tour.steps[i].group {
+                var j = i + 1
+                while j < tour.steps.count, tour.steps[j].isHotspot, tour.steps[j].group == g { group.append(j); j += 1 }
+            }
+            hotspotGroup = group
+            openedHotspots = []
+        }
+        prepareHost(for: i)
+        let shown = hotspotGroup.filter { !openedHotspots.contains($0) }
+        let language = host.languageCode
+        let beacons = shown.map { s in
+            HotspotOverlay.Beacon(target: tour.steps[s].targets.first ?? .rect(.zero),
+                                  label: tour.steps[s].title(in: language) ?? tour.steps[s].text(in: language) ?? "")
+        }
+        let overlay = HotspotOverlay(beacons: beacons)
+        overlay.onOpen = { [weak self] k in self?.openHotspot(shown[k]) }
+        hotspots = overlay
+        host.overlays.present(overlay)
+    }
+
+    /// Opens hotspot step `s`: its beacons go, and it shows as a spotlight.
+    private func openHotspot(_ s: Int) {
+        hideHotspots()
+        openHotspot = s
+        state = .running(step: s)
+        present(s, animated: true)
+    }
+
+    private func hideHotspots() {
+        hotspots?.dismiss(animated: false)
+        hotspots = nil
     }
 
     // MARK: - Conditions
@@ -236,6 +313,10 @@ public final class TourEngine {
     private func end(_ outcome: State) {
         guard let i = currentStep else { return }
         endWait()
+        hideHotspots()
+        hotspotGroup = []
+        openedHotspots = []
+        openHotspot = nil
         let wasShown = pendingStep == nil
         pendingStep = nil
         state = outcome

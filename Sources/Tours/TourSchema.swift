@@ -255,6 +255,13 @@ enum TourSchema {
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", into: &t)
             step.theme = t
         },
+        TourKey("kind", value: "`\"spotlight\"`, `\"hotspot\"`", default: "`\"spotlight\"`",
+                doc: "a hotspot shows a pulsing beacon on its target with no dim, the app usable; a tap on it opens the step as a spotlight") { member, path, _, r, step in
+            if let k = r.choice(member.value, at: path, [("spotlight", false), ("hotspot", true)]) { step.isHotspot = k }
+        },
+        TourKey("group", value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
+            if let g = name(member, path, &r, maxLength: 100) { step.group = g }
+        },
         TourKey("outline", value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
                 doc: "a line around each hole, outside it, following its shape (SVG paths too)") { member, path, _, r, step in
             var o = HoleOutline()
