@@ -8,6 +8,30 @@ public final class ScreenshotView: View {
     /// The screenshot.
     public var image: Pixmap { didSet { if image !== oldValue { scaled = nil; setNeedsDisplay() } } }
     private var scaled: Pixmap?
+    /// The screenshot being faded out over the new one, and the fade.
+    private var fading: (image: Pixmap, scaled: Pixmap?, tween: Tween)?
+    /// Seconds a cross-fade between screens takes.
+    public static let crossFadeDuration = 0.3
+
+    /// Shows `next`, cross-faded from the image shown now over `crossFadeDuration` when `animated`
+    /// (0.1 s under reduced motion).
+    public func show(_ next: Pixmap, animated: Bool) {
+        guard next !== image else { return }
+        if animated, let root {
+            let duration = root.reducesMotion ? 0.1 : ScreenshotView.crossFadeDuration
+            fading = (image, scaled, Tween(from: 1, to: 0, start: root.clock.now, duration: duration, easing: .easeInOut))
+            startAnimating()
+        }
+        image = next
+    }
+
+    /// Moves the cross-fade on.
+    public override func advanceAnimations(to time: Double) -> Bool {
+        guard let f = fading else { return false }
+        setNeedsDisplay()
+        if f.tween.isFinished(at: time) { fading = nil; return false }
+        return true
+    }
 
     /// A view of `image`.
     public init(image: Pixmap) {
@@ -31,11 +55,18 @@ public final class ScreenshotView: View {
         let rect = imageRect
         let device = canvas.transform.apply(rect)
         let w = Int(device.width.rounded()), h = Int(device.height.rounded())
-        if w < image.width || h < image.height {
-            if scaled == nil || scaled!.width != w || scaled!.height != h { scaled = image.areaAveraged(width: w, height: h) }
-            if let scaled { canvas.draw(scaled, in: rect, sampling: .bilinear); return }
+        func shrunk(_ img: Pixmap, _ cache: inout Pixmap?) -> Pixmap {
+            guard w < img.width || h < img.height else { return img }
+            if cache == nil || cache!.width != w || cache!.height != h { cache = img.areaAveraged(width: w, height: h) }
+            return cache ?? img
         }
-        canvas.draw(image, in: rect, sampling: .bilinear)
+        canvas.draw(shrunk(image, &scaled), in: rect, sampling: .bilinear)
+        if var f = fading, let root {
+            let opacity = f.tween.value(at: root.clock.now)
+            let old = shrunk(f.image, &f.scaled)
+            fading?.scaled = f.scaled
+            if opacity > 0 { canvas.draw(old, in: rect, sampling: .bilinear, opacity: opacity) }
+        }
     }
 }
 
@@ -61,6 +92,7 @@ public final class ScreenshotStage: TourHost {
         self.languageCode = languageCode
         tourButtonTitles = buttonTitles
         screenshot = ScreenshotView(image: image)
+        baseImage = image
         screenshot.id = "screenshot"
         root = try ViewRoot(content: screenshot, size: size, scale: scale, textEngine: textEngine, clock: clock)
         root.backgroundColor = Color(red: 0x1C, green: 0x1C, blue: 0x1E)
@@ -75,4 +107,16 @@ public final class ScreenshotStage: TourHost {
     public func selectTab(named name: String) -> Bool { false }
     /// Nothing scrolls.
     public func scrollIntoView(viewID id: String) {}
+
+    /// The screenshots of steps with a `background` of their own, by index; later steps keep the
+    /// last one given, the first ones the tour's.
+    public var stepImages: [Int: Pixmap] = [:]
+    /// The tour's own screenshot, shown until a step gives another.
+    private let baseImage: Pixmap
+
+    /// Shows the screenshot step `index` runs on, cross-faded from the one shown when `animated`.
+    public func showScreen(forStep index: Int, animated: Bool) {
+        let image = stepImages.filter { $0.key <= index }.max { $0.key < $1.key }?.value ?? baseImage
+        screenshot.show(image, animated: animated)
+    }
 }

@@ -167,6 +167,11 @@ public struct TourStep: Hashable, Sendable {
     public var isHotspot = false
     /// Hotspot steps in a row with the same group are up at once.
     public var group: String?
+    /// A screenshot of its own for the step (a tour over screenshots of several screens), relative
+    /// to the tour file's folder; later steps keep it until one gives another.
+    public var background: String?
+    /// The line of the step's `background`.
+    public var backgroundLine = 0
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).

@@ -412,6 +412,7 @@ public final class TourEngine {
     }
 
     private func prepareHost(for i: Int) {
+        host.showScreen(forStep: i, animated: isRunning)
         if let tab = tab(forStep: i), host.selectedTabName != tab { host.selectTab(named: tab) }
         let step = tour.steps[i]
         if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {

@@ -36,6 +36,9 @@ public protocol TourHost: HostedApp {
     func scrollIntoView(viewID id: String)
     /// The counts the host keeps, by name, for conditions such as `cards >= 5` (nil: no such count).
     func count(named name: String) -> Int?
+    /// Shows the screen step `index` runs on (a tour over several screenshots), cross-fading when
+    /// `animated`.
+    func showScreen(forStep index: Int, animated: Bool)
     /// The language code a tour's per-language texts are picked by ("en", "ja").
     var languageCode: String { get }
     /// What the bubbles' buttons read, in that language.
@@ -45,6 +48,8 @@ public protocol TourHost: HostedApp {
 extension TourHost {
     /// No counts, unless the host keeps some.
     public func count(named name: String) -> Int? { nil }
+    /// One screen for every step, unless the host has several.
+    public func showScreen(forStep index: Int, animated: Bool) {}
     /// English, unless the host says otherwise.
     public var languageCode: String { "en" }
     /// English, unless the host says otherwise.

@@ -13,6 +13,8 @@ public struct LoadedTour {
     public var background: Pixmap?
     /// The screenshot's path, resolved against the tour file's folder.
     public var backgroundPath: String?
+    /// The screenshots of steps that give their own `background`, by step index.
+    public var stepBackgrounds: [Int: Pixmap] = [:]
     /// What the file has that does nothing (a corner radius on a circle): worth a look, never fatal.
     public var warnings: [TourDiagnostic] = []
     /// The screen a tour over a screenshot runs on: its `screen`, or the image's pixels divided by
@@ -62,9 +64,28 @@ public enum TourLoader {
                 loaded.screen = screen
                 if let problem { problems.append(TourDiagnostic(file: file, line: line, path: "background", message: problem)) }
             }
+            for (i, step) in tour.steps.enumerated() {
+                guard let name = step.background else { continue }
+                let path = "steps[\(i)].background"
+                do {
+                    let image = try loadImage(resolve(name, folder: folder), named: name)
+                    if let base = loaded.background, image.width != base.width || image.height != base.height {
+                        problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: path,
+                                                       message: "the image is \(image.width)x\(image.height) pixels, not the \(base.width)x\(base.height) of the tour's background (every screen of one tour is the same size)"))
+                    } else {
+                        loaded.stepBackgrounds[i] = image
+                    }
+                } catch {
+                    problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: path, message: error.reason))
+                }
+            }
             problems += TourTargetValidator.validate(tour, against: .screenshot, file: file)
             problems += TourFlowValidator.validate(tour, against: .screenshot, file: file)
         } else {
+            for (i, step) in tour.steps.enumerated() where step.background != nil {
+                problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: "steps[\(i)].background",
+                                               message: "a step's background needs the tour's \"background\" (a tour over screenshots)"))
+            }
             let catalog = appCatalog()
             problems += TourTargetValidator.validate(tour, against: catalog, file: file)
             problems += TourFlowValidator.validate(tour, against: catalog, file: file)

@@ -255,6 +255,11 @@ enum TourSchema {
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", into: &t)
             step.theme = t
         },
+        TourKey("background", value: "a path to a PNG file", default: "the previous step's, else the tour's",
+                doc: "over screenshots: this step's screen (the same size as the tour's `background`), cross-faded to from the one before") { member, path, _, r, step in
+            step.backgroundLine = member.value.line
+            if let s = r.string(member.value, at: path, nonEmpty: true) { step.background = s }
+        },
         TourKey("kind", value: "`\"spotlight\"`, `\"hotspot\"`", default: "`\"spotlight\"`",
                 doc: "a hotspot shows a pulsing beacon on its target with no dim, the app usable; a tap on it opens the step as a spotlight") { member, path, _, r, step in
             if let k = r.choice(member.value, at: path, [("spotlight", false), ("hotspot", true)]) { step.isHotspot = k }

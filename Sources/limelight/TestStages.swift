@@ -39,9 +39,11 @@ final class TestStages {
         }
         if let image = tour.background {
             do {
-                return try ScreenshotStage(image: image, size: group.size, scale: group.scale, languageCode: group.language,
-                                           buttonTitles: (Language(rawValue: group.language) ?? .en).tourButtonTitles,
-                                           textEngine: engine, clock: clock)
+                let stage = try ScreenshotStage(image: image, size: group.size, scale: group.scale, languageCode: group.language,
+                                                buttonTitles: (Language(rawValue: group.language) ?? .en).tourButtonTitles,
+                                                textEngine: engine, clock: clock)
+                stage.stepImages = tour.stepBackgrounds
+                return stage
             } catch { throw HeadlessError("\(error)") }
         }
         guard let language = Language(rawValue: group.language) else {

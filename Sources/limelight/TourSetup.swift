@@ -37,6 +37,7 @@ enum TourSetup {
                                             languageCode: settings.language.rawValue, buttonTitles: settings.language.tourButtonTitles,
                                             textEngine: engine, clock: clock)
             stage.root.reducesMotion = settings.reducesMotion
+            stage.stepImages = loaded.stepBackgrounds
             return stage
         } catch {
             throw .usage("\(command): \(error)")
