@@ -24,6 +24,8 @@ struct FallbackChain: Sendable {
     let weight: Font.Weight
     /// The language (fontconfig's spelling) its fallbacks were chosen for; nil for none.
     let language: String?
+    /// The family asked for by name (`Font.family`), nil for the engine's.
+    var family: String? = nil
 
     /// A chain starting with `primary`, followed by `fallbacks` without repeating a face.
     /// Fallbacks in the requested style keep their order ahead of the others (so a glyph missing in a

@@ -47,7 +47,24 @@ public final class SystemTextEngine: TextEngine {
     }
     private var analyzed: [LineKey: AnalyzedParagraph] = [:]
 
-    private struct ChainKey: Hashable { var weight: Font.Weight; var language: String? }
+    private struct ChainKey: Hashable { var weight: Font.Weight; var language: String?; var family: String? = nil }
+    /// The regular and bold primary faces of families asked for by name (`Font.family`).
+    private var familyPrimaries: [String: (regular: FaceSource, bold: FaceSource)] = [:]
+
+    /// The primary face for `font`: its family's, when it names one fontconfig has, else the engine's.
+    private func primary(for font: Font) -> FaceSource {
+        guard let family = font.family else { return font.weight == .bold ? boldPrimary : regularPrimary }
+        if let p = familyPrimaries[family] { return font.weight == .bold ? p.bold : p.regular }
+        var p = (regular: regularPrimary, bold: boldPrimary)
+        if let match = catalog.bestMatch(family: family, weight: .regular), match.familyNames.contains(where: { Self.sameFamily($0, family) }) {
+            var bold = match.face
+            bold.syntheticBold = true
+            if let b = catalog.bestMatch(family: family, weight: .bold), b.familyNames.contains(where: { Self.sameFamily($0, family) }) { bold = b.face }
+            p = (match.face, bold)
+        }
+        familyPrimaries[family] = p
+        return font.weight == .bold ? p.bold : p.regular
+    }
     private struct FaceChoiceKey: Hashable { var character: Character; var chain: ChainKey }
     private struct LineKey: Hashable {
         var text: String; var font: Font; var pixelSize: Int; var direction: TextDirection?; var language: String?
@@ -121,9 +138,13 @@ public final class SystemTextEngine: TextEngine {
 
     // MARK: - Fallback chains
 
-    /// The faces tried for text at `weight` in `language`.
-    func chain(for weight: Font.Weight, language: String?) -> FallbackChain {
-        let key = ChainKey(weight: weight, language: language.map(Self.fontconfigLanguage))
+    /// The faces tried for text at `weight` in `language`, in the engine's family.
+    func chain(for weight: Font.Weight, language: String?) -> FallbackChain { chain(for: Font(size: 1, weight: weight), language: language) }
+
+    /// The faces tried for text in `font` (its family first, when it names one) in `language`.
+    func chain(for font: Font, language: String?) -> FallbackChain {
+        let weight = font.weight
+        let key = ChainKey(weight: weight, language: language.map(Self.fontconfigLanguage), family: font.family)
         if let chain = chains[key] { return chain }
         var fallbacks: [FaceSource] = []
         // The language's own faces first (its Han forms), then Japanese ones as before for text
@@ -132,7 +153,10 @@ public final class SystemTextEngine: TextEngine {
         if let japanese = catalog.bestMatch(family: nil, weight: weight, language: "ja") { fallbacks.append(japanese.face) }
         if let emoji = catalog.bestMatch(family: "emoji", weight: .regular) { fallbacks.append(emoji.face) }
         fallbacks += catalog.sortedMatches(family: family ?? "sans-serif", weight: weight)
-        let chain = FallbackChain(primary: weight == .bold ? boldPrimary : regularPrimary, fallbacks: fallbacks, weight: weight, language: key.language)
+        var all = fallbacks
+        if font.family != nil { all.insert(weight == .bold ? boldPrimary : regularPrimary, at: 0) }
+        var chain = FallbackChain(primary: primary(for: font), fallbacks: all, weight: weight, language: key.language)
+        chain.family = font.family
         chains[key] = chain
         return chain
     }
@@ -152,7 +176,7 @@ public final class SystemTextEngine: TextEngine {
     /// emoji), else the first with its base glyph, else the primary. Nil for characters that draw
     /// nothing on their own.
     func faceIndex(for character: Character, chain: FallbackChain) -> Int? {
-        let key = FaceChoiceKey(character: character, chain: ChainKey(weight: chain.weight, language: chain.language))
+        let key = FaceChoiceKey(character: character, chain: ChainKey(weight: chain.weight, language: chain.language, family: chain.family))
         if let index = faceChoices[key] { return index }
         let scalars = Array(character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && $0.value != 0xFE0F })
         guard let base = scalars.first else { return nil }
@@ -208,7 +232,7 @@ public final class SystemTextEngine: TextEngine {
     public func metrics(for font: Font, scale: Double) -> FontMetrics {
         fonts.trimIfNeeded()
         let scale = Self.validScale(scale)
-        guard let face = fonts.face(for: font.weight == .bold ? boldPrimary : regularPrimary, pixelSize: Self.pixelSize(font, scale))
+        guard let face = fonts.face(for: primary(for: font), pixelSize: Self.pixelSize(font, scale))
         else { return FontMetrics(ascent: 0.8 * font.size, descent: 0.2 * font.size, lineHeight: 1.2 * font.size) }
         let ascent = Double(face.ascent), descent = Double(face.descent)
         let lineHeight = max(Double(face.lineSkip), ascent + descent)
@@ -321,7 +345,7 @@ public final class SystemTextEngine: TextEngine {
         let chars = paragraph.characters
         var result = AnalyzedParagraph(characters: chars, direction: paragraph.direction, advances: [], breaks: ([], []))
         if !chars.isEmpty {
-            let shaped = shape(paragraph, range: 0..<chars.count, chain: chain(for: font.weight, language: language), pixelSize: pixelSize, language: language)
+            let shaped = shape(paragraph, range: 0..<chars.count, chain: chain(for: font, language: language), pixelSize: pixelSize, language: language)
             result.advances = shaped.characterAdvances
             result.breaks = LineBreaks.opportunities(in: chars, language: language)
         }
@@ -363,7 +387,7 @@ public final class SystemTextEngine: TextEngine {
         if let hit = shaped[key] { return hit }
         var paragraph = BidiParagraph(text, direction: direction, language: language)
         paragraph.resetTrailingWhitespace(of: 0..<paragraph.characters.count)
-        let line = shape(paragraph, range: 0..<paragraph.characters.count, chain: chain(for: font.weight, language: language),
+        let line = shape(paragraph, range: 0..<paragraph.characters.count, chain: chain(for: font, language: language),
                          pixelSize: pixelSize, language: language)
         if shaped.count >= Self.cacheCapacity { shaped.removeAll(keepingCapacity: true) }
         shaped[key] = line
@@ -372,7 +396,7 @@ public final class SystemTextEngine: TextEngine {
 
     /// The glyphs of `line` drawn: coverage tinted later, colour glyphs kept as images.
     private func draw(_ line: ShapedLine, font: Font, pixelSize: Int, language: String?) -> RenderedText {
-        let chain = chain(for: font.weight, language: language)
+        let chain = chain(for: font, language: language)
         var pieces: [(glyph: ShapingFace.RenderedGlyph, x: Int, y: Int)] = []
         var bounds = IntRect(x: 0, y: 0, width: 0, height: 0)
         var colors: [RenderedText.ColorGlyph] = []

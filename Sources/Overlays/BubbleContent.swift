@@ -15,10 +15,10 @@ enum BubbleContent {
                      onSkip: @escaping @MainActor () -> Void, onButton: @escaping @MainActor (Int) -> Void = { _ in }) -> View {
         var rows: [View] = []
         if let title = mark.title, !title.isEmpty {
-            rows.append(Text(title, font: Font(size: mark.theme.fontSize + 2, weight: .bold), color: mark.theme.title).id("overlay.bubble.title"))
+            rows.append(Text(title, font: Font(size: mark.theme.fontSize + 2, weight: .bold, family: mark.theme.fontFamily), color: mark.theme.title).id("overlay.bubble.title"))
         }
         if let text = mark.text, !text.isEmpty {
-            rows.append(Text(text, font: Font(size: mark.theme.fontSize), color: mark.theme.text).id("overlay.bubble.text"))
+            rows.append(Text(text, font: Font(size: mark.theme.fontSize, family: mark.theme.fontFamily), color: mark.theme.text).id("overlay.bubble.text"))
         }
         // A step's own buttons, one a row across the bubble: `overlay.bubble.button.0`, …
         for (k, title) in mark.buttons.prefix(3).enumerated() {

@@ -28,6 +28,8 @@ public struct BubbleTheme: Hashable, Sendable {
     public var cornerRadius: Double
     /// The text's size in points (the title is two points larger, bold).
     public var fontSize: Double
+    /// The family the bubble's text is set in (nil: the app's).
+    public var fontFamily: String? = nil
     /// Whether the box casts a shadow.
     public var shadow: Bool
     /// How the buttons are drawn.

@@ -14,6 +14,8 @@ public struct TourTheme: Hashable, Sendable {
     public var cornerRadius: Double?
     /// The text's size in points.
     public var fontSize: Double?
+    /// The family the text is set in.
+    public var font: String?
     /// The widest the bubble may be, in points.
     public var maxWidth: Double?
     /// Whether the box casts a shadow.
@@ -33,6 +35,7 @@ public struct TourTheme: Hashable, Sendable {
         t.accent = other.accent ?? accent
         t.cornerRadius = other.cornerRadius ?? cornerRadius
         t.fontSize = other.fontSize ?? fontSize
+        t.font = other.font ?? font
         t.maxWidth = other.maxWidth ?? maxWidth
         t.shadow = other.shadow ?? shadow
         t.buttonStyle = other.buttonStyle ?? buttonStyle
@@ -47,6 +50,7 @@ public struct TourTheme: Hashable, Sendable {
         if let accent { b.accent = accent }
         if let cornerRadius { b.cornerRadius = cornerRadius }
         if let fontSize { b.fontSize = fontSize }
+        if let font { b.fontFamily = font }
         if let shadow { b.shadow = shadow }
         if let buttonStyle { b.buttonStyle = buttonStyle }
         return b
@@ -64,7 +68,7 @@ extension TourSchema {
 
     /// The keys of a `theme` object.
     static let theme: [TourKey<TourTheme>] = [
-        TourKey("bubble", value: "an object: `background`, `text`, `accent`, `cornerRadius`, `fontSize`, `maxWidth`, `shadow`",
+        TourKey("bubble", value: "an object: `background`, `text`, `accent`, `cornerRadius`, `font`, `fontSize`, `maxWidth`, `shadow`",
                 default: "the standard bubble", doc: "the bubble's look") { member, path, _, r, theme in
             r.decode(member.value, at: path, keys: bubbleTheme, what: "an object such as {\"background\": \"#1C1C1E\", \"text\": \"#FFFFFF\"}", into: &theme)
         },
@@ -86,6 +90,16 @@ extension TourSchema {
         },
         TourKey("cornerRadius", value: "a number from 0 to 16", default: "`12`", doc: "the box's corner radius") { member, path, _, r, theme in
             if let v = r.number(member.value, at: path, in: 0...16) { theme.cornerRadius = v }
+        },
+        TourKey("font", value: "a font family (`\"DejaVu Serif\"`)", default: "the app's",
+                doc: "the family the bubble's text is set in, found by fontconfig (the app's family when it has none of that name)") { member, path, _, r, theme in
+            if let s = r.string(member.value, at: path, nonEmpty: true) {
+                if s.count > 100 || s.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+                    r.report(member.value.line, path, "expected a font family name such as \"DejaVu Serif\", found \(quoted(s))")
+                } else {
+                    theme.font = s
+                }
+            }
         },
         TourKey("fontSize", value: "a number from 11 to 28", default: "`15`", doc: "the text's size in points (the title is 2 larger)") { member, path, _, r, theme in
             if let v = r.number(member.value, at: path, in: 11...28) { theme.fontSize = v }

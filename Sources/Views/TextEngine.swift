@@ -8,8 +8,10 @@ public struct Font: Hashable, Sendable {
     public var size: Double
     /// Regular or bold.
     public var weight: Weight
-    /// A font request of `size` points and `weight`.
-    public init(size: Double, weight: Weight = .regular) { self.size = size; self.weight = weight }
+    /// A family of its own ("DejaVu Serif"); nil: the text engine's.
+    public var family: String?
+    /// A font request of `size` points and `weight`, in `family` (nil: the engine's).
+    public init(size: Double, weight: Weight = .regular, family: String? = nil) { self.size = size; self.weight = weight; self.family = family }
 
     /// Body text (15 pt).
     public static let body = Font(size: 15)

@@ -5,7 +5,8 @@ import Views
 @testable import Overlays
 
 /// Themed bubbles with the system's fonts: a dark box with light text and an orange accent, no
-/// shadow; outlined and text-only buttons; square corners and larger text. Exact comparison.
+/// shadow; outlined and text-only buttons; square corners and larger text; a serif family of its
+/// own. Exact comparison.
 @MainActor
 @Suite(.serialized)
 struct BubbleThemeGoldenTests {
@@ -14,9 +15,10 @@ struct BubbleThemeGoldenTests {
                              secondary: Color(white: 0.75), accent: Color(red: 0xFF, green: 0x9F, blue: 0x0A), shadow: false)),
         ("outlined", BubbleTheme(accent: Color(red: 0xC0, green: 0x28, blue: 0x1E), cornerRadius: 0, fontSize: 17, buttonStyle: .outlined)),
         ("text-buttons", BubbleTheme(background: Color(red: 0xFF, green: 0xF8, blue: 0xE1), cornerRadius: 16, buttonStyle: .text)),
+        ("serif", { var t = BubbleTheme(fontSize: 16); t.fontFamily = "DejaVu Serif"; return t }()),
     ]
 
-    @Test(arguments: ["dark", "outlined", "text-buttons"])
+    @Test(arguments: ["dark", "outlined", "text-buttons", "serif"])
     func bubble(_ name: String) throws {
         let theme = Self.themes.first { $0.name == name }!.theme
         let fixture = try OverlayFixture(size: Size(390, 400), realText: true, boxes: 2)
