@@ -8,17 +8,7 @@ import Demo
 /// Tours that wait for the app and branch: `showWhen`, `advanceOn: {"event": …}`, buttons with
 /// `goto`, Back along the path taken, and what `check` says about a flow that cannot work.
 @Suite(.serialized) @MainActor struct FlowTests {
-    final class Recorder { var events: [TourEvent] = [] }
-
-    func run(_ json: String) throws -> (AppFixture, TourEngine, Recorder) {
-        let f = try AppFixture()
-        let engine = TourEngine(tour: try tour(json), host: f.app)
-        let recorder = Recorder()
-        engine.onEvent = { recorder.events.append($0) }
-        engine.start(at: 0, animated: false)
-        f.advance(0.1)
-        return (f, engine, recorder)
-    }
+    func run(_ json: String) throws -> (AppFixture, TourEngine, EventRecorder) { try startTour(json) }
 
     func tapNext(_ f: AppFixture) {
         f.tap(f.frame(of: "overlay.bubble.next").center)

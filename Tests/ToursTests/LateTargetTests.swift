@@ -8,17 +8,7 @@ import Demo
 /// Targets that come and go: a step waits for a card not added yet, a vanished target, and what
 /// `ifMissing` does when the wait runs out; `check` knows the ids the app can create.
 @Suite(.serialized) @MainActor struct LateTargetTests {
-    final class Recorder { var events: [TourEvent] = [] }
-
-    func run(_ json: String) throws -> (AppFixture, TourEngine, Recorder) {
-        let f = try AppFixture()
-        let engine = TourEngine(tour: try tour(json), host: f.app)
-        let recorder = Recorder()
-        engine.onEvent = { recorder.events.append($0) }
-        engine.start(at: 0, animated: false)
-        f.advance(0.1)
-        return (f, engine, recorder)
-    }
+    func run(_ json: String) throws -> (AppFixture, TourEngine, EventRecorder) { try startTour(json) }
 
     @Test func aStepWaitsForACardAddedLater() throws {
         let (f, engine, events) = try run("""

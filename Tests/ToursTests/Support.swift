@@ -79,3 +79,18 @@ struct AppFixture {
         return p
     }
 }
+
+/// A tour's events, in order.
+final class EventRecorder { var events: [TourEvent] = [] }
+
+/// The tour `json` started on a fresh sample app (no fade), its events recorded, 0.1 s in.
+@MainActor
+func startTour(_ json: String) throws -> (AppFixture, TourEngine, EventRecorder) {
+    let f = try AppFixture()
+    let engine = TourEngine(tour: try tour(json), host: f.app)
+    let recorder = EventRecorder()
+    engine.onEvent = { recorder.events.append($0) }
+    engine.start(at: 0, animated: false)
+    f.advance(0.1)
+    return (f, engine, recorder)
+}
