@@ -68,8 +68,11 @@ final class HoleMask {
     /// The ring of `outline` around the hole's crisp shape (device pixels), made once per outline.
     func ring(_ outline: HoleOutline) -> Mask {
         if let ringCache, ringCache.outline == outline { return ringCache.mask }
-        // The shape over its own box, uncut by the screen, so a ring near the edge stays even.
-        let bounds = self.outline.controlBounds.scaled(by: scale).roundedOut
+        // The shape over its own box and cut to the screen grown by the ring's reach: a ring near the
+        // edge stays even, and a hole far larger than the screen costs no more than the screen.
+        let reach = Int((outline.reach * scale).rounded(.up))
+        let screen = IntRect(x: clip.x - reach, y: clip.y - reach, width: clip.width + 2 * reach, height: clip.height + 2 * reach)
+        let bounds = self.outline.controlBounds.scaled(by: scale).roundedOut.intersection(screen)
         let shape = Rasterizer.mask(for: flat, fillRule: geometry.fillRule, clip: bounds)
         let m = shape.outlineRing(width: outline.width * scale, glow: outline.glow * scale)
         ringCache = (outline, m)

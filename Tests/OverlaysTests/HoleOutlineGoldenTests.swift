@@ -55,4 +55,17 @@ struct HoleOutlineGoldenTests {
         #expect(PixmapDifference(between: c, and: d).isEmpty)
         #expect(abs(SpotlightOverlay.breath(at: 0) - 1) < 1e-9 && abs(SpotlightOverlay.breath(at: 0.8) - 0.65) < 1e-9)
     }
+
+    @Test func aHoleFarLargerThanTheScreenCostsNoMoreThanTheScreen() throws {
+        // An outline around a path reaching 100000 points out: the ring's mask is cut to the screen
+        // (grown by the ring's reach on either side), not the path's 200000-point box.
+        let huge = try Path(svgPathData: "M -100000 -100000 L 100000 -100000 L 100000 100000 L -100000 100000 Z M 60 60 L 180 60 L 180 140 L 60 140 Z")
+        let geometry = HoleGeometry.resolve(Hole(target: .rect(Rect(x: 60, y: 60, width: 120, height: 80)), shape: .path(huge, .evenOdd)),
+                                            frame: Rect(x: 60, y: 60, width: 120, height: 80))
+        let mask = HoleMask(geometry: geometry, scale: 2, clip: IntRect(x: 0, y: 0, width: 420 * 2, height: 260 * 2))
+        let outline = HoleOutline(width: 4, glow: 10)
+        let ring = mask.ring(outline)
+        let reach = Int((outline.reach * 2).rounded(.up))
+        #expect(ring.bounds.width <= 420 * 2 + 4 * reach + 2 && ring.bounds.height <= 260 * 2 + 4 * reach + 2, "\(ring.bounds)")
+    }
 }
