@@ -5,7 +5,7 @@ import Raster
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|text|editor|video|test|host] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|editor|video|test|host] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
@@ -39,6 +39,7 @@ let harness = Harness(budget: budget)
     if wanted("overlay.morph") || wanted("overlay.appear") {
         try app.overlays(h, morph: wanted("overlay.morph"), appear: wanted("overlay.appear"))
     }
+    if wanted("overlay.outline") { try OutlineBenchmarks.morph(h, app: app) }
     if wanted("text") { try TextBenchmarks.bubbles(h, app: app) }
     if wanted("editor") { try EditorBenchmarks.frames(h, app: app) }
     if wanted("video") { try EditorBenchmarks.video(h) }
