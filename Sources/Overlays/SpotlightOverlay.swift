@@ -173,7 +173,9 @@ public final class SpotlightOverlay: Overlay {
 
     /// Follows the targets (mixed with the old holes while morphing), then places the bubble by its hole.
     public override func layout(root: ViewRoot) {
-        var targets = targetGeometries(root: root)
+        // One look-up per hole: the geometries drawn, and whether a view target is missing.
+        let resolved = holes.map { $0.geometry(in: root) }
+        var targets = resolved.compactMap { $0 }
         let current = targets
         var t = 1.0
         // The bubble sits by the hole it belongs to: the old one while fading out, the new one after.
@@ -196,10 +198,7 @@ public final class SpotlightOverlay: Overlay {
         if outlineAreas != outlinedBefore {
             for r in outlinedBefore + outlineAreas { root.invalidateComposite(rect: r) }
         }
-        if holes.contains(where: { $0.outline?.pulse == true }) && !root.reducesMotion {
-            for r in outlineAreas { root.invalidateComposite(rect: r) }
-        }
-        let missing = holes.contains { $0.target.viewID != nil && $0.geometry(in: root) == nil }
+        let missing = zip(holes, resolved).contains { hole, geometry in hole.target.viewID != nil && geometry == nil }
         if missing != isMissingTargets {
             isMissingTargets = missing
             onTargetsMissing?(missing)

@@ -1,3 +1,4 @@
+import Foundation
 import Overlays
 
 /// A state of the app a step waits for (`showWhen`) or moves on at (`advanceOn: {"event": …}`),
@@ -41,7 +42,8 @@ public struct TourCondition: Hashable, Sendable, CustomStringConvertible {
                                            ("=", .equal), (">", .more), ("<", .less)]
         for (symbol, comparison) in ops {
             guard let r = text.firstRange(of: symbol) else { continue }
-            let key = text[..<r.lowerBound].trimmed, value = text[r.upperBound...].trimmed
+            let key = text[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
+            let value = text[r.upperBound...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, !value.isEmpty else { break }
             return .success(TourCondition(key: key, comparison: comparison, value: value))
         }
@@ -82,14 +84,5 @@ public struct TourCondition: Hashable, Sendable, CustomStringConvertible {
 
     private func compare(_ a: String, _ b: String) -> Bool {
         comparison == .notEqual ? a != b : a == b
-    }
-}
-
-private extension Substring {
-    var trimmed: String {
-        var s = self
-        while let c = s.first, c == " " { s = s.dropFirst() }
-        while let c = s.last, c == " " { s = s.dropLast() }
-        return String(s)
     }
 }

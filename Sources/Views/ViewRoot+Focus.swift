@@ -5,10 +5,28 @@ extension ViewRoot {
     /// leading to trailing, top to bottom): inside the scope of the topmost layer that traps the
     /// focus (an overlay), else in the tree.
     public var focusOrder: [View] {
-        let scopes = layers.reversed().lazy.compactMap { $0.focusScope(root: self) }.first ?? [content]
         var out: [View] = []
-        for scope in scopes { scope.collectFocusable(into: &out) }
+        for scope in focusScopes { scope.collectFocusable(into: &out) }
         return out
+    }
+
+    /// The subtrees the focus may be in now: the topmost trapping layer's scope, else the tree.
+    private var focusScopes: [View] {
+        layers.reversed().lazy.compactMap { $0.focusScope(root: self) }.first ?? [content]
+    }
+
+    /// Whether `focusOrder` lists `view`, found by walking up from it (every view above it
+    /// reachable, up to one of the scopes) rather than down the whole tree.
+    func isInFocusOrder(_ view: View) -> Bool {
+        guard view.isPlaced, view.acceptsKeyboardFocus else { return false }
+        let scopes = focusScopes
+        var v: View? = view
+        while let x = v {
+            guard x.allowsHitTesting, !x.isAccessibilityHidden else { return false }
+            if scopes.contains(where: { $0 === x }) { return true }
+            v = x.parent
+        }
+        return false
     }
 
     /// Moves the focus to the next view of `focusOrder` (the previous one when `backward`), round
@@ -65,8 +83,7 @@ extension ViewRoot {
             moveFocus(backward: held.contains(.shift))
             return true
         }
-        guard let focused = focusedView, focused.root === self, focused.isPlaced,
-              focusOrder.contains(where: { $0 === focused }) else { return false }
+        guard let focused = focusedView, focused.root === self, isInFocusOrder(focused) else { return false }
         modifiers = held
         if movesFocusWithKeys, key == .enter || key == .space, held.isEmpty, focused.activate() {
             isFocusRingVisible = true
