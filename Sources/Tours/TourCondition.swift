@@ -86,3 +86,9 @@ public struct TourCondition: Hashable, Sendable, CustomStringConvertible {
         comparison == .notEqual ? a != b : a == b
     }
 }
+
+extension Array where Element == TourCondition {
+    /// Whether every condition holds on `host` now (an empty list does).
+    @MainActor
+    public func allHold(on host: any TourHost) -> Bool { allSatisfy { $0.holds(on: host) } }
+}

@@ -109,7 +109,7 @@ public final class TourEngine {
             showHotspots(from: i)
             return
         }
-        guard tour.steps[i].showWhen.allSatisfy({ $0.holds(on: host) }) else {
+        guard tour.steps[i].showWhen.allHold(on: host) else {
             pendingStep = (i, host.root.clock.now)
             updateWatcher()
             onEvent?(.waitingToShow(i))
@@ -136,20 +136,9 @@ public final class TourEngine {
         if pendingStep == nil { onEvent?(.stepHidden(current)) }
         endWait()
         state = .running(step: i)
-        guard tour.steps[i].showWhen.allSatisfy({ $0.holds(on: host) }) else {
-            // The step waits for the app: nothing of the tour on screen meanwhile.
-            if let spot = spotlight {
-                spot.onRemoved = nil
-                spotlight = nil
-                spot.dismiss(animated: animated)
-            }
-            present(i, animated: animated)
-            return
-        }
-        if tour.steps[i].isHotspot && openHotspot != i, let spot = spotlight {
-            spot.onRemoved = nil
-            spotlight = nil
-            spot.dismiss(animated: animated)
+        // A step that waits for the app, or a hotspot's beacons: nothing of the spotlight meanwhile.
+        if !tour.steps[i].showWhen.allHold(on: host) || (tour.steps[i].isHotspot && openHotspot != i) {
+            takeDownSpotlight(animated: animated)
         }
         guard let spot = spotlight else { present(i, animated: animated); return }
         prepareHost(for: i)
@@ -169,7 +158,7 @@ public final class TourEngine {
             let rest = hotspotGroup.filter { !openedHotspots.contains($0) }
             if let first = rest.first {
                 onEvent?(.stepHidden(i))
-                if let spot = spotlight { spot.onRemoved = nil; spotlight = nil; spot.dismiss() }
+                takeDownSpotlight(animated: true)
                 state = .running(step: first)
                 showHotspots(from: first)
                 return
@@ -203,6 +192,14 @@ public final class TourEngine {
         case .step(let id):
             if let j = tour.steps.firstIndex(where: { $0.id == id }) { forward(to: j) }
         }
+    }
+
+    /// Takes the spotlight off the screen on purpose (not the tour being dismissed).
+    private func takeDownSpotlight(animated: Bool) {
+        guard let spot = spotlight else { return }
+        spot.onRemoved = nil
+        spotlight = nil
+        spot.dismiss(animated: animated)
     }
 
     /// Moves on to step `j`, remembering the step left for Back.
@@ -259,14 +256,14 @@ public final class TourEngine {
     /// on at an event does so once its conditions hold.
     func checkConditions() {
         if let pending = pendingStep, currentStep == pending.index {
-            if tour.steps[pending.index].showWhen.allSatisfy({ $0.holds(on: host) }) {
+            if tour.steps[pending.index].showWhen.allHold(on: host) {
                 onEvent?(.waited(pending.index, seconds: host.root.clock.now - pending.since))
                 present(pending.index, animated: true)
             }
             return
         }
         if let i = currentStep, spotlight != nil, tour.steps[i].advanceOn == .event,
-           !tour.steps[i].advanceConditions.isEmpty, tour.steps[i].advanceConditions.allSatisfy({ $0.holds(on: host) }) {
+           !tour.steps[i].advanceConditions.isEmpty, tour.steps[i].advanceConditions.allHold(on: host) {
             next(by: "event")
         }
     }
