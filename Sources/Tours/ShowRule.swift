@@ -4,10 +4,20 @@ import Foundation
 /// once (the default), always, after so many launches or events, at most so many times, not
 /// again within a while, or only after another tour was finished.
 public struct ShowRule: Hashable, Sendable {
+    /// An app event and how many times it must have happened.
+    public struct EventCount: Hashable, Sendable {
+        /// The event (`cardAdded`, `overlayOpened`).
+        public var name: String
+        /// How many times.
+        public var count: Int
+        /// `count` times `name`.
+        public init(name: String, count: Int) { self.name = name; self.count = count }
+    }
+
     /// Launches of the app there must have been (counting this one).
     public var afterLaunches: Int?
     /// An app event (`cardAdded`, `overlayOpened`) and how many times it must have happened.
-    public var afterEvent: (name: String, count: Int)?
+    public var afterEvent: EventCount?
     /// The most times the tour shows; nil: no limit (`"always"`).
     public var maxTimes: Int? = 1
     /// Seconds that must pass after it showed before it shows again.
@@ -17,18 +27,6 @@ public struct ShowRule: Hashable, Sendable {
 
     /// Once: the default.
     public init() {}
-
-    /// Rules are equal when every part is.
-    public static func == (a: ShowRule, b: ShowRule) -> Bool {
-        a.afterLaunches == b.afterLaunches && a.afterEvent?.name == b.afterEvent?.name && a.afterEvent?.count == b.afterEvent?.count
-            && a.maxTimes == b.maxTimes && a.notWithin == b.notWithin && a.afterTour == b.afterTour
-    }
-
-    /// Hashes every part.
-    public func hash(into h: inout Hasher) {
-        h.combine(afterLaunches); h.combine(afterEvent?.name); h.combine(afterEvent?.count)
-        h.combine(maxTimes); h.combine(notWithin); h.combine(afterTour)
-    }
 
     /// `seconds` as a person would say it: "45 s", "30 min", "12 h", "7 d".
     public static func describe(seconds: Double) -> String {

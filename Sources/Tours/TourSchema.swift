@@ -101,7 +101,7 @@ enum TourSchema {
             if let e = m["afterEvent"] {
                 let known = ["cardAdded", "overlayOpened", "launch"]
                 if let name = r.string(e.value, at: path.appending("afterEvent"), nonEmpty: true) {
-                    if known.contains(name) { tour.show.afterEvent = (name, whole("count", 1...100_000) ?? 1) }
+                    if known.contains(name) { tour.show.afterEvent = ShowRule.EventCount(name: name, count: whole("count", 1...100_000) ?? 1) }
                     else { r.report(e.value.line, path.appending("afterEvent"), "expected an app event (\(known.joined(separator: ", "))), found \(quoted(name))") }
                 }
             } else if let c = m["count"] {
