@@ -1,13 +1,14 @@
 # Limelight quick start: `make run` (the demo in a window) and `make test` (the whole suite, headless).
 # Both first make sure the system packages are installed (see scripts/ensure-packages.sh).
 
-# Build and run: SDL2 (window, input), SDL2_image (reading images), libspng and zlib (writing PNGs),
+# Build and run: SDL2 (window, input), SDL2_image (reading JPEG, BMP, WebP, QOI), giflib (reading GIF),
+# libspng and zlib (reading and writing PNGs),
 # xxHash (golden digests); for text fontconfig (finding faces), FreeType (glyphs, colour bitmaps),
 # HarfBuzz (shaping), FriBidi (bidirectional order), ICU (line breaks); speech-dispatcher's client
 # library (announcements, spoken when its service runs); and the fonts: DejaVu for the sample app's
 # Latin, VL Gothic for its Japanese, Noto for every other script, Han in its Chinese and Korean forms,
 # and colour emoji.
-RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
+RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
                 libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev \
                 fonts-dejavu-core fonts-vlgothic fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # Tests add a virtual X server, a clicker and a screenshot tool for the real-window tests, Chromium
@@ -77,8 +78,9 @@ goldens: test-deps
 clean:
 	rm -rf .build
 
-# libFuzzer on the SVG path parser and the tour loader (fuzz/run.sh), FUZZ_SECONDS each; fails when
-# either finds a crash or a slow input (kept under .build/fuzz/artifacts/).
+# libFuzzer, under AddressSanitizer, on the SVG path parser, the image decoders (every format read)
+# and the tour loader (fuzz/run.sh), FUZZ_SECONDS each; fails when one finds a crash, a slow input or
+# an image bomb (kept under .build/fuzz/artifacts/).
 FUZZ_SECONDS ?= 60
 .PHONY: fuzz
 fuzz: deps

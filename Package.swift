@@ -25,6 +25,8 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image",
                        providers: [.apt(["libsdl2-image-dev"])]),
+        // GIFs (their first frame), read record by record with giflib.
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         // Text: FreeType (glyphs, colour bitmaps), HarfBuzz (shaping), FriBidi (UAX #9), ICU (line and
         // grapheme breaks, UAX #14 and #29, with dictionaries for Thai and others).
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -32,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSpeechd", path: "Sources/CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
         .target(name: "CLineBreaks", path: "Sources/CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Whether what the CLI printed reached stdout (a full disk, a closed pipe), at its exit.
+        .target(name: "CStandardOutput", path: "Sources/CStandardOutput"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         // PNG writing (libspng: no row filters, a fast deflate level), zlib's CRC-32, and the XXH3
@@ -51,7 +55,7 @@ let package = Package(
         // Saving a file in one step (write beside, fsync, rename, fsync the folder).
         .target(name: "Files"),
         // Image files in and out of a Pixmap, through SDL2_image.
-        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CSPNG", "CZlib", "CXXHash"]),
+        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CGIF", "CSPNG", "CZlib", "CXXHash"]),
         .target(name: "Views", dependencies: ["Raster"]),
         .target(name: "FontText", dependencies: ["Views", "Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CLineBreaks", "CFontconfig"]),
         .target(name: "Speech", dependencies: ["Views", "CSpeechd"]),
@@ -66,9 +70,9 @@ let package = Package(
         // reports, and the snapshot tests of `limelight test`.
         .target(name: "Headless", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .executableTarget(name: "limelight",
-                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "CSDL2Image"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
@@ -80,7 +84,8 @@ let package = Package(
         // Golden-image comparison and other helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
-        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Files", "Raster", "TestSupport"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files"]),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Files", "Raster", "TestSupport", "Seeded"]),
         .testTarget(name: "FontTextTests", dependencies: ["TestSupport", "FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"]),
         .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Overlays", "Views", "Raster", "FontText"],
@@ -89,7 +94,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText", "Headless"]),
         .testTarget(name: "EditorTests", dependencies: ["Editor", "Headless", "TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),

@@ -4,10 +4,13 @@
 #
 #   svg-path-fuzzer  SVG path data through the parser and the rasterizer. Raster's sources are
 #                    compiled together with fuzz/SVGPathFuzzer.swift.
+#   image-fuzzer     image files through Pixmap(imageData:name:): the header check, then libspng,
+#                    giflib or SDL2_image's loader of that format. Files, Raster and ImageFiles are built
+#                    as modules (shared with the tour harness), then linked with fuzz/ImageFuzzer.swift.
 #   tour-fuzzer      tour files through TourLoader. Files, Raster, ImageFiles, Views, Overlays, Tours
 #                    and Demo are compiled as modules (in that order, as in Package.swift), then
-#                    linked with fuzz/TourFuzzer.swift. ImageFiles reads PNGs with SDL2_image, so the
-#                    harness links SDL.
+#                    linked with fuzz/TourFuzzer.swift. ImageFiles decodes with libspng, giflib
+#                    and SDL2_image, so both harnesses link them (and SDL).
 #
 # usage: sh fuzz/build.sh [OUTDIR]   (default .build/fuzz; a harness newer than its sources is kept)
 set -eu
@@ -36,9 +39,9 @@ stale() {
     [ -n "$(find "$@" -newer "$target" -name '*.swift' 2>/dev/null | head -n 1)" ]
 }
 
-# The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image, CSPNG
-# libspng, CZlib zlib and CXXHash xxHash).
-includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CSPNG -I Sources/CZlib -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream"
+# The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image, CGIF
+# giflib, CSPNG libspng, CZlib zlib and CXXHash xxHash).
+includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream"
 
 # The SVG path harness: Raster's sources (pure Swift over two header-only C modules) compiled
 # together with fuzz/SVGPathFuzzer.swift.
@@ -48,19 +51,38 @@ if stale "$out/svg-path-fuzzer" Sources/Raster fuzz/SVGPathFuzzer.swift; then
     "$swiftc" $flags -module-name SVGPathFuzzer $includes Sources/Raster/*.swift fuzz/SVGPathFuzzer.swift -o "$out/svg-path-fuzzer"
 fi
 
-# The tour harness: each module as a static library, then the harness linked against them.
-modules="Files Raster ImageFiles Views Overlays Tours Demo"
+# build_modules M…: each module as a static library, in the order given (each after those it
+# imports), rebuilt when its sources or those of a module before it are newer than it.
+build_modules() {
+    sources=""
+    for m in "$@"; do
+        sources="$sources Sources/$m"
+        # shellcheck disable=SC2086
+        if stale "$out/modules/lib$m.a" $sources; then
+            echo "fuzz: building module $m"
+            # shellcheck disable=SC2086
+            "$swiftc" $flags -wmo -module-name "$m" -emit-library -static -emit-module \
+                -emit-module-path "$out/modules/$m.swiftmodule" $includes \
+                -o "$out/modules/lib$m.a" Sources/"$m"/*.swift
+        fi
+    done
+}
+
+# The image harness: Files, Raster and ImageFiles, then fuzz/ImageFuzzer.swift linked against them.
+build_modules Files Raster ImageFiles
+if stale "$out/image-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles fuzz/ImageFuzzer.swift; then
+    echo "fuzz: linking image-fuzzer"
+    # shellcheck disable=SC2086
+    "$swiftc" $flags -module-name ImageFuzzer $includes fuzz/ImageFuzzer.swift \
+        -L "$out/modules" -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -lxxhash -o "$out/image-fuzzer"
+fi
+
+# The tour harness: the modules up to Demo, then fuzz/TourFuzzer.swift.
+build_modules Files Raster ImageFiles Views Overlays Tours Demo
 if stale "$out/tour-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles Sources/Views Sources/Overlays Sources/Tours \
     Sources/Demo fuzz/TourFuzzer.swift; then
-    for m in $modules; do
-        echo "fuzz: building module $m"
-        # shellcheck disable=SC2086
-        "$swiftc" $flags -wmo -module-name "$m" -emit-library -static -emit-module \
-            -emit-module-path "$out/modules/$m.swiftmodule" $includes \
-            -o "$out/modules/lib$m.a" Sources/"$m"/*.swift
-    done
     echo "fuzz: linking tour-fuzzer"
     # shellcheck disable=SC2086
     "$swiftc" $flags -module-name TourFuzzer $includes fuzz/TourFuzzer.swift \
-        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lSDL2 -lspng -lz -lxxhash -o "$out/tour-fuzzer"
+        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -lxxhash -o "$out/tour-fuzzer"
 fi

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the libFuzzer harnesses (fuzz/build.sh) and runs each for FUZZ_SECONDS (default 60) from
-# its seed corpus (the tour harness also from assets/tours). Exits 1 when a harness finds a crash,
+# its seed corpus (the tour harness also from assets/tours): SVG path data, image files, tours. Exits 1 when a harness finds a crash,
 # an input slower than FUZZ_TIMEOUT seconds (default 1) or one that needs more than 2 GB; the
 # input is kept under OUT/artifacts/<harness>/.
 # Inputs that reach new code accumulate in OUT/corpus/<harness>/ and seed the next run.
@@ -22,7 +22,7 @@ run() {
     echo "fuzz: $name for $seconds s (log: $out/$name.log)"
     # Swift's own crash handler would race AddressSanitizer's; leaks are the leak check's business.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$out/$name" \
-        -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -print_final_stats=1 \
+        -max_total_time="$seconds" -timeout="${timeout_now:-$timeout}" -rss_limit_mb=2048 ${extra:-} -print_final_stats=1 \
         -dict="fuzz/$dict" -artifact_prefix="$out/artifacts/$name/" "$out/corpus/$name" "$@" >"$out/$name.log" 2>&1
     rc=$?
     grep -E '^stat::number_of_executed_units|^Done|^#[0-9]+ *DONE' "$out/$name.log" | sed "s/^/fuzz: $name: /"
@@ -38,5 +38,11 @@ run() {
 mkdir -p "$out/seeds/tour"
 cp assets/tours/*.json "$out/seeds/tour/"
 run svg-path-fuzzer svg.dict fuzz/corpus/svg fuzz/regressions/svg
+# Image bombs show as allocations past the limit: no image within the limits needs 600 MB at once.
+# An image within the limits may decode to 64 megapixels (256 MB, a few seconds under ASan): it
+# gets a longer timeout, and an allocation past 600 MB at once is an image bomb.
+extra="-malloc_limit_mb=600" timeout_now=$((timeout * 10))
+run image-fuzzer image.dict fuzz/corpus/image fuzz/regressions/image
+extra="" timeout_now=$timeout
 run tour-fuzzer tour.dict fuzz/corpus/tour fuzz/regressions/tour "$out/seeds/tour"
 exit $status

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Raster
 
@@ -20,8 +21,7 @@ public enum GoldenPNG {
     /// The pixel digest the PNG file at `path` carries, when it has one and its image data is what it
     /// was when the digest was made; nil otherwise (no digest, an edited file, not a PNG, unreadable).
     public static func storedPixelDigest(ofFile path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let png = [UInt8](data)
+        guard let png = try? InputFile.read(path, limit: Pixmap.maxImageFileBytes, kind: "a PNG golden") else { return nil }
         guard case .chunks(let chunks) = PNGChunks.walk(png) else { return nil }
         for chunk in chunks where chunk.type == "tEXt" {
             let text = String(decoding: png[chunk.data], as: UTF8.self)

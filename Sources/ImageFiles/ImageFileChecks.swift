@@ -4,24 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// What must hold of a path before an image is read from it or written to it.
+/// What must hold of a path before an image is written to it.
 enum ImageFileChecks {
-    /// Refuses a missing file, a folder, a pipe or a device (a tour names its background, so this is
-    /// input too: a pipe would block the reader forever and a device would never end), and a file
-    /// that cannot be read.
-    static func checkReadable(_ path: String) throws(ImageFileError) {
-        var isFolder: ObjCBool = false
-        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ImageFileError(path: path, reason: "no such file")
-        }
-        guard !isFolder.boolValue else { throw ImageFileError(path: path, reason: "is a folder, not an image file") }
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw ImageFileError(path: path, reason: "not a regular file (a pipe or a device cannot be an image)")
-        }
-        guard access(path, R_OK) == 0 else { throw ImageFileError(path: path, reason: "not readable (permission denied)") }
-    }
-
     /// Refuses a path without a file name, in a folder that is missing or not writable, or naming a
     /// folder or anything but a regular file (the new file replaces what is there).
     static func checkWritable(_ path: String) throws(ImageFileError) {

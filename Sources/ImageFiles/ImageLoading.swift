@@ -1,44 +1,53 @@
-import CSDL2Image
+import Files
 import Raster
 
 extension Pixmap {
-    /// Loads any image SDL2_image reads (PNG, JPEG, BMP, ...), premultiplying its alpha.
+    /// The largest image file read, in bytes: the raw pixels of the largest image allowed, and a
+    /// little more (no compressed file of an allowed image is larger than its pixels).
+    public static let maxImageFileBytes = ImageHeader.maxPixels * 4 + (1 << 20)
+
+    /// Loads a PNG, JPEG, GIF (its first frame), BMP, WebP or QOI image, premultiplying its alpha.
     ///
-    /// Throws `ImageFileError` naming the file: when it is missing, unreadable, not a PNG, JPEG, GIF,
-    /// BMP, WebP or QOI image, or when its header claims more than 16384 pixels a side or 64
-    /// megapixels (checked before anything is decoded). Images without alpha load as opaque.
+    /// The file is read once (a regular file, opened without blocking, at most
+    /// `maxImageFileBytes`); its header is read and measured (at most 16384 pixels a side and 64
+    /// megapixels, every GIF frame included), and the decoder of the format the header names decodes
+    /// those same bytes — libspng for PNG (with its own limits), SDL2_image's loader of that format
+    /// for the others. Neither the file's extension nor a library's sniffing chooses. Throws
+    /// `ImageFileError` naming the file and what was wrong, as one line. Images without alpha load
+    /// as opaque.
     public convenience init(contentsOfFile path: String) throws(ImageFileError) {
-        try ImageFileChecks.checkReadable(path)
-        try ImageHeader.check(file: path)
-        // libpng prints its own errors on stderr before SDL_image sees them: damaged PNGs are caught
-        // here first, so a bad file is one line of ours and nothing else.
-        if let problem = PNGChunks.damage(ofFile: path) { throw ImageFileError(path: path, reason: problem) }
-        SDLImage.initializeCodecs()
-        SDL_ClearError()
-        guard let loaded = IMG_Load(path) else {
-            throw ImageFileError(path: path, reason: "not an image SDL2_image can read (\(SDLImage.lastError()))")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: Pixmap.maxImageFileBytes, kind: "an image file") } catch {
+            throw ImageFileError(path: path, reason: error.reason)
         }
-        defer { SDL_FreeSurface(loaded) }
-        guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-            throw ImageFileError(path: path, reason: "cannot convert to ARGB8888 (\(SDLImage.lastError()))")
-        }
-        defer { SDL_FreeSurface(surface) }
-        let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
-        do {
-            try Pixmap.validate(width: width, height: height)
-        } catch {
-            throw ImageFileError(path: path, reason: error.description)
-        }
-        do { try self.init(width: width, height: height) } catch { throw ImageFileError(path: path, reason: error.description) }
-        guard SDL_LockSurface(surface) == 0, let base = surface.pointee.pixels else {
-            throw ImageFileError(path: path, reason: "cannot read the decoded pixels (\(SDLImage.lastError()))")
-        }
-        defer { SDL_UnlockSurface(surface) }
-        let pitch = Int(surface.pointee.pitch)
-        for y in 0..<height {
-            let source = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            Premultiplication.premultiply(UnsafeBufferPointer(start: source, count: width),
-                                          into: UnsafeMutableBufferPointer(start: row(y), count: width))
+        try self.init(imageData: bytes, name: path)
+    }
+
+    /// Decodes the bytes of an image file as `init(contentsOfFile:)` does; `name` names it in errors.
+    public convenience init(imageData bytes: [UInt8], name: String) throws(ImageFileError) {
+        let size: ImageHeader.Size
+        do { size = try ImageDecoding.measure(bytes) } catch { throw ImageFileError(path: name, reason: error.reason) }
+        do { try self.init(width: size.width, height: size.height) } catch { throw ImageFileError(path: name, reason: error.description) }
+        do { try ImageDecoding.decode(bytes, size: size, into: self) } catch { throw ImageFileError(path: name, reason: error.reason) }
+    }
+}
+
+/// The header check and then the decoder it names.
+enum ImageDecoding {
+    /// The format and size of `bytes`, within the limits, and (for a PNG) its chunks sound.
+    static func measure(_ bytes: [UInt8]) throws(ImageHeader.Failure) -> ImageHeader.Size {
+        let size = try ImageHeader.check(bytes)
+        // libspng's messages are terse: a walk of the chunks first says where a file is damaged.
+        if size.format == .png, let problem = PNGChunks.damage(of: bytes) { throw ImageHeader.Failure(reason: problem) }
+        return size
+    }
+
+    /// Decodes `bytes`, measured as `size`, into `pixmap` (of that size) with the decoder of their format.
+    static func decode(_ bytes: [UInt8], size: ImageHeader.Size, into pixmap: Pixmap) throws(ImageHeader.Failure) {
+        switch size.format {
+        case .png: try PNGDecoding.decode(bytes, into: pixmap)
+        case .gif: try GIFDecoding.decode(bytes, into: pixmap)
+        case .jpeg, .bmp, .webp, .qoi: try SDLImage.decode(bytes, format: size.format, into: pixmap)
         }
     }
 }

@@ -54,16 +54,8 @@ enum PNGChunks {
         }
     }
 
-    /// What is wrong with the chunks of the PNG at `path`, or nil when they are sound or the file is
-    /// not a PNG at all (other formats go to SDL_image as they are).
-    static func damage(ofFile path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return nil }
-        return damage(of: [UInt8](data))
-    }
-
-    /// `damage(ofFile:)` for the file's bytes.
+    /// What is wrong with the chunks of the PNG `bytes`, or nil when they are sound or the bytes are
+    /// not a PNG at all.
     static func damage(of bytes: [UInt8]) -> String? {
         if case .damaged(let why) = walk(bytes) { return why }
         return nil

@@ -8,7 +8,7 @@ extension Pixmap {
         guard let state = XXH3_createState() else { return "" }
         defer { XXH3_freeState(state) }
         XXH3_128bits_reset(state)
-        var size = [UInt32(width), UInt32(height)]
+        let size = [UInt32(width), UInt32(height)]
         size.withUnsafeBytes { _ = XXH3_128bits_update(state, $0.baseAddress, $0.count) }
         for y in 0..<height { _ = XXH3_128bits_update(state, row(y), width * 4) }
         return hex(XXH3_128bits_digest(state))

@@ -12,6 +12,19 @@ enum Premultiplication {
         }
     }
 
+    /// Straight RGBA bytes (R, G, B, A in memory, as PNG decoders give them) to premultiplied
+    /// ARGB8888, in place, with `premultiply(_:into:)`'s rounding.
+    static func premultiplyRGBABytes(_ pixels: UnsafeMutableBufferPointer<UInt32>) {
+        for i in pixels.indices {
+            let p = UInt32(littleEndian: pixels[i])  // bytes R G B A: A in the top byte, R in the bottom
+            let a = p >> 24
+            let r = ((p & 0xFF) * a + 127) / 255
+            let g = ((p >> 8 & 0xFF) * a + 127) / 255
+            let b = ((p >> 16 & 0xFF) * a + 127) / 255
+            pixels[i] = a << 24 | r << 16 | g << 8 | b
+        }
+    }
+
     /// Premultiplied ARGB8888 to straight 8-bit RGB (`channels` 3) or RGBA (4) bytes, as a PNG row
     /// holds them, with the rounding of `unpremultiply(_:into:)`.
     static func unpremultiply(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutableBufferPointer<UInt8>, channels: Int) {

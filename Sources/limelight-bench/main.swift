@@ -5,7 +5,7 @@ import Raster
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|editor|video|test|host] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|host] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
@@ -41,6 +41,7 @@ let harness = Harness(budget: budget)
     }
     if wanted("overlay.outline") { try OutlineBenchmarks.morph(h, app: app) }
     if wanted("text") { try TextBenchmarks.bubbles(h, app: app) }
+    if wanted("image") { try ImageBenchmarks.decode(h) }
     if wanted("editor") { try EditorBenchmarks.frames(h, app: app) }
     if wanted("video") { try EditorBenchmarks.video(h) }
     if wanted("test") {

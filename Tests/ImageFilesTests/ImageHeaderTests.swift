@@ -91,7 +91,7 @@ import Raster
         }
         let jpeg = try write([0xFF, 0xD8, 0xFF, 0xDA, 0, 2, 1, 2, 3], "nosof.jpg")
         do { _ = try Pixmap(contentsOfFile: jpeg); Issue.record("loaded") } catch {
-            #expect(error.reason == "a damaged JPEG (no frame header before its image data)")
+            #expect(error.reason == "a damaged JPEG (image data before its frame header)")
         }
     }
 }
