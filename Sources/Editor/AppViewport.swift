@@ -109,7 +109,7 @@ final class AppViewport: View {
     override func draw(in canvas: Canvas) {
         guard let root else { return }
         if let pixels {
-            canvas.blend(pixels, atDeviceX: Int((frame.minX * root.scale).rounded()), y: Int((frame.minY * root.scale).rounded()))
+            canvas.blend(pixels, atDeviceX: Int(clampedToInt: (frame.minX * root.scale).rounded()), y: Int(clampedToInt: (frame.minY * root.scale).rounded()))
         }
         guard mode == .edit else { return }
         var inside = canvas
@@ -155,8 +155,8 @@ final class AppViewport: View {
         if y + h > frame.maxY { y = frame.maxY - h; x = max(frame.minX, x) }
         canvas.fill(Rect(x: x, y: y, width: w, height: h), cornerRadius: 3, color: color)
         let rendered = root.textEngine.render(text, font: font, scale: root.scale)
-        canvas.draw(rendered.mask, offsetX: Int(((x + 5) * root.scale).rounded()),
-                    offsetY: Int(((y + 2 + (m.lineHeight - m.ascent - m.descent) / 2 + m.ascent) * root.scale).rounded()), color: .white)
+        canvas.draw(rendered.mask, offsetX: Int(clampedToInt: ((x + 5) * root.scale).rounded()),
+                    offsetY: Int(clampedToInt: ((y + 2 + (m.lineHeight - m.ascent - m.descent) / 2 + m.ascent) * root.scale).rounded()), color: .white)
     }
 
     // MARK: - Input

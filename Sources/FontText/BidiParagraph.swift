@@ -18,11 +18,30 @@ struct BidiParagraph {
     /// The paragraph's level (0 or 1).
     var baseLevel: UInt8 { direction == .rightToLeft ? 1 : 0 }
 
+    /// The most scalars a character keeps: UAX #15's stream-safe limit of 30 combining marks after a
+    /// base, and room for the longest emoji sequences (a family with skin tones is 11). Past it a
+    /// cluster's scalars are dropped: no real text has more, and shaping a cluster costs the square
+    /// of its length (a letter with 200,000 accents would take minutes).
+    static let maxScalarsPerCharacter = 32
+
+    /// `character` with at most `maxScalarsPerCharacter` scalars.
+    static func capped(_ character: Character) -> Character {
+        var count = 0
+        for _ in character.unicodeScalars {
+            count += 1
+            if count > maxScalarsPerCharacter { break }
+        }
+        guard count > maxScalarsPerCharacter else { return character }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: character.unicodeScalars.prefix(maxScalarsPerCharacter))
+        return String(kept).first ?? " "
+    }
+
     /// The paragraph of `text`: its direction as given, else from its first strong character, else
     /// from `language`.
     init(_ text: String, direction given: TextDirection?, language: String?) {
         characters = text.map { c in
-            c.unicodeScalars.contains { $0.properties.generalCategory == .control } && c != "\t" ? " " : c
+            c.unicodeScalars.contains { $0.properties.generalCategory == .control } && c != "\t" ? " " : Self.capped(c)
         }
         var scalars: [UInt32] = [], first: [Int] = []
         for c in characters {

@@ -295,7 +295,7 @@ public final class SystemTextEngine: TextEngine {
                 continue
             }
             let advances = paragraph.advances, breaks = paragraph.breaks
-            let fit = Int(limit.rounded(.up))
+            let fit = Int(clampedToInt: limit.rounded(.up))
             var start = 0
             while start < chars.count {
                 // The longest run from `start` that fits (spaces at its end not counted) and ends at a

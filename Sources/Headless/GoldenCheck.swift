@@ -21,7 +21,18 @@ public enum GoldenVerdict: Hashable, Sendable {
     /// any other golden is decoded and compared pixel by pixel, and comes back with the verdict.
     public static func of(_ frame: Pixmap, againstGoldenAt path: String,
                           tolerance: TourTest.Tolerance) -> (verdict: GoldenVerdict, golden: Pixmap?) {
-        guard FileManager.default.fileExists(atPath: path) else { return (.missing, nil) }
+        // Missing means nothing at all is there: a loop of links, or a goldens "folder" that is a
+        // file, is unreadable and says so.
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            switch errno {
+            case ENOENT: return (.missing, nil)
+            case ENOTDIR:
+                let folder = (path as NSString).deletingLastPathComponent
+                return (.unreadable("its folder \(folder) is not a folder (a file is in the way)"), nil)
+            default: return (.unreadable(String(cString: strerror(errno))), nil)
+            }
+        }
         if let stored = GoldenPNG.storedPixelDigest(ofFile: path), stored == frame.pixelDigest { return (.matches, nil) }
         let golden: Pixmap
         do { golden = try Pixmap(contentsOfFile: path) } catch { return (.unreadable(error.reason), nil) }

@@ -102,8 +102,10 @@ public struct ScriptRunner {
 
     /// A drag's moves from `start` by `offset`: 60 Hz steps of at most 20 points, as a finger moves.
     static func dragSteps(from start: Point, by offset: Point) -> [Point] {
+        // Offsets are checked where scripts are read (±100000 points); a NaN or an infinity that got
+        // here anyway makes one step, never a trap.
         let length = (offset.x * offset.x + offset.y * offset.y).squareRoot()
-        let steps = max(1, min(600, Int((length / 20).rounded(.up))))
+        let steps = length.isFinite ? max(1, min(600, Int(clampedToInt: (length / 20).rounded(.up)))) : 1
         return (1...steps).map { i in
             let t = Double(i) / Double(steps)
             return Point(start.x + offset.x * t, start.y + offset.y * t)

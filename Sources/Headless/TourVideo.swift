@@ -17,6 +17,16 @@ public enum TourVideo {
         return Int(((transition * 1000 + hold) * Double(fps) / 1000).rounded())
     }
 
+    /// The longest video made: ten minutes of the tour's time.
+    public static let maxSeconds = 600.0
+
+    /// How long the video of `steps` steps lasts with `hold` ms after each transition, in seconds.
+    public static func duration(steps: Int, holdMilliseconds hold: Double) -> Double {
+        guard steps > 0 else { return 0 }
+        let spotlight = SpotlightOverlay(holes: [])
+        return spotlight.appearDuration + Double(steps - 1) * spotlight.morphDuration + Double(steps) * hold / 1000
+    }
+
     /// Sends every frame of `walk`'s tour to `frame`, step after step; returns how many.
     public static func record(_ walk: TourWalk, fps: Int, holdMilliseconds hold: Double,
                               frame: (Pixmap) throws -> Void) throws -> Int {

@@ -120,7 +120,7 @@ public final class VideoEncoder {
         try? input.close()
         process.waitUntilExit()
         while !reader.isFinished { usleep(1000) }
-        guard process.terminationStatus == 0 else {
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(atPath: partial)
             throw Failure(description: "ffmpeg failed: \(lastLine())")
         }
@@ -147,8 +147,14 @@ public final class VideoEncoder {
         return lastLine()
     }
 
+    /// ffmpeg's last line, or how it ended: an exit status, or the signal that killed it.
     private func lastLine() -> String {
         let text = String(decoding: box.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
+            return "killed by signal \(signal) (\(name))" + (text.isEmpty ? "" : "; its last line: \(text)")
+        }
         return text.isEmpty ? "exit status \(process.terminationStatus)" : text
     }
 }

@@ -72,7 +72,7 @@ public enum BubblePlacer {
             return c == 0
         }
         var widths = [size.width]
-        if let sizeAt {
+        if sizeAt != nil {
             var w = size.width - 20
             while w >= minimumWidth { widths.append(w); w -= 20 }
             if widths.last != minimumWidth, minimumWidth < size.width { widths.append(minimumWidth) }

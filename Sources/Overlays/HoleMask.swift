@@ -70,7 +70,7 @@ final class HoleMask {
         if let ringCache, ringCache.outline == outline { return ringCache.mask }
         // The shape over its own box and cut to the screen grown by the ring's reach: a ring near the
         // edge stays even, and a hole far larger than the screen costs no more than the screen.
-        let reach = Int((outline.reach * scale).rounded(.up))
+        let reach = Int(clampedToInt: min(outline.reach * scale, 65536).rounded(.up))
         let screen = IntRect(x: clip.x - reach, y: clip.y - reach, width: clip.width + 2 * reach, height: clip.height + 2 * reach)
         let bounds = self.outline.controlBounds.scaled(by: scale).roundedOut.intersection(screen)
         let shape = Rasterizer.mask(for: flat, fillRule: geometry.fillRule, clip: bounds)

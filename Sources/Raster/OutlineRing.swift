@@ -9,7 +9,7 @@ extension Mask {
     /// this one's bounds grown by its reach.
     public func outlineRing(width: Double, glow: Double = 0, glowStrength: Double = 0.5) -> Mask {
         let w = width.isFinite ? max(0, width) : 0, g = glow.isFinite ? max(0, glow) : 0
-        let reach = Int((w + 3 * g + 2).rounded(.up))
+        let reach = Int(clampedToInt: min(w + 3 * g + 2, 65536).rounded(.up))
         let b = IntRect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
         var out = Mask(bounds: b)
         guard w > 0 || g > 0, !bounds.isEmpty else { return out }

@@ -113,7 +113,9 @@ public struct Path: Hashable, Sendable {
     /// Appends an arc of an ellipse as cubic segments of at most 90° each, starting at the current point.
     mutating func appendEllipticArc(center: Point, radiusX rx: Double, radiusY ry: Double, rotation phi: Double,
                                     startAngle: Double, sweepAngle: Double, endPoint: Point? = nil) {
-        let segments = max(1, Int((abs(sweepAngle) / (.pi / 2) - 1e-9).rounded(.up)))
+        // A full turn is four segments; a sweep that is not finite (or absurd) draws none of its own.
+        let quarters = (abs(sweepAngle) / (.pi / 2) - 1e-9).rounded(.up)
+        let segments = quarters.isFinite ? max(1, min(64, Int(quarters))) : 1
         let delta = sweepAngle / Double(segments)
         let k = 4.0 / 3.0 * tan(delta / 4)
         let cosPhi = cos(phi), sinPhi = sin(phi)

@@ -87,8 +87,9 @@ func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
 }
 
 /// `s` with control characters, line separators and bidi controls escaped (`\n`, `\t`, `\u{…}`), whole and
-/// unquoted: a file path or a library's message that must stay on one line.
-func escapedForOneLine(_ s: String) -> String {
+/// unquoted: a file path or a library's message that must stay on one line, and any line written to a
+/// terminal or a CI log (an ESC from a file name would otherwise reach the terminal as a command).
+public func escapedForOneLine(_ s: String) -> String {
     var out = ""
     for scalar in s.unicodeScalars { appendEscaped(scalar, to: &out) }
     return out

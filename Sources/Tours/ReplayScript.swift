@@ -112,9 +112,31 @@ public struct ReplayScript: Hashable, Sendable {
     /// Parses `lines`, the `i`-th of which is line `lineNumbers[i]` of `file` (a script inside a tour).
     public init(lines: [String], file: String, lineNumbers: [Int]) throws(ReplayScriptError) {
         commands = []
+        var waited = 0.0
         for (index, raw) in lines.enumerated() {
             let line = index < lineNumbers.count ? lineNumbers[index] : (lineNumbers.last ?? 0) + index
-            if let command = try ReplayScript.parse(raw, file: file, line: line) { commands.append(Line(line: line, command: command)) }
+            guard let command = try ReplayScript.parse(raw, file: file, line: line) else { continue }
+            if case .wait(let ms) = command {
+                waited += ms
+                guard waited <= ReplayScript.maxVirtualMilliseconds else {
+                    throw ReplayScriptError(file: file, line: line, message: "the script's waits add up to more than \(ReplayScript.maxVirtualMilliseconds.compact) ms (an hour of virtual time, the most a script may last)")
+                }
+            }
+            commands.append(Line(line: line, command: command))
+        }
+    }
+
+    /// The most virtual time a script's `wait` lines may add up to: an hour, in milliseconds.
+    public static let maxVirtualMilliseconds = 3_600_000.0
+    /// The largest coordinate or offset a pointer command may give, either sign (the limit tours
+    /// set on rectangles, in points).
+    public static let maxCoordinate = TourSchema.maxCoordinate
+
+    /// The virtual time the script's `wait` lines let pass, in milliseconds.
+    public var virtualMilliseconds: Double {
+        commands.reduce(0) { sum, line in
+            if case .wait(let ms) = line.command { return sum + ms }
+            return sum
         }
     }
 
@@ -128,10 +150,17 @@ public struct ReplayScript: Hashable, Sendable {
             ReplayScriptError(file: file, line: line,
                               message: "expected \(expected) (got \"\(printableForOneLine(content.trimmingCharacters(in: .whitespaces)))\")")
         }
-        func number(_ s: String) -> Double? { Double(s).flatMap { $0.isFinite ? $0 : nil } }
+        /// A coordinate or offset: nil when `s` is no number, refused when it is one too large.
+        func number(_ s: String) throws(ReplayScriptError) -> Double? {
+            guard let v = Double(s), v.isFinite else { return nil }
+            guard abs(v) <= maxCoordinate else {
+                throw ReplayScriptError(file: file, line: line, message: "expected points from -\(maxCoordinate.compact) to \(maxCoordinate.compact), found \(printableForOneLine(s))")
+            }
+            return v
+        }
         /// A place at `words[at...]`: two numbers or one view id, ending the line.
         func place(_ at: Int, _ usage: String) throws(ReplayScriptError) -> ScriptPlace {
-            if words.count == at + 2, let x = number(words[at]), let y = number(words[at + 1]) { return .point(Point(x, y)) }
+            if words.count == at + 2, let x = try number(words[at]), let y = try number(words[at + 1]) { return .point(Point(x, y)) }
             if words.count == at + 1, isViewID(words[at]) { return .view(words[at]) }
             throw fail(usage)
         }
@@ -148,9 +177,9 @@ public struct ReplayScript: Hashable, Sendable {
         case "up": return .up(try place(1, "`up X Y` with two numbers in points, or `up ID`"))
         case "drag":
             let usage = "`drag [MODIFIERS] ID DX DY` or `drag [MODIFIERS] X Y DX DY` with numbers in points"
-            guard words.count >= 4, let dx = number(words[words.count - 2]), let dy = number(words[words.count - 1]) else { throw fail(usage) }
+            guard words.count >= 4, let dx = try number(words[words.count - 2]), let dy = try number(words[words.count - 1]) else { throw fail(usage) }
             let start = Array(words[1..<(words.count - 2)])
-            if start.count == 2, let x = number(start[0]), let y = number(start[1]) { return .drag(.point(Point(x, y)), by: Point(dx, dy), modifiers: held) }
+            if start.count == 2, let x = try number(start[0]), let y = try number(start[1]) { return .drag(.point(Point(x, y)), by: Point(dx, dy), modifiers: held) }
             if start.count == 1, isViewID(start[0]) { return .drag(.view(start[0]), by: Point(dx, dy), modifiers: held) }
             throw fail(usage)
         case "touch":
@@ -161,7 +190,7 @@ public struct ReplayScript: Hashable, Sendable {
             switch verb {
             case "tap": return .touch(.tap(try place(1, usage)))
             case "drag":
-                guard words.count >= 4, let dx = number(words[words.count - 2]), let dy = number(words[words.count - 1]) else { throw fail(usage) }
+                guard words.count >= 4, let dx = try number(words[words.count - 2]), let dy = try number(words[words.count - 1]) else { throw fail(usage) }
                 words.removeLast(2)
                 return .touch(.drag(try place(1, usage), by: Point(dx, dy)))
             case "down", "move", "up":
@@ -174,7 +203,7 @@ public struct ReplayScript: Hashable, Sendable {
             }
         case "scroll":
             let usage = "`scroll DY`, `scroll DY at X Y` or `scroll DY at ID` with numbers in points"
-            guard words.count >= 2, let dy = number(words[1]) else { throw fail(usage) }
+            guard words.count >= 2, let dy = try number(words[1]) else { throw fail(usage) }
             if words.count == 2 { return .scroll(dy: dy, at: nil) }
             guard words.count >= 4, words[2] == "at" else { throw fail(usage) }
             return .scroll(dy: dy, at: try place(3, usage))
@@ -206,14 +235,15 @@ public struct ReplayScript: Hashable, Sendable {
             guard words.count == 1 else { throw fail("`commit` alone") }
             return .commit
         case "wait":
-            guard words.count == 2, let ms = number(words[1]), ms >= 0, ms <= 3_600_000 else {
+            guard words.count == 2, let ms = Double(words[1]), ms.isFinite, ms >= 0, ms <= 3_600_000 else {
                 throw fail("`wait MS` with milliseconds from 0 to 3600000")
             }
             return .wait(milliseconds: ms)
         case "shot":
             guard words.count == 2, words[1].hasSuffix(".png"), words[1].count > 4,
-                  !words[1].contains("/"), !words[1].hasPrefix(".") else {
-                throw fail("`shot NAME.png` with a file name (no folder) ending in .png")
+                  !words[1].contains("/"), !words[1].hasPrefix("."),
+                  !words[1].unicodeScalars.contains(where: isEscapedInMessages) else {
+                throw fail("`shot NAME.png` with a file name (no folder, no control characters) ending in .png")
             }
             return .shot(words[1])
         case "expect":

@@ -63,6 +63,24 @@ struct SchemaReader {
         return s
     }
 
+    /// The most characters a text shown on screen may have (a bubble's title or text, a label):
+    /// far more than a bubble shows, few enough that laying it out stays quick.
+    static let maxTextCharacters = 10_000
+
+    /// A string shown on screen: at most `maxTextCharacters` characters.
+    mutating func text(_ node: JSONNode, at path: JSONPath) -> String? {
+        guard let s = string(node, at: path) else { return nil }
+        if s.utf8.count > SchemaReader.maxTextCharacters {
+            var count = 0
+            for _ in s { count += 1; if count > SchemaReader.maxTextCharacters { break } }
+            if count > SchemaReader.maxTextCharacters {
+                report(node.line, path, "expected a text of at most \(SchemaReader.maxTextCharacters) characters, found a longer one (\(s.utf8.count) bytes)")
+                return nil
+            }
+        }
+        return s
+    }
+
     mutating func bool(_ node: JSONNode, at path: JSONPath) -> Bool? {
         guard case .bool(let b) = node.value else {
             report(node.line, path, "expected true or false, found \(node.kindDescription)")
@@ -77,13 +95,16 @@ struct SchemaReader {
             return nil
         }
         guard range.contains(v) else {
+            // The bound that was passed, and only it: "≥ 0" for -1, "from 0 to 100000" for 1e308.
+            let kind = meaning.hasPrefix("a whole number") ? "a whole number" : "a number"
             let expected: String
-            if range.upperBound == .greatestFiniteMagnitude || range.upperBound >= 1e6 {
-                expected = range.lowerBound == 0 ? "a number ≥ 0" : "a number ≥ \(range.lowerBound.compact)"
+            if range.upperBound == .greatestFiniteMagnitude || (v < range.lowerBound && range.upperBound >= 1e6) {
+                expected = "\(kind) ≥ \(range.lowerBound.compact)"
             } else {
-                expected = "a number from \(range.lowerBound.compact) to \(range.upperBound.compact)"
+                expected = "\(kind) from \(range.lowerBound.compact) to \(range.upperBound.compact)"
             }
-            report(node.line, path, "expected \(expected), found \(v.compact)" + (v < 0 && range.lowerBound >= 0 ? " (sizes may not be negative)" : ""))
+            let isSize = meaning.contains("(width)") || meaning.contains("(height)")
+            report(node.line, path, "expected \(expected), found \(v.compact)" + (v < 0 && isSize ? " (sizes may not be negative)" : ""))
             return nil
         }
         return v

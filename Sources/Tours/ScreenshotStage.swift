@@ -54,7 +54,7 @@ public final class ScreenshotView: View {
         guard !frame.isEmpty else { return }
         let rect = imageRect
         let device = canvas.transform.apply(rect)
-        let w = Int(device.width.rounded()), h = Int(device.height.rounded())
+        let w = Int(clampedToInt: device.width.rounded()), h = Int(clampedToInt: device.height.rounded())
         func shrunk(_ img: Pixmap, _ cache: inout Pixmap?) -> Pixmap {
             guard w < img.width || h < img.height else { return img }
             if cache == nil || cache!.width != w || cache!.height != h { cache = img.areaAveraged(width: w, height: h) }

@@ -28,9 +28,13 @@ public struct ShowRule: Hashable, Sendable {
     /// Once: the default.
     public init() {}
 
-    /// `seconds` as a person would say it: "45 s", "30 min", "12 h", "7 d".
+    /// The longest `notWithin` a tour may give: ten years, in seconds.
+    public static let maxDuration = 3650.0 * 86400
+
+    /// `seconds` as a person would say it: "45 s", "30 min", "12 h", "7 d" (any number, however
+    /// large, is spelled without trapping).
     public static func describe(seconds: Double) -> String {
-        func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }
+        func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.1f", v) }
         if seconds >= 86400 { return n(seconds / 86400) + " d" }
         if seconds >= 3600 { return n(seconds / 3600) + " h" }
         if seconds >= 60 { return n(seconds / 60) + " min" }
@@ -107,5 +111,26 @@ extension TourStep {
         for (k, v) in titles.sorted(by: { $0.key < $1.key }) { mix(k); mix(v) }
         for (k, v) in texts.sorted(by: { $0.key < $1.key }) { mix(k); mix(v) }
         return String(h, radix: 16)
+    }
+}
+
+extension ShowRule {
+    /// The tours among `tours` that can never show because their `after` rules wait in a circle
+    /// (a tour after itself, two after each other, …), each with the circle as ids in order.
+    public static func circles(in tours: [Tour]) -> [(index: Int, circle: [String])] {
+        var byID: [String: Int] = [:]
+        for (i, t) in tours.enumerated() where byID[t.id] == nil { byID[t.id] = i }
+        var found: [(index: Int, circle: [String])] = []
+        for (i, tour) in tours.enumerated() {
+            var path = [tour.id]
+            var current = tour
+            while let next = current.show.afterTour, let j = byID[next] {
+                if next == tour.id { found.append((i, path + [next])); break }
+                if path.contains(next) || path.count > tours.count { break }  // a circle that does not pass through this tour
+                path.append(next)
+                current = tours[j]
+            }
+        }
+        return found
     }
 }

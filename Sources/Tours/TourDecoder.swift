@@ -29,7 +29,7 @@ public enum TourDecoder {
     /// A string, or an object of strings by language code (`{"en": "…", "ja": "…"}`): returns the
     /// default (English when given, else the first) and the whole table.
     static func localized(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> (String?, [String: String]) {
-        guard case .object(let members) = node.value else { return (r.string(node, at: path), [:]) }
+        guard case .object(let members) = node.value else { return (r.text(node, at: path), [:]) }
         var table: [String: String] = [:]
         var first: String?
         if members.isEmpty { r.report(node.line, path, "expected a string, or an object of strings by language code such as {\"en\": \"…\", \"ja\": \"…\"}, found an empty object") }
@@ -40,7 +40,7 @@ public enum TourDecoder {
                 continue
             }
             guard table[m.key] == nil else { continue }
-            if let s = r.string(m.value, at: keyPath) {
+            if let s = r.text(m.value, at: keyPath) {
                 table[m.key] = s
                 if first == nil { first = s }
             }

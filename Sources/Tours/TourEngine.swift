@@ -460,7 +460,7 @@ public final class TourEngine {
         case .skipped: return "\(name): skipped"
         case .dismissed: return "\(name): dismissed"
         case .targetMissing(let i): return "\(name): step \(i + 1) of \(tour.steps.count) waits for its target"
-        case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \(Int((seconds * 1000).rounded())) ms"
+        case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \((seconds * 1000).rounded().compact) ms"
         case let .advanced(i, cause): return "\(name): step \(i + 1) of \(tour.steps.count) moved on by \(cause)"
         case .waitingToShow(let i):
             return "\(name): step \(i + 1) of \(tour.steps.count) waits until \(tour.steps[i].showWhen.map(\.description).joined(separator: " and "))"

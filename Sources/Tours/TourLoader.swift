@@ -126,15 +126,8 @@ public enum TourLoader {
         func fail(_ message: String) -> TourLoadError {
             TourLoadError(diagnostics: [TourDiagnostic(file: path, line: nil, path: "", message: message)])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail("no such file") }
-        guard !isDirectory.boolValue else { throw fail("is a folder (expected a tour file, JSON)") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot read the file (permission denied?)") }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch { throw fail("cannot read the file (\(error.localizedDescription))") }
-        guard data.count <= maxFileSize else { throw fail("larger than \(maxFileSize / 1024 / 1024) MiB (expected a small JSON tour file)") }
-        return [UInt8](data)
+        // Opened without blocking and checked on the descriptor: a FIFO or a device is refused, not waited on.
+        do { return try InputFile.read(path, limit: maxFileSize, kind: "a tour file, JSON") } catch { throw fail(error.reason) }
     }
 
     /// `background` against `folder` (absolute paths are kept).

@@ -39,15 +39,31 @@ public struct TourProgress: Codable, Hashable, Sendable {
     /// How many times the event `name` happened.
     public func count(of name: String) -> Int { appEvents?[name] ?? 0 }
 
-    /// The progress after a launch of the app.
-    public mutating func recordLaunch() { appLaunches = launches + 1 }
+    /// The progress after a launch of the app. Counts stop at `Int.max` (a file that says so, however
+    /// it came to, is counted on from there without overflowing).
+    public mutating func recordLaunch() { appLaunches = TourProgress.increment(launches) }
     /// The progress after the app event `name`.
-    public mutating func recordEvent(_ name: String) { appEvents = (appEvents ?? [:]).merging([name: count(of: name) + 1]) { $1 } }
+    public mutating func recordEvent(_ name: String) { appEvents = (appEvents ?? [:]).merging([name: TourProgress.increment(count(of: name))]) { $1 } }
+
+    /// `n + 1`, or `n` at `Int.max`.
+    static func increment(_ n: Int) -> Int { n == .max ? n : n + 1 }
+
+    /// What is impossible in saved progress: a negative count, a version never written. Nil when
+    /// nothing is.
+    public var problem: String? {
+        if version != 1 { return "version \(version) (expected 1)" }
+        if let n = appLaunches, n < 0 { return "appLaunches is \(n) (expected a count, 0 or more)" }
+        if let (name, n) = appEvents?.first(where: { $0.value < 0 }) { return "appEvents[\(quoted(name))] is \(n) (expected a count, 0 or more)" }
+        if let (id, e) = tours.first(where: { ($0.value.timesShown ?? 0) < 0 }) {
+            return "tours[\(quoted(id))].timesShown is \(e.timesShown ?? 0) (expected a count, 0 or more)"
+        }
+        return nil
+    }
     /// The progress after `tour` showed at `date`.
     public mutating func recordShown(_ tour: String, at date: Date) {
         var e = tours[tour] ?? Entry(outcome: .skipped, date: date)
         let before = tours[tour] == nil ? 0 : (e.timesShown ?? 1)
-        e.timesShown = before + 1
+        e.timesShown = TourProgress.increment(before)
         e.lastShown = date
         if tours[tour] == nil { e.outcome = .skipped }
         tours[tour] = e
@@ -107,21 +123,32 @@ public final class TourProgressStore: Sendable {
         return (home as NSString).appendingPathComponent(".local/state/limelight")
     }
 
+    /// The largest saved-progress file read (a few hundred bytes a tour).
+    public static let maxFileSize = 16 << 20
+
     /// The saved-progress file.
     public var path: String { (directory as NSString).appendingPathComponent("state.json") }
 
     /// Reads the saved progress. A missing file is empty progress. A corrupt one is set aside and
     /// replaced; `warning` then says what happened (and any trouble doing it).
     public func load() -> (progress: TourProgress, warning: String?) {
+        let (progress, warning, _) = read()
+        return (progress, warning)
+    }
+
+    /// `load()`, and whether the file may be replaced: not when it is there but could not be read
+    /// (a folder, not readable, too large), which a save must leave as it is.
+    private func read() -> (progress: TourProgress, warning: String?, replaceable: Bool) {
         let fm = FileManager.default
-        guard fm.fileExists(atPath: path) else { return (TourProgress(), nil) }
-        guard let data = fm.contents(atPath: path) else {
-            return (TourProgress(), "\(path): cannot read saved tour progress (permission denied?); tours count as not seen")
+        let data: Data
+        do { data = Data(try InputFile.read(path, limit: TourProgressStore.maxFileSize, kind: "saved tour progress, JSON")) } catch {
+            if error.isMissing { return (TourProgress(), nil, true) }
+            return (TourProgress(), "\(path): \(error.reason); tours count as not seen", false)
         }
         do {
             let progress = try TourProgressStore.decoder.decode(TourProgress.self, from: data)
-            guard progress.version == 1 else { throw TourProgressError("version \(progress.version) (expected 1)") }
-            return (progress, nil)
+            if let problem = progress.problem { throw TourProgressError(problem) }
+            return (progress, nil, true)
         } catch {
             let reason = (error as? TourProgressError)?.message ?? "not valid JSON saved progress"
             var warning = "\(path): \(reason)"
@@ -138,7 +165,7 @@ public final class TourProgressStore: Sendable {
             } catch {
                 warning += "; could not write a new one (\(error.message))"
             }
-            return (TourProgress(), warning)
+            return (TourProgress(), warning, true)
         }
     }
 
@@ -148,10 +175,16 @@ public final class TourProgressStore: Sendable {
     }
 
     /// Loads, changes with `change` and saves atomically (a launch, an app event, a tour shown).
-    public func update(_ change: (inout TourProgress) -> Void) throws(TourProgressError) {
-        var progress = load().progress
+    /// A file that is there but cannot be read is left as it is, and the update fails; one that was
+    /// not saved progress is set aside first, and the warning saying so is returned.
+    @discardableResult
+    public func update(_ change: (inout TourProgress) -> Void) throws(TourProgressError) -> String? {
+        let (loaded, warning, replaceable) = read()
+        guard replaceable else { throw TourProgressError((warning ?? path) + "; not saved, so it is kept as it is") }
+        var progress = loaded
         change(&progress)
         try save(progress)
+        return warning
     }
 
     /// Forgets every tour (`--reset-tours`).

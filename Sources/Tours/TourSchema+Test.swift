@@ -56,7 +56,13 @@ extension TourSchema {
         },
         TourKey("goldens", value: "a folder, relative to the tour file's", default: "`<tour file name>.goldens`",
                 doc: "where the cases' golden PNGs are kept") { member, path, _, r, test in
-            if let s = r.string(member.value, at: path, nonEmpty: true) { test.goldens = s }
+            guard let s = r.string(member.value, at: path, nonEmpty: true) else { return }
+            // `--update` writes here: it stays inside the tour file's folder.
+            if let problem = TourTest.escape(ofFolder: s) {
+                r.report(member.value.line, path, "expected a folder inside the tour file's folder, found \(quoted(s)) (\(problem))")
+            } else {
+                test.goldens = s
+            }
         },
         TourKey("tolerance", value: "an object: `maxDifferentPixels`, `maxChannelDelta`", default: "exact",
                 doc: "how close a frame must be to its golden") { member, path, _, r, test in
@@ -108,7 +114,7 @@ extension TourSchema {
         TourKey("lines", value: "a list of replay commands", default: "required",
                 doc: "the commands, one a string: `tap ID`, `tap X Y`, `drag ID DX DY`, `key NAME`, `wait MS`, `expect KEY=VALUE …`",
                 missing: "missing key \"lines\" (the script's commands, such as [\"tap fab\", \"wait 300\"])") { member, path, _, r, s in
-            guard let items = list(member, path, &r, of: "commands such as \"tap fab\"") else { return }
+            guard let items = list(member, path, &r, of: "commands such as \"tap fab\"", limit: TourTest.maxScriptLines) else { return }
             var lines: [String] = [], numbers: [Int] = []
             for (i, item) in items.enumerated() {
                 guard let text = r.string(item, at: path.appending(i)) else { return }
@@ -144,9 +150,13 @@ extension TourSchema {
 
     /// The elements of a list value, reported when it is not a list (or is empty and `allowEmpty` is false).
     private static func list(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, of what: String,
-                             allowEmpty: Bool = false) -> [JSONNode]? {
+                             allowEmpty: Bool = false, limit: Int = TourTest.maxEntries) -> [JSONNode]? {
         guard case .array(let items) = member.value.value else {
             r.report(member.value.line, path, "expected a list of \(what), found \(member.value.kindDescription)")
+            return nil
+        }
+        guard items.count <= limit else {
+            r.report(member.value.line, path, "expected at most \(limit) entries, found \(items.count)")
             return nil
         }
         if items.isEmpty && !allowEmpty {

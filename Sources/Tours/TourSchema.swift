@@ -108,12 +108,19 @@ enum TourSchema {
                 r.report(c.keyLine, path.appending("count"), "\"count\" goes with \"afterEvent\"")
             }
             if let w = m["notWithin"], let s = r.string(w.value, at: path.appending("notWithin"), nonEmpty: true) {
-                if let d = ShowRule.duration(s) { tour.show.notWithin = d }
+                if let d = ShowRule.duration(s) {
+                    if d <= ShowRule.maxDuration { tour.show.notWithin = d } else {
+                        r.report(w.value.line, path.appending("notWithin"), "expected a duration of at most \(ShowRule.describe(seconds: ShowRule.maxDuration)) (\"3650d\"), found \(quoted(s))")
+                    }
+                }
                 else { r.report(w.value.line, path.appending("notWithin"), "expected a duration such as \"7d\", \"12h\", \"30m\" or \"45s\", found \(quoted(s))") }
             }
         },
         TourKey("after", value: "a tour's id", default: "none", doc: "show only once the tour with this id was finished") { member, path, _, r, tour in
-            if let id = name(member, path, &r, maxLength: 100) { tour.show.afterTour = id }
+            if let id = name(member, path, &r, maxLength: 100) {
+                tour.show.afterTour = id
+                tour.afterLine = member.value.line
+            }
         },
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
@@ -136,7 +143,7 @@ enum TourSchema {
         },
         TourKey("steps", value: "a list of step objects (at least one)", default: "required",
                 doc: "the steps, in order",
-                missing: "missing key \"steps\" (a list of at least one step)") { member, path, _, r, tour in
+                missing: "missing key \"steps\" (a list of at least one step)") { member, path, context, r, tour in
             guard case .array(let elements) = member.value.value else {
                 r.report(member.value.line, path, "expected a list of steps, found \(member.value.kindDescription)")
                 return
@@ -149,6 +156,16 @@ enum TourSchema {
                     if toPoints != 1 { step.scaleRects(by: toPoints) }
                     tour.steps.append(step)
                 }
+            }
+            // `screen` describes a screenshot: over the app it would do nothing.
+            if let screen = context.members["screen"], tour.background == nil, !tour.steps.contains(where: { $0.background != nil }) {
+                r.warn(screen.keyLine, context.path.appending("screen"), "applies only to a tour over a screenshot (\"background\"); over the app, the screen is --size and --scale (or the test object's sizes and scales)")
+            }
+            // The test matrix is steps × times × sizes × scales × languages: refused before it is planned.
+            let languages = tour.test.languages?.count ?? tour.textLanguages.count
+            let cases = tour.test.caseCount(steps: elements.count, languages: languages)
+            if cases.map({ $0 > TourTest.maxCases }) ?? true {
+                r.report(member.value.line, path, "the test matrix would have \(cases.map(String.init) ?? "too many") cases (\(elements.count) steps × sizes × scales × languages × times); at most \(TourTest.maxCases)")
             }
         },
     ]

@@ -58,6 +58,41 @@ public struct TourTest: Hashable, Sendable {
 
     /// The defaults of a tour without a `"test"` object.
     public init() {}
+
+    /// Why `folder` (a `goldens` value) would leave the tour file's folder, or nil when it stays
+    /// inside: an absolute path, or `..` climbing above where it starts.
+    public static func escape(ofFolder folder: String) -> String? {
+        if folder.hasPrefix("/") || folder.hasPrefix("~") { return "an absolute path" }
+        if folder.utf8.contains(0) { return "a NUL character" }
+        var depth = 0
+        for part in folder.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": depth -= 1
+            default: depth += 1
+            }
+            if depth < 0 { return "`..` leaves it" }
+        }
+        return depth == 0 ? "the tour's own folder; name a folder inside it" : nil
+    }
+
+    /// The most entries a list of the test object may have (sizes, scales, languages, times, scripts).
+    public static let maxEntries = 64
+    /// The most commands a test script may have.
+    public static let maxScriptLines = 10_000
+    /// The most cases a tour's matrix may make.
+    public static let maxCases = 100_000
+
+    /// How many cases the matrix makes for `steps` steps in `languages` languages: every step settled
+    /// and at each time, and every script, at each size and scale; nil when that overflows.
+    public func caseCount(steps: Int, languages: Int) -> Int? {
+        let (perStep, o1) = steps.multipliedReportingOverflow(by: 1 + times.count)
+        let (each, o2) = perStep.addingReportingOverflow(scripts.count)
+        let (screens, o3) = sizes.count.multipliedReportingOverflow(by: scales.count)
+        let (perLanguage, o4) = each.multipliedReportingOverflow(by: screens)
+        let (total, o5) = perLanguage.multipliedReportingOverflow(by: max(1, languages))
+        return o1 || o2 || o3 || o4 || o5 ? nil : total
+    }
 }
 
 extension Tour {

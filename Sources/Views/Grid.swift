@@ -75,7 +75,7 @@ public final class Grid: View {
     public func columnCount(forWidth width: Double) -> Int {
         let minimum = max(1, columns)
         guard let range = adaptiveCellWidth, width.isFinite, width > 0, range.upperBound > 0 else { return minimum }
-        var n = max(minimum, Int(((width + spacing) / (range.upperBound + spacing)).rounded(.up)))
+        var n = max(minimum, Int(clampedToInt: ((width + spacing) / (range.upperBound + spacing)).rounded(.up)))
         while n > minimum, columnWidth(width, columns: n) < range.lowerBound { n -= 1 }
         return min(n, 1000)
     }
@@ -136,7 +136,7 @@ public final class Grid: View {
             if rowSizing == .uniform {
                 // Jump straight to the first visible row.
                 let pitch = heights[0] + spacing
-                if pitch > 0 { row = max(0, min(rowCount, Int(((visible.minY - bounds.minY) / pitch).rounded(.down)))) }
+                if pitch > 0 { row = max(0, min(rowCount, Int(clampedToInt: ((visible.minY - bounds.minY) / pitch).rounded(.down)))) }
                 top = bounds.minY + Double(row) * pitch
             }
             while row < rowCount, top < visible.maxY {

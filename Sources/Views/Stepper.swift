@@ -45,5 +45,5 @@ public final class Stepper: View {
         children[0].place(in: Rect(x: bounds.x(ofLeadingOffset: 0, width: s.width, direction: layoutDirection), y: bounds.minY, width: s.width, height: bounds.height))
     }
 
-    static func spell(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }
+    static func spell(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.1f", v) }
 }

@@ -301,7 +301,7 @@ public final class TextField: View {
         let ranges = lineRanges(width: textWidth)
         guard !ranges.isEmpty else { return 0 }
         let lineHeight = metrics?.lineHeight ?? font.size
-        let l = max(0, min(ranges.count - 1, Int(((point.y - frame.minY - TextField.inset.top) / lineHeight).rounded(.down))))
+        let l = max(0, min(ranges.count - 1, Int(clampedToInt: ((point.y - frame.minY - TextField.inset.top) / lineHeight).rounded(.down))))
         let r = ranges[l]
         let d = display
         let x = point.x - frame.minX - TextField.inset.leading

@@ -3,6 +3,7 @@ import FontText
 import Foundation
 import Raster
 import SDLHost
+import Tours
 import Views
 
 /// Builds the sample app for a command: the text engine, the card illustrations and the app.
@@ -66,7 +67,8 @@ enum AppSetup {
     }
 }
 
-/// Writes one line to stderr.
+/// Writes one line to stderr, its control characters (an ESC from a file name), line breaks and
+/// bidi controls escaped, so no input reaches the terminal or a CI log as anything but text.
 func warn(_ line: String) {
-    FileHandle.standardError.write(Data(("limelight: " + line + "\n").utf8))
+    FileHandle.standardError.write(Data(("limelight: " + escapedForOneLine(line) + "\n").utf8))
 }

@@ -44,7 +44,7 @@ enum DemoCommand {
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight --help)") }
         var settings = try ScreenSettings(args)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
-        let eventLog = try args.value("--events").map { v throws(CLIError) in try EventLog.open(v, command: c) }
+        let eventLog = try args.value("--events").map { v throws(CLIError) in try EventLog(v, command: c) }
         let announcer = try DesktopAccess.announcer(args.value("--speech"), command: c)
         var options = WindowOptions()
         options.size = settings.size
@@ -74,7 +74,9 @@ enum DemoCommand {
         }
         let store = progressStore(reset: args.has("--reset-tours"))
         // This launch counts for tours' `show` rules ("afterLaunches").
-        if let store { do { try store.update { $0.recordLaunch() } } catch { warn("demo: \(error)") } }
+        if let store {
+            do { if let warning = try store.update({ $0.recordLaunch() }) { warn("demo: \(warning)") } } catch { warn("demo: \(error)") }
+        }
         let launch = args.value("--tour") == nil ? launchPlan(store: store) : .nothing
         let host: WindowHost
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
@@ -95,7 +97,7 @@ enum DemoCommand {
             demo.onAppEvent = { name in do { try store.update { $0.recordEvent(name) } } catch { warn("demo: \(error)") } }
         }
         let app = TourWindowApp(stage: stage, store: store, makeStage: makeStage)
-        if let events = eventLog { app.eventLog = events }
+        if let eventLog { app.eventLog = { eventLog.write($0) } }
         if let explicitTour, let path = args.value("--tour") {
             app.play(explicitTour, after: 1, watching: path, loadedAt: signature)
         } else if let brokenTour, let path = args.value("--tour") {
@@ -111,6 +113,7 @@ enum DemoCommand {
         }
         host.run(app)
         host.close()
+        if let failure = eventLog?.failure { throw .failure("\(c): \(failure)") }
     }
 
     /// The saved-progress store (cleared with `reset`), or nil when there is no home folder.

@@ -118,7 +118,7 @@ enum RenderCommand {
         for i in 0..<count {
             walk.show(step: i, at: time)
             let frame = try frame(walk.session, withOverlay: withOverlay)
-            let file = (out as NSString).appendingPathComponent(String(format: "step-%02d.png", i + 1))
+            let file = (out as NSString).appendingPathComponent(stepFileName(i + 1, of: count))
             try write(frame, to: file, command: c, quietly: true)
             if json { reports.append(ShotReport(file: file, step: i + 1, session: walk.session, engine: walk.engine)) }
             panels.append(Storyboard.Panel(image: Storyboard.thumbnail(of: frame), title: walk.caption(ofStep: i)))
@@ -133,8 +133,16 @@ enum RenderCommand {
             try write(board, to: (out as NSString).appendingPathComponent(names[sheet]), command: c, quietly: true)
             panels.removeAll()
         }
-        warn("\(c): wrote \(count) step\(count == 1 ? "" : "s") (step-01.png…) and \(names.count == 1 ? names[0] : "\(names.count) storyboard sheets") to \(out)")
+        warn("\(c): wrote \(count) step\(count == 1 ? "" : "s") (\(stepFileName(1, of: count))…) and \(names.count == 1 ? names[0] : "\(names.count) storyboard sheets") to \(out)")
         if json { print(jsonLine(reports)) }
+    }
+
+    /// The file of step `number` of `count`: `step-01.png`, numbered with as many digits as the
+    /// last step needs (at least two), so the files sort in step order.
+    static func stepFileName(_ number: Int, of count: Int) -> String {
+        let digits = max(2, String(count).count)
+        let n = String(number)
+        return "step-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
     }
 
     /// `--video OUT`: the tour as a video.
@@ -149,18 +157,10 @@ enum RenderCommand {
         }
         let fps = try args.value("--fps").map { v throws(CLIError) in try parseInt(v, option: "--fps", command: c, range: 1...60) } ?? 30
         if args.value("--hold") != nil && args.value("--script") != nil { throw .usage("\(c): --hold and --script exclude each other") }
-        let hold = try args.value("--hold").map { v throws(CLIError) in
-            let ms = try parseMilliseconds(v, option: "--hold", command: c)
-            guard ms <= 60_000 else { throw CLIError.usage("\(c): --hold expects milliseconds from 0 to 60000 (got \"\(v)\")") }
-            return ms
-        } ?? 2000
+        let hold = try args.value("--hold").map { v throws(CLIError) in try parseMilliseconds(v, option: "--hold", command: c, maximum: 60_000) } ?? 2000
         var script: (ReplayScript, String)?
         if let path = args.value("--script") {
-            let text: String
-            do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-                throw .failure("\(c): \(path): cannot read the script (\(FileManager.default.fileExists(atPath: path) ? "not UTF-8 text or unreadable" : "no such file"))")
-            }
-            do { script = (try ReplayScript(text: text, file: path), path) } catch { throw .usage("\(c): \(error.description)") }
+            script = (try readScript(path, command: c), path)
         }
         let loaded = try TourSetup.load(tourPath, command: c)
         try VideoExport.run(loaded, out: out, fps: fps, hold: hold, script: script, settings: settings, font: args.value("--font"))

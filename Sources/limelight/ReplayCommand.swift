@@ -57,12 +57,7 @@ enum ReplayCommandRunner {
         let settings = try ScreenSettings(args)
         guard let scriptPath = args.value("--script") else { throw .usage("\(c): --script FILE is required (see limelight replay --help)") }
         guard let out = args.value("--out") else { throw .usage("\(c): --out DIR is required (see limelight replay --help)") }
-        let text: String
-        do { text = try String(contentsOfFile: scriptPath, encoding: .utf8) } catch {
-            throw .failure("\(c): \(scriptPath): cannot read the script (\(FileManager.default.fileExists(atPath: scriptPath) ? "not UTF-8 text or unreadable" : "no such file"))")
-        }
-        let script: ReplayScript
-        do { script = try ReplayScript(text: text, file: scriptPath) } catch { throw .usage(error.description) }
+        let script = try readScript(scriptPath, command: c)
         if let editPath = args.value("--edit") {
             if args.value("--tour") != nil { throw .usage("\(c): --edit and --tour exclude each other") }
             try prepareOutputFolder(out, option: "--out", command: c)

@@ -2,6 +2,7 @@ import Demo
 import Files
 import Foundation
 import Raster
+import Tours
 import Views
 
 /// The size, scale, language and motion shared by every command, checked before any work starts.
@@ -56,10 +57,10 @@ func parseInt(_ s: String, option: String, command: String, range: ClosedRange<I
     return v
 }
 
-/// Parses milliseconds (0 up to an hour).
-func parseMilliseconds(_ s: String, option: String, command: String) throws(CLIError) -> Double {
-    guard let v = Double(s), v.isFinite, v >= 0, v <= 3_600_000 else {
-        throw .usage("\(command): \(option) expects milliseconds from 0 to 3600000 (got \"\(Arguments.printable(s))\")")
+/// Parses milliseconds, from 0 up to `maximum` (an hour unless said).
+func parseMilliseconds(_ s: String, option: String, command: String, maximum: Double = 3_600_000) throws(CLIError) -> Double {
+    guard let v = Double(s), v.isFinite, v >= 0, v <= maximum else {
+        throw .usage("\(command): \(option) expects milliseconds from 0 to \(maximum.compact) (got \"\(Arguments.printable(s))\")")
     }
     return v
 }
@@ -109,4 +110,17 @@ func fileInTheWay(of path: String) -> String? {
         current = AtomicFile.split(current).folder
     }
     return nil
+}
+
+/// The replay script at `path` (a regular file of UTF-8 text, at most 4 MiB), parsed; every
+/// problem is one line naming the file (and the line, for a bad command).
+func readScript(_ path: String, command: String) throws(CLIError) -> ReplayScript {
+    let bytes: [UInt8]
+    do { bytes = try InputFile.read(path, limit: 4 << 20, kind: "a script, text") } catch {
+        throw .failure("\(command): \(Arguments.printable(path)): \(error.reason)")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw .failure("\(command): \(Arguments.printable(path)): not UTF-8 text (expected a script)")
+    }
+    do { return try ReplayScript(text: text, file: path) } catch { throw .usage("\(command): \(error.description)") }
 }

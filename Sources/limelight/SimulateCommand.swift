@@ -1,4 +1,6 @@
+import Files
 import Foundation
+import Raster
 import Tours
 
 /// `limelight simulate FILE… --events LOG`: which tours and steps would show when, for an event
@@ -26,7 +28,7 @@ enum SimulateCommand {
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see limelight simulate --help)") }
         guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see limelight simulate --help)") }
         let events = try readLog(logPath, command: c)
-        let (planned, _) = TestCommand.load(args.positional)
+        let (planned, _) = TestCommand.load(try TestCommand.tourFiles(args.positional, command: c))
         var tours: [Tour] = []
         for p in planned {
             for d in p.problems { warn("\(c): \(d)") }
@@ -76,29 +78,40 @@ enum SimulateCommand {
         return String(format: "%.1f s", ms / 1000)
     }
 
+    /// The latest time a log may give: about 100 years, in milliseconds.
+    static let maxMilliseconds = 100 * 365.25 * 86_400_000
+
     /// The log's events, in order; a bad line is one error naming it.
     static func readLog(_ path: String, command c: String) throws(CLIError) -> [Event] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .failure("\(c): --events \(path): \(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: 64 << 20, kind: "an event log, JSON lines") } catch {
+            throw .failure("\(c): --events \(Arguments.printable(path)): \(error.reason)")
         }
-        guard data.count <= 64 << 20 else { throw .failure("\(c): --events \(path): larger than 64 MiB") }
+        return try parseLog(bytes, path: path, command: c)
+    }
+
+    /// The events of a log's `bytes` (from the file `path`), in order; a bad line is one error naming it.
+    static func parseLog(_ bytes: [UInt8], path: String, command c: String) throws(CLIError) -> [Event] {
         var out: [Event] = []
         var last = -Double.infinity
         let known = ["launch", "cardAdded", "overlayOpened", "finished", "skipped"]
-        for (i, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty { continue }
-            func fail(_ what: String) -> CLIError { .failure("\(c): \(path):\(i + 1): \(what)") }
-            guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+        for (i, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            func fail(_ what: String) -> CLIError { .failure("\(c): \(Arguments.printable(path)):\(i + 1): \(what)") }
+            guard raw.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            guard let node = try? JSONParser.parse(Array(raw)), case .object(let members) = node.value else {
                 throw fail("expected a JSON object such as {\"ms\": 0, \"event\": \"launch\"}")
             }
-            guard let ms = (o["ms"] as? NSNumber)?.doubleValue, ms.isFinite, ms >= 0 else { throw fail("expected \"ms\": a number of milliseconds, 0 or more") }
-            guard ms >= last else { throw fail("the events go back in time (\(Int(ms)) ms after \(Int(last)) ms)") }
+            func member(_ key: String) -> JSONNode.Value? { members.first { $0.key == key }?.value.value }
+            guard case .number(let ms)? = member("ms"), ms.isFinite, ms >= 0, ms <= maxMilliseconds else {
+                throw fail("expected \"ms\": a number of milliseconds from 0 to \(maxMilliseconds.compact) (about 100 years)")
+            }
+            guard ms >= last else { throw fail("the events go back in time (\(ms.compact) ms after \(last.compact) ms)") }
             last = ms
-            guard let name = o["event"] as? String, known.contains(name) else {
+            guard case .string(let name)? = member("event"), known.contains(name) else {
                 throw fail("expected \"event\": one of \(known.joined(separator: ", "))")
             }
-            let tour = o["tour"] as? String
+            var tour: String?
+            if case .string(let id)? = member("tour") { tour = id }
             if ["finished", "skipped"].contains(name), tour == nil { throw fail("\"\(name)\" needs \"tour\": the tour's id") }
             out.append(Event(ms: ms, name: name, tour: tour))
         }

@@ -2,6 +2,8 @@ import Demo
 import Files
 import Foundation
 import Headless
+import ImageFiles
+import Raster
 import Tours
 
 /// `limelight test`: snapshot tests of tours over the matrix each tour asks for, with lint, JUnit XML
@@ -28,8 +30,9 @@ enum TestCommand {
       --junit FILE    write JUnit XML (a testsuite per tour, a testcase per case)
       --report DIR    write DIR/index.html: every case with golden, actual and diff, flip and slide
                       between golden and actual, filters by tour, size, language and result
-      --jobs N        cases run in N processes (default: the machine's cores); the results and files
-                      are the same for any N
+      --jobs N        cases run in N processes (default and most: the machine's cores, and no more
+                      than its free memory holds at 128 MiB a process); the results and files are
+                      the same for any N
       --only PATTERN  run only the cases whose name contains PATTERN (* and ? match any characters
                       and one): --only 'home/*-ja-*', --only step03; the others count as skipped
       The last line reads "N passed, N failed" (", N skipped" when any were). Exits 0 when every case
@@ -45,8 +48,12 @@ enum TestCommand {
                                  switches: ["--update", "--help", "--worker"])
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see limelight test --help)") }
-        let jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) }
-            ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let limit = TestWorkers.processLimit()
+        var jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) } ?? limit.count
+        if jobs > limit.count && !args.has("--worker") {
+            warn("\(c): --jobs \(jobs): running \(limit.count) (\(limit.reason))")
+            jobs = limit.count
+        }
         let files = try tourFiles(args.positional, command: c)
         let (planned, loaded) = load(files)
         let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!]) })
@@ -60,7 +67,11 @@ enum TestCommand {
 
         try prepareOutputFolder(artifacts, option: args.value("--report") == nil ? "results folder" : "--report", command: c)
         if let junit = args.value("--junit") { try checkOutputFile(junit, command: c, option: "--junit") }
-        for tour in planned { removeStaleImages(in: (artifacts as NSString).appendingPathComponent(tour.name)) }
+        for tour in planned {
+            removeStaleImages(in: (artifacts as NSString).appendingPathComponent(tour.name))
+            // A run killed while it recorded leaves its temporary files: the next one removes them.
+            for name in StaleFiles.remove(in: tour.goldensFolder) { warn("\(c): removed \(Arguments.printable(name)), left in \(tour.goldensFolder) by a run that was stopped") }
+        }
 
         var results = runAll(plan, runner: runner, jobs: jobs, arguments: words)
         var lines: [String] = []
@@ -96,7 +107,7 @@ enum TestCommand {
         }
         let tally = TestTally(results, brokenTours: planned.filter { $0.tour == nil }.count)
         lines.append(tally.line)
-        print(lines.joined(separator: "\n"))
+        print(lines.map(escapedForOneLine).joined(separator: "\n"))
         if tally.failed > 0 { throw CLIError(message: "", exitCode: 1) }
     }
 
@@ -144,6 +155,18 @@ enum TestCommand {
                 planned.append(PlannedTour(file: file, name: name, tour: nil, problems: error.diagnostics))
                 loaded.append(nil)
             }
+        }
+        // Tours whose `after` rules wait for each other in a circle can never show: an error.
+        let indices = planned.indices.filter { planned[$0].tour != nil }
+        for (k, circle) in ShowRule.circles(in: indices.map { planned[$0].tour! }) {
+            let i = indices[k]
+            let tour = planned[i].tour!
+            let how = circle.count == 2 ? "the tour waits for itself to be finished"
+                : "the tours \(circle.map { "\"\($0)\"" }.joined(separator: " → ")) each wait for the next to be finished"
+            planned[i].problems.append(TourDiagnostic(file: planned[i].file, line: tour.afterLine, path: "after",
+                                                      message: "\(how), so it can never show"))
+            planned[i].tour = nil
+            loaded[i] = nil
         }
         return (planned, loaded)
     }
@@ -193,15 +216,22 @@ enum TestCommand {
             }
             let golden = results[i].golden
             var problem: String?
-            do {
-                try FileManager.default.createDirectory(atPath: AtomicFile.split(golden).folder, withIntermediateDirectories: true)
-                if let bytes = FileManager.default.contents(atPath: source) {
-                    try AtomicFile().write(bytes, to: golden)
-                } else {
-                    problem = "cannot read back \(source)"
+            let tourFolder = tours.first { $0.name == results[i].testCase.tour }.map { AtomicFile.split($0.file).folder } ?? "."
+            if !Self.lies(golden, inside: tourFolder) {
+                problem = "it is not inside the tour's folder \(tourFolder) (a symbolic link leads out of it)"
+            }
+            let folder = AtomicFile.split(golden).folder
+            if problem == nil {
+                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                    problem = "cannot make the goldens folder (" + (fileInTheWay(of: folder).map { "\($0) is a file, not a folder" } ?? error.localizedDescription) + ")"
                 }
-            } catch {
-                problem = "\(error)"
+            }
+            if problem == nil {
+                do { try AtomicFile().write(Data(try InputFile.read(source, limit: Pixmap.maxImageFileBytes, kind: "a PNG")), to: golden) } catch let error as InputFile.Failure {
+                    problem = "cannot read back \(source) (\(error.reason))"
+                } catch {
+                    problem = "\(error)"
+                }
             }
             if let problem {
                 results[i].outcome = .failed
@@ -214,6 +244,23 @@ enum TestCommand {
             }
         }
         return written
+    }
+
+    /// Whether `path` lies inside `folder` once symbolic links are followed (of the part of `path`
+    /// that exists: what is made later is made inside it).
+    static func lies(_ path: String, inside folder: String) -> Bool {
+        func resolved(_ p: String) -> String {
+            var existing = p, rest: [String] = []
+            while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
+                let (parent, name) = AtomicFile.split(existing)
+                rest.insert(name, at: 0)
+                existing = parent
+            }
+            let base = URL(fileURLWithPath: existing).resolvingSymlinksInPath().standardizedFileURL.path
+            return ([base] + rest).joined(separator: "/")
+        }
+        let inner = resolved(path), outer = resolved(folder)
+        return inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 
     /// Writes `folder/index.html` with each case's golden (linked, or copied) beside its actual and

@@ -15,6 +15,24 @@ final class TestWorkers: @unchecked Sendable {
         var results: [CaseResult]
     }
 
+    /// The memory one process of a test run is allowed for, when deciding how many to start.
+    static let memoryPerProcess = 128 << 20
+
+    /// How many processes a run may use, and why no more: the cores, and the memory available
+    /// (`MemAvailable` in /proc/meminfo) at `memoryPerProcess` each.
+    static func processLimit() -> (count: Int, reason: String) {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var available: Int?
+        if let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+           let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+            available = kib.multipliedReportingOverflow(by: 1024).overflow ? nil : kib * 1024
+        }
+        let byMemory = available.map { max(1, $0 / memoryPerProcess) } ?? cores
+        if byMemory < cores { return (byMemory, "the memory available holds \(byMemory) at 128 MiB each") }
+        return (cores, "the machine has \(cores) core\(cores == 1 ? "" : "s")")
+    }
+
     private let lock = NSLock()
     private var order: [Int] = []
     private var next = 0

@@ -20,7 +20,14 @@ enum VideoExport {
         guard let ffmpeg = VideoEncoder.ffmpegPath else {
             throw .failure("\(c): --video needs ffmpeg, which is not installed (Debian package ffmpeg: apt-get install ffmpeg)")
         }
+        let seconds = script.map { $0.0.virtualMilliseconds / 1000 } ?? TourVideo.duration(steps: loaded.tour.steps.count, holdMilliseconds: hold)
+        guard seconds <= TourVideo.maxSeconds else {
+            let cause = script == nil ? "shorten --hold (\(hold.compact) ms a step over \(loaded.tour.steps.count) steps)" : "shorten the script's waits"
+            throw .usage("\(c): --video \(Arguments.printable(out)): the video would last \(ShowRule.describe(seconds: seconds.rounded())), more than the \(Int(TourVideo.maxSeconds / 60)) minutes a video may (\(cause))")
+        }
         try checkOutputFile(out, command: c, option: "--video")
+        // A video stopped part-way leaves its partial file (and a GIF its palette): removed now.
+        StaleFiles.remove(in: AtomicFile.split(out).folder)
         var frames = 0
         do {
             if format == .gif {

@@ -1,3 +1,4 @@
+import CStandardOutput
 import Foundation
 import Raster
 
@@ -59,4 +60,12 @@ if CommandLine.arguments.dropFirst().first == "--help" || CommandLine.arguments.
     exit(0)
 }
 Pixmap.returnLargeBuffersToTheSystem()
-exit(runLimelight(Array(CommandLine.arguments.dropFirst())))
+var status = runLimelight(Array(CommandLine.arguments.dropFirst()))
+// What went to stdout (JSON, reports, lines) must have arrived: a full disk or a closed pipe is a
+// failure, not a silent success.
+let outputError = limelight_finish_standard_output()
+if outputError != 0 {
+    warn("cannot write the output (\(String(cString: strerror(outputError)))); what was printed is incomplete")
+    if status == 0 { status = 1 }
+}
+exit(status)

@@ -64,7 +64,7 @@ import Raster
         ("wait 10\njump 3 4\n", "script.txt:2: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect (got \"jump 3 4\")"),
         ("\n\nkey f13\n", nil),
         ("wait -5\n", "script.txt:1: expected `wait MS` with milliseconds from 0 to 3600000 (got \"wait -5\")"),
-        ("shot ../x.png\n", "script.txt:1: expected `shot NAME.png` with a file name (no folder) ending in .png (got \"shot ../x.png\")"),
+        ("shot ../x.png\n", "script.txt:1: expected `shot NAME.png` with a file name (no folder, no control characters) ending in .png (got \"shot ../x.png\")"),
         ("scroll 10 near 3 4\n", nil),
         ("tap nan 4\n", nil),
     ] as [(String, String?)])
@@ -73,15 +73,15 @@ import Raster
         let r = try CLI.run(["replay", "--script", path, "--out", try CLI.temporaryFolder()])
         #expect(r.status == 2)
         #expect(r.errorLines.count == 1, "\(r.stderr)")
-        if let message { #expect(r.errorLines.first == "limelight: " + path.replacingOccurrences(of: "script.txt", with: "") + message) }
-        else { #expect(r.errorLines.first?.hasPrefix("limelight: \(path):") == true, "\(r.stderr)") }
+        if let message { #expect(r.errorLines.first == "limelight: replay: " + path.replacingOccurrences(of: "script.txt", with: "") + message) }
+        else { #expect(r.errorLines.first?.hasPrefix("limelight: replay: \(path):") == true, "\(r.stderr)") }
         #expect(r.stdout.isEmpty)
     }
 
     @Test func missingScriptAndOutputAreErrors() throws {
         let r = try CLI.run(["replay", "--script", "/no/such/script.txt", "--out", try CLI.temporaryFolder()])
         #expect(r.status == 1)
-        #expect(r.errorLines == ["limelight: replay: /no/such/script.txt: cannot read the script (no such file)"])
+        #expect(r.errorLines == ["limelight: replay: /no/such/script.txt: no such file"])
         let file = try write("wait 1\n")
         let r2 = try CLI.run(["replay", "--script", file, "--out", file])
         #expect(r2.status == 2)

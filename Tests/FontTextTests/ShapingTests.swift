@@ -85,4 +85,20 @@ struct ShapingTests {
         #expect(line.glyphs[1].faceIndex == 0, "the primary face's space")
         #expect(line.glyphs[1].advance == engine.shapedLine(" ", font: Font(size: 20), pixelSize: 20, direction: nil, language: nil).advance)
     }
+
+    /// A letter with 200,000 combining accents is one character: shaping it would cost the square of
+    /// its length, so a character keeps its first 32 scalars (UAX #15's stream-safe limit is 30
+    /// marks), and the line shapes as quickly as one with 31 accents.
+    @Test func aCharacterKeepsItsFirst32Scalars() {
+        let huge = "a" + String(repeating: "\u{301}", count: 200_000)
+        let line = engine.shapedLine(huge, font: Font(size: 17), pixelSize: 17, direction: nil, language: "en")
+        let capped = engine.shapedLine("a" + String(repeating: "\u{301}", count: 31), font: Font(size: 17), pixelSize: 17, direction: nil, language: "en")
+        #expect(line.glyphs.count == capped.glyphs.count && line.glyphs.count <= 32)
+        #expect(line.advance == capped.advance)
+        let lines = engine.lines(of: "x " + huge + " y", font: Font(size: 17), scale: 1, maxWidth: 100, lineLimit: nil, language: "en")
+        #expect(lines.map(\.text.unicodeScalars.count).reduce(0, +) <= 40)
+        // Real clusters are far shorter and kept whole: a family with skin tones is 11 scalars.
+        let family = "\u{1F468}\u{1F3FB}\u{200D}\u{1F469}\u{1F3FB}\u{200D}\u{1F467}\u{1F3FB}\u{200D}\u{1F466}\u{1F3FB}"
+        #expect(BidiParagraph(family, direction: nil, language: nil).scalars.count == family.unicodeScalars.count)
+    }
 }

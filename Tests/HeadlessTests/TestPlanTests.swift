@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Raster
 import Tours
+import Demo
 @testable import Headless
 
 /// The matrix `limelight test` makes of a tour: case names, groups, languages, filters.
@@ -55,8 +56,21 @@ import Tours
     }
 
     @Test func aGoldensFolderIsRelativeToTheTourFile() throws {
-        let planned = try Self.tour(#"{"id": "t", "test": {"goldens": "../snapshots/t"}, "steps": [{"target": "fab", "text": "Add"}]}"#)
-        #expect(planned.goldensFolder == "/tours/../snapshots/t")
+        let planned = try Self.tour(#"{"id": "t", "test": {"goldens": "snapshots/t"}, "steps": [{"target": "fab", "text": "Add"}]}"#)
+        #expect(planned.goldensFolder == "/tours/snapshots/t")
+    }
+
+    /// `--update` writes into the goldens folder: one that leaves the tour's folder is refused.
+    @Test(arguments: [("../snapshots/t", "`..` leaves it"), ("a/../../b", "`..` leaves it"), ("/etc", "an absolute path"),
+                      ("~/x", "an absolute path"), (".", "the tour's own folder; name a folder inside it"), ("a/..", "the tour's own folder; name a folder inside it")])
+    func aGoldensFolderOutsideTheToursFolderIsAnError(folder: String, why: String) throws {
+        do {
+            _ = try TourLoader.load(bytes: Array(#"{"id": "t", "test": {"goldens": "\#(folder)"}, "steps": [{"target": "fab", "text": "Add"}]}"#.utf8),
+                                    file: "t.json", folder: "/tours", appCatalog: { DemoApp.launchCatalog() })
+            Issue.record("loaded")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["t.json:1: test.goldens: expected a folder inside the tour file's folder, found \"\(folder)\" (\(why))"])
+        }
     }
 
     @Test func filesThatShareANameAreNamedByTheirPath() {

@@ -296,7 +296,7 @@ import Seeded
         let folder = temporaryFolder()
         #expect(mkfifo(folder + "/shot.png", 0o600) == 0)
         let lines = problemLines(#"{"id": "t", "background": "shot.png", "steps": [{"rect": [0, 0, 1, 1]}]}"#, folder: folder)
-        #expect(lines == [#"t.json:1: background: "shot.png": not a regular file (a pipe or a device cannot be an image)"#])
+        #expect(lines == [#"t.json:1: background: "shot.png": not a regular file (a pipe; expected an image file)"#])
     }
 
     @Test func svgPathsWithTooManySegmentsAreRefused() {
