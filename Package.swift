@@ -68,9 +68,11 @@ let package = Package(
         .target(name: "Editor", dependencies: ["Tours", "Overlays", "Views", "Raster", "Files"]),
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
-        .target(name: "Headless", dependencies: ["Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
-        .executableTarget(name: "limelight",
-                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+        .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
+        // The whole command line for any app (a library), and `limelight`: it run with the sample app.
+        .target(name: "LimelightCLI",
+                dependencies: ["Headless", "Editor", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+        .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "CSDL2Image"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
@@ -94,7 +96,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText", "Headless"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "LimelightCLI", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText", "Headless"]),
         .testTarget(name: "EditorTests", dependencies: ["Editor", "Headless", "TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"]),

@@ -1,9 +1,11 @@
+import Foundation
 import Overlays
 import Raster
 import Tours
 import Views
 
-/// The sample app as a tour host: tours switch its tabs and scroll its screens.
+/// The sample app through the app seam, as any app goes through it: its definition (languages,
+/// state, events, overlays, launch tour, screen, fonts) and its running half (tabs, state).
 extension DemoApp: TourHost {
     /// "home" and "menu".
     public var tabNames: [String] { Tab.allCases.map(\.rawValue) }
@@ -11,13 +13,21 @@ extension DemoApp: TourHost {
     /// The tab on screen.
     public var selectedTabName: String? { state.selectedTab.rawValue }
 
-    /// The app's language ("en" or "ja"): tours show their texts in it when they have them.
+    /// The app's language ("en", "ja", "ar" or "he"): tours show their texts in it when they have them.
     public var languageCode: String { state.language.rawValue }
 
-    /// The bubbles' Next, Done and Skip in the app's language.
-    public var tourButtonTitles: TourButtonTitles { state.language.tourButtonTitles }
     /// `cards`: how many cards Home has.
-    public func count(named name: String) -> Int? { name == "cards" ? state.cards.count : nil }
+    public func state(named name: String) -> StateValue? { name == "cards" ? .number(Double(state.cards.count)) : nil }
+
+    /// The FAB adds cards: `card.4`, `card.5`, … come to exist on Home.
+    public var idPatterns: [String: [String]] { [Tab.home.rawValue: ["card.N"]] }
+
+    /// Shows the sample app in `tag`, when it speaks it.
+    @discardableResult public func switchLanguage(to tag: String) -> Bool {
+        guard let language = Language(rawValue: tag) else { return false }
+        setLanguage(language)
+        return true
+    }
 
     /// Shows the tab named `name` ("home" or "menu").
     @discardableResult
@@ -27,39 +37,52 @@ extension DemoApp: TourHost {
         return true
     }
 
-    /// Scrolls the nearest scroll view around the view with `id` so the view is fully visible.
-    public func scrollIntoView(viewID id: String) {
-        guard let view = root.view(withID: id) else { return }
-        var ancestor = view.parent
-        while let v = ancestor {
-            if let scroll = v as? ScrollView {
-                scroll.scrollIntoView(view)
-                return
-            }
-            ancestor = v.parent
-        }
-    }
-
-    /// The ids on each tab, for checking tour files. Visits every tab and comes back.
-    public func targetCatalog() -> TargetCatalog {
-        let start = state.selectedTab
-        var ids: [String: Set<String>] = [:]
-        for tab in Tab.allCases {
-            select(tab)
-            ids[tab.rawValue] = TargetCatalog.identifiers(in: root.content)
-        }
-        select(start)
-        // The FAB adds cards: card.4, card.5, … come to exist on Home.
-        return TargetCatalog(tabs: tabNames, ids: ids, languages: Language.allCases.map(\.rawValue),
-                             patterns: [Tab.home.rawValue: ["card.N"]], counts: ["cards"])
-    }
-
-    /// The ids of a freshly launched sample app (the same at every size and language), built with
-    /// the fixed-metric text engine and no images, so checking needs no fonts.
+    /// The ids and declarations of a freshly launched sample app (the same at every size and
+    /// language), as `AppDefinition.launchCatalog()` makes them.
     public static func launchCatalog() -> TargetCatalog {
-        guard let app = try? DemoApp(size: Size(390, 844), textEngine: FixedMetricTextEngine()) else {
-            return TargetCatalog(tabs: Tab.allCases.map(\.rawValue), ids: [:])
+        definition(imagesFolder: nil, toursFolder: nil).launchCatalog()
+    }
+
+    /// The sample app's definition. `imagesFolder` holds the card illustrations (read once, at the
+    /// first launch; a missing or broken one is reported and drawn as a placeholder); the launch
+    /// tour is `fab.json` in `toursFolder`.
+    public static func definition(imagesFolder: String?, toursFolder: String?) -> AppDefinition {
+        let images = CardImageCache(folder: imagesFolder)
+        return AppDefinition(
+            id: "sample", displayName: "the sample app", languages: Language.allCases.map(\.rawValue),
+            defaultScreen: Size(390, 844), defaultScale: 1, fontFamily: "DejaVu Sans", fallbackLanguages: ["ja"],
+            states: [StateDeclaration("cards", .number, meaning: "how many cards Home has")],
+            events: ["cardAdded", "overlayOpened"], overlayKinds: ["alert", "popup", "loading"],
+            launchTours: toursFolder.map { [($0 as NSString).appendingPathComponent("fab.json")] } ?? [],
+            make: { launch in
+                let app = try DemoApp(size: launch.size, scale: launch.scale, language: Language(rawValue: launch.language) ?? .en,
+                                      textEngine: launch.textEngine, images: images.load(report: launch.report), clock: launch.clock)
+                app.root.reducesMotion = launch.reducesMotion
+                return app
+            })
+    }
+}
+
+/// The card illustrations of one process, read at the first launch that asks for them.
+@MainActor
+private final class CardImageCache {
+    private let folder: String?
+    private var images: [String: Pixmap]?
+
+    init(folder: String?) { self.folder = folder }
+
+    /// The images, read now if they were not yet; each problem (and a missing folder) is reported once.
+    func load(report: (String) -> Void) -> [String: Pixmap] {
+        if let images { return images }
+        var found: [String: Pixmap] = [:]
+        if let folder {
+            let read = CardImages.load(from: folder)
+            found = read.images
+            for e in read.errors { report("\(e) (showing a placeholder)") }
+        } else {
+            report("card images not found (set LIMELIGHT_ASSETS to the assets folder); showing placeholders")
         }
-        return app.targetCatalog()
+        images = found
+        return found
     }
 }

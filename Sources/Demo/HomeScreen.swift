@@ -14,7 +14,7 @@ final class HomeScreen {
 
     init(state: AppState, images: [String: Pixmap], onAdd: @escaping @MainActor () -> Void) {
         self.images = images
-        navigationBar = NavigationBar(title: Strings.home(state.language), contentMaxWidth: Theme.columnMaxWidth)
+        navigationBar = NavigationBar(title: Strings.home(state.language), titleID: "nav.title", contentMaxWidth: Theme.columnMaxWidth)
         grid = Grid(columns: 2, spacing: Theme.gridSpacing, rowSizing: .uniform)
         grid.adaptiveCellWidth = Theme.cardWidth
         grid.id = "grid"

@@ -48,17 +48,6 @@ enum Strings {
     static let overlaysSection = Localized(en: "OVERLAYS", ja: "オーバーレイ", ar: "الطبقات العلوية", he: "שכבות-על")
     static let newCardTitle = Localized(en: "Title", ja: "タイトル", ar: "العنوان", he: "כותרת")
     static let newCardBody = Localized(en: "body text", ja: "本文テキスト", ar: "نص البطاقة", he: "טקסט הכרטיס")
-    static let next = Localized(en: "Next", ja: "次へ", ar: "التالي", he: "הבא")
-    static let done = Localized(en: "Done", ja: "完了", ar: "تم", he: "סיום")
     static let addCard = Localized(en: "Add a card", ja: "カードを追加", ar: "إضافة بطاقة", he: "הוספת כרטיס")
     static let close = Localized(en: "Close", ja: "閉じる", ar: "إغلاق", he: "סגירה")
-    static let skip = Localized(en: "Skip", ja: "スキップ", ar: "تخطٍّ", he: "דלג")
-
-}
-
-extension Language {
-    /// What a tour bubble's Next, Done and Skip buttons read in this language.
-    public var tourButtonTitles: TourButtonTitles {
-        TourButtonTitles(next: Strings.next(self), done: Strings.done(self), skip: Strings.skip(self))
-    }
 }

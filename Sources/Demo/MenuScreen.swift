@@ -10,7 +10,7 @@ final class MenuScreen {
     private let header: Text
 
     init(state: AppState, onSelect: @escaping @MainActor (MenuAction) -> Void) {
-        navigationBar = NavigationBar(title: Strings.menu(state.language), contentMaxWidth: Theme.columnMaxWidth)
+        navigationBar = NavigationBar(title: Strings.menu(state.language), titleID: "nav.title", contentMaxWidth: Theme.columnMaxWidth)
         var rows: [MenuAction: ListRow] = [:]
         let ordered = MenuAction.allCases.map { action in
             let row = ListRow(title: action.title(state.language), action: { onSelect(action) })

@@ -130,7 +130,7 @@ public final class EditorApp: HostedApp {
     private func setLanguage(_ code: String) {
         guard code != language else { return }
         language = code
-        if let switcher = viewport.stage as? any LanguageSwitching { switcher.switchLanguage(to: code) }
+        viewport.stage.switchLanguage(to: code)
         refresh(force: true)
     }
 
@@ -221,7 +221,7 @@ public final class EditorApp: HostedApp {
         if let fresh = try? makeStage() {
             banner = nil
             viewport.replaceStage(with: fresh)
-            if fresh.languageCode != language, let switcher = fresh as? any LanguageSwitching { switcher.switchLanguage(to: language) }
+            if fresh.languageCode != language { fresh.switchLanguage(to: language) }
         }
         refresh(force: true)
     }
@@ -325,11 +325,4 @@ public final class EditorApp: HostedApp {
         let lines = model.problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
         screen.problems.string = errors + warnings == 0 ? "" : lines.joined(separator: "\n")
     }
-}
-
-/// A stage that can switch its language while it runs (the sample app can; a screenshot cannot).
-@MainActor
-public protocol LanguageSwitching {
-    /// Shows the app in the language `code`, when it speaks it.
-    func switchLanguage(to code: String)
 }

@@ -32,6 +32,9 @@ public final class SystemTextEngine: TextEngine {
     let fonts: FontCache
     private let catalog: FontCatalog
     private let family: String?
+    /// Languages whose faces come right after the text's own language's, for characters the primary
+    /// face lacks (an app in English that shows Japanese names lists `ja`).
+    public let fallbackLanguages: [String]
     private let regularPrimary: FaceSource
     private let boldPrimary: FaceSource
     private var chains: [ChainKey: FallbackChain] = [:]
@@ -76,15 +79,16 @@ public final class SystemTextEngine: TextEngine {
     /// The primary family's name, as fontconfig (or the font file) names it.
     public var familyName: String { regularPrimary.family }
 
-    /// The family the sample app's text is set in: DejaVu Sans, named rather than "sans-serif" so
-    /// that installing more fonts (fontconfig then prefers Noto Sans) changes no frame.
+    /// The family text is set in unless an app names its own: DejaVu Sans, named rather than
+    /// "sans-serif" so that installing more fonts (fontconfig then prefers Noto Sans) changes no frame.
     public static let defaultFamily = "DejaVu Sans"
 
-    /// An engine for `family` (a name such as "DejaVu Sans", or a generic one such as "sans-serif").
+    /// An engine for `family` (a name such as "DejaVu Sans", or a generic one such as "sans-serif"),
+    /// trying the faces of `fallbackLanguages` first for characters the family lacks.
     ///
     /// Throws `FontError.familyNotFound` when fontconfig has no family of that name, rather than quietly
     /// using whatever it would substitute; generic names take fontconfig's preference.
-    public convenience init(family: String = SystemTextEngine.defaultFamily) throws {
+    public convenience init(family: String = SystemTextEngine.defaultFamily, fallbackLanguages: [String] = []) throws {
         let fonts = try FontCache()
         let catalog = try FontCatalog()
         guard let match = catalog.bestMatch(family: family, weight: .regular) else {
@@ -100,12 +104,12 @@ public final class SystemTextEngine: TextEngine {
            bold.familyNames.contains(where: { Self.sameFamily($0, match.face.family) }) {
             boldPrimary = bold.face
         }
-        try self.init(fonts: fonts, catalog: catalog, family: family, regular: match.face, bold: boldPrimary)
+        try self.init(fonts: fonts, catalog: catalog, family: family, regular: match.face, bold: boldPrimary, fallbackLanguages: fallbackLanguages)
     }
 
     /// An engine whose primary face is the font file at `path` (face 0 of a collection), with the system's
     /// fonts as fallbacks. Throws `FontError.unreadableFile` naming the file when it cannot be opened.
-    public convenience init(fontFile path: String) throws {
+    public convenience init(fontFile path: String, fallbackLanguages: [String] = []) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FontError.unreadableFile(path: path, reason: "no such font file")
@@ -122,13 +126,15 @@ public final class SystemTextEngine: TextEngine {
         if let name = opened.face.pointee.family_name { face.family = String(cString: name) }
         var bold = face
         bold.syntheticBold = true
-        try self.init(fonts: fonts, catalog: try FontCatalog(), family: nil, regular: face, bold: bold)
+        try self.init(fonts: fonts, catalog: try FontCatalog(), family: nil, regular: face, bold: bold, fallbackLanguages: fallbackLanguages)
     }
 
-    private init(fonts: FontCache, catalog: FontCatalog, family: String?, regular: FaceSource, bold: FaceSource) throws {
+    private init(fonts: FontCache, catalog: FontCatalog, family: String?, regular: FaceSource, bold: FaceSource,
+                 fallbackLanguages: [String]) throws {
         self.fonts = fonts
         self.catalog = catalog
         self.family = family
+        self.fallbackLanguages = fallbackLanguages
         regularPrimary = regular
         boldPrimary = bold
         for primary in [regular, bold] where fonts.face(for: primary, pixelSize: Self.probeSize) == nil {
@@ -147,10 +153,12 @@ public final class SystemTextEngine: TextEngine {
         let key = ChainKey(weight: weight, language: language.map(Self.fontconfigLanguage), family: font.family)
         if let chain = chains[key] { return chain }
         var fallbacks: [FaceSource] = []
-        // The language's own faces first (its Han forms), then Japanese ones as before for text
-        // that says nothing (the sample app's Japanese), then colour emoji, then the sorted list.
+        // The language's own faces first (its Han forms), then those of the languages the app
+        // prefers for text that says nothing, then colour emoji, then the sorted list.
         if let lang = key.language, let match = catalog.bestMatch(family: nil, weight: weight, language: lang) { fallbacks.append(match.face) }
-        if let japanese = catalog.bestMatch(family: nil, weight: weight, language: "ja") { fallbacks.append(japanese.face) }
+        for preferred in fallbackLanguages {
+            if let match = catalog.bestMatch(family: nil, weight: weight, language: Self.fontconfigLanguage(preferred)) { fallbacks.append(match.face) }
+        }
         if let emoji = catalog.bestMatch(family: "emoji", weight: .regular) { fallbacks.append(emoji.face) }
         fallbacks += catalog.sortedMatches(family: family ?? "sans-serif", weight: weight)
         var all = fallbacks

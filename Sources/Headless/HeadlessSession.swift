@@ -9,8 +9,11 @@ import Views
 /// only the frames that are kept are painted.
 @MainActor
 public final class HeadlessSession {
-    /// What runs: the sample app, a screenshot a tour runs over, or the editor around one of them.
+    /// What runs: an app, a screenshot a tour runs over, or the editor around one of them.
     public let app: any HostedApp
+    /// The states the app declares (`AppDefinition.states`): what state reports list and `expect`
+    /// lines may check.
+    public var declaredStates: [StateDeclaration] = []
     /// The clock the app runs on.
     public let clock: VirtualClock
     private var frame: Pixmap?

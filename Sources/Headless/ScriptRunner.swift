@@ -43,7 +43,7 @@ public struct ScriptRunner {
     }
 
     /// The state now, as `replay` reports it.
-    public var state: StateReport { StateReport(stage: session.stage, engine: engine) }
+    public var state: StateReport { StateReport(stage: session.stage, engine: engine, states: session.declaredStates) }
 
     /// Runs every command; `shot` writes through `shoot` (given the name and the script's line).
     public mutating func run(_ script: ReplayScript,

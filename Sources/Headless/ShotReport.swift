@@ -13,7 +13,7 @@ public struct ShotReport: Encodable, Hashable, Sendable {
     public var step: Int?
     /// The app's state at that moment.
     public var state: StateReport
-    /// The spotlight on top (the tour's, or the FAB tip), nil when none shows.
+    /// The spotlight on top (the tour's, or one the app shows), nil when none shows.
     public var geometry: StepGeometry?
 
     /// The report of `file`, written from `session` with `engine`'s tour.
@@ -23,7 +23,7 @@ public struct ShotReport: Encodable, Hashable, Sendable {
         self.line = line
         self.step = step
         let stage = session.stage
-        state = StateReport(stage: stage, engine: engine)
+        state = StateReport(stage: stage, engine: engine, states: session.declaredStates)
         let spotlight = engine?.spotlight ?? (stage.overlays.top as? SpotlightOverlay)
         geometry = spotlight.map { StepGeometry(spotlight: $0, root: stage.root) }
     }

@@ -44,6 +44,9 @@ public struct SnapshotRunner {
         self.plan = plan; self.options = options; self.makeStage = makeStage
     }
 
+    /// The states a stage declares, which scripts' `expect` lines may check (none over a screenshot).
+    public var declaredStates: @MainActor (any TourHost) -> [StateDeclaration] = { _ in [] }
+
     /// The results of group `index`, one per case in the group's order.
     public func run(group index: Int) -> [CaseResult] {
         let group = plan.groups[index]
@@ -62,6 +65,7 @@ public struct SnapshotRunner {
             return results
         }
         let walk = TourWalk(tour: tour, stage: stage, clock: clock)
+        walk.session.declaredStates = declaredStates(stage)
         let place = "\(group.cases.first?.sizeName ?? "")@\(group.scale.compact)x, \(group.language)"
         switch group.kind {
         case .settledSteps:

@@ -126,7 +126,7 @@ public final class PresentationStack: ScreenLayer {
         let primary = top.isModal ? (top.primaryFocus.flatMap { p in order.first { $0 === p } } ?? order.first) : root.focusedView
         if top.isModal { root.focus(primary) }
         var words = [top.accessibilityDescription(root: root)]
-        if let primary, let node = primary.semanticNodes().first { words.append(SpokenWords.describe(node, language: root.language)) }
+        if let primary, let node = primary.semanticNodes().first { words.append(SpokenWords.describe(node, strings: root.strings, language: root.language)) }
         root.announce(SpokenWords.sentences(words))
     }
 
@@ -139,7 +139,7 @@ public final class PresentationStack: ScreenLayer {
         }
         if let before = overlay.focusBeforeArrival, before.root === root, before.isPlaced {
             root.focus(before)
-            if root.isFocusRingVisible { root.announce(before.semanticNodes().first.map { SpokenWords.describe($0, language: root.language) } ?? "") }
+            if root.isFocusRingVisible { root.announce(before.semanticNodes().first.map { SpokenWords.describe($0, strings: root.strings, language: root.language) } ?? "") }
         } else {
             root.focus(nil)
         }

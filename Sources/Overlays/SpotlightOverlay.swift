@@ -146,7 +146,7 @@ public final class SpotlightOverlay: Overlay {
     public override func accessibilityDescription(root: ViewRoot) -> String {
         let words = SpokenWords.sentences([coachMark?.title, coachMark?.text].compactMap { $0 })
         guard let progress = coachMark?.progress else { return words }
-        let step = SpokenWords.step(progress.current, of: progress.total, language: root.language)
+        let step = SpokenWords.step(progress.current, of: progress.total, strings: root.strings, language: root.language)
         return words.isEmpty ? step : "\(step): \(words)"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Overlays
 import Raster
 import Views
 
@@ -312,8 +313,9 @@ public struct ReplayScript: Hashable, Sendable {
 }
 
 /// What a script's `expect` line (or a test script's `expect`) says the state must be: `tab=home`,
-/// `cards=5`, `overlay=spotlight` (or `none`), `step=2` (the tour's step, or `none`), `tour=running`
-/// (`finished`, `skipped`, `dismissed`, `none`).
+/// `overlay=spotlight` (or `none`), `step=2` (the tour's step, or `none`), `tour=running`
+/// (`finished`, `skipped`, `dismissed`, `none`), `focus=ID`, or any state the app declares
+/// (`saves=3`, `wifi=false`), checked against the app's declarations before anything runs.
 public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
     /// One check: a key of the state and the value it must have.
     public struct Check: Hashable, Sendable {
@@ -326,9 +328,9 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
     /// Why an expectation could not be read.
     public struct ParseError: Error { public var message: String }
 
-    /// The keys an expectation may check, with what each value must be.
+    /// The keys every app has, with what each value must be.
     public static let keys: [(name: String, value: String)] = [
-        ("tab", "a tab's name or none"), ("cards", "a whole number"), ("overlay", "an overlay kind (spotlight, alert, popup, loading) or none"),
+        ("tab", "a tab's name or none"), ("overlay", "an overlay kind (spotlight, hotspot, or one the app presents) or none"),
         ("step", "a step number from 1, or none"), ("tour", "running, finished, skipped, dismissed or none"),
         ("focus", "the id of the view with the keyboard focus, or none"),
     ]
@@ -336,28 +338,55 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
     /// The checks, in the order written.
     public var checks: [Check]
 
-    /// Reads `key=value` words.
+    /// Reads `key=value` words: a key every app has, or a name the app may declare.
     public init(words: [String]) throws(ParseError) {
         guard !words.isEmpty else {
-            throw ParseError(message: "expected `expect KEY=VALUE …` with KEY one of \(StateExpectation.keys.map(\.name).joined(separator: ", "))")
+            throw ParseError(message: "expected `expect KEY=VALUE …` with KEY one of \(StateExpectation.keys.map(\.name).joined(separator: ", ")) or a state the app declares")
         }
         checks = []
         for word in words {
             let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, let key = StateExpectation.keys.first(where: { $0.name == parts[0] }) else {
-                throw ParseError(message: "expected KEY=VALUE with KEY one of \(StateExpectation.keys.map(\.name).joined(separator: ", ")) (got \"\(printableForOneLine(word))\")")
+            guard parts.count == 2, ReplayScript.isViewID(parts[0]) else {
+                throw ParseError(message: "expected KEY=VALUE with KEY one of \(StateExpectation.keys.map(\.name).joined(separator: ", ")) or a state the app declares (got \"\(printableForOneLine(word))\")")
             }
             let value = parts[1]
             let good: Bool
-            switch key.name {
-            case "cards": good = Int(value).map { $0 >= 0 } ?? false
+            switch parts[0] {
             case "step": good = value == "none" || (Int(value).map { $0 >= 1 } ?? false)
             case "tour": good = ["running", "finished", "skipped", "dismissed", "none"].contains(value)
-            default: good = !value.isEmpty && ReplayScript.isViewID(value)
+            case "tab", "overlay", "focus": good = !value.isEmpty && ReplayScript.isViewID(value)
+            default: good = !value.isEmpty && !value.contains(where: \.isWhitespace)
             }
-            guard good else { throw ParseError(message: "expected \(key.name)=\(key.value) (got \"\(printableForOneLine(word))\")") }
-            checks.append(Check(key: key.name, value: value))
+            guard good else {
+                let meaning = StateExpectation.keys.first { $0.name == parts[0] }?.value ?? "a value"
+                throw ParseError(message: "expected \(parts[0])=\(meaning) (got \"\(printableForOneLine(word))\")")
+            }
+            checks.append(Check(key: parts[0], value: value))
         }
+    }
+
+    /// What is wrong with the checks on an app described by `catalog` (a key it does not keep, a
+    /// value of the wrong kind), or nil.
+    public func problem(against catalog: TargetCatalog) -> String? {
+        for check in checks where !StateExpectation.keys.contains(where: { $0.name == check.key }) {
+            guard let state = catalog.state(named: check.key) else {
+                let known = StateExpectation.keys.map(\.name) + catalog.states.map(\.name)
+                return "the app keeps no state \(quoted(check.key)) (known: \(known.joined(separator: ", ")))"
+            }
+            switch state.kind {
+            case .number where Double(check.value) == nil && check.value != "none":
+                return "\(check.key) is a number, found \(quoted(check.value))"
+            case .flag where !["true", "false", "none"].contains(check.value):
+                return "\(check.key) is true or false, found \(quoted(check.value))"
+            default: break
+            }
+        }
+        if let overlay = checks.first(where: { $0.key == "overlay" }) {
+            // The tour's own overlays, and those the app presents.
+            let kinds = [OverlayKind.spotlight.rawValue, OverlayKind.hotspot.rawValue] + catalog.overlayKinds + ["none"]
+            if !kinds.contains(overlay.value) { return "no overlay kind \(quoted(overlay.value)) (known: \(kinds.joined(separator: ", ")))" }
+        }
+        return nil
     }
 
     /// Reads a line of words such as `overlay=spotlight step=2`.

@@ -81,22 +81,30 @@ public final class ScreenshotStage: TourHost {
     /// The view showing the screenshot.
     public let screenshot: ScreenshotView
     /// The language a tour's per-language texts are picked by.
-    public let languageCode: String
-    /// What the bubbles' buttons read.
-    public let tourButtonTitles: TourButtonTitles
+    public private(set) var languageCode: String
+    /// A screenshot has no events of its own.
+    public var onAppEvent: (@MainActor (String) -> Void)?
 
     /// A `size`-point screen at `scale` showing `image` fitted (letterboxed in dark grey), for tours
-    /// in `languageCode` whose buttons read `buttonTitles`.
+    /// in `languageCode` (whose bubbles are laid out in its direction), saying `strings`' words.
     public init(image: Pixmap, size: Size, scale: Double = 1, languageCode: String = "en",
-                buttonTitles: TourButtonTitles = .english, textEngine: any TextEngine, clock: any Clock) throws(ViewError) {
+                strings: InterfaceStrings = .builtIn, textEngine: any TextEngine, clock: any Clock) throws(ViewError) {
         self.languageCode = languageCode
-        tourButtonTitles = buttonTitles
         screenshot = ScreenshotView(image: image)
         baseImage = image
         screenshot.id = "screenshot"
         root = try ViewRoot(content: screenshot, size: size, scale: scale, textEngine: textEngine, clock: clock)
         root.backgroundColor = Color(red: 0x1C, green: 0x1C, blue: 0x1E)
+        root.language = languageCode
+        root.strings = strings
         overlays = PresentationStack(root: root)
+    }
+
+    /// Tours over the screenshot speak `tag` from now on (the picture itself stays as it is).
+    @discardableResult public func switchLanguage(to tag: String) -> Bool {
+        languageCode = tag
+        root.language = tag
+        return true
     }
 
     /// None: a screenshot has no tabs.

@@ -6,7 +6,7 @@ import Foundation
 public struct ShowRule: Hashable, Sendable {
     /// An app event and how many times it must have happened.
     public struct EventCount: Hashable, Sendable {
-        /// The event (`cardAdded`, `overlayOpened`).
+        /// The event, one of the app's (`AppDefinition.events`) or `launch`.
         public var name: String
         /// How many times.
         public var count: Int
@@ -16,7 +16,7 @@ public struct ShowRule: Hashable, Sendable {
 
     /// Launches of the app there must have been (counting this one).
     public var afterLaunches: Int?
-    /// An app event (`cardAdded`, `overlayOpened`) and how many times it must have happened.
+    /// One of the app's events and how many times it must have happened.
     public var afterEvent: EventCount?
     /// The most times the tour shows; nil: no limit (`"always"`).
     public var maxTimes: Int? = 1

@@ -1,6 +1,7 @@
 import Views
 
-/// The view ids a tour may target, per tab: what the target-id pass checks steps against.
+/// What a tour file is checked against: the view ids it may target per tab, the ids that can come
+/// to exist, and what the app declares (its languages, state, events and overlay kinds).
 public struct TargetCatalog: Hashable, Sendable {
     /// The tab names in order (the first is where tours start); empty for screens without tabs.
     public var tabs: [String]
@@ -9,17 +10,33 @@ public struct TargetCatalog: Hashable, Sendable {
     /// The languages the screen can be shown in (empty: any, as over a screenshot).
     public var languages: [String]
     /// The ids each tab can come to have as the app runs, as patterns with `N` for a number
-    /// (`card.N`: the cards the FAB adds).
+    /// (`row.N`: rows the app adds).
     public var patterns: [String: [String]]
-    /// The counts the app keeps, which conditions may compare (`cards`).
-    public var counts: [String]
+    /// The state the app keeps, which `expect` and conditions may check.
+    public var states: [StateDeclaration]
+    /// The events show rules may count (`launch` always among them).
+    public var events: [String]
+    /// The kinds of overlay the app presents, which conditions may name.
+    public var overlayKinds: [String]
 
     /// A catalog of `ids` per tab name, with `tabs` in order, for a screen in `languages`; ids that
-    /// match `patterns` on a tab can come to exist there; `counts` name what conditions may count.
+    /// match `patterns` on a tab can come to exist there; `states`, `events` and `overlayKinds` are
+    /// what the app declares.
     public init(tabs: [String], ids: [String: Set<String>], languages: [String] = [], patterns: [String: [String]] = [:],
-                counts: [String] = []) {
-        self.tabs = tabs; self.ids = ids; self.languages = languages; self.patterns = patterns; self.counts = counts
+                states: [StateDeclaration] = [], events: [String] = [], overlayKinds: [String] = []) {
+        self.tabs = tabs; self.ids = ids; self.languages = languages; self.patterns = patterns
+        self.states = states; self.events = events; self.overlayKinds = overlayKinds
     }
+
+    /// The declared state called `name`.
+    public func state(named name: String) -> StateDeclaration? { states.first { $0.name == name } }
+
+    /// The events show rules may name: `launch` and the app's.
+    public var countableEvents: [String] { [AppDefinition.launchEvent] + events.filter { $0 != AppDefinition.launchEvent } }
+
+    /// The catalog of a tour over a screenshot of this app: no views, no tabs, no state, any
+    /// language; the app's events still count for show rules.
+    public var overScreenshot: TargetCatalog { TargetCatalog(tabs: [], ids: [:], events: events) }
 
     /// Whether `id` is on `tab` at launch or can come to be there (it matches one of its patterns).
     public func canExist(_ id: String, onTab tab: String) -> Bool {
@@ -37,7 +54,8 @@ public struct TargetCatalog: Hashable, Sendable {
         return digits.allSatisfy { $0.isASCII && $0.isNumber } && (digits == "0" || digits.first != "0")
     }
 
-    /// A screenshot: no views, no tabs (only `rect` targets make sense), any language.
+    /// A screenshot of an app Limelight knows nothing of: no views, no tabs (only `rect` targets
+    /// make sense), any language, no events but `launch`.
     public static let screenshot = TargetCatalog(tabs: [], ids: [:])
 
     /// Whether there are no views at all.
@@ -69,6 +87,20 @@ public enum TourTargetValidator {
             for (i, code) in languages.enumerated() where !catalog.languages.contains(code) {
                 report(i < tour.test.languageLines.count ? tour.test.languageLines[i] : 0, "test.languages[\(i)]",
                        "the app speaks \(catalog.languages.joined(separator: ", ")), so \(quoted(code)) cannot be tested")
+            }
+        }
+        if let event = tour.show.afterEvent, !catalog.countableEvents.contains(event.name) {
+            report(tour.afterEventLine, "show.afterEvent",
+                   "expected one of the app's events (\(catalog.countableEvents.joined(separator: ", "))), found \(quoted(event.name))")
+        }
+        // What test scripts expect of the app's state: names and kinds it declares.
+        for (i, script) in tour.test.scripts.enumerated() {
+            for line in script.script.commands {
+                guard case .expect(let expectation) = line.command, let problem = expectation.problem(against: catalog) else { continue }
+                report(line.line, "test.scripts[\(i)].lines", "expect: " + problem)
+            }
+            if let expectation = script.expect, let problem = expectation.problem(against: catalog) {
+                report(script.expectLine, "test.scripts[\(i)].expect", problem)
             }
         }
         var currentTab = catalog.tabs.first ?? ""

@@ -15,6 +15,8 @@ public struct Tour: Hashable, Sendable {
     public var show = ShowRule()
     /// The line of `after` in the tour's file (0 when not read from one), for messages.
     public var afterLine = 0
+    /// The line of `show.afterEvent` (0 when not read from one), for messages.
+    public var afterEventLine = 0
     /// The dim layer's opacity, 0...1.
     public var dimOpacity: Double
     /// Whether bubbles show "2 / 4" and progress dots.

@@ -2,8 +2,8 @@ import Foundation
 import Overlays
 
 /// A state of the app a step waits for (`showWhen`) or moves on at (`advanceOn: {"event": …}`),
-/// written as `KEY OP VALUE`: `tab = menu`, `overlay = alert`, `overlay = none`, `view = card.4`
-/// (the view is laid out), `cards >= 5` (a count the app keeps).
+/// written as `KEY OP VALUE`: `tab = settings`, `overlay = alert`, `overlay = none`, `view = row.4`
+/// (the view is laid out), or one of the app's declared states: `saves >= 5`, `wifi = true`.
 public struct TourCondition: Hashable, Sendable, CustomStringConvertible {
     /// How a value is compared.
     public enum Comparison: String, CaseIterable, Hashable, Sendable {
@@ -47,7 +47,7 @@ public struct TourCondition: Hashable, Sendable, CustomStringConvertible {
             guard !key.isEmpty, !value.isEmpty else { break }
             return .success(TourCondition(key: key, comparison: comparison, value: value))
         }
-        return .failure(ConditionError(message: "expected a condition such as \"tab = menu\", \"overlay = alert\", \"view = card.4\" or \"cards >= 5\", found \(quoted(text))"))
+        return .failure(ConditionError(message: "expected a condition such as \"tab = NAME\", \"overlay = alert\", \"view = ID\" or \"STATE >= 5\", found \(quoted(text))"))
     }
 
     /// Why a condition does not read.
@@ -70,14 +70,20 @@ public struct TourCondition: Hashable, Sendable, CustomStringConvertible {
             let placed = host.root.view(withID: value)?.isPlaced ?? false
             return comparison == .notEqual ? !placed : placed
         default:
-            guard let count = host.count(named: key), let wanted = Int(value) else { return false }
-            switch comparison {
-            case .equal: return count == wanted
-            case .notEqual: return count != wanted
-            case .atLeast: return count >= wanted
-            case .atMost: return count <= wanted
-            case .more: return count > wanted
-            case .less: return count < wanted
+            guard let state = host.state(named: key) else { return false }
+            switch state {
+            case .number(let n):
+                guard let wanted = Double(value), wanted.isFinite else { return false }
+                switch comparison {
+                case .equal: return n == wanted
+                case .notEqual: return n != wanted
+                case .atLeast: return n >= wanted
+                case .atMost: return n <= wanted
+                case .more: return n > wanted
+                case .less: return n < wanted
+                }
+            case .flag, .text:
+                return compare(state.description, value)
             }
         }
     }

@@ -426,11 +426,11 @@ public final class TourEngine {
         guard step.showsBubble else { return nil }
         let isLast = index == tour.steps.count - 1
         let language = host.languageCode
-        let titles = host.tourButtonTitles
+        let words = host.root.strings
         var mark = CoachMark(title: step.title(in: language), text: step.text(in: language), placement: step.placement,
                              showsNextButton: step.advanceOn == .nextButton && step.buttons.isEmpty, showsSkipButton: tour.allowsSkip && !isLast,
                              progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
-                             nextTitle: isLast ? titles.done : titles.next, skipTitle: titles.skip)
+                             nextTitle: words.text(isLast ? .done : .next, language: language), skipTitle: words.text(.skip, language: language))
         mark.buttons = step.buttons.map { $0.title(in: language) }
         let theme = tour.theme.overlaid(by: step.theme)
         mark.theme = theme.bubble

@@ -4,8 +4,6 @@ import Overlays
 /// path reaches, loops that would go round with nobody doing anything, and the conditions of
 /// `showWhen` and `advanceOn` against what the screen has.
 public enum TourFlowValidator {
-    /// Overlay kinds a condition may name (`none`: no overlay but the tour's own).
-    static let overlayNames = ["alert", "popup", "loading", "none"]
 
     /// Problems with the flow of `tour` on a screen described by `catalog`.
     public static func validate(_ tour: Tour, against catalog: TargetCatalog, file: String) -> [TourDiagnostic] {
@@ -93,18 +91,27 @@ public enum TourFlowValidator {
             }
         case "overlay":
             guard equality.contains(c.comparison) else { return "an overlay is compared with = or !=, found \(quoted(c.description))" }
-            guard overlayNames.contains(c.value) else { return "no overlay kind \(quoted(c.value)) (known: \(overlayNames.joined(separator: ", ")))" }
+            let kinds = catalog.overlayKinds + ["none"]
+            guard kinds.contains(c.value) else { return "no overlay kind \(quoted(c.value)) (known: \(kinds.joined(separator: ", ")))" }
         case "view":
             guard equality.contains(c.comparison) else { return "a view is compared with = (laid out) or != (not), found \(quoted(c.description))" }
             guard catalog.tabs.isEmpty ? catalog.canExist(c.value, onTab: "") : catalog.tabs.contains(where: { catalog.canExist(c.value, onTab: $0) }) else {
                 return "no view with id \(quoted(c.value)) can exist"
             }
         default:
-            guard catalog.counts.contains(c.key) else {
-                let keys = ["tab", "overlay", "view"] + catalog.counts
+            guard let state = catalog.state(named: c.key) else {
+                let keys = ["tab", "overlay", "view"] + catalog.states.map(\.name)
                 return "expected a condition on \(keys.joined(separator: ", ")), found \(quoted(c.description))"
             }
-            guard let n = Int(c.value), n >= 0 else { return "\(c.key) is compared with a whole number, found \(quoted(c.value))" }
+            switch state.kind {
+            case .number:
+                guard Double(c.value)?.isFinite == true else { return "\(c.key) is compared with a number, found \(quoted(c.value))" }
+            case .flag:
+                guard equality.contains(c.comparison) else { return "\(c.key) is on or off, compared with = or !=, found \(quoted(c.description))" }
+                guard c.value == "true" || c.value == "false" else { return "\(c.key) is compared with true or false, found \(quoted(c.value))" }
+            case .text:
+                guard equality.contains(c.comparison) else { return "\(c.key) is a word, compared with = or !=, found \(quoted(c.description))" }
+            }
         }
         return nil
     }

@@ -1,57 +1,126 @@
 import Overlays
 import Views
 
-/// The titles of a tour bubble's buttons, in the host's language.
-public struct TourButtonTitles: Hashable, Sendable {
-    /// The button that goes on.
-    public var next: String
-    /// The same button on the last step.
-    public var done: String
-    /// The button that leaves the tour early.
-    public var skip: String
-
-    /// Titles from their three parts.
-    public init(next: String, done: String, skip: String) { self.next = next; self.done = done; self.skip = skip }
-
-    /// "Next", "Done" and "Skip".
-    public static let english = TourButtonTitles(next: "Next", done: "Done", skip: "Skip")
-}
-
-/// What a tour runs on, beyond what any host gets (`HostedApp`'s root): a presentation stack for
-/// its spotlight, and optionally tabs, scrolling and a language of its own.
+/// The app seam: everything a running app gives Limelight, beyond the root every host drives
+/// (`HostedApp`). Tours run on it, `limelight test`, `check`, `edit`, `replay` and the window drive
+/// it, and nothing in Limelight knows more of an app than this and its `AppDefinition`.
 ///
-/// The sample app implements it (two tabs, a scrolling Home grid, English and Japanese), and so
-/// does `ScreenshotStage` (one still image, no tabs, nothing to scroll).
+/// An app names its places (`tabNames`: tabs, or any other screens it can show by name), shows
+/// them, scrolls a view into sight, keeps named state that tours check (`state(named:)`: a count, a
+/// flag, a word), reports its events for show rules (`onAppEvent`), and says which ids its views
+/// can come to have as it runs (`idPatterns`). The sample app implements it, and so does
+/// `ScreenshotStage` (one still image: no views, no tabs, no state).
 @MainActor
 public protocol TourHost: HostedApp {
     /// The overlays above the screen; the tour's spotlight goes here.
     var overlays: PresentationStack { get }
-    /// The tab names in order; empty when the screen has no tabs.
+    /// The names of the app's tabs or screens, in order (the first is where tours start); empty
+    /// when it has only one.
     var tabNames: [String] { get }
-    /// The tab on screen, nil without tabs.
+    /// The tab or screen shown now, nil without names.
     var selectedTabName: String? { get }
-    /// Shows the tab named `name`; false when there is none.
+    /// Shows the tab or screen named `name`; false when there is none.
     @discardableResult func selectTab(named name: String) -> Bool
     /// Scrolls the view with `id` into view, if it sits in a scroll view and is not fully visible.
     func scrollIntoView(viewID id: String)
-    /// The counts the host keeps, by name, for conditions such as `cards >= 5` (nil: no such count).
-    func count(named name: String) -> Int?
+    /// The app's state called `name` now, as declared in its definition (`AppDefinition.states`);
+    /// nil when it has no such state.
+    func state(named name: String) -> StateValue?
+    /// The ids views can come to have as the app runs, by tab, as patterns with `N` for a number
+    /// (`row.N` for rows the app adds).
+    var idPatterns: [String: [String]] { get }
+    /// Called with each of the app's events (`AppDefinition.events`) as it happens: the window
+    /// counts them in saved progress for tours' show rules.
+    var onAppEvent: (@MainActor (String) -> Void)? { get set }
     /// Shows the screen step `index` runs on (a tour over several screenshots), cross-fading when
     /// `animated`.
     func showScreen(forStep index: Int, animated: Bool)
-    /// The language code a tour's per-language texts are picked by ("en", "ja").
+    /// The language tag a tour's per-language texts are picked by ("en", "pt-BR").
     var languageCode: String { get }
-    /// What the bubbles' buttons read, in that language.
-    var tourButtonTitles: TourButtonTitles { get }
+    /// Shows the app in the language `tag` while it runs (the editor's language switch); false when
+    /// it cannot (it is then made again in that language).
+    @discardableResult func switchLanguage(to tag: String) -> Bool
 }
 
 extension TourHost {
-    /// No counts, unless the host keeps some.
-    public func count(named name: String) -> Int? { nil }
-    /// One screen for every step, unless the host has several.
+    /// No state, unless the app keeps some.
+    public func state(named name: String) -> StateValue? { nil }
+    /// No ids beyond those at launch, unless the app says so.
+    public var idPatterns: [String: [String]] { [:] }
+    /// One screen for every step, unless the app has several.
     public func showScreen(forStep index: Int, animated: Bool) {}
-    /// English, unless the host says otherwise.
-    public var languageCode: String { "en" }
-    /// English, unless the host says otherwise.
-    public var tourButtonTitles: TourButtonTitles { .english }
+    /// The root's language, else English.
+    public var languageCode: String { root.language ?? "en" }
+    /// An app that does not say otherwise is made again to change its language.
+    @discardableResult public func switchLanguage(to tag: String) -> Bool { false }
+
+    /// Scrolls the nearest scroll view around the view with `id` so the view is fully visible.
+    public func scrollIntoView(viewID id: String) {
+        guard let view = root.view(withID: id) else { return }
+        var ancestor = view.parent
+        while let v = ancestor {
+            if let scroll = v as? ScrollView {
+                scroll.scrollIntoView(view)
+                return
+            }
+            ancestor = v.parent
+        }
+    }
+
+    /// The ids on each tab, visiting every tab and coming back, with the app's id patterns and what
+    /// `definition` declares: what tour files are checked against.
+    public func targetCatalog(_ definition: AppDefinition) -> TargetCatalog {
+        let start = selectedTabName
+        var ids: [String: Set<String>] = [:]
+        if tabNames.isEmpty { ids[""] = TargetCatalog.identifiers(in: root.content) }
+        for tab in tabNames {
+            selectTab(named: tab)
+            ids[tab] = TargetCatalog.identifiers(in: root.content)
+        }
+        if let start { selectTab(named: start) }
+        return TargetCatalog(tabs: tabNames, ids: ids, languages: definition.languages, patterns: idPatterns,
+                             states: definition.states, events: definition.events, overlayKinds: definition.overlayKinds)
+    }
+}
+
+/// A value of an app's state: a number (a count, a level), a flag (on or off) or a word.
+public enum StateValue: Hashable, Sendable, CustomStringConvertible {
+    /// A number: cards on a screen, a volume.
+    case number(Double)
+    /// On or off: a toggle.
+    case flag(Bool)
+    /// A word: `playing`, the chosen theme.
+    case text(String)
+
+    /// How replay prints it and `expect` compares it: `5`, `0.5`, `true`, `playing`.
+    public var description: String {
+        switch self {
+        case .number(let n): return n.compact
+        case .flag(let b): return b ? "true" : "false"
+        case .text(let s): return s
+        }
+    }
+}
+
+/// One state an app keeps that tours may check, as its definition declares it.
+public struct StateDeclaration: Hashable, Sendable {
+    /// What kind of value it is.
+    public enum Kind: String, Hashable, Sendable {
+        /// A number, compared with `=`, `!=`, `<`, `<=`, `>`, `>=`.
+        case number
+        /// `true` or `false`, compared with `=` and `!=`.
+        case flag
+        /// A word, compared with `=` and `!=`.
+        case text
+    }
+
+    /// The name tours use (`saves`, `playing`): letters, digits, `_` and `.`.
+    public var name: String
+    /// Its kind.
+    public var kind: Kind
+    /// What it is, for messages and the README of the app.
+    public var meaning: String
+
+    /// A state called `name` of `kind`.
+    public init(_ name: String, _ kind: Kind, meaning: String = "") { self.name = name; self.kind = kind; self.meaning = meaning }
 }

@@ -31,8 +31,8 @@ public enum TourLoader {
     /// The largest tour file read, in bytes.
     public static let maxFileSize = 4 * 1024 * 1024
 
-    /// Loads the tour at `path`. `appCatalog` gives the app's views; it is only asked for tours
-    /// without a background.
+    /// Loads the tour at `path`. `appCatalog` gives the app's views and declarations; a tour over a
+    /// screenshot keeps only its events.
     @MainActor
     public static func load(path: String, appCatalog: () -> TargetCatalog) throws(TourLoadError) -> LoadedTour {
         let bytes = try read(path)
@@ -79,8 +79,10 @@ public enum TourLoader {
                     problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: path, message: error.reason))
                 }
             }
-            problems += TourTargetValidator.validate(tour, against: .screenshot, file: file)
-            problems += TourFlowValidator.validate(tour, against: .screenshot, file: file)
+            // The app's events still count for show rules; its views, tabs and state are not there.
+            let catalog = appCatalog().overScreenshot
+            problems += TourTargetValidator.validate(tour, against: catalog, file: file)
+            problems += TourFlowValidator.validate(tour, against: catalog, file: file)
         } else {
             for (i, step) in tour.steps.enumerated() where step.background != nil {
                 problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: "steps[\(i)].background",

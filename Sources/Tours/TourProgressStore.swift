@@ -31,7 +31,7 @@ public struct TourProgress: Codable, Hashable, Sendable {
     public var tours: [String: Entry] = [:]
     /// How many times the app was launched (nil in older files: none counted).
     public var appLaunches: Int?
-    /// How many times each app event (`cardAdded`, `overlayOpened`) happened.
+    /// How many times each of the app's events happened.
     public var appEvents: [String: Int]?
 
     /// Launches counted so far.

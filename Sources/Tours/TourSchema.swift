@@ -80,7 +80,7 @@ enum TourSchema {
         },
         TourKey("show", value: "`\"once\"`, `\"always\"`, or an object: `afterLaunches`, `afterEvent` with `count`, `maxTimes`, `notWithin`",
                 default: "`\"once\"`",
-                doc: "when the tour shows, from saved progress: once, every time, after N launches, after an app event (`cardAdded`, `overlayOpened`) N times, at most N times, not again within a while (`\"7d\"`, `\"12h\"`, `\"30m\"`); all the keys given must hold") { member, path, _, r, tour in
+                doc: "when the tour shows, from saved progress: once, every time, after N launches, after one of the app's events N times, at most N times, not again within a while (`\"7d\"`, `\"12h\"`, `\"30m\"`); all the keys given must hold") { member, path, _, r, tour in
             if case .string(let s) = member.value.value {
                 switch s {
                 case "once": tour.show.maxTimes = 1
@@ -98,11 +98,11 @@ enum TourSchema {
             }
             tour.show.afterLaunches = whole("afterLaunches", 1...100_000)
             if let n = whole("maxTimes", 1...100_000) { tour.show.maxTimes = n }
+            // The event's name is checked against the app's events with the targets (TourTargetValidator).
             if let e = m["afterEvent"] {
-                let known = ["cardAdded", "overlayOpened", "launch"]
                 if let name = r.string(e.value, at: path.appending("afterEvent"), nonEmpty: true) {
-                    if known.contains(name) { tour.show.afterEvent = ShowRule.EventCount(name: name, count: whole("count", 1...100_000) ?? 1) }
-                    else { r.report(e.value.line, path.appending("afterEvent"), "expected an app event (\(known.joined(separator: ", "))), found \(quoted(name))") }
+                    tour.show.afterEvent = ShowRule.EventCount(name: name, count: whole("count", 1...100_000) ?? 1)
+                    tour.afterEventLine = e.value.line
                 }
             } else if let c = m["count"] {
                 r.report(c.keyLine, path.appending("count"), "\"count\" goes with \"afterEvent\"")

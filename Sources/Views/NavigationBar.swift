@@ -1,7 +1,7 @@
 import Raster
 
-/// A navigation bar with a large title, under the top safe-area inset.
-/// The title label carries the id `nav.title`.
+/// A navigation bar with a large title, under the top safe-area inset; the title label carries the
+/// id the app gives it, if any.
 public final class NavigationBar: View {
     /// The title label.
     public let titleLabel: Text
@@ -10,11 +10,13 @@ public final class NavigationBar: View {
     /// The bar's fill.
     public var backgroundColor: Color { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
 
-    /// A bar titled `title` in `font`. With `contentMaxWidth`, the title row is at most that wide and
-    /// centred, so the title lines up with a centred content column on wide screens.
-    public init(title: String, font: Font = .largeTitle, color: Color = Palette.label,
+    /// A bar titled `title` in `font`, the title's view named `titleID`. With `contentMaxWidth`, the
+    /// title row is at most that wide and centred, so the title lines up with a centred content
+    /// column on wide screens.
+    public init(title: String, titleID: String? = nil, font: Font = .largeTitle, color: Color = Palette.label,
                 backgroundColor: Color = Palette.groupedBackground, contentMaxWidth: Double? = nil) {
-        titleLabel = Text(title, font: font, color: color, lineLimit: 1).id("nav.title")
+        titleLabel = Text(title, font: font, color: color, lineLimit: 1)
+        titleLabel.id = titleID
         titleLabel.accessibilityRole = .header
         self.backgroundColor = backgroundColor
         super.init()

@@ -1,32 +1,7 @@
-/// The words an announcement adds to an element's label (its role and state) and the step count of a
-/// tutorial, in the languages the app speaks; other languages get English, as a screen reader
-/// without a translation would speak.
+/// How announcements are worded: an element's label with its role and state words, a tutorial's
+/// step count, parts joined as a screen reader runs them together. The words themselves come from
+/// the root's `InterfaceStrings` in its language.
 public enum SpokenWords {
-    private static let table: [String: [String: String]] = [
-        "en": ["button": "button", "tab": "tab", "tabBar": "tab bar", "header": "heading", "image": "image",
-               "list": "list", "dialog": "dialog", "progressIndicator": "busy", "textField": "text field",
-               "selected": "selected", "disabled": "dimmed", "busy": "busy",
-               "step": "Step %1 of %2", "of": "%1 of %2"],
-        "ja": ["button": "ボタン", "tab": "タブ", "tabBar": "タブバー", "header": "見出し", "image": "画像",
-               "list": "リスト", "dialog": "ダイアログ", "progressIndicator": "処理中", "textField": "テキストフィールド",
-               "selected": "選択中", "disabled": "使用不可", "busy": "処理中",
-               "step": "ステップ %1/%2", "of": "%1/%2"],
-        "ar": ["button": "زر", "tab": "علامة تبويب", "tabBar": "شريط علامات التبويب", "header": "عنوان", "image": "صورة",
-               "list": "قائمة", "dialog": "مربع حوار", "progressIndicator": "مشغول", "textField": "حقل نص",
-               "selected": "محدد", "disabled": "معطل", "busy": "مشغول",
-               "step": "الخطوة %1 من %2", "of": "%1 من %2"],
-        "he": ["button": "כפתור", "tab": "כרטיסייה", "tabBar": "סרגל כרטיסיות", "header": "כותרת", "image": "תמונה",
-               "list": "רשימה", "dialog": "תיבת דו-שיח", "progressIndicator": "עסוק", "textField": "שדה טקסט",
-               "selected": "נבחר", "disabled": "מושבת", "busy": "עסוק",
-               "step": "שלב %1 מתוך %2", "of": "%1 מתוך %2"],
-    ]
-
-    /// The word for `key` in `language` (its primary subtag), else in English.
-    static func word(_ key: String, language: String?) -> String {
-        let primary = language.map { String($0.prefix { $0 != "-" && $0 != "_" }).lowercased() } ?? "en"
-        return table[primary]?[key] ?? table["en"]![key] ?? key
-    }
-
     /// `parts` as one phrase, as a screen reader runs a label, a role and states together: joined
     /// by commas (、 after Chinese or Japanese), or only by a space after a part that ends a sentence.
     public static func list(_ parts: [String]) -> String {
@@ -65,22 +40,19 @@ public enum SpokenWords {
     }
 
     /// "Step 2 of 5" in `language`.
-    public static func step(_ current: Int, of total: Int, language: String?) -> String {
-        word("step", language: language).replacing("%1", with: "\(current)").replacing("%2", with: "\(total)")
+    public static func step(_ current: Int, of total: Int, strings: InterfaceStrings, language: String?) -> String {
+        strings.text(.step, language: language, current, total)
     }
 
     /// What a screen reader says of `node`: its label, its role and its states ("Add, button";
     /// "Menu, tab, selected").
-    public static func describe(_ node: SemanticNode, language: String?) -> String {
+    public static func describe(_ node: SemanticNode, strings: InterfaceStrings, language: String?) -> String {
         var parts: [String] = []
         if !node.label.isEmpty { parts.append(node.label) }
-        switch node.role {
-        case .text, .screen: break
-        default: parts.append(word(node.role.rawValue, language: language))
-        }
+        if let key = InterfaceStrings.Key(rawValue: node.role.rawValue) { parts.append(strings.text(key, language: language)) }
         for state in [SemanticState.selected, .disabled, .busy] where node.state.contains(state) {
             if node.role == .progressIndicator && state == .busy { continue }
-            parts.append(word(state.names[0], language: language))
+            if let key = InterfaceStrings.Key(rawValue: state.names[0]) { parts.append(strings.text(key, language: language)) }
         }
         return list(parts)
     }

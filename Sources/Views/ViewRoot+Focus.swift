@@ -71,7 +71,7 @@ extension ViewRoot {
     /// Says what the focused view is (its label, role and state), through `announcer`.
     func announceFocus() {
         guard let view = focusedView, let node = view.semanticNodes().first else { return }
-        announce(SpokenWords.describe(node, language: language))
+        announce(SpokenWords.describe(node, strings: strings, language: language))
     }
 
     /// The keyboard's part of focus: Tab and Shift-Tab move it and Enter and Space activate the

@@ -29,6 +29,9 @@ public final class ViewRoot {
             layOutEverythingAgain()
         }
     }
+    /// The words Limelight shows and speaks (a bubble's buttons, "Step 2 of 5", role and state
+    /// words), in `language`: Limelight's own, with what the app added.
+    public var strings = InterfaceStrings.builtIn
     /// Which side `leading` is for every view in the tree: right to left mirrors the interface (stacks,
     /// grids and tab bars run from the right, leading alignments and insets are on the right).
     public var layoutDirection: TextDirection = .leftToRight {

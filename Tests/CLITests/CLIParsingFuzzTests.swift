@@ -1,9 +1,10 @@
+import Demo
 import Foundation
 import Testing
 import Raster
 import Views
 import TestSupport
-@testable import limelight
+@testable import LimelightCLI
 import Seeded
 import Tours
 
@@ -100,7 +101,7 @@ import Tours
         do {
             let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font"]),
                                      switches: ["--all", "--no-overlay", "--help"])
-            let settings = try ScreenSettings(args)
+            let settings = try ScreenSettings(args, app: CLIApp(DemoApp.definition(imagesFolder: nil, toursFolder: nil)))
             guard settings.size.width >= 1, settings.size.height >= 1, settings.size.width.isFinite, settings.size.height.isFinite,
                   settings.scale.isFinite, settings.scale > 0 else { return "accepted \(settings.size) at \(settings.scale)" }
             if let v = args.value("--time") { _ = try parseMilliseconds(v, option: "--time", command: c) }

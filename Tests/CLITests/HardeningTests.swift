@@ -72,15 +72,15 @@ import TestSupport
     /// and keeps the file.
     @Test func progressAtTheLargestCountLaunches() throws {
         let state = try CLI.temporaryFolder()
-        try write(#"{"version": 1, "tours": {}, "appLaunches": 9223372036854775807}"#, to: state + "/limelight/state.json")
+        try write(#"{"version": 1, "tours": {}, "appLaunches": 9223372036854775807}"#, to: state + "/limelight/sample/state.json")
         let stderr = state + "/stderr.txt"
         let window = try CLI.startWindow(["--frames", "5"], state: state, stderr: stderr)
         window.waitUntilExit()
         #expect(window.terminationStatus == 0, "\((try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "")")
-        let saved = try String(contentsOfFile: state + "/limelight/state.json", encoding: .utf8)
+        let saved = try String(contentsOfFile: state + "/limelight/sample/state.json", encoding: .utf8)
         #expect(saved.contains("9223372036854775807"), "\(saved)")
         // A negative count is impossible: set aside, not trusted.
-        try write(#"{"version": 1, "tours": {}, "appLaunches": -3}"#, to: state + "/limelight/state.json")
+        try write(#"{"version": 1, "tours": {}, "appLaunches": -3}"#, to: state + "/limelight/sample/state.json")
         let again = try CLI.startWindow(["--frames", "5"], state: state, stderr: stderr)
         again.waitUntilExit()
         let log = try String(contentsOfFile: stderr, encoding: .utf8)
@@ -254,7 +254,7 @@ import TestSupport
         #expect(loop.stdout.contains("a loop of symbolic links"), "\(loop.stdout)")
         // state.json that is a folder.
         let state = try CLI.temporaryFolder()
-        try FileManager.default.createDirectory(atPath: state + "/limelight/state.json", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: state + "/limelight/sample/state.json", withIntermediateDirectories: true)
         let stderr = state + "/stderr.txt"
         let window = try CLI.startWindow(["--frames", "3"], state: state, stderr: stderr)
         window.waitUntilExit()

@@ -5,7 +5,7 @@ import Headless
 import Raster
 import Views
 import TestSupport
-@testable import limelight
+@testable import LimelightCLI
 import Seeded
 import Tours
 
@@ -61,7 +61,8 @@ import Tours
     @Test func mutatedEventLogsAreReadAndSimulatedWithoutTrapping() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("assets/tours").path
-        let (planned, _) = TestCommand.load(try TestCommand.tourFiles([folder], command: "simulate"))
+        let app = CLIApp(DemoApp.definition(imagesFolder: nil, toursFolder: nil))
+        let (planned, _) = TestCommand.load(try TestCommand.tourFiles([folder], command: "simulate"), app: app)
         let tours = planned.compactMap(\.tour)
         #expect(!tours.isEmpty)
         let seeds = Self.logs.map { Array($0.utf8) }
@@ -72,7 +73,7 @@ import Tours
         var run = FuzzRun(name: "event log", seed: FuzzSettings.seed(standard: 0x1065), iterations: FuzzSettings.iterations(standard: 2000))
         run.run(makeInput: { rng in mutator.mutate(rng.pick(seeds), others: seeds, rng: &rng) }) { bytes in
             do throws(CLIError) {
-                let events = try SimulateCommand.parseLog(bytes, path: "log.jsonl", command: "simulate")
+                let events = try SimulateCommand.parseLog(bytes, path: "log.jsonl", events: app.definition.allEvents, command: "simulate")
                 _ = SimulateCommand.simulate(tours, events)
                 return nil
             } catch {

@@ -31,7 +31,9 @@ import Raster
         #expect(s["cards"] as? Int == 5)
         #expect(s["tab"] as? String == "home")
         #expect(s["overlay"] is NSNull)
-        #expect(s["tour"] is NSNull)
+        // The tip is the app's launch tour: tapping its target finished it.
+        let tour = s["tour"] as? [String: Any]
+        #expect(tour?["id"] as? String == "fab" && tour?["state"] as? String == "finished")
         #expect(FileManager.default.fileExists(atPath: out + "/tip.png"))
         #expect(FileManager.default.fileExists(atPath: out + "/after.png"))
     }

@@ -193,7 +193,7 @@ import TestSupport
     func aFullDiskWhileSavingProgress() throws {
         let disk = try #require(TinyDisk(kibibytes: 64))
         defer { disk.remove() }
-        let folder = disk.path + "/limelight"
+        let folder = disk.path + "/limelight/sample"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let saved = Data("""
         {

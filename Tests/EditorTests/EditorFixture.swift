@@ -30,7 +30,9 @@ final class EditorFixture {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/" + name
         if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
-        let engine = try SystemTextEngine()
+        // The sample app's family and fallbacks, as the command line gives the editor.
+        let sample = DemoApp.definition(imagesFolder: nil, toursFolder: nil)
+        let engine = try SystemTextEngine(family: sample.fontFamily, fallbackLanguages: sample.fallbackLanguages)
         let images = CardImages.load(from: Self.repository.appendingPathComponent("assets/images").path).images
         let clock = self.clock
         let model = try EditorModel(path: path, text: text, screenSize: Size(390, 844), catalog: { DemoApp.launchCatalog() })

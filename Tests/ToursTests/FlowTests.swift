@@ -113,9 +113,9 @@ import Demo
         ("\"overlay = sheet\"", "no overlay kind \"sheet\" (known: alert, popup, loading, none)"),
         ("\"view = card.x\"", "no view with id \"card.x\" can exist"),
         ("\"likes >= 3\"", "expected a condition on tab, overlay, view, cards, found \"likes >= 3\""),
-        ("\"cards >= many\"", "cards is compared with a whole number, found \"many\""),
+        ("\"cards >= many\"", "cards is compared with a number, found \"many\""),
         ("\"tab > menu\"", "a tab is compared with = or !=, found \"tab > menu\""),
-        ("\"menu\"", "expected a condition such as \"tab = menu\", \"overlay = alert\", \"view = card.4\" or \"cards >= 5\", found \"menu\""),
+        ("\"menu\"", "expected a condition such as \"tab = NAME\", \"overlay = alert\", \"view = ID\" or \"STATE >= 5\", found \"menu\""),
     ])
     func badConditionsAreOneLineEach(condition: String, message: String) {
         #expect(problemLines(#"{"id": "t", "steps": [{"target": "fab", "text": "x", "showWhen": \#(condition)}]}"#)

@@ -127,7 +127,7 @@ import Demo
         app.root.frame(into: nil)
         #expect(app.root.view(withID: "card.150")?.isPlaced == false)
         let loaded = try TourLoader.load(bytes: Array("{\"id\": \"s\", \"steps\": [{\"target\": \"card.150\"}]}".utf8),
-                                         file: "t.json", folder: ".", appCatalog: { app.targetCatalog() })
+                                         file: "t.json", folder: ".", appCatalog: { app.targetCatalog(DemoApp.definition(imagesFolder: nil, toursFolder: nil)) })
         #expect(app.state.selectedTab == .home, "the catalog comes back to the tab it started on")
         let engine = TourEngine(tour: loaded.tour, host: app)
         engine.start(animated: false)

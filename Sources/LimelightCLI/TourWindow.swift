@@ -1,11 +1,10 @@
-import Demo
 import Foundation
 import Raster
 import SDLHost
 import Tours
 import Views
 
-/// What the demo window runs: the sample app (or a tour's screenshot) with a tour that starts after
+/// What the window runs: the app (or a tour's screenshot) with a tour that starts after
 /// a delay, logs its events on stderr, saves how it ended, and — for `--tour FILE` — reloads on
 /// every save of the file, staying on the same step. A file that breaks keeps the last good tour
 /// running and shows its first problem in a red banner until it is fixed.
@@ -22,20 +21,22 @@ final class TourWindowApp: HostedApp {
     private var reloader: TourReloader?
     private var banner: ErrorBanner?
     private let store: TourProgressStore?
+    private let app: CLIApp
     /// Where each tour event goes as a line of JSON (`--events`), if anywhere.
     var eventLog: ((String) -> Void)?
     private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourHost
 
     /// A window app on `stage`; outcomes go to `store`; `makeStage` builds a new stage when a reload
     /// adds, removes or changes the tour's background.
-    init(stage: any TourHost, store: TourProgressStore?,
+    init(stage: any TourHost, app: CLIApp, store: TourProgressStore?,
          makeStage: @escaping (LoadedTour, Size) throws(CLIError) -> any TourHost) {
         self.stage = stage
+        self.app = app
         self.store = store
         self.makeStage = makeStage
     }
 
-    /// The stage's root: the sample app's, or a screenshot's after a reload swapped them.
+    /// The stage's root: the app's, or a screenshot's after a reload swapped them.
     var root: ViewRoot { stage.root }
 
     /// Runs `loaded` `delay` seconds from now; with `watching`, reloads it when that file changes
@@ -55,8 +56,9 @@ final class TourWindowApp: HostedApp {
     }
 
     private func watchFile(_ path: String, loadedAt known: FileSignature?) {
+        let app = self.app
         reloader = TourReloader(path: path, loadedAt: known, load: { () throws(TourLoadError) -> LoadedTour in
-            try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
+            try app.load(path)
         })
         watch(on: root)
     }
@@ -161,9 +163,10 @@ final class TourWindowApp: HostedApp {
         }
         if let engine, engine.isRunning { engine.onEvent = nil }
         root.timers.cancel(startTimer)
-        // The new screen speaks and moves as the old one did.
+        // The new screen speaks and moves as the old one did, and its events count the same.
         next.root.announcer = root.announcer
         next.root.reducesMotion = root.reducesMotion
+        next.onAppEvent = stage.onAppEvent
         stage = next
         banner = nil
         loaded = new

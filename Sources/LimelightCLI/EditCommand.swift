@@ -1,4 +1,3 @@
-import Demo
 import Editor
 import Files
 import Foundation
@@ -11,33 +10,33 @@ import Views
 /// `limelight edit`: the window in edit mode over the sample app (or the tour's screenshot).
 @MainActor
 enum EditCommand {
-    static var help: String {
+    static func help(_ app: CLIApp) -> String {
         """
-        usage: limelight edit FILE [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY] [--driver NAME]
+        usage: limelight edit FILE [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
           Opens FILE in the editor: the app (or the tour's "background" screenshot) at its own size
           with the selected step shown as it will look, and beside it the steps and their settings.
           A FILE that does not exist yet is a new tour (its id is asked for on the first save).
           Saves (Ctrl-S) write the file in one step and keep its formatting: key order, spacing and
           every untouched part; saving an unchanged tour leaves the file as it was. A tour with
           problems is saved too, its problems shown in the banner and on stderr.
-          --size WxH  the app's screen in points (default 390x844; the window adds the panel)
-          --scale N, --lang en|ja|ar|he, --font FAMILY, --driver NAME  as for the demo
+          --size WxH  the app's screen in points (default \(app.definition.defaultScreen.width.compact)x\(app.definition.defaultScreen.height.compact); the window adds the panel)
+          --scale N, --lang TAG, --font FAMILY, --driver NAME  as for the window
           Keys (also listed by ? in the window):
 
         """ + EditorKeys.all.map { "  \($0.keys.padding(toLength: 38, withPad: " ", startingAt: 0)) \($0.action)" }.joined(separator: "\n")
     }
 
-    static func run(_ words: [String]) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "edit"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames"]), switches: ScreenSettings.switches.union(["--help"]))
-        if args.has("--help") { print(help); return }
+        if args.has("--help") { print(help(app)); return }
         guard args.positional.count == 1 else {
             throw .usage("\(c): expected one tour file (see limelight edit --help)")
         }
-        var settings = try ScreenSettings(args)
+        var settings = try ScreenSettings(args, app: app)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
         let clock = MonotonicClock()
-        let editor = try EditSetup.makeEditor(path: args.positional[0], settings: settings, font: args.value("--font"), clock: clock, command: c)
+        let editor = try EditSetup.makeEditor(path: args.positional[0], settings: settings, app: app, font: args.value("--font"), clock: clock, command: c)
         editor.log = { warn($0) }
         var options = WindowOptions()
         options.title = "Limelight — \((args.positional[0] as NSString).lastPathComponent)"
@@ -57,9 +56,9 @@ enum EditCommand {
 /// Building the editor for `limelight edit` and `limelight replay --edit`.
 @MainActor
 enum EditSetup {
-    /// The editor of the tour file at `path` (a new tour when it does not exist), over the sample
-    /// app or the tour's screenshot at the settings' size, scale and language.
-    static func makeEditor(path: String, settings: ScreenSettings, font: String?, clock: any Clock, command: String) throws(CLIError) -> EditorApp {
+    /// The editor of the tour file at `path` (a new tour when it does not exist), over the app or
+    /// the tour's screenshot at the settings' size, scale and language.
+    static func makeEditor(path: String, settings: ScreenSettings, app: CLIApp, font: String?, clock: any Clock, command: String) throws(CLIError) -> EditorApp {
         var text: String?
         if FileManager.default.fileExists(atPath: path) {
             do { text = String(decoding: try TourLoader.read(path), as: UTF8.self) } catch {
@@ -68,25 +67,22 @@ enum EditSetup {
         }
         let model: EditorModel
         do {
-            model = try EditorModel(path: path, text: text, screenSize: settings.size, catalog: { DemoApp.launchCatalog() })
+            model = try EditorModel(path: path, text: text, screenSize: settings.size, catalog: { app.launchCatalog() })
         } catch {
             throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
         }
         let background = screenshot(of: model)
         let screen = model.loaded?.screen
-        let engine = try AppSetup.textEngine(family: font, command: command)
-        var images: [String: Pixmap]?
+        let engine = try AppSetup.textEngine(family: font, app: app, command: command)
         let makeStage: @MainActor () throws -> any TourHost = {
             let stage: any TourHost
             if let background {
                 stage = try ScreenshotStage(image: background, size: screen?.size ?? settings.size, scale: screen?.scale ?? settings.scale,
-                                            languageCode: settings.language.rawValue,
-                                            buttonTitles: settings.language.tourButtonTitles, textEngine: engine, clock: clock)
+                                            languageCode: settings.language, strings: app.definition.interfaceStrings,
+                                            textEngine: engine, clock: clock)
             } else {
-                if images == nil {
-                    images = AppSetup.imagesFolder().map { CardImages.load(from: $0).images } ?? [:]
-                }
-                stage = try DemoApp(size: settings.size, scale: settings.scale, language: settings.language, textEngine: engine, images: images ?? [:], clock: clock)
+                stage = try app.definition.launch(AppLaunch(size: settings.size, scale: settings.scale, language: settings.language,
+                                                            textEngine: engine, clock: clock, report: { warn("\(command): \($0)") }))
             }
             stage.root.reducesMotion = settings.reducesMotion
             return stage
@@ -105,12 +101,5 @@ enum EditSetup {
         let folder = AtomicFile.split(model.path).folder
         let path = name.hasPrefix("/") ? name : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
         return try? Pixmap(contentsOfFile: path)
-    }
-}
-
-extension DemoApp: LanguageSwitching {
-    /// Shows the sample app in `code`, when it speaks it.
-    public func switchLanguage(to code: String) {
-        if let language = Language(rawValue: code) { setLanguage(language) }
     }
 }

@@ -1,4 +1,3 @@
-import Demo
 import Foundation
 import Headless
 import Tours
@@ -9,9 +8,9 @@ import Tours
 enum CheckCommand {
     static let help = """
     usage: limelight check FILE [FILE…] [--lint] [--json]
-      Checks tour files: JSON syntax, every key and value, target ids against the sample app's views
-      on each tab (a step's "tab" counts), SVG path data, and the background screenshot (relative to
-      the tour file's folder). Prints every problem as FILE:LINE: JSON.PATH: what was expected, on
+      Checks tour files: JSON syntax, every key and value, target ids against the app's views on each
+      tab (a step's "tab" counts), the states, events and overlays it declares, SVG path data, and
+      the background screenshot (relative to the tour file's folder). Prints every problem as FILE:LINE: JSON.PATH: what was expected, on
       stderr, and "FILE: ok (N steps)" on stdout for good files. Exits 1 if any file has a problem.
       --lint   also walk every step at each size, scale and language the tour's "test" object lists
                (see limelight test --help) and flag a bubble clipped by the screen or the safe area or
@@ -43,15 +42,15 @@ enum CheckCommand {
     }
 
     /// Checks every file named in `words`; failure when any has an error.
-    static func run(_ words: [String]) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "check"
         let args = try Arguments(words, command: c, valued: [], switches: ["--help", "--lint", "--json"])
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see limelight check --help)") }
-        let (planned, loaded) = TestCommand.load(args.positional)
+        let (planned, loaded) = TestCommand.load(args.positional, app: app)
         var found: [[TourDiagnostic]] = planned.map(\.problems)
         if args.has("--lint") {
-            for (i, findings) in lint(planned, loaded).enumerated() { found[i] += findings }
+            for (i, findings) in lint(planned, loaded, app: app).enumerated() { found[i] += findings }
         }
         let all = found.flatMap { $0 }
         let errors = all.filter { $0.severity == .error }.count
@@ -73,9 +72,9 @@ enum CheckCommand {
 
     /// The lint's findings for each tour that loaded, at every size, scale and language of its test
     /// matrix, each finding once.
-    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?]) -> [[TourDiagnostic]] {
-        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!]) })
-        let stages = TestStages(loaded: loaded, command: "check")
+    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], app: CLIApp) -> [[TourDiagnostic]] {
+        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
+        let stages = TestStages(loaded: loaded, app: app, command: "check")
         let runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false)) { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         }

@@ -1,4 +1,3 @@
-import Demo
 import Foundation
 import Headless
 import ImageFiles
@@ -9,14 +8,14 @@ import Views
 /// `limelight render`: a PNG of the sample app (with its FAB tip), or of a tour's steps.
 @MainActor
 enum RenderCommand {
-    static let help = """
-    usage: limelight render [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY] [--tour FILE]
+    static func help(_ app: CLIApp) -> String { """
+    usage: limelight render [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--tour FILE]
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
            limelight render --tour FILE --video OUT [--fps N] [--hold MS | --script FILE]
       Renders offscreen (no display needed) and writes PNG.
-      Without --tour: the sample app with its FAB tip fully shown.
+      Without --tour: the app with the first step of its launch tour (if it has one) fully shown.
       --tour FILE   render a tour's step (--step N, counting from 1; default 1). A tour with a
-                    "background" runs over that screenshot instead of the sample app.
+                    "background" runs over that screenshot instead of the app.
       --all         one PNG per step (step-01.png, …) plus storyboard.png (every step side by side,
                     numbered and titled; 24 steps a sheet: storyboard-01.png, … for longer tours),
                     into the folder PATH (created if missing). Each frame is written and let go.
@@ -36,17 +35,17 @@ enum RenderCommand {
       --lang en|ja|ar|he  language of the sample app (default en); --font FAMILY  font family (fontconfig)
       Says on stderr what it wrote. Tours always start fresh here: saved progress is neither read
       nor written.
-    """
+    """ }
 
-    static func run(_ words: [String]) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "render"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--fps", "--hold", "--script"]),
                                  switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help"]))
-        if args.has("--help") { print(help); return }
+        if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight render --help)") }
-        let settings = try ScreenSettings(args)
+        let settings = try ScreenSettings(args, app: app)
         if let video = args.value("--video") {
-            try renderVideo(video, args: args, settings: settings)
+            try renderVideo(video, args: args, settings: settings, app: app)
             return
         }
         for option in ["--fps", "--hold", "--script"] where args.value(option) != nil {
@@ -57,30 +56,29 @@ enum RenderCommand {
         if args.has("--all") && args.value("--step") != nil { throw .usage("\(c): --step and --all exclude each other") }
         let step = try args.value("--step").map { v throws(CLIError) in try parseInt(v, option: "--step", command: c, range: 1...10_000) }
         if let tourPath = args.value("--tour") {
-            try renderTour(tourPath, args: args, settings: settings, out: out, step: step, time: time)
+            try renderTour(TourSetup.load(tourPath, app: app, command: c), args: args, settings: settings, app: app, out: out, step: step, time: time)
             return
         }
         if args.has("--all") { throw .usage("\(c): --all needs --tour FILE") }
         if step != nil { throw .usage("\(c): --step needs --tour FILE") }
+        // The app as it shows itself: with the first step of its launch tour, unless --no-overlay.
+        if !args.has("--no-overlay"), let launch = ReplayCommandRunner.launchTour(app) {
+            try renderTour(launch, args: args, settings: settings, app: app, out: out, step: nil, time: time)
+            return
+        }
         try checkOutputFile(out, command: c)
         let clock = VirtualClock()
-        let app = try AppSetup.makeApp(settings, font: args.value("--font"), clock: clock, command: c)
-        let session = HeadlessSession(app: app, clock: clock)
-        if !args.has("--no-overlay") {
-            if let time {
-                app.showFABTip(animated: true)
-                session.wait(milliseconds: time)
-            } else {
-                app.showFABTip(animated: false)
-            }
-        }
+        let stage = try AppSetup.makeApp(settings, app: app, font: args.value("--font"), clock: clock, command: c)
+        let session = HeadlessSession(app: stage, clock: clock)
+        session.declaredStates = app.definition.states
+        if let time { session.wait(milliseconds: time) }
         session.settle()
         try write(try frame(session, withOverlay: true), to: out, command: c)
         if args.has("--json") { print(jsonLine(ShotReport(file: out, session: session, engine: nil))) }
     }
 
     /// `--tour FILE`: one step into `out`, or with `--all` every step and the storyboard into the folder `out`.
-    static func renderTour(_ tourPath: String, args: Arguments, settings: ScreenSettings, out: String,
+    static func renderTour(_ loaded: LoadedTour, args: Arguments, settings: ScreenSettings, app: CLIApp, out: String,
                            step: Int?, time: Double?) throws(CLIError) {
         let c = "render"
         let all = args.has("--all")
@@ -95,13 +93,12 @@ enum RenderCommand {
         } else {
             try checkOutputFile(out, command: c)
         }
-        let loaded = try TourSetup.load(tourPath, command: c)
         let count = loaded.tour.steps.count
         if let step, step > count {
             throw .usage("\(c): --step \(step): the tour \"\(loaded.tour.id)\" has \(count) step\(count == 1 ? "" : "s")")
         }
         if all { try prepareOutputFolder(out, option: "--out", command: c) }
-        let walk = try TourSetup.walk(loaded, settings: settings, font: args.value("--font"), command: c)
+        let walk = try TourSetup.walk(loaded, settings: settings, app: app, font: args.value("--font"), command: c)
         let withOverlay = !args.has("--no-overlay")
         let json = args.has("--json")
         guard all else {
@@ -146,7 +143,7 @@ enum RenderCommand {
     }
 
     /// `--video OUT`: the tour as a video.
-    static func renderVideo(_ out: String, args: Arguments, settings: ScreenSettings) throws(CLIError) {
+    static func renderVideo(_ out: String, args: Arguments, settings: ScreenSettings, app: CLIApp) throws(CLIError) {
         let c = "render"
         guard let tourPath = args.value("--tour") else { throw .usage("\(c): --video needs --tour FILE") }
         for option in ["--out", "--step", "--time"] where args.value(option) != nil {
@@ -162,8 +159,8 @@ enum RenderCommand {
         if let path = args.value("--script") {
             script = (try readScript(path, command: c), path)
         }
-        let loaded = try TourSetup.load(tourPath, command: c)
-        try VideoExport.run(loaded, out: out, fps: fps, hold: hold, script: script, settings: settings, font: args.value("--font"))
+        let loaded = try TourSetup.load(tourPath, app: app, command: c)
+        try VideoExport.run(loaded, out: out, fps: fps, hold: hold, script: script, settings: settings, app: app, font: args.value("--font"))
     }
 
     /// The session's frame now, with or without the overlays.

@@ -1,4 +1,3 @@
-import Demo
 import Files
 import Foundation
 import Headless
@@ -12,7 +11,7 @@ enum VideoExport {
     /// Writes the video of `loaded` to `out`: each step held `hold` ms after its transition, or as
     /// `script` drives it; `fps` frames a second.
     static func run(_ loaded: LoadedTour, out: String, fps: Int, hold: Double, script: (ReplayScript, String)?,
-                    settings: ScreenSettings, font: String?) throws(CLIError) {
+                    settings: ScreenSettings, app: CLIApp, font: String?) throws(CLIError) {
         let c = "render"
         guard let format = VideoEncoder.Format(fileName: out) else {
             throw .usage("\(c): --video \(out): expected a file name ending in .mp4, .webm, .gif or .apng")
@@ -35,10 +34,10 @@ enum VideoExport {
                 let folder = AtomicFile.split(out).folder
                 let palette = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\((out as NSString).lastPathComponent).palette-\(getpid()).png")
                 defer { try? FileManager.default.removeItem(atPath: palette) }
-                _ = try encode(loaded, to: palette, format: .gif, paletteOf: nil, ffmpeg: ffmpeg, fps: fps, hold: hold, script: script, settings: settings, font: font)
-                frames = try encode(loaded, to: out, format: .gif, paletteOf: palette, ffmpeg: ffmpeg, fps: fps, hold: hold, script: script, settings: settings, font: font)
+                _ = try encode(loaded, to: palette, format: .gif, paletteOf: nil, ffmpeg: ffmpeg, fps: fps, hold: hold, script: script, settings: settings, app: app, font: font)
+                frames = try encode(loaded, to: out, format: .gif, paletteOf: palette, ffmpeg: ffmpeg, fps: fps, hold: hold, script: script, settings: settings, app: app, font: font)
             } else {
-                frames = try encode(loaded, to: out, format: format, paletteOf: nil, ffmpeg: ffmpeg, fps: fps, hold: hold, script: script, settings: settings, font: font)
+                frames = try encode(loaded, to: out, format: format, paletteOf: nil, ffmpeg: ffmpeg, fps: fps, hold: hold, script: script, settings: settings, app: app, font: font)
             }
         } catch let error as CLIError {
             throw error
@@ -52,8 +51,8 @@ enum VideoExport {
     /// (`paletteOf` nil, `format` gif) writes only the palette.
     private static func encode(_ loaded: LoadedTour, to path: String, format: VideoEncoder.Format, paletteOf palette: String?,
                                ffmpeg: String, fps: Int, hold: Double, script: (ReplayScript, String)?,
-                               settings: ScreenSettings, font: String?) throws -> Int {
-        let walk = try TourSetup.walk(loaded, settings: settings, font: font, command: "render")
+                               settings: ScreenSettings, app: CLIApp, font: String?) throws -> Int {
+        let walk = try TourSetup.walk(loaded, settings: settings, app: app, font: font, command: "render")
         let device = walk.stage.root.deviceBounds
         let encoder = try VideoEncoder(path: path, format: format, width: device.width, height: device.height, fps: fps,
                                        palette: palette, ffmpeg: ffmpeg)

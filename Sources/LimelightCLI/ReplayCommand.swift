@@ -1,4 +1,3 @@
-import Demo
 import Editor
 import Files
 import Foundation
@@ -11,27 +10,31 @@ import Views
 /// `limelight replay`: runs an input script on the virtual clock, writes its shots, prints the state.
 @MainActor
 enum ReplayCommandRunner {
-    static let help = """
-    usage: limelight replay --script FILE --out DIR [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY]
-                            [--tour FILE] [--no-overlay]
-      Runs an input script headless on a virtual clock (the FAB tip appears 1 s in, as in the demo),
-      then prints one JSON object: the app's state {"cards", "overlay", "tab", "tour"} and "shots", what
-      each shot showed (its file and state, each hole's shape and rectangle, the bubble's rectangle,
-      side and buttons).
-      --tour FILE   the tour starts at launch instead of the FAB tip; "tour" is then {"id", "step", "of",
-                    "state"}: the step on screen (counting from 1) while "running", or the step it
-                    ended at once "finished", "skipped" or "dismissed". Its events are logged on stderr
-                    as the window logs them. A tour with a "background" runs over that screenshot ("tab"
-                    and "cards" are then null). Saved tour progress is neither read nor written.
-      Script commands, one a line, in points or at the centre of a view by id (# starts a comment):
-        tap X Y | tap ID          down, move, up: the same
-        drag ID DX DY | drag X Y DX DY
-        scroll DY [at X Y | at ID] | key NAME | wait MS | shot NAME.png
-        expect KEY=VALUE …        fails at its line unless the state is so: tab=home, cards=5,
-                                  overlay=spotlight (or none), step=2 (or none),
-                                  tour=running|finished|skipped|dismissed|none
-      Key names: escape, enter, left, right, up, down, tab, space, backspace. Shots go into DIR.
-    """
+    static func help(_ app: CLIApp) -> String {
+        let d = app.definition
+        let states = d.states.map(\.name)
+        return """
+        usage: limelight replay --script FILE --out DIR [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY]
+                                [--tour FILE] [--no-overlay]
+          Runs an input script headless on a virtual clock (the app's launch tour starts 1 s in, as in
+          the window), then prints one JSON object: the app's state {"tab", \(states.map { "\"\($0)\"" }.joined(separator: ", "))\(states.isEmpty ? "" : ", ")"overlay", "focus",
+          "tour"} and "shots", what each shot showed (its file and state, each hole's shape and rectangle,
+          the bubble's rectangle, side and buttons).
+          --tour FILE   this tour starts at launch instead; "tour" is then {"id", "step", "of", "state"}: the
+                        step on screen (counting from 1) while "running", or the step it ended at once
+                        "finished", "skipped" or "dismissed". Its events are logged on stderr as the window
+                        logs them. A tour with a "background" runs over that screenshot (the app's state is
+                        then null). Saved tour progress is neither read nor written.
+          Script commands, one a line, in points or at the centre of a view by id (# starts a comment):
+            tap X Y | tap ID          down, move, up: the same
+            drag ID DX DY | drag X Y DX DY
+            scroll DY [at X Y | at ID] | key NAME | wait MS | shot NAME.png
+            expect KEY=VALUE …        fails at its line unless the state is so: tab=NAME, overlay=spotlight
+                                      (or none), step=2 (or none), tour=running|finished|skipped|dismissed|none,
+                                      focus=ID, or one of the app's states\(states.isEmpty ? "" : " (\(states.joined(separator: ", ")))")
+          Key names: escape, enter, left, right, up, down, tab, space, backspace. Shots go into DIR.
+        """
+    }
 
     /// What replay prints at the end.
     struct Output: Encodable {
@@ -48,34 +51,43 @@ enum ReplayCommandRunner {
         }
     }
 
-    static func run(_ words: [String]) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "replay"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font", "--edit", "--announcements"]),
                                  switches: ScreenSettings.switches.union(["--help", "--no-overlay"]))
-        if args.has("--help") { print(help); return }
+        if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight replay --help)") }
-        let settings = try ScreenSettings(args)
+        let settings = try ScreenSettings(args, app: app)
         guard let scriptPath = args.value("--script") else { throw .usage("\(c): --script FILE is required (see limelight replay --help)") }
         guard let out = args.value("--out") else { throw .usage("\(c): --out DIR is required (see limelight replay --help)") }
         let script = try readScript(scriptPath, command: c)
         if let editPath = args.value("--edit") {
             if args.value("--tour") != nil { throw .usage("\(c): --edit and --tour exclude each other") }
             try prepareOutputFolder(out, option: "--out", command: c)
-            try replayEditor(editPath, script: script, scriptPath: scriptPath, settings: settings, font: args.value("--font"), out: out)
+            try replayEditor(editPath, script: script, scriptPath: scriptPath, settings: settings, app: app, font: args.value("--font"), out: out)
             return
         }
-        let loaded = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, command: c) }
+        let given = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, app: app, command: c) }
+        // Without --tour, the app as it launches: its first launch tour that loads.
+        let loaded = given ?? (args.has("--no-overlay") ? nil : launchTour(app))
+        // What `expect` names must be what this app keeps.
+        let catalog = loaded?.background != nil ? app.launchCatalog().overScreenshot : app.launchCatalog()
+        for line in script.commands {
+            guard case .expect(let expectation) = line.command, let problem = expectation.problem(against: catalog) else { continue }
+            throw .usage("\(c): \(scriptPath):\(line.line): expect: \(problem)")
+        }
         try prepareOutputFolder(out, option: "--out", command: c)
         let transcript = args.value("--announcements")
         if let transcript { try checkOutputFile(transcript, command: c, option: "--announcements", kind: "a file path") }
         let clock = VirtualClock()
         let stage: any TourHost
         if let loaded {
-            stage = try TourSetup.makeStage(for: loaded, settings: settings, font: args.value("--font"), clock: clock, command: c)
+            stage = try TourSetup.makeStage(for: loaded, settings: settings, app: app, font: args.value("--font"), clock: clock, command: c)
         } else {
-            stage = try AppSetup.makeApp(settings, font: args.value("--font"), clock: clock, command: c)
+            stage = try AppSetup.makeApp(settings, app: app, font: args.value("--font"), clock: clock, command: c)
         }
         let session = HeadlessSession(app: stage, clock: clock)
+        if loaded?.background == nil { session.declaredStates = app.definition.states }
         let recorder = RecordingAnnouncer(clock: clock)
         if transcript != nil { stage.root.announcer = recorder }
         var engine: TourEngine?
@@ -89,10 +101,13 @@ enum ReplayCommandRunner {
                     warn("\(c): " + tour.describe(event))
                     events?.append(TourEventRecord(event, tour: tour.tour.id, endedAt: tour.endedAtStep, time: clock.now))
                 }
-                tour.start(at: 0, animated: true)
+                // A tour given starts at launch; the app's own launch tour 1 s in, as in the window.
+                if given != nil {
+                    tour.start(at: 0, animated: true)
+                } else {
+                    stage.root.timers.after(1) { [weak tour] in tour?.start(at: 0, animated: true) }
+                }
                 engine = tour
-            } else if let app = stage as? DemoApp {
-                app.scheduleFABTip(after: 1)
             }
         }
         session.settle()
@@ -136,10 +151,10 @@ enum ReplayCommandRunner {
     /// `--edit FILE`: the editor on FILE runs the script; its shots are the editor's window, saves
     /// write FILE, and the output says what the editor ended with.
     static func replayEditor(_ path: String, script: ReplayScript, scriptPath: String, settings: ScreenSettings,
-                             font: String?, out: String) throws(CLIError) {
+                             app: CLIApp, font: String?, out: String) throws(CLIError) {
         let c = "replay"
         let clock = VirtualClock()
-        let editor = try EditSetup.makeEditor(path: path, settings: settings, font: font, clock: clock, command: c)
+        let editor = try EditSetup.makeEditor(path: path, settings: settings, app: app, font: font, clock: clock, command: c)
         editor.log = { warn(c + String($0.dropFirst("edit".count))) }
         let session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
         session.nestedRoots = { [(editor.stage.root, editor.appOrigin)] }
@@ -148,6 +163,16 @@ enum ReplayCommandRunner {
         var shots: [String] = []
         try run(script, scriptPath: scriptPath, on: &runner, out: out) { file, _ in shots.append(file) }
         print(jsonLine(EditorReport(editor: editor, shots: shots)))
+    }
+
+    /// The first of the app's launch tours that loads (its problems said), or nil.
+    static func launchTour(_ app: CLIApp) -> LoadedTour? {
+        for path in app.definition.launchTours {
+            do { return try app.load(path) } catch {
+                for d in error.diagnostics { warn("replay: \(d)") }
+            }
+        }
+        return nil
     }
 
     /// What `replay --edit` prints: the file, its steps, the selected one, whether it is saved, its

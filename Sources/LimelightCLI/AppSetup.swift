@@ -1,4 +1,3 @@
-import Demo
 import FontText
 import Foundation
 import Raster
@@ -6,12 +5,9 @@ import SDLHost
 import Tours
 import Views
 
-/// Builds the sample app for a command: the text engine, the card illustrations and the app.
+/// Builds the app for a command: the text engine and the app, and finds assets folders.
 @MainActor
 enum AppSetup {
-    /// The folder of the card illustrations (see `assetsFolder(_:)`).
-    static func imagesFolder() -> String? { assetsFolder("images") }
-
     /// An assets subfolder: $LIMELIGHT_ASSETS/NAME, else `../share/limelight/NAME` beside the
     /// executable (where `make install` puts them), else the nearest `assets/NAME` above the
     /// executable, else the one beside this source tree.
@@ -35,35 +31,26 @@ enum AppSetup {
         return fm.fileExists(atPath: source.path) ? source.path : nil
     }
 
-    /// The text engine for `--font FAMILY` (default DejaVu Sans). A family fontconfig lacks is an error.
-    static func textEngine(family: String?, command: String) throws(CLIError) -> SystemTextEngine {
+    /// The text engine for `--font FAMILY` (default: the app's family), with the app's fallback
+    /// languages. A family fontconfig lacks is an error.
+    static func textEngine(family: String?, app: CLIApp, command: String) throws(CLIError) -> SystemTextEngine {
         do {
-            return try SystemTextEngine(family: family ?? SystemTextEngine.defaultFamily)
+            return try SystemTextEngine(family: family ?? app.definition.fontFamily, fallbackLanguages: app.definition.fallbackLanguages)
         } catch {
             throw .failure("\(command): --font: \(error)")
         }
     }
 
-    /// The sample app. Missing illustrations are reported once on stderr and drawn as placeholders.
-    static func makeApp(_ settings: ScreenSettings, font: String?, clock: any Clock, command: String,
-                        size: Size? = nil) throws(CLIError) -> DemoApp {
-        let engine = try textEngine(family: font, command: command)
-        var images: [String: Pixmap] = [:]
-        if let folder = imagesFolder() {
-            let loaded = CardImages.load(from: folder)
-            images = loaded.images
-            for e in loaded.errors { warn("\(command): \(e) (showing a placeholder)") }
-        } else {
-            warn("\(command): card images not found (set LIMELIGHT_ASSETS to the assets folder); showing placeholders")
-        }
-        do {
-            let app = try DemoApp(size: size ?? settings.size, scale: settings.scale, language: settings.language,
-                                  textEngine: engine, images: images, clock: clock)
-            app.root.reducesMotion = settings.reducesMotion
-            return app
-        } catch {
-            throw .usage("\(command): \(error)")
-        }
+    /// The app, at the settings' screen and language (`size` instead, when given), on `clock`;
+    /// what it reports (a missing image) goes to stderr.
+    static func makeApp(_ settings: ScreenSettings, app: CLIApp, font: String?, clock: any Clock, command: String,
+                        size: Size? = nil, engine: SystemTextEngine? = nil) throws(CLIError) -> any TourHost {
+        let chosen: SystemTextEngine
+        if let engine { chosen = engine } else { chosen = try textEngine(family: font, app: app, command: command) }
+        let launch = AppLaunch(size: size ?? settings.size, scale: settings.scale, language: settings.language,
+                               textEngine: chosen, clock: clock, reducesMotion: settings.reducesMotion,
+                               report: { warn("\(command): \($0)") })
+        do { return try app.definition.launch(launch) } catch { throw .usage("\(command): \(error)") }
     }
 }
 

@@ -1,4 +1,3 @@
-import Demo
 import Foundation
 import Tours
 
@@ -54,7 +53,7 @@ struct Arguments {
         switch name {
         case "--size": return "WxH in points, e.g. 390x844"
         case "--scale": return "device pixels per point, e.g. 2"
-        case "--lang": return Language.spelledOut
+        case "--lang": return "a language tag the app speaks, e.g. en"
         case "--time": return "milliseconds, e.g. 150"
         case "--step": return "a step number from 1"
         case "--out": return "a path"

@@ -7,28 +7,31 @@ import Tours
 /// log, by the tours' `show` rules — to check rules before shipping them.
 @MainActor
 enum SimulateCommand {
-    static let help = """
-    usage: limelight simulate FILE|DIR… --events LOG
-      Replays LOG, an app's events as JSON lines, against empty saved progress and prints, at every
-      launch, which of the tours would show and which of their steps, or why not:
-        {"ms": 0, "event": "launch"}                  the app starts (tours are decided here)
-        {"ms": 5000, "event": "cardAdded"}            an app event (cardAdded, overlayOpened)
-        {"ms": 9000, "event": "skipped", "tour": "home"}   how a shown tour ended (finished is assumed)
-      "ms" is the time since the first event (7 days are 604800000). A tour that shows is taken to
-      be finished at once, with the versions of its steps, unless a later line says it was skipped.
-    """
+    static func help(_ app: CLIApp) -> String {
+        let events = app.definition.events
+        return """
+        usage: limelight simulate FILE|DIR… --events LOG
+          Replays LOG, the app's events as JSON lines, against empty saved progress and prints, at
+          every launch, which of the tours would show and which of their steps, or why not:
+            {"ms": 0, "event": "launch"}                  the app starts (tours are decided here)
+            {"ms": 5000, "event": "EVENT"}                one of the app's events (\(events.isEmpty ? "it declares none" : events.joined(separator: ", ")))
+            {"ms": 9000, "event": "skipped", "tour": "ID"}   how a shown tour ended (finished is assumed)
+          "ms" is the time since the first event (7 days are 604800000). A tour that shows is taken to
+          be finished at once, with the versions of its steps, unless a later line says it was skipped.
+        """
+    }
 
     /// One line of the log.
     struct Event { var ms: Double; var name: String; var tour: String? }
 
-    static func run(_ words: [String]) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "simulate"
         let args = try Arguments(words, command: c, valued: ["--events"], switches: ["--help"])
-        if args.has("--help") { print(help); return }
+        if args.has("--help") { print(help(app)); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see limelight simulate --help)") }
         guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see limelight simulate --help)") }
-        let events = try readLog(logPath, command: c)
-        let (planned, _) = TestCommand.load(try TestCommand.tourFiles(args.positional, command: c))
+        let events = try readLog(logPath, events: app.definition.allEvents, command: c)
+        let (planned, _) = TestCommand.load(try TestCommand.tourFiles(args.positional, command: c), app: app)
         var tours: [Tour] = []
         for p in planned {
             for d in p.problems { warn("\(c): \(d)") }
@@ -82,19 +85,19 @@ enum SimulateCommand {
     static let maxMilliseconds = 100 * 365.25 * 86_400_000
 
     /// The log's events, in order; a bad line is one error naming it.
-    static func readLog(_ path: String, command c: String) throws(CLIError) -> [Event] {
+    static func readLog(_ path: String, events: [String], command c: String) throws(CLIError) -> [Event] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: 64 << 20, kind: "an event log, JSON lines") } catch {
             throw .failure("\(c): --events \(Arguments.printable(path)): \(error.reason)")
         }
-        return try parseLog(bytes, path: path, command: c)
+        return try parseLog(bytes, path: path, events: events, command: c)
     }
 
     /// The events of a log's `bytes` (from the file `path`), in order; a bad line is one error naming it.
-    static func parseLog(_ bytes: [UInt8], path: String, command c: String) throws(CLIError) -> [Event] {
+    static func parseLog(_ bytes: [UInt8], path: String, events: [String], command c: String) throws(CLIError) -> [Event] {
         var out: [Event] = []
         var last = -Double.infinity
-        let known = ["launch", "cardAdded", "overlayOpened", "finished", "skipped"]
+        let known = events + ["finished", "skipped"]
         for (i, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             func fail(_ what: String) -> CLIError { .failure("\(c): \(Arguments.printable(path)):\(i + 1): \(what)") }
             guard raw.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }

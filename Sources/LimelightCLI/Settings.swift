@@ -1,24 +1,29 @@
-import Demo
 import Files
 import Foundation
 import Raster
 import Tours
 import Views
 
-/// The size, scale, language and motion shared by every command, checked before any work starts.
+/// The size, scale, language and motion shared by every command, checked before any work starts:
+/// the app's own unless the flags say otherwise.
 @MainActor
 struct ScreenSettings {
-    var size = Size(390, 844)
-    var scale = 1.0
-    var language = Language.en
+    var size: Size
+    var scale: Double
+    /// A language tag the app speaks.
+    var language: String
     /// `--reduce-motion`: fades become short cross-fades, morphs jump, nothing zooms or spins.
     var reducesMotion = false
 
     static let valued: Set<String> = ["--size", "--scale", "--lang"]
     static let switches: Set<String> = ["--reduce-motion"]
 
-    init(_ args: Arguments) throws(CLIError) {
+    init(_ args: Arguments, app: CLIApp) throws(CLIError) {
         let c = args.command
+        let definition = app.definition
+        size = definition.defaultScreen
+        scale = definition.defaultScale
+        language = definition.languages[0]
         reducesMotion = args.has("--reduce-motion")
         if let s = args.value("--size") { size = try ScreenSettings.parseSize(s, command: c) }
         if let s = args.value("--scale") {
@@ -28,8 +33,10 @@ struct ScreenSettings {
             scale = v
         }
         if let s = args.value("--lang") {
-            guard let l = Language(argument: s) else { throw .usage("\(c): --lang expects \(Language.spelledOut) (got \"\(Arguments.printable(s))\")") }
-            language = l
+            guard let tag = definition.languages.first(where: { $0.caseInsensitiveCompare(s) == .orderedSame }) else {
+                throw .usage("\(c): --lang expects \(app.languagesSpelledOut) (got \"\(Arguments.printable(s))\")")
+            }
+            language = tag
         }
         do { try ViewRoot.validate(size: size, scale: scale) } catch {
             throw .usage("\(c): --size \(size.width.compact)x\(size.height.compact) at --scale \(scale.compact): \(error)")

@@ -1,4 +1,3 @@
-import Demo
 import Foundation
 import Headless
 import Overlays
@@ -10,14 +9,14 @@ import Views
 /// app's views on every tab, and the views of the overlays shown (the FAB tip, or a tour's step).
 @MainActor
 enum InspectCommand {
-    static let help = """
-    usage: limelight inspect [--size WxH] [--scale N] [--lang en|ja|ar|he] [--font FAMILY]
+    static func help(_ app: CLIApp) -> String { """
+    usage: limelight inspect [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY]
                              [--tour FILE [--step N]] [--no-overlay] [--semantics]
       Prints every view that has an id, with its frame in points ([x, y, width, height]), as JSON: what
       a tour file's "target" and "rect" need. "views" are the app's, each with the tab it is on;
       "overlays" are the views of what is shown over it (the bubble's Next button is
       "overlay.bubble.next"), each with its overlay's kind.
-      Without --tour: the sample app with its FAB tip shown, as `limelight render` draws it.
+      Without --tour: the app with the first step of its launch tour, as `limelight render` draws it.
       --tour FILE   the app (or the tour's screenshot) at a step of the tour (--step N, counting from 1;
                     default 1), with that step's spotlight and bubble
       --no-overlay  the views of the app alone
@@ -25,35 +24,33 @@ enum InspectCommand {
                     role (button, tab, tabBar, header, image, text, list, dialog, progressIndicator),
                     label, state (selected, disabled, busy, focused), actions and frame; an overlay is
                     a modal dialog that hides what lies beneath, and a tour step names its "targets"
-    """
+    """ }
 
     struct Entry { var id: String; var place: (key: String, value: String); var frame: Rect }
 
-    static func run(_ words: [String]) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "inspect"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--font", "--tour", "--step"]),
                                  switches: ScreenSettings.switches.union(["--help", "--no-overlay", "--semantics"]))
-        if args.has("--help") { print(help); return }
+        if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\"") }
-        let settings = try ScreenSettings(args)
+        let settings = try ScreenSettings(args, app: app)
         let step = try args.value("--step").map { v throws(CLIError) in try parseInt(v, option: "--step", command: c, range: 1...10_000) }
         let withOverlay = !args.has("--no-overlay")
         let stage: any TourHost
-        if let tourPath = args.value("--tour") {
-            let loaded = try TourSetup.load(tourPath, command: c)
+        let given = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, app: app, command: c) }
+        if given == nil, step != nil { throw .usage("\(c): --step needs --tour FILE") }
+        if let loaded = given ?? (withOverlay ? ReplayCommandRunner.launchTour(app) : nil) {
             let count = loaded.tour.steps.count
             if let step, step > count {
                 throw .usage("\(c): --step \(step): the tour \"\(loaded.tour.id)\" has \(count) step\(count == 1 ? "" : "s")")
             }
-            let run = try TourSetup.walk(loaded, settings: settings, font: args.value("--font"), command: c)
+            let run = try TourSetup.walk(loaded, settings: settings, app: app, font: args.value("--font"), command: c)
             run.show(step: (step ?? 1) - 1, at: nil)
             if !withOverlay { run.stage.overlays.dismissAll(animated: false) }
             stage = run.stage
         } else {
-            if step != nil { throw .usage("\(c): --step needs --tour FILE") }
-            let app = try AppSetup.makeApp(settings, font: args.value("--font"), clock: VirtualClock(), command: c)
-            if withOverlay { app.showFABTip(animated: false) }
-            stage = app
+            stage = try AppSetup.makeApp(settings, app: app, font: args.value("--font"), clock: VirtualClock(), command: c)
         }
         stage.root.frame(into: nil)
         if args.has("--semantics") {

@@ -1,4 +1,3 @@
-import Demo
 import Files
 import Foundation
 import Headless
@@ -42,7 +41,7 @@ enum TestCommand {
     /// The artifacts folder when no `--report` is given.
     static let defaultResultsFolder = "limelight-test-results"
 
-    static func run(_ words: [String]) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "test"
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only"],
                                  switches: ["--update", "--help", "--worker"])
@@ -55,14 +54,16 @@ enum TestCommand {
             jobs = limit.count
         }
         let files = try tourFiles(args.positional, command: c)
-        let (planned, loaded) = load(files)
-        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!]) })
+        let (planned, loaded) = load(files, app: app)
+        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
         let artifacts = args.value("--report") ?? defaultResultsFolder
         let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: args.has("--update"), artifacts: artifacts)
-        let stages = TestStages(loaded: loaded, command: c)
-        let runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
+        let stages = TestStages(loaded: loaded, app: app, command: c)
+        var runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         })
+        let states = app.definition.states
+        runner.declaredStates = { $0 is ScreenshotStage ? [] : states }
         if args.has("--worker") { serve(runner); return }
 
         try prepareOutputFolder(artifacts, option: args.value("--report") == nil ? "results folder" : "--report", command: c)
@@ -134,19 +135,14 @@ enum TestCommand {
         return files
     }
 
-    /// Each file loaded and checked: its plan entry, and the loaded tour (nil when it has errors).
-    static func load(_ files: [String]) -> ([PlannedTour], [LoadedTour?]) {
-        var catalog: TargetCatalog?
+    /// Each file loaded and checked against `app`: its plan entry, and the loaded tour (nil when it
+    /// has errors).
+    static func load(_ files: [String], app: CLIApp) -> ([PlannedTour], [LoadedTour?]) {
         let names = TestPlan.names(forFiles: files)
         var planned: [PlannedTour] = [], loaded: [LoadedTour?] = []
         for (file, name) in zip(files, names) {
             do {
-                let tour = try TourLoader.load(path: file, appCatalog: {
-                    if let catalog { return catalog }
-                    let made = DemoApp.launchCatalog()
-                    catalog = made
-                    return made
-                })
+                let tour = try app.load(file)
                 var entry = PlannedTour(file: file, name: name, tour: tour.tour, problems: tour.warnings)
                 entry.screen = tour.screen
                 planned.append(entry)

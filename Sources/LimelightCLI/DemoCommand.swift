@@ -1,0 +1,165 @@
+import Foundation
+import Raster
+import SDLHost
+import Tours
+import Views
+
+/// `limelight` / `limelight window` (`demo` too): the app in a window.
+@MainActor
+enum DemoCommand {
+    static func help(_ app: CLIApp) -> String {
+        let d = app.definition
+        let launch = d.launchTours.isEmpty ? "" : """
+
+          At launch its tours (\(d.launchTours.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))) start 1 s in, each
+          by its show rules (by default once: not again after it was finished or skipped); saved
+          progress lives in $XDG_STATE_HOME/limelight/\(d.id)/state.json (~/.local/state/limelight/\(d.id)/...).
+        """
+        return """
+        usage: limelight [window] [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
+                         [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-]
+          Opens \(d.displayName) in a window titled "Limelight" (\(d.defaultScreen.width.compact)x\(d.defaultScreen.height.compact) points by default, resizable).\(launch)
+          --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
+                         launch, and reload it whenever the file is saved: the tour stays on its step,
+                         and a broken file shows its problem in a red banner while the last good
+                         version keeps running. Tour events are logged on stderr.
+          --reset-tours  forget which tours were finished or skipped, so they show again
+          --events FILE  every tour event as a line of JSON ({"event", "tour", "step", "ms", …}), appended
+                         to FILE as it happens (- for stderr)
+          Keys: Escape skips a tour (when it allows skipping), Enter and Right advance, Left goes back;
+          Tab and Shift-Tab move the focus (inside an overlay, between its buttons), Enter or Space
+          presses the focused view, Left and Right move between tabs; Ctrl-Q or closing the window
+          quits. Touchscreens work as a mouse (the first finger).
+          --speech on|off  announce steps, overlays and focus moves through speech-dispatcher (default:
+                         on when its service answers, else off; one line on stderr says which)
+          --reduce-motion  short cross-fades instead of fades, no morphs, zooms or spinning (also on when
+                         GNOME's enable-animations is off, or LIMELIGHT_REDUCE_MOTION=1)
+          --driver NAME  SDL video driver: x11, wayland, or kmsdrm for a Linux console without a display
+                         server (full screen). Default: whatever this desktop offers (SDL_VIDEODRIVER too).
+          --scale N      device pixels per point, for HiDPI screens
+          Without any display it stops and says how to render headless instead (limelight render).
+        """
+    }
+
+    static func run(_ words: [String], app cli: CLIApp) throws(CLIError) {
+        let c = "demo"
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events"]),
+                                 switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
+        if args.has("--help") { print(help(cli)); return }
+        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight --help)") }
+        var settings = try ScreenSettings(args, app: cli)
+        settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
+        let eventLog = try args.value("--events").map { v throws(CLIError) in try EventLog(v, command: c) }
+        let announcer = try DesktopAccess.announcer(args.value("--speech"), command: c)
+        var options = WindowOptions()
+        options.size = settings.size
+        options.scale = settings.scale
+        options.driver = args.value("--driver")
+        options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
+        // Fonts, images and tour files are checked before a window opens.
+        let engine = try AppSetup.textEngine(family: args.value("--font"), app: cli, command: c)
+        // A --tour file with problems still opens the window: the banner shows them until a good save.
+        var explicitTour: LoadedTour?
+        var brokenTour: TourLoadError?
+        // How the file was before it was read: a save while the window opens is not missed.
+        let signature = args.value("--tour").map(FileSignature.of)
+        if let path = args.value("--tour") {
+            do { explicitTour = try cli.load(path) } catch {
+                guard FileManager.default.fileExists(atPath: path) else { throw TourSetup.failure(error, command: c) }
+                brokenTour = error
+                for d in error.diagnostics { warn("\(c): \(d)") }
+                warn("\(c): \(path) has problems; the window waits for a good save")
+            }
+            for w in explicitTour?.warnings ?? [] { warn("\(c): \(w)") }
+            // A tour over a screenshot that says its screen opens a window of that screen.
+            if let screen = explicitTour?.screen {
+                options.size = screen.size
+                options.scale = screen.scale
+            }
+        }
+        let store = progressStore(for: cli.definition, reset: args.has("--reset-tours"))
+        // This launch counts for tours' `show` rules ("afterLaunches").
+        if let store {
+            do { if let warning = try store.update({ $0.recordLaunch() }) { warn("demo: \(warning)") } } catch { warn("demo: \(error)") }
+        }
+        let launch = args.value("--tour") == nil ? launchPlan(cli, store: store) : nil
+        let host: WindowHost
+        do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
+        let clock = MonotonicClock()
+        let font = args.value("--font")
+        let makeStage = { (loaded: LoadedTour, size: Size) throws(CLIError) -> any TourHost in
+            try TourSetup.makeStage(for: loaded, settings: settings, app: cli, font: font, clock: clock, command: c, size: size, engine: engine)
+        }
+        var stage: any TourHost
+        if let explicitTour {
+            stage = try makeStage(explicitTour, host.pointSize)
+        } else {
+            stage = try AppSetup.makeApp(settings, app: cli, font: font, clock: clock, command: c, size: host.pointSize, engine: engine)
+        }
+        stage.root.announcer = announcer
+        // What the app does counts for tours' `show` rules ("afterEvent").
+        if let store {
+            stage.onAppEvent = { name in do { try store.update { $0.recordEvent(name) } } catch { warn("demo: \(error)") } }
+        }
+        let window = TourWindowApp(stage: stage, app: cli, store: store, makeStage: makeStage)
+        if let eventLog { window.eventLog = { eventLog.write($0) } }
+        if let explicitTour, let path = args.value("--tour") {
+            window.play(explicitTour, after: 1, watching: path, loadedAt: signature)
+        } else if let brokenTour, let path = args.value("--tour") {
+            window.waitForFix(of: path, error: brokenTour, loadedAt: signature)
+        } else if let (loaded, versions) = launch {
+            window.versionsOnFinish = versions
+            window.play(loaded, after: 1, watching: nil)
+        }
+        host.run(window)
+        host.close()
+        if let failure = eventLog?.failure { throw .failure("\(c): \(failure)") }
+    }
+
+    /// The app's saved-progress store, `$XDG_STATE_HOME/limelight/ID` (cleared with `reset`), or nil
+    /// when there is no home folder.
+    static func progressStore(for app: AppDefinition, reset: Bool) -> TourProgressStore? {
+        guard let folder = TourProgressStore.defaultDirectory() else {
+            warn("demo: neither XDG_STATE_HOME nor HOME is set: tour progress will not be saved")
+            return nil
+        }
+        let store = TourProgressStore(directory: (folder as NSString).appendingPathComponent(app.id))
+        if reset {
+            do { try store.reset(); warn("demo: saved tour progress cleared (\(store.path))") } catch { warn("demo: \(error)") }
+        }
+        return store
+    }
+
+    /// The first of the app's launch tours that its `show` rule shows with the saved progress (by
+    /// default once; only its changed steps to someone who finished it), with the versions of all
+    /// its steps, to record when it is finished; nil when none shows. A missing or broken file is
+    /// said and passed over.
+    static func launchPlan(_ app: CLIApp, store: TourProgressStore?) -> (LoadedTour, [String])? {
+        let (progress, warning) = store?.load() ?? (TourProgress(), nil)
+        if let warning { warn("demo: \(warning)") }
+        for path in app.definition.launchTours {
+            do {
+                var loaded = try app.load(path)
+                let decision = ShowDecision.decide(loaded.tour, progress: progress, now: Date())
+                guard decision.shows else {
+                    if decision.isUsedUp {
+                        warn("demo: tour \"\(loaded.tour.id)\" \(decision.reason); not shown again (--reset-tours shows it again)")
+                    } else {
+                        warn("demo: tour \"\(loaded.tour.id)\" not shown yet: \(decision.reason)")
+                    }
+                    continue
+                }
+                let versions = loaded.tour.steps.map(\.contentVersion)
+                if decision.steps.count < loaded.tour.steps.count {
+                    warn("demo: tour \"\(loaded.tour.id)\": \(decision.reason)")
+                    loaded.tour = loaded.tour.keepingSteps(decision.steps)
+                }
+                return (loaded, versions)
+            } catch {
+                for d in error.diagnostics { warn("demo: \(d)") }
+                warn("demo: the launch tour \(path) is not shown")
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,98 @@
+import CStandardOutput
+import Foundation
+import Raster
+import Tours
+
+/// The whole `limelight` command line, for any app: a team's executable is
+///
+///     import LimelightCLI
+///     LimelightCLI.main(app: MyApp.definition)
+///
+/// and gets every command — the window with live reload, `edit`, `render` (PNGs, `--json`, `--all`,
+/// `--video`), `replay`, `inspect`, `check`, `test`, `simulate` — with the flags, outputs, errors and
+/// exit codes of `limelight`, over its own screens. The shipped `limelight` is this run with the
+/// sample app.
+public enum LimelightCLI {
+    /// The commands and what each does, as `limelight help` prints them.
+    static let usage = """
+    usage: limelight [COMMAND] [OPTIONS]
+      window    the app in a window (the default command; `demo` is the same)
+      edit      build a tour by pointing at the screen: pick views, draw rectangles, write the texts
+      render    write PNGs of the app and its overlays, offscreen
+      replay    run an input script headless and print the app's state as JSON
+      inspect   print every view with an id and its frame (the app's and the overlay's), as JSON
+      check     check tour files: every problem with its file, line and JSON path (--lint: what a
+                reviewer would flag, at every size and language a tour is tested in)
+      test      snapshot-test tours against their goldens, with lint, JUnit XML and an HTML report
+      simulate  which tours and steps would show when, for a log of app events, by their show rules
+      help      this text; `limelight COMMAND --help` for a command's options
+    """
+
+    /// Runs the command in `arguments` (without the program's name) over `app`; returns the exit
+    /// status: 0 when it did what was asked, 1 for a failure while working (a file, a test), 2 for
+    /// bad usage.
+    @MainActor
+    public static func run(_ arguments: [String], app: AppDefinition) -> Int32 {
+        if let problem = app.problem {
+            warn("the app's definition: \(problem)")
+            return 2
+        }
+        let cli = CLIApp(app)
+        if arguments.first == "--help" || arguments.first == "-h" {
+            print(usage)
+            print("")
+            print(DemoCommand.help(cli))
+            return 0
+        }
+        var words = arguments
+        let command: String
+        if let first = words.first, !first.hasPrefix("-") {
+            command = first
+            words.removeFirst()
+        } else {
+            command = "window"
+        }
+        do {
+            switch command {
+            case "window", "demo": try DemoCommand.run(words, app: cli)
+            case "edit": try EditCommand.run(words, app: cli)
+            case "render": try RenderCommand.run(words, app: cli)
+            case "replay": try ReplayCommandRunner.run(words, app: cli)
+            case "inspect": try InspectCommand.run(words, app: cli)
+            case "check": try CheckCommand.run(words, app: cli)
+            case "test": try TestCommand.run(words, app: cli)
+            case "simulate": try SimulateCommand.run(words, app: cli)
+            case "help": print(usage)
+            default:
+                throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: window, edit, render, replay, inspect, check, test, simulate, help)")
+            }
+            return 0
+        } catch let error as CLIError {
+            // An empty message: the command has said everything already (test's last line is its tally).
+            if !error.message.isEmpty { warn(error.message) }
+            return error.exitCode
+        } catch {
+            warn("\(command): \(error)")
+            return 1
+        }
+    }
+
+    /// Runs the command line of this process over `app` and exits with its status. What was
+    /// printed must have reached stdout: a full disk or a closed pipe makes the exit status 1.
+    @MainActor
+    public static func main(app: AppDefinition) -> Never {
+        Pixmap.returnLargeBuffersToTheSystem()
+        var status = run(Array(CommandLine.arguments.dropFirst()), app: app)
+        let outputError = limelight_finish_standard_output()
+        if outputError != 0 {
+            warn("cannot write the output (\(String(cString: strerror(outputError)))); what was printed is incomplete")
+            if status == 0 { status = 1 }
+        }
+        exit(status)
+    }
+
+    /// A folder of Limelight's own assets (`images`, `tours`): `$LIMELIGHT_ASSETS/NAME`, else
+    /// `../share/limelight/NAME` beside the executable (where `make install` puts them), else the
+    /// nearest `assets/NAME` above the executable, else the one in Limelight's source tree.
+    @MainActor public static func assetsFolder(_ name: String) -> String? { AppSetup.assetsFolder(name) }
+}

@@ -1,0 +1,55 @@
+import FontText
+import Foundation
+import Headless
+import Raster
+import Tours
+import Views
+
+/// Loading tour files and building what they run on, for every command.
+@MainActor
+enum TourSetup {
+    /// Loads and checks the tour at `path` against the app's views and declarations; every problem
+    /// becomes one line of the error.
+    static func load(_ path: String, app: CLIApp, command: String) throws(CLIError) -> LoadedTour {
+        let loaded: LoadedTour
+        do { loaded = try app.load(path) } catch { throw failure(error, command: command) }
+        for w in loaded.warnings { warn("\(command): \(w)") }
+        return loaded
+    }
+
+    /// Every diagnostic on its own `limelight: COMMAND: file:line: …` line.
+    static func failure(_ error: TourLoadError, command: String) -> CLIError {
+        .failure(error.diagnostics.map { "\(command): \($0)" }.joined(separator: "\nlimelight: "))
+    }
+
+    /// The stage for `loaded`: a screenshot stage for tours with a background, else the app.
+    static func makeStage(for loaded: LoadedTour, settings: ScreenSettings, app: CLIApp, font: String?, clock: any Clock,
+                          command: String, size: Size? = nil, engine: SystemTextEngine? = nil) throws(CLIError) -> any TourHost {
+        let chosen: SystemTextEngine
+        if let engine { chosen = engine } else { chosen = try AppSetup.textEngine(family: font, app: app, command: command) }
+        guard let image = loaded.background else {
+            return try AppSetup.makeApp(settings, app: app, font: font, clock: clock, command: command, size: size, engine: chosen)
+        }
+        do {
+            // A tour that says its screen runs on it; otherwise the command's size and scale.
+            let stage = try ScreenshotStage(image: image, size: size ?? loaded.screen?.size ?? settings.size, scale: loaded.screen?.scale ?? settings.scale,
+                                            languageCode: settings.language, strings: app.definition.interfaceStrings,
+                                            textEngine: chosen, clock: clock)
+            stage.root.reducesMotion = settings.reducesMotion
+            stage.stepImages = loaded.stepBackgrounds
+            return stage
+        } catch {
+            throw .usage("\(command): \(error)")
+        }
+    }
+
+    /// A headless walk of `loaded` on a new stage (the app or the tour's screenshot) at the
+    /// settings' size, scale and language, on a virtual clock.
+    static func walk(_ loaded: LoadedTour, settings: ScreenSettings, app: CLIApp, font: String?, command: String) throws(CLIError) -> TourWalk {
+        let clock = VirtualClock()
+        let stage = try makeStage(for: loaded, settings: settings, app: app, font: font, clock: clock, command: command)
+        let walk = TourWalk(tour: loaded.tour, stage: stage, clock: clock)
+        walk.session.declaredStates = loaded.background == nil ? app.definition.states : []
+        return walk
+    }
+}
