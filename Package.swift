@@ -94,7 +94,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],
+        .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "ImageFiles"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["limelight", "LimelightCLI", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText", "Headless"]),
         .testTarget(name: "EditorTests", dependencies: ["Editor", "Headless", "TestSupport", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText"],

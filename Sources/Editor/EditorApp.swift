@@ -27,7 +27,7 @@ public final class EditorApp: HostedApp {
     /// The language the texts are edited (and the step is shown) in.
     public private(set) var language: String
 
-    /// An editor of `model` over stages from `makeStage` (the sample app, or the tour's
+    /// An editor of `model` over stages from `makeStage` (the app, or the tour's
     /// screenshot), its panel drawn with `textEngine` at `scale` on `clock`.
     public init(model: EditorModel, makeStage: @escaping @MainActor () throws -> any TourHost,
                 textEngine: any TextEngine, clock: any Clock, scale: Double) throws {

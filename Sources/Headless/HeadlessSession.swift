@@ -4,7 +4,7 @@ import Raster
 import Tours
 import Views
 
-/// Runs the sample app (or a screenshot a tour runs over) on a virtual clock, as the window would
+/// Runs an app (or a screenshot a tour runs over) on a virtual clock, as the window would
 /// but without one: time moves only when told to, in 60 Hz frames of the root (`frame(into:)`), and
 /// only the frames that are kept are painted.
 @MainActor

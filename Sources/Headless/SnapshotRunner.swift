@@ -28,7 +28,7 @@ public struct SnapshotRunner {
         }
     }
 
-    /// Makes the stage a group runs on (the sample app, or the tour's screenshot) at its size, scale
+    /// Makes the stage a group runs on (the app, or the tour's screenshot) at its size, scale
     /// and language, on `clock`.
     public typealias StageMaker = @MainActor (_ tour: PlannedTour, _ group: TestPlan.Group, _ clock: VirtualClock) throws(HeadlessError) -> any TourHost
 

@@ -149,7 +149,7 @@ public enum TourLint {
             inner.maxX <= outer.maxX + 0.001 && inner.maxY <= outer.maxY + 0.001
     }
 
-    /// A target as messages name it: `"fab"`, or the rect.
+    /// A target as messages name it: `"save"`, or the rect.
     static func name(of target: HoleTarget) -> String {
         switch target {
         case .view(let id): return "\"\(id)\""

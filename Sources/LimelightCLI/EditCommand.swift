@@ -7,7 +7,7 @@ import SDLHost
 import Tours
 import Views
 
-/// `limelight edit`: the window in edit mode over the sample app (or the tour's screenshot).
+/// `limelight edit`: the window in edit mode over the app (or the tour's screenshot).
 @MainActor
 enum EditCommand {
     static func help(_ app: CLIApp) -> String {

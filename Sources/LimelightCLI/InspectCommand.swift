@@ -6,7 +6,7 @@ import Tours
 import Views
 
 /// `limelight inspect`: every view with an id and its frame, as JSON, for writing tour files — the
-/// app's views on every tab, and the views of the overlays shown (the FAB tip, or a tour's step).
+/// app's views on every tab, and the views of the overlays shown (its launch tour's step, or a tour's).
 @MainActor
 enum InspectCommand {
     static func help(_ app: CLIApp) -> String { """

@@ -11,7 +11,7 @@ import Tours
 /// and gets every command — the window with live reload, `edit`, `render` (PNGs, `--json`, `--all`,
 /// `--video`), `replay`, `inspect`, `check`, `test`, `simulate` — with the flags, outputs, errors and
 /// exit codes of `limelight`, over its own screens. The shipped `limelight` is this run with the
-/// sample app.
+/// app in Limelight's own `Demo` module.
 public enum LimelightCLI {
     /// The commands and what each does, as `limelight help` prints them.
     static let usage = """

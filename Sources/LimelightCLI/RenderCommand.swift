@@ -5,7 +5,7 @@ import Raster
 import Tours
 import Views
 
-/// `limelight render`: a PNG of the sample app (with its FAB tip), or of a tour's steps.
+/// `limelight render`: a PNG of the app (with its launch tour's first step), or of a tour's steps.
 @MainActor
 enum RenderCommand {
     static func help(_ app: CLIApp) -> String { """
@@ -32,7 +32,7 @@ enum RenderCommand {
                     Frame K of a step is what --step N --time K*1000/FPS draws. A GIF gets a palette
                     made for the whole video. The file appears only once it is complete.
       --size WxH    screen size in points (default 390x844); --scale N device pixels per point (default 1)
-      --lang en|ja|ar|he  language of the sample app (default en); --font FAMILY  font family (fontconfig)
+      --lang TAG    the app's language (default its first); --font FAMILY  font family (fontconfig)
       Says on stderr what it wrote. Tours always start fresh here: saved progress is neither read
       nor written.
     """ }

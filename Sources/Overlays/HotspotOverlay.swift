@@ -12,7 +12,7 @@ public final class HotspotOverlay: Overlay {
     public struct Beacon: Hashable, Sendable {
         /// The target it sits on.
         public var target: HoleTarget
-        /// Its label ("Cards").
+        /// Its label ("Filters").
         public var label: String
         /// A beacon on `target` labelled `label`.
         public init(target: HoleTarget, label: String) { self.target = target; self.label = label }
@@ -102,7 +102,7 @@ public final class HotspotOverlay: Overlay {
         return true
     }
 
-    /// "Hotspots: Cards, Add a card".
+    /// "Hotspots: Filters, New playlist".
     public override func accessibilityDescription(root: ViewRoot) -> String {
         beacons.map(\.label).joined(separator: ", ")
     }

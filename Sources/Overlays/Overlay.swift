@@ -97,8 +97,8 @@ open class Overlay: Animating {
     /// view of its scope.
     open var primaryFocus: View? { nil }
 
-    /// What a screen reader says the overlay is: the dialog's label ("Step 2 of 5: Cards. Each card
-    /// shows…", an alert's title).
+    /// What a screen reader says the overlay is: the dialog's label ("Step 2 of 5: Wi-Fi. Turn it on
+    /// here…", an alert's title).
     open func accessibilityDescription(root: ViewRoot) -> String { "" }
 
     /// The overlay's element: a modal dialog labelled by `accessibilityDescription(root:)`, with

@@ -118,7 +118,7 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Focus and semantics
 
-    /// The views in the holes that taps reach (the FAB in the FAB tip), which the keyboard reaches too.
+    /// The views in the holes that taps reach (the button a tip points at), which the keyboard reaches too.
     private func passThroughTargets(root: ViewRoot) -> [View] {
         guard tapPolicy.inside == .passThroughAndAdvance || tapPolicy.inside == .passThrough else { return [] }
         return holes.compactMap { $0.target.viewID.flatMap { root.view(withID: $0) } }.filter(\.isPlaced)
@@ -142,7 +142,7 @@ public final class SpotlightOverlay: Overlay {
         return root.flatMap { passThroughTargets(root: $0).first }
     }
 
-    /// "Step 2 of 5: Cards. Each card shows a picture…", or the title and text alone.
+    /// "Step 2 of 5: Wi-Fi. Turn it on here…", or the title and text alone.
     public override func accessibilityDescription(root: ViewRoot) -> String {
         let words = SpokenWords.sentences([coachMark?.title, coachMark?.text].compactMap { $0 })
         guard let progress = coachMark?.progress else { return words }
@@ -218,6 +218,7 @@ public final class SpotlightOverlay: Overlay {
     private func layoutBubble(root: ViewRoot, anchor: HoleGeometry?, morphProgress t: Double, others: [Rect]) {
         // During a morph the old bubble fades out over the first half, the new one in over the second.
         let mark = (morph != nil && t < 0.5) ? morph?.previousMark : coachMark
+        let opacityBefore = bubbleOpacity
         bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
         let centred = centersBubbleWithoutTarget && (anchor == nil || isMissingTargets)
         guard let mark, !mark.isEmpty, anchor != nil || centred else {
@@ -258,7 +259,9 @@ public final class SpotlightOverlay: Overlay {
         bubble.chrome.update(layout: layout, origin: inkRect.origin)
         bubble.card.surface.place(inkRect, deviceInk: ink)
         bubble.layout = layout
-        if morph != nil { bubble.card.surface.setNeedsComposite() }
+        // While the morph runs the bubble fades, and in the frame it ends (whenever that frame comes)
+        // it is blended once more at its full opacity.
+        if morph != nil || bubbleOpacity != opacityBefore { bubble.card.surface.setNeedsComposite() }
     }
 
     /// Makes the bubble's views for `mark`; the progress dots go when the footer would not fit on one line.

@@ -3,13 +3,13 @@ import Views
 
 /// What an app declares to Limelight before anything runs, and how to make one: the other half of
 /// the app seam (`TourHost` is the running half). The command line (`LimelightCLI`), the test kit
-/// (`Headless`) and the editor take one and never name an app of their own; the sample app is
-/// `DemoApp.definition`, an app like any other.
+/// (`Headless`) and the editor take one and never name an app of their own: every app, the one
+/// `limelight` ships with included, is defined this way.
 public struct AppDefinition: Sendable {
-    /// A short name for the app, letters, digits, `-` and `_` (`sample`, `settings`): its saved tour
+    /// A short name for the app, letters, digits, `-` and `_` (`settings`, `player`): its saved tour
     /// progress lives in a folder of this name.
     public var id: String
-    /// What messages call it ("the sample app").
+    /// What messages call it ("the settings app").
     public var displayName: String
     /// The language tags it speaks, its default first; `--lang` takes one of them.
     public var languages: [String]

@@ -95,7 +95,7 @@ public struct ReplayScript: Hashable, Sendable {
     ]
 
     /// The modifier names, joined with `+` before a key (`ctrl+shift+z`) or as the first word of a
-    /// pointer command (`tap shift card.1`).
+    /// pointer command (`tap shift row.1`).
     public static let modifierNames: [String: Modifiers] = [
         "shift": .shift, "ctrl": .control, "control": .control, "alt": .alt, "option": .alt, "cmd": .command, "super": .command,
     ]
@@ -165,7 +165,7 @@ public struct ReplayScript: Hashable, Sendable {
             if words.count == at + 1, isViewID(words[at]) { return .view(words[at]) }
             throw fail(usage)
         }
-        // Modifiers held for a pointer command: `tap shift card.1`, `drag alt 10 10 50 40`.
+        // Modifiers held for a pointer command: `tap shift row.1`, `drag alt 10 10 50 40`.
         var held: Modifiers = []
         while ["tap", "down", "drag"].contains(name.lowercased()), words.count > 2, let m = modifiers(words[1]) {
             held.formUnion(m)
@@ -312,7 +312,7 @@ public struct ReplayScript: Hashable, Sendable {
     }
 }
 
-/// What a script's `expect` line (or a test script's `expect`) says the state must be: `tab=home`,
+/// What a script's `expect` line (or a test script's `expect`) says the state must be: `tab=NAME`,
 /// `overlay=spotlight` (or `none`), `step=2` (the tour's step, or `none`), `tour=running`
 /// (`finished`, `skipped`, `dismissed`, `none`), `focus=ID`, or any state the app declares
 /// (`saves=3`, `wifi=false`), checked against the app's declarations before anything runs.

@@ -70,7 +70,7 @@ public final class ScreenshotView: View {
     }
 }
 
-/// A screen showing a screenshot instead of the sample app: what tours with a `background` run on.
+/// A screen showing a screenshot instead of the app: what tours with a `background` run on.
 /// It has no tabs and nothing scrolls; targets are rectangles in screen points.
 @MainActor
 public final class ScreenshotStage: TourHost {

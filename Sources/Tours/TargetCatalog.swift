@@ -45,7 +45,7 @@ public struct TargetCatalog: Hashable, Sendable {
     }
 
     /// Whether `id` matches `pattern`, where `N` stands for a whole number written without a sign
-    /// or leading zeros (`card.N` matches `card.0` and `card.12`, not `card.x` or `card.01`).
+    /// or leading zeros (`row.N` matches `row.0` and `row.12`, not `row.x` or `row.01`).
     public static func matches(_ id: String, pattern: String) -> Bool {
         guard let n = pattern.firstRange(of: "N") else { return id == pattern }
         let prefix = pattern[..<n.lowerBound], suffix = pattern[n.upperBound...]

@@ -23,7 +23,7 @@ public struct Tour: Hashable, Sendable {
     public var showsProgress: Bool
     /// Whether the tour can be left early: a Skip button in bubbles, and Escape.
     public var allowsSkip: Bool
-    /// A PNG screenshot to run over instead of the sample app, as written in the file (relative to
+    /// A PNG screenshot to run over instead of the app, as written in the file (relative to
     /// the tour file's folder).
     public var background: String?
     /// The steps, in order; never empty once loaded.

@@ -1,4 +1,4 @@
-/// One problem in a tour file: `home.json:14: steps[2].target: no view with id "fab2" (known: fab, …)`.
+/// One problem in a tour file: `home.json:14: steps[2].target: no view with id "sav" (known: save, …)`.
 public struct TourDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How bad a problem is.
     public enum Severity: String, Hashable, Sendable, Codable {

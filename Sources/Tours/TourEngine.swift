@@ -439,8 +439,8 @@ public final class TourEngine {
     }
 
     /// How taps work for `trigger`. With `tapTarget`, the target's tap passes through and advances;
-    /// a tap outside the holes skips the tour when skipping is allowed (the sample app's FAB tip:
-    /// a tap elsewhere dismisses it) and does nothing otherwise.
+    /// a tap outside the holes skips the tour when skipping is allowed (a one-step tip: a tap
+    /// elsewhere dismisses it) and does nothing otherwise.
     public static func tapPolicy(for trigger: AdvanceTrigger, allowsSkip: Bool) -> TapPolicy {
         switch trigger {
         case .tapAnywhere: return .anywhereAdvances

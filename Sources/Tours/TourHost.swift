@@ -8,7 +8,7 @@ import Views
 /// An app names its places (`tabNames`: tabs, or any other screens it can show by name), shows
 /// them, scrolls a view into sight, keeps named state that tours check (`state(named:)`: a count, a
 /// flag, a word), reports its events for show rules (`onAppEvent`), and says which ids its views
-/// can come to have as it runs (`idPatterns`). The sample app implements it, and so does
+/// can come to have as it runs (`idPatterns`). Every app implements it, and so does
 /// `ScreenshotStage` (one still image: no views, no tabs, no state).
 @MainActor
 public protocol TourHost: HostedApp {

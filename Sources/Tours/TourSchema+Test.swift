@@ -113,8 +113,8 @@ extension TourSchema {
         },
         TourKey("lines", value: "a list of replay commands", default: "required",
                 doc: "the commands, one a string: `tap ID`, `tap X Y`, `drag ID DX DY`, `key NAME`, `wait MS`, `expect KEY=VALUE …`",
-                missing: "missing key \"lines\" (the script's commands, such as [\"tap fab\", \"wait 300\"])") { member, path, _, r, s in
-            guard let items = list(member, path, &r, of: "commands such as \"tap fab\"", limit: TourTest.maxScriptLines) else { return }
+                missing: "missing key \"lines\" (the script's commands, such as [\"tap add\", \"wait 300\"])") { member, path, _, r, s in
+            guard let items = list(member, path, &r, of: "commands such as \"tap add\"", limit: TourTest.maxScriptLines) else { return }
             var lines: [String] = [], numbers: [Int] = []
             for (i, item) in items.enumerated() {
                 guard let text = r.string(item, at: path.appending(i)) else { return }
@@ -131,7 +131,7 @@ extension TourSchema {
                 r.report(error.line, path.appending(index), error.message)
             }
         },
-        TourKey("expect", value: "`KEY=VALUE …` (`tab`, `cards`, `overlay`, `step`, `tour`)", default: "none",
+        TourKey("expect", value: "`KEY=VALUE …` (`tab`, `overlay`, `step`, `tour`, `focus`, or a state the app declares)", default: "none",
                 doc: "what the state must be when the script ends") { member, path, _, r, s in
             guard let text = r.string(member.value, at: path, nonEmpty: true) else { return }
             do throws(StateExpectation.ParseError) { s.expect = try StateExpectation(text: text) } catch { r.report(member.value.line, path, error.message) }

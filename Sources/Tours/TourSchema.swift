@@ -67,7 +67,7 @@ enum TourSchema {
     static let tour: [TourKey<Tour>] = [
         TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
                 doc: "the tour's name: saved progress and reports use it",
-                missing: "missing key \"id\" (a name for the tour, such as \"home\")") { member, path, _, r, tour in
+                missing: "missing key \"id\" (a name for the tour, such as \"onboarding\")") { member, path, _, r, tour in
             if let id = name(member, path, &r, maxLength: 100) { tour.id = id }
         },
         TourKey("dim", value: "an object: `color`, `opacity`", default: "the defaults of its keys",
@@ -125,7 +125,7 @@ enum TourSchema {
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
         TourKey("background", value: "a path to a PNG file", default: "none",
-                doc: "a screenshot to run over instead of the sample app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
+                doc: "a screenshot to run over instead of the app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.background = s }
         },
         TourKey("screen", value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",
@@ -203,7 +203,7 @@ enum TourSchema {
     /// The keys of a step.
     static let step: [TourKey<TourStep>] = [
         TourKey("target", value: "a view id", default: "one of `target`, `targets`, `rect`, `rects` is required",
-                doc: "the view the hole surrounds (`limelight inspect` lists them: `nav.title`, `card.0`, `fab`, `tab.menu`, `menu.alert`, …)",
+                doc: "the view the hole surrounds (`limelight inspect` lists the app's ids)",
                 decode: nil),
         TourKey("targets", value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
         TourKey("rect", value: "`[x, y, width, height]` in screen points", default: "—",
@@ -244,9 +244,9 @@ enum TourSchema {
                 doc: "what moves the step on: a tap anywhere, a tap on the target (which also reaches it), Next (needs `text`), or the app reaching a state the user brings about (conditions as in `showWhen`; `goto` optional)",
                 decode: { member, path, _, r, step in
             if case .object = member.value.value {
-                guard let members = r.object(member.value, at: path, known: ["event", "goto"], what: "an object such as {\"event\": \"tab = menu\"}") else { return }
+                guard let members = r.object(member.value, at: path, known: ["event", "goto"], what: "an object such as {\"event\": \"tab = NAME\"}") else { return }
                 guard let event = members["event"] else {
-                    r.report(member.value.line, path, "missing key \"event\" (the condition that moves the step on, such as \"tab = menu\")")
+                    r.report(member.value.line, path, "missing key \"event\" (the condition that moves the step on, such as \"tab = NAME\")")
                     return
                 }
                 step.advanceOn = .event
@@ -306,7 +306,7 @@ enum TourSchema {
             }
         },
         TourKey("showWhen", value: "a condition, or a list of them", default: "none",
-                doc: "wait before showing the step, the app working as usual, until all hold: `tab = menu`, `overlay = alert` (or `none`), `view = card.4` (laid out), `cards >= 5`") { member, path, _, r, step in
+                doc: "wait before showing the step, the app working as usual, until all hold: `tab = NAME`, `overlay = alert` (or `none`), `view = ID` (laid out), or one of the app's states (`saves >= 5`, `wifi = true`)") { member, path, _, r, step in
             step.showWhen = conditions(member, path, &r, &step)
         },
         TourKey("buttons", value: "a list of up to three `{\"title\": …, \"goto\": \"next\" | \"end\" | ID}`", default: "none",

@@ -45,7 +45,7 @@ public enum SpokenWords {
     }
 
     /// What a screen reader says of `node`: its label, its role and its states ("Add, button";
-    /// "Menu, tab, selected").
+    /// "Settings, tab, selected").
     public static func describe(_ node: SemanticNode, strings: InterfaceStrings, language: String?) -> String {
         var parts: [String] = []
         if !node.label.isEmpty { parts.append(node.label) }

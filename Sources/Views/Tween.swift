@@ -48,9 +48,10 @@ public struct Tween: Sendable {
     /// The eased progress in 0...1 at `time`.
     public func easedProgress(at time: Double) -> Double { easing(progress(at: time)) }
 
-    /// The value at `time`.
+    /// The value at `time`: exactly `to` once it has ended (`from + (to - from)` need not be).
     public func value(at time: Double) -> Double {
-        from + (to - from) * easing(progress(at: time))
+        let p = progress(at: time)
+        return p >= 1 ? to : from + (to - from) * easing(p)
     }
 
     /// Whether the tween has reached its end at `time`.

@@ -15,7 +15,7 @@ import Raster
 /// changes pixels `setNeedsDisplay()`.
 @MainActor
 open class View {
-    /// A stable name by which overlays and tour files find this view ("fab", "card.0").
+    /// A stable name by which overlays and tour files find this view ("settings.wifi", "row.3").
     public var id: String? { didSet { if id != oldValue { treeDidChange() } } }
     /// The view this one is a child of.
     public private(set) weak var parent: View?
