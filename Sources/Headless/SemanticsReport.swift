@@ -2,7 +2,8 @@ import Foundation
 import Views
 
 /// The semantics tree as `limelight inspect --semantics` prints it: each element an object with
-/// its role, label, id when it has one, frame ([x, y, width, height] in points), state and actions,
+/// its role, label, id when it has one, frame ([x, y, width, height] in points), state, actions and
+/// value (a slider's or a progress bar's: current, minimum, maximum and how it reads),
 /// then what it points at (`targets`, for a tutorial step) and the elements inside it (`children`),
 /// one element a line, indented by depth: one JSON document that reads and greps well.
 public enum SemanticsReport {
@@ -21,6 +22,9 @@ public enum SemanticsReport {
         fields.append("\"frame\": [\([f.minX, f.minY, f.width, f.height].map(num).joined(separator: ", "))]")
         fields.append("\"state\": \(strings(node.state.names))")
         fields.append("\"actions\": \(strings(node.actions.map(\.rawValue)))")
+        if let v = node.value {
+            fields.append("\"value\": {\"current\": \(num(v.current)), \"minimum\": \(num(v.minimum)), \"maximum\": \(num(v.maximum)), \"text\": \(jsonLine(v.text))}")
+        }
         var text = indent + "{" + fields.joined(separator: ", ")
         for (key, list) in [("targets", node.targets), ("children", node.children)] where !list.isEmpty {
             text += ", \"\(key)\": [\n" + list.map { element($0, indent: indent + "  ") }.joined(separator: ",\n") + "\n" + indent + "]"

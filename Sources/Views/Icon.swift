@@ -37,6 +37,9 @@ public struct Icon: Hashable, Sendable {
         return p
     }
 
+    /// A check mark (a checked box's tick), 2.4 units thick.
+    public static let checkmark = Icon(path: polygon([(4.6, 12.6), (6.3, 10.9), (9.8, 14.4), (17.7, 6.5), (19.4, 8.2), (9.8, 17.8)]))
+
     /// A house with a pitched roof, a chimney and a door.
     public static let house: Icon = {
         var p = polygon([(12, 2.6), (22.6, 11.6), (21.2, 13.2), (19.5, 11.8), (19.5, 21), (14.5, 21), (14.5, 15),

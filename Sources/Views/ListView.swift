@@ -1,37 +1,82 @@
 import Raster
 
-/// A tappable list row: a title, a chevron, and a highlight while held.
+/// A list row: a title, an optional detail (quieter text at the trailing side) and a trailing
+/// accessory — a disclosure chevron, nothing, or a control such as a `Toggle` or a `Slider`. A row
+/// with an action is one button (tapped, focused and activated whole, highlighted while held); a
+/// row with a control leaves the input to the control, which assistive technology hears by the
+/// row's title ("Wi-Fi, switch, on").
 public final class ListRow: View {
+    /// What sits at the row's trailing end.
+    public enum Accessory {
+        /// A chevron: the row opens something.
+        case disclosure
+        /// Nothing.
+        case none
+        /// A control of the row's own (a switch, a slider, a stepper).
+        case control(View)
+    }
+
     /// The title label.
     public let titleLabel: Text
-    /// The button filling the row.
-    public let button: Button
+    /// The detail label, when the row has one.
+    public let detailLabel: Text?
+    /// The button filling the row, for a row with an action.
+    public let button: Button?
+    /// The row's control, for a row whose accessory is one.
+    public let control: View?
 
-    /// A row titled `title` that runs `action` when tapped.
-    public init(title: String, action: @escaping @MainActor () -> Void) {
+    /// A row titled `title`, with `detail` at its trailing side and `accessory` after it, that runs
+    /// `action` when tapped (a row with a control takes no action of its own).
+    public init(title: String, detail: String? = nil, accessory: Accessory = .disclosure, action: (@MainActor () -> Void)? = nil) {
         let titleLabel = Text(title, font: Font(size: 17), color: Palette.label, lineLimit: 1)
         self.titleLabel = titleLabel
-        let content = HStack(spacing: 8) {
-            titleLabel
-            Spacer()
-            IconView(.chevronForward, color: Palette.tertiaryLabel, size: 16)
+        detailLabel = detail.map { Text($0, font: Font(size: 17), color: Palette.readableSecondaryLabel, lineLimit: 1) }
+        var items: [View] = [titleLabel, Spacer()]
+        if let detailLabel { items.append(detailLabel) }
+        switch accessory {
+        case .disclosure:
+            control = nil
+            items.append(IconView(.chevronForward, color: Palette.tertiaryLabel, size: 16))
+        case .none:
+            control = nil
+        case .control(let view):
+            control = view
+            items.append(view)
+            // The control speaks for the row, by the row's title.
+            if view.accessibilityLabel == nil { view.accessibilityLabel = title }
+            titleLabel.isAccessibilityHidden = true
         }
-        let label = content.padding(EdgeInsets(horizontal: 16, vertical: 11)).frame(minHeight: 44)
-        button = Button(pressedColor: Palette.rowHighlight.withOpacity(0.6), action: action, label: label)
-        button.focusRingInset = 2
-        super.init(children: [button])
+        let label = HStack(spacing: 8, children: items).padding(EdgeInsets(horizontal: 16, vertical: 11)).frame(minHeight: 44)
+        if let action, control == nil {
+            let button = Button(pressedColor: Palette.rowHighlight.withOpacity(0.6), action: action, label: label)
+            button.focusRingInset = 2
+            self.button = button
+            super.init(children: [button])
+        } else {
+            button = nil
+            super.init(children: [label])
+        }
     }
 
     /// The row's title.
     public var title: String {
         get { titleLabel.string }
-        set { titleLabel.string = newValue }
+        set {
+            titleLabel.string = newValue
+            if let control, control.accessibilityLabel != nil { control.accessibilityLabel = newValue }
+        }
     }
 
-    /// What a tap runs.
+    /// The row's detail text (nil for a row made without one).
+    public var detail: String? {
+        get { detailLabel?.string }
+        set { if let newValue { detailLabel?.string = newValue } }
+    }
+
+    /// What a tap runs (nothing for a row without a button).
     public var action: @MainActor () -> Void {
-        get { button.action }
-        set { button.action = newValue }
+        get { button?.action ?? { @MainActor in } }
+        set { button?.action = newValue }
     }
 }
 

@@ -22,6 +22,14 @@ public enum SemanticRole: String, Sendable, CaseIterable {
     case progressIndicator
     /// A field that takes typed text.
     case textField
+    /// A switch that is on or off.
+    case toggle
+    /// A box that is checked or not, with its label.
+    case checkbox
+    /// A value chosen along a track.
+    case slider
+    /// How far a piece of work has come.
+    case progressBar
     /// The whole screen.
     case screen
 }
@@ -40,11 +48,30 @@ public struct SemanticState: OptionSet, Hashable, Sendable {
     public static let busy = SemanticState(rawValue: 4)
     /// Holding the keyboard focus.
     public static let focused = SemanticState(rawValue: 8)
+    /// On (a switch) or checked (a checkbox).
+    public static let checked = SemanticState(rawValue: 16)
 
-    /// The states' names, in a fixed order ("selected", "disabled", "busy", "focused").
+    /// The states' names, in a fixed order ("selected", "disabled", "busy", "focused", "checked").
     public var names: [String] {
-        [(SemanticState.selected, "selected"), (.disabled, "disabled"), (.busy, "busy"), (.focused, "focused")]
+        [(SemanticState.selected, "selected"), (.disabled, "disabled"), (.busy, "busy"), (.focused, "focused"), (.checked, "checked")]
             .filter { contains($0.0) }.map(\.1)
+    }
+}
+
+/// An element's value: where a slider or a progress bar stands within its range, and how it reads.
+public struct SemanticValue: Hashable, Sendable {
+    /// The value now.
+    public var current: Double
+    /// The smallest it can be.
+    public var minimum: Double
+    /// The largest it can be.
+    public var maximum: Double
+    /// How a person would read it ("45%", "7").
+    public var text: String
+
+    /// A value within `minimum...maximum`, read as `text`.
+    public init(current: Double, minimum: Double, maximum: Double, text: String) {
+        self.current = current; self.minimum = minimum; self.maximum = maximum; self.text = text
     }
 }
 
@@ -54,6 +81,10 @@ public enum SemanticAction: String, Sendable {
     case activate
     /// Escape: closes a dialog.
     case dismiss
+    /// An arrow key up or right: a slider's next step.
+    case increment
+    /// An arrow key down or left: a slider's step back.
+    case decrement
 }
 
 /// One element of the semantics tree: a view's (or a layer's) role, label, state, frame and actions,
@@ -75,6 +106,8 @@ public struct SemanticNode: Hashable, Sendable {
     public var children: [SemanticNode]
     /// What it points at, for a tutorial step: the elements in its holes (which may lie beneath it).
     public var targets: [SemanticNode] = []
+    /// Its value, for a slider or a progress bar.
+    public var value: SemanticValue?
 
     /// An element.
     public init(role: SemanticRole, label: String, id: String? = nil, frame: Rect, state: SemanticState = [],
@@ -96,7 +129,7 @@ extension SemanticRole {
     /// instead of listing them as elements of their own.
     var gathersTexts: Bool {
         switch self {
-        case .button, .tab, .header, .text, .textField: return true
+        case .button, .tab, .header, .text, .textField, .toggle, .checkbox, .slider, .progressBar: return true
         default: return false
         }
     }
@@ -128,9 +161,15 @@ extension View {
         }
         let label = accessibilityLabel ?? semanticLabel ?? SpokenWords.list(texts)
         var actions: [SemanticAction] = []
-        if acceptsKeyboardFocus || role == .button || role == .tab { actions.append(.activate) }
+        if role == .slider {
+            actions += [.increment, .decrement]
+        } else if acceptsKeyboardFocus || role == .button || role == .tab {
+            actions.append(.activate)
+        }
         if role == .dialog { actions.append(.dismiss) }
-        return [SemanticNode(role: role, label: label, id: id, frame: frame, state: state, actions: actions, children: children)]
+        var node = SemanticNode(role: role, label: label, id: id, frame: frame, state: state, actions: actions, children: children)
+        node.value = semanticValue
+        return [node]
     }
 
     /// The labels of the texts below (for a label gathered from them) and the elements of images

@@ -50,6 +50,12 @@ public enum SpokenWords {
         var parts: [String] = []
         if !node.label.isEmpty { parts.append(node.label) }
         if let key = InterfaceStrings.Key(rawValue: node.role.rawValue) { parts.append(strings.text(key, language: language)) }
+        switch node.role {
+        case .toggle: parts.append(strings.text(node.state.contains(.checked) ? .on : .off, language: language))
+        case .checkbox: parts.append(strings.text(node.state.contains(.checked) ? .checked : .unchecked, language: language))
+        case .slider, .progressBar: if let value = node.value { parts.append(value.text) }
+        default: break
+        }
         for state in [SemanticState.selected, .disabled, .busy] where node.state.contains(state) {
             if node.role == .progressIndicator && state == .busy { continue }
             if let key = InterfaceStrings.Key(rawValue: state.names[0]) { parts.append(strings.text(key, language: language)) }

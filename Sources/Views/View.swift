@@ -170,6 +170,11 @@ open class View {
     open var semanticLabel: String? { nil }
     /// The view's state now (selected, disabled, busy).
     open var semanticState: SemanticState { [] }
+    /// Where the view's value stands (a slider, a progress bar); nil for views without one.
+    open var semanticValue: SemanticValue? { nil }
+    /// What an assistive technology's increment or decrement does (a slider's step); returns
+    /// whether it did anything.
+    open func adjust(by steps: Int) -> Bool { false }
 
     // MARK: - Animation (override point)
 
