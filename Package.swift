@@ -2,22 +2,32 @@
 import PackageDescription
 
 // Module graph (imports point down only; see docs/ARCHITECTURE.md):
-//   limelight (CLI) -> Headless -> Demo -> Tours -> Overlays -> Views -> Raster
+//   limelight (the sample app's command line) -> LimelightCLI, Demo
+//   LimelightCLI -> Headless, Editor, SDLHost, Speech, FontText, Tours, …  (the whole command line, for any app)
+//   Headless -> Tours -> Overlays -> Views -> Raster;  Headless -> FontText (the test kit's real text)
+//   Demo (the sample app) -> Tours;  Editor -> Tours
 //   SDLHost -> Views, Raster, CSDL2;  Speech -> Views, CSpeechd (speech-dispatcher);  FontText -> Views, Raster, CFreeType, CHarfBuzz, CFriBidi, CLineBreaks (ICU), CFontconfig
-//   ImageFiles -> Raster, Files, CSDL2Image (PNG in and out);  Files: atomic saves
-//   Headless -> Demo, Tours, … (headless runs, snapshot tests, videos, for the CLI)
-//   Editor -> Tours, Overlays, Views, Raster, Files (limelight edit, over any TourHost)
+//   ImageFiles -> Raster, Files, CSDL2Image, CGIF, CSPNG (images in and out);  Files: reading and saving files
 let package = Package(
     name: "Limelight",
     products: [
         .executable(name: "limelight", targets: ["limelight"]),
         .executable(name: "limelight-bench", targets: ["limelight-bench"]),
         .executable(name: "limelight-soak", targets: ["limelight-soak"]),
+        // Every reusable module, for apps built on Limelight (docs/EMBEDDING.md).
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Files", targets: ["Files"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "Views", targets: ["Views"]),
+        .library(name: "FontText", targets: ["FontText"]),
         .library(name: "Overlays", targets: ["Overlays"]),
         .library(name: "Tours", targets: ["Tours"]),
+        .library(name: "Headless", targets: ["Headless"]),
+        .library(name: "Editor", targets: ["Editor"]),
+        .library(name: "SDLHost", targets: ["SDLHost"]),
+        .library(name: "Speech", targets: ["Speech"]),
+        .library(name: "LimelightCLI", targets: ["LimelightCLI"]),
+        // The sample app, for Limelight's own tests and tools.
         .library(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
@@ -68,7 +78,7 @@ let package = Package(
         .target(name: "Editor", dependencies: ["Tours", "Overlays", "Views", "Raster", "Files"]),
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
-        .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
+        .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
                 dependencies: ["Headless", "Editor", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
