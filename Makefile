@@ -44,8 +44,11 @@ run: release
 	$$($(SWIFT) build -c release --show-bin-path)/limelight $(ARGS)
 
 # The whole suite. SDL never opens a real display here: tests that need one start Xvfb themselves.
+# Then the app in examples/Settings, a package of its own on Limelight's public products: its suite
+# (the test kit, and its own command line through every command) keeps the public API honest.
 test: test-deps
 	SDL_VIDEODRIVER=dummy $(SWIFT) test
+	cd examples/Settings && SDL_VIDEODRIVER=dummy $(SWIFT) test
 
 # Installs the release binary as $(PREFIX)/bin/limelight and the card illustrations and sample
 # tours under $(PREFIX)/share/limelight, where the binary looks for them, so `limelight test` runs

@@ -16,7 +16,12 @@ public struct StepGeometry: Encodable, Hashable, Sendable {
         public var shape: String
         /// The hole's box in points, `[x, y, width, height]`; nil when the target is not on screen.
         public var rect: [Double]?
+        /// The hole's box as a rectangle, nil when the target is not on screen.
+        public var frame: Rect? { rect.flatMap(StepGeometry.rectangle) }
     }
+
+    /// `[x, y, width, height]` as a rectangle.
+    static func rectangle(_ r: [Double]) -> Rect? { r.count == 4 ? Rect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil }
 
     /// A view of the bubble, by id.
     public struct Part: Encodable, Hashable, Sendable {
@@ -24,12 +29,16 @@ public struct StepGeometry: Encodable, Hashable, Sendable {
         public var id: String
         /// Its frame in points.
         public var rect: [Double]
+        /// Its frame as a rectangle.
+        public var frame: Rect { StepGeometry.rectangle(rect) ?? .zero }
     }
 
     /// The bubble.
     public struct Bubble: Encodable, Hashable, Sendable {
         /// The box in points.
         public var rect: [Double]
+        /// The box as a rectangle.
+        public var frame: Rect { StepGeometry.rectangle(rect) ?? .zero }
         /// The side asked for (`auto`, `above`, …).
         public var placement: String
         /// The side used.

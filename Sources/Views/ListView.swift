@@ -42,8 +42,10 @@ public final class ListRow: View {
         case .control(let view):
             control = view
             items.append(view)
-            // The control speaks for the row, by the row's title.
-            if view.accessibilityLabel == nil { view.accessibilityLabel = title }
+            // The control speaks for the row, by the row's title (the control itself, inside any
+            // frame or padding around it).
+            let speaker = ListRow.firstElement(in: view) ?? view
+            if speaker.accessibilityLabel == nil { speaker.accessibilityLabel = title }
             titleLabel.isAccessibilityHidden = true
         }
         let label = HStack(spacing: 8, children: items).padding(EdgeInsets(horizontal: 16, vertical: 11)).frame(minHeight: 44)
@@ -63,7 +65,7 @@ public final class ListRow: View {
         get { titleLabel.string }
         set {
             titleLabel.string = newValue
-            if let control, control.accessibilityLabel != nil { control.accessibilityLabel = newValue }
+            if let control { (ListRow.firstElement(in: control) ?? control).accessibilityLabel = newValue }
         }
     }
 
@@ -71,6 +73,13 @@ public final class ListRow: View {
     public var detail: String? {
         get { detailLabel?.string }
         set { if let newValue { detailLabel?.string = newValue } }
+    }
+
+    /// The first view in `view`'s subtree (itself included) that is an element of its own.
+    static func firstElement(in view: View) -> View? {
+        if view.effectiveSemanticRole != nil { return view }
+        for c in view.children { if let found = firstElement(in: c) { return found } }
+        return nil
     }
 
     /// What a tap runs (nothing for a row without a button).
