@@ -41,7 +41,7 @@ public enum LimelightCLI {
         if arguments.first == "--help" || arguments.first == "-h" {
             print(usage)
             print("")
-            print(DemoCommand.help(cli))
+            print(WindowCommand.help(cli))
             return 0
         }
         var words = arguments
@@ -54,7 +54,7 @@ public enum LimelightCLI {
         }
         do {
             switch command {
-            case "window", "demo": try DemoCommand.run(words, app: cli)
+            case "window", "demo": try WindowCommand.run(words, app: cli)
             case "edit": try EditCommand.run(words, app: cli)
             case "render": try RenderCommand.run(words, app: cli)
             case "replay": try ReplayCommandRunner.run(words, app: cli)

@@ -78,7 +78,7 @@ import Demo
     @Test func anEmptyStepListAndMissingKeysAreReported() {
         #expect(problemLines("{\"id\": \"t\",\n \"steps\": []}") == ["t.json:2: steps: expected at least one step, found an empty list"])
         #expect(problemLines("{\n \"dim\": {}}") == [
-            "t.json:1: missing key \"id\" (a name for the tour, such as \"home\")",
+            "t.json:1: missing key \"id\" (a name for the tour, such as \"onboarding\")",
             "t.json:1: missing key \"steps\" (a list of at least one step)",
         ])
         #expect(problemLines("[]") == ["t.json:1: expected an object with \"id\" and \"steps\" (a tour), found a list"])

@@ -6,7 +6,7 @@ import Views
 
 /// `limelight` / `limelight window` (`demo` too): the app in a window.
 @MainActor
-enum DemoCommand {
+enum WindowCommand {
     static func help(_ app: CLIApp) -> String {
         let d = app.definition
         let launch = d.launchTours.isEmpty ? "" : """
