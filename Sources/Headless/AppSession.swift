@@ -99,6 +99,10 @@ public final class AppSession {
     public func tap(_ id: String) throws(ScriptFailure) { try runner.run(.tap(.view(id)), line: 0, shoot: { _, _ in }) }
     /// Taps `point` (screen points).
     public func tap(at point: Point) { try? runner.run(.tap(.point(point)), line: 0, shoot: { _, _ in }) }
+    /// Drags from the centre of the view with `id` by `offset` (points), in small moves.
+    public func drag(_ id: String, by offset: Point) throws(ScriptFailure) {
+        try runner.run(.drag(.view(id), by: offset), line: 0, shoot: { _, _ in })
+    }
     /// Presses `key` with `modifiers`.
     public func key(_ key: Key, modifiers: Modifiers = []) { try? runner.run(.key(key, modifiers: modifiers), line: 0, shoot: { _, _ in }) }
     /// Types `text` at the focused view.

@@ -57,5 +57,12 @@ enum AppSetup {
 /// Writes one line to stderr, its control characters (an ESC from a file name), line breaks and
 /// bidi controls escaped, so no input reaches the terminal or a CI log as anything but text.
 func warn(_ line: String) {
-    FileHandle.standardError.write(Data(("limelight: " + escapedForOneLine(line) + "\n").utf8))
+    FileHandle.standardError.write(Data((programName + ": " + escapedForOneLine(line) + "\n").utf8))
 }
+
+/// The name this program was run by (`limelight`, or a team's own binary such as
+/// `settings-tours`): what its usage lines and its messages begin with.
+let programName: String = {
+    let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? ""
+    return name.isEmpty ? "limelight" : name
+}()

@@ -7,13 +7,13 @@ import Tours
 @MainActor
 enum CheckCommand {
     static let help = """
-    usage: limelight check FILE [FILE…] [--lint] [--json]
+    usage: \(programName) check FILE [FILE…] [--lint] [--json]
       Checks tour files: JSON syntax, every key and value, target ids against the app's views on each
       tab (a step's "tab" counts), the states, events and overlays it declares, SVG path data, and
       the background screenshot (relative to the tour file's folder). Prints every problem as FILE:LINE: JSON.PATH: what was expected, on
       stderr, and "FILE: ok (N steps)" on stdout for good files. Exits 1 if any file has a problem.
       --lint   also walk every step at each size, scale and language the tour's "test" object lists
-               (see limelight test --help) and flag a bubble clipped by the screen or the safe area or
+               (see \(programName) test --help) and flag a bubble clipped by the screen or the safe area or
                cut short, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
                bubble text under WCAG AA contrast (errors), a language without text for a step and
                more than 12 steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en)
@@ -46,7 +46,7 @@ enum CheckCommand {
         let c = "check"
         let args = try Arguments(words, command: c, valued: [], switches: ["--help", "--lint", "--json"])
         if args.has("--help") { print(help); return }
-        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see limelight check --help)") }
+        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) check --help)") }
         let (planned, loaded) = TestCommand.load(args.positional, app: app)
         var found: [[TourDiagnostic]] = planned.map(\.problems)
         if args.has("--lint") {

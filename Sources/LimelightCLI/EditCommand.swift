@@ -12,7 +12,7 @@ import Views
 enum EditCommand {
     static func help(_ app: CLIApp) -> String {
         """
-        usage: limelight edit FILE [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
+        usage: \(programName) edit FILE [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
           Opens FILE in the editor: the app (or the tour's "background" screenshot) at its own size
           with the selected step shown as it will look, and beside it the steps and their settings.
           A FILE that does not exist yet is a new tour (its id is asked for on the first save).
@@ -31,7 +31,7 @@ enum EditCommand {
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames"]), switches: ScreenSettings.switches.union(["--help"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.count == 1 else {
-            throw .usage("\(c): expected one tour file (see limelight edit --help)")
+            throw .usage("\(c): expected one tour file (see \(programName) edit --help)")
         }
         var settings = try ScreenSettings(args, app: app)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()

@@ -48,7 +48,7 @@ final class EventLog {
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
                 failure = "--events \(Arguments.printable(name)): cannot write (\(String(cString: strerror(n < 0 ? errno : EIO))))"
-                warn("demo: \(failure!); later events are not logged")
+                warn("window: \(failure!); later events are not logged")
                 return
             }
             offset += n

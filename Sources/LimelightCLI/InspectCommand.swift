@@ -10,13 +10,13 @@ import Views
 @MainActor
 enum InspectCommand {
     static func help(_ app: CLIApp) -> String { """
-    usage: limelight inspect [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY]
+    usage: \(programName) inspect [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY]
                              [--tour FILE [--step N]] [--no-overlay] [--semantics]
       Prints every view that has an id, with its frame in points ([x, y, width, height]), as JSON: what
       a tour file's "target" and "rect" need. "views" are the app's, each with the tab it is on;
       "overlays" are the views of what is shown over it (the bubble's Next button is
       "overlay.bubble.next"), each with its overlay's kind.
-      Without --tour: the app with the first step of its launch tour, as `limelight render` draws it.
+      Without --tour: the app with the first step of its launch tour, as `\(programName) render` draws it.
       --tour FILE   the app (or the tour's screenshot) at a step of the tour (--step N, counting from 1;
                     default 1), with that step's spotlight and bubble
       --no-overlay  the views of the app alone

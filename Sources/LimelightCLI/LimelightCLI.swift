@@ -15,7 +15,7 @@ import Tours
 public enum LimelightCLI {
     /// The commands and what each does, as `limelight help` prints them.
     static let usage = """
-    usage: limelight [COMMAND] [OPTIONS]
+    usage: \(programName) [COMMAND] [OPTIONS]
       window    the app in a window (the default command; `demo` is the same)
       edit      build a tour by pointing at the screen: pick views, draw rectangles, write the texts
       render    write PNGs of the app and its overlays, offscreen
@@ -25,7 +25,7 @@ public enum LimelightCLI {
                 reviewer would flag, at every size and language a tour is tested in)
       test      snapshot-test tours against their goldens, with lint, JUnit XML and an HTML report
       simulate  which tours and steps would show when, for a log of app events, by their show rules
-      help      this text; `limelight COMMAND --help` for a command's options
+      help      this text; `\(programName) COMMAND --help` for a command's options
     """
 
     /// Runs the command in `arguments` (without the program's name) over `app`; returns the exit

@@ -5,13 +5,13 @@ import Raster
 import Tours
 import Views
 
-/// `limelight render`: a PNG of the app (with its launch tour's first step), or of a tour's steps.
+/// `\(programName) render`: a PNG of the app (with its launch tour's first step), or of a tour's steps.
 @MainActor
 enum RenderCommand {
     static func help(_ app: CLIApp) -> String { """
-    usage: limelight render [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--tour FILE]
+    usage: \(programName) render [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--tour FILE]
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
-           limelight render --tour FILE --video OUT [--fps N] [--hold MS | --script FILE]
+           \(programName) render --tour FILE --video OUT [--fps N] [--hold MS | --script FILE]
       Renders offscreen (no display needed) and writes PNG.
       Without --tour: the app with the first step of its launch tour (if it has one) fully shown.
       --tour FILE   render a tour's step (--step N, counting from 1; default 1). A tour with a
@@ -42,7 +42,7 @@ enum RenderCommand {
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--fps", "--hold", "--script"]),
                                  switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help"]))
         if args.has("--help") { print(help(app)); return }
-        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight render --help)") }
+        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) render --help)") }
         let settings = try ScreenSettings(args, app: app)
         if let video = args.value("--video") {
             try renderVideo(video, args: args, settings: settings, app: app)
@@ -51,7 +51,7 @@ enum RenderCommand {
         for option in ["--fps", "--hold", "--script"] where args.value(option) != nil {
             throw .usage("\(c): \(option) goes with --video OUT")
         }
-        guard let out = args.value("--out") else { throw .usage("\(c): --out PATH is required (see limelight render --help)") }
+        guard let out = args.value("--out") else { throw .usage("\(c): --out PATH is required (see \(programName) render --help)") }
         let time = try args.value("--time").map { v throws(CLIError) in try parseMilliseconds(v, option: "--time", command: c) }
         if args.has("--all") && args.value("--step") != nil { throw .usage("\(c): --step and --all exclude each other") }
         let step = try args.value("--step").map { v throws(CLIError) in try parseInt(v, option: "--step", command: c, range: 1...10_000) }

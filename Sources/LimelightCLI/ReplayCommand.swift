@@ -14,7 +14,7 @@ enum ReplayCommandRunner {
         let d = app.definition
         let states = d.states.map(\.name)
         return """
-        usage: limelight replay --script FILE --out DIR [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY]
+        usage: \(programName) replay --script FILE --out DIR [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY]
                                 [--tour FILE] [--no-overlay]
           Runs an input script headless on a virtual clock (the app's launch tour starts 1 s in, as in
           the window), then prints one JSON object: the app's state {"tab", \(states.map { "\"\($0)\"" }.joined(separator: ", "))\(states.isEmpty ? "" : ", ")"overlay", "focus",
@@ -56,10 +56,10 @@ enum ReplayCommandRunner {
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font", "--edit", "--announcements"]),
                                  switches: ScreenSettings.switches.union(["--help", "--no-overlay"]))
         if args.has("--help") { print(help(app)); return }
-        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight replay --help)") }
+        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) replay --help)") }
         let settings = try ScreenSettings(args, app: app)
-        guard let scriptPath = args.value("--script") else { throw .usage("\(c): --script FILE is required (see limelight replay --help)") }
-        guard let out = args.value("--out") else { throw .usage("\(c): --out DIR is required (see limelight replay --help)") }
+        guard let scriptPath = args.value("--script") else { throw .usage("\(c): --script FILE is required (see \(programName) replay --help)") }
+        guard let out = args.value("--out") else { throw .usage("\(c): --out DIR is required (see \(programName) replay --help)") }
         let script = try readScript(scriptPath, command: c)
         if let editPath = args.value("--edit") {
             if args.value("--tour") != nil { throw .usage("\(c): --edit and --tour exclude each other") }

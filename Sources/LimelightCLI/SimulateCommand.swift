@@ -10,7 +10,7 @@ enum SimulateCommand {
     static func help(_ app: CLIApp) -> String {
         let events = app.definition.events
         return """
-        usage: limelight simulate FILE|DIR… --events LOG
+        usage: \(programName) simulate FILE|DIR… --events LOG
           Replays LOG, the app's events as JSON lines, against empty saved progress and prints, at
           every launch, which of the tours would show and which of their steps, or why not:
             {"ms": 0, "event": "launch"}                  the app starts (tours are decided here)
@@ -28,8 +28,8 @@ enum SimulateCommand {
         let c = "simulate"
         let args = try Arguments(words, command: c, valued: ["--events"], switches: ["--help"])
         if args.has("--help") { print(help(app)); return }
-        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see limelight simulate --help)") }
-        guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see limelight simulate --help)") }
+        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) simulate --help)") }
+        guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see \(programName) simulate --help)") }
         let events = try readLog(logPath, events: app.definition.allEvents, command: c)
         let (planned, _) = TestCommand.load(try TestCommand.tourFiles(args.positional, command: c), app: app)
         var tours: [Tour] = []

@@ -10,7 +10,7 @@ import Tours
 @MainActor
 enum TestCommand {
     static let help = """
-    usage: limelight test FILE|DIR… [--update] [--junit FILE] [--report DIR] [--jobs N] [--only PATTERN]
+    usage: \(programName) test FILE|DIR… [--update] [--junit FILE] [--report DIR] [--jobs N] [--only PATTERN]
       Tests each tour file (a folder: every *.json in it) over its matrix: every step at each size,
       scale and language of its "test" object (default 390x844, 1x, the languages its texts give),
       settled and at each of its "times" (ms into the step), plus each of its test scripts. Every frame
@@ -46,7 +46,7 @@ enum TestCommand {
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only"],
                                  switches: ["--update", "--help", "--worker"])
         if args.has("--help") { print(help); return }
-        guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see limelight test --help)") }
+        guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see \(programName) test --help)") }
         let limit = TestWorkers.processLimit()
         var jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) } ?? limit.count
         if jobs > limit.count && !args.has("--worker") {

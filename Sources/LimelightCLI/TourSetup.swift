@@ -19,7 +19,7 @@ enum TourSetup {
 
     /// Every diagnostic on its own `limelight: COMMAND: file:line: …` line.
     static func failure(_ error: TourLoadError, command: String) -> CLIError {
-        .failure(error.diagnostics.map { "\(command): \($0)" }.joined(separator: "\nlimelight: "))
+        .failure(error.diagnostics.map { "\(command): \($0)" }.joined(separator: "\n\(programName): "))
     }
 
     /// The stage for `loaded`: a screenshot stage for tours with a background, else the app.

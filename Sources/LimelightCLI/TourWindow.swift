@@ -101,7 +101,7 @@ final class TourWindowApp: HostedApp {
     private func recordShown(_ id: String) {
         guard let store, !shownRecorded else { return }
         shownRecorded = true
-        do { try store.update { $0.recordShown(id, at: Date()) } } catch { warn("demo: \(error)") }
+        do { try store.update { $0.recordShown(id, at: Date()) } } catch { warn("window: \(error)") }
     }
     private var shownRecorded = false
 
@@ -112,7 +112,7 @@ final class TourWindowApp: HostedApp {
     private func save(_ outcome: TourOutcome, _ id: String) {
         guard let store else { return }
         let versions = versionsOnFinish ?? engine?.tour.steps.map(\.contentVersion)
-        do { try store.record(outcome, forTour: id, versions: versions) } catch { warn("demo: \(error)") }
+        do { try store.record(outcome, forTour: id, versions: versions) } catch { warn("window: \(error)") }
     }
 
     // MARK: - Live reload
@@ -120,12 +120,12 @@ final class TourWindowApp: HostedApp {
     private func apply(_ result: TourReload) {
         switch result {
         case .failed(let error):
-            for d in error.diagnostics { warn("demo: reload: \(d)") }
-            warn("demo: reload: keeping the last good version of the tour")
+            for d in error.diagnostics { warn("window: reload: \(d)") }
+            warn("window: reload: keeping the last good version of the tour")
             showBanner(error.summary)
         case .reloaded(let new):
             showBanner(nil)
-            for w in new.warnings { warn("demo: reload: \(w)") }
+            for w in new.warnings { warn("window: reload: \(w)") }
             guard loaded != nil else {
                 // The first good version of a file that was broken at launch.
                 if new.background != nil { switchStage(to: new, step: 0) } else {
@@ -133,7 +133,7 @@ final class TourWindowApp: HostedApp {
                     engine = makeEngine(new.tour, on: stage)
                     engine?.start(at: 0)
                 }
-                warn("demo: loaded \(new.file) (\(new.tour.steps.count) steps)")
+                warn("window: loaded \(new.file) (\(new.tour.steps.count) steps)")
                 return
             }
             let step = engine?.currentStep ?? lastShownStep
@@ -150,7 +150,7 @@ final class TourWindowApp: HostedApp {
                 }
             }
             let shown = (engine?.currentStep).map { ", on step \($0 + 1)" } ?? ""
-            warn("demo: reloaded \(new.file) (\(new.tour.steps.count) steps\(shown))")
+            warn("window: reloaded \(new.file) (\(new.tour.steps.count) steps\(shown))")
         }
     }
 

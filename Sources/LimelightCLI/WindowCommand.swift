@@ -16,9 +16,9 @@ enum WindowCommand {
           progress lives in $XDG_STATE_HOME/limelight/\(d.id)/state.json (~/.local/state/limelight/\(d.id)/...).
         """
         return """
-        usage: limelight [window] [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
+        usage: \(programName) [window] [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
                          [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-]
-          Opens \(d.displayName) in a window titled "Limelight" (\(d.defaultScreen.width.compact)x\(d.defaultScreen.height.compact) points by default, resizable).\(launch)
+          Opens \(d.displayName) in a window titled "\(d.windowTitle)" (\(d.defaultScreen.width.compact)x\(d.defaultScreen.height.compact) points by default, resizable).\(launch)
           --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
                          launch, and reload it whenever the file is saved: the tour stays on its step,
                          and a broken file shows its problem in a red banner while the last good
@@ -37,21 +37,22 @@ enum WindowCommand {
           --driver NAME  SDL video driver: x11, wayland, or kmsdrm for a Linux console without a display
                          server (full screen). Default: whatever this desktop offers (SDL_VIDEODRIVER too).
           --scale N      device pixels per point, for HiDPI screens
-          Without any display it stops and says how to render headless instead (limelight render).
+          Without any display it stops and says how to render headless instead (\(programName) render).
         """
     }
 
     static func run(_ words: [String], app cli: CLIApp) throws(CLIError) {
-        let c = "demo"
+        let c = "window"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events"]),
                                  switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
         if args.has("--help") { print(help(cli)); return }
-        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see limelight --help)") }
+        guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) --help)") }
         var settings = try ScreenSettings(args, app: cli)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
         let eventLog = try args.value("--events").map { v throws(CLIError) in try EventLog(v, command: c) }
         let announcer = try DesktopAccess.announcer(args.value("--speech"), command: c)
         var options = WindowOptions()
+        options.title = cli.definition.windowTitle
         options.size = settings.size
         options.scale = settings.scale
         options.driver = args.value("--driver")
@@ -80,7 +81,7 @@ enum WindowCommand {
         let store = progressStore(for: cli.definition, reset: args.has("--reset-tours"))
         // This launch counts for tours' `show` rules ("afterLaunches").
         if let store {
-            do { if let warning = try store.update({ $0.recordLaunch() }) { warn("demo: \(warning)") } } catch { warn("demo: \(error)") }
+            do { if let warning = try store.update({ $0.recordLaunch() }) { warn("window: \(warning)") } } catch { warn("window: \(error)") }
         }
         let launch = args.value("--tour") == nil ? launchPlan(cli, store: store) : nil
         let host: WindowHost
@@ -99,7 +100,7 @@ enum WindowCommand {
         stage.root.announcer = announcer
         // What the app does counts for tours' `show` rules ("afterEvent").
         if let store {
-            stage.onAppEvent = { name in do { try store.update { $0.recordEvent(name) } } catch { warn("demo: \(error)") } }
+            stage.onAppEvent = { name in do { try store.update { $0.recordEvent(name) } } catch { warn("window: \(error)") } }
         }
         let window = TourWindowApp(stage: stage, app: cli, store: store, makeStage: makeStage)
         if let eventLog { window.eventLog = { eventLog.write($0) } }
@@ -120,12 +121,12 @@ enum WindowCommand {
     /// when there is no home folder.
     static func progressStore(for app: AppDefinition, reset: Bool) -> TourProgressStore? {
         guard let folder = TourProgressStore.defaultDirectory() else {
-            warn("demo: neither XDG_STATE_HOME nor HOME is set: tour progress will not be saved")
+            warn("window: neither XDG_STATE_HOME nor HOME is set: tour progress will not be saved")
             return nil
         }
         let store = TourProgressStore(directory: (folder as NSString).appendingPathComponent(app.id))
         if reset {
-            do { try store.reset(); warn("demo: saved tour progress cleared (\(store.path))") } catch { warn("demo: \(error)") }
+            do { try store.reset(); warn("window: saved tour progress cleared (\(store.path))") } catch { warn("window: \(error)") }
         }
         return store
     }
@@ -136,28 +137,28 @@ enum WindowCommand {
     /// said and passed over.
     static func launchPlan(_ app: CLIApp, store: TourProgressStore?) -> (LoadedTour, [String])? {
         let (progress, warning) = store?.load() ?? (TourProgress(), nil)
-        if let warning { warn("demo: \(warning)") }
+        if let warning { warn("window: \(warning)") }
         for path in app.definition.launchTours {
             do {
                 var loaded = try app.load(path)
                 let decision = ShowDecision.decide(loaded.tour, progress: progress, now: Date())
                 guard decision.shows else {
                     if decision.isUsedUp {
-                        warn("demo: tour \"\(loaded.tour.id)\" \(decision.reason); not shown again (--reset-tours shows it again)")
+                        warn("window: tour \"\(loaded.tour.id)\" \(decision.reason); not shown again (--reset-tours shows it again)")
                     } else {
-                        warn("demo: tour \"\(loaded.tour.id)\" not shown yet: \(decision.reason)")
+                        warn("window: tour \"\(loaded.tour.id)\" not shown yet: \(decision.reason)")
                     }
                     continue
                 }
                 let versions = loaded.tour.steps.map(\.contentVersion)
                 if decision.steps.count < loaded.tour.steps.count {
-                    warn("demo: tour \"\(loaded.tour.id)\": \(decision.reason)")
+                    warn("window: tour \"\(loaded.tour.id)\": \(decision.reason)")
                     loaded.tour = loaded.tour.keepingSteps(decision.steps)
                 }
                 return (loaded, versions)
             } catch {
-                for d in error.diagnostics { warn("demo: \(d)") }
-                warn("demo: the launch tour \(path) is not shown")
+                for d in error.diagnostics { warn("window: \(d)") }
+                warn("window: the launch tour \(path) is not shown")
             }
         }
         return nil

@@ -11,6 +11,8 @@ public struct AppDefinition: Sendable {
     public var id: String
     /// What messages call it ("the settings app").
     public var displayName: String
+    /// The title of its window ("Settings").
+    public var windowTitle: String
     /// The language tags it speaks, its default first; `--lang` takes one of them.
     public var languages: [String]
     /// The screen it is made for when a command says nothing (points).
@@ -37,13 +39,14 @@ public struct AppDefinition: Sendable {
     public var make: @MainActor @Sendable (AppLaunch) throws -> any TourHost
 
     /// A definition; every part but `id` and `make` may be left to its default.
-    public init(id: String, displayName: String? = nil, languages: [String] = ["en"], defaultScreen: Size = Size(390, 844),
+    public init(id: String, displayName: String? = nil, windowTitle: String = "Limelight", languages: [String] = ["en"], defaultScreen: Size = Size(390, 844),
                 defaultScale: Double = 1, fontFamily: String = "DejaVu Sans", fallbackLanguages: [String] = [],
                 strings: InterfaceStrings = InterfaceStrings([:]), states: [StateDeclaration] = [], events: [String] = [],
                 overlayKinds: [String] = [], launchTours: [String] = [],
                 make: @escaping @MainActor @Sendable (AppLaunch) throws -> any TourHost) {
         self.id = id
         self.displayName = displayName ?? "the app \(id)"
+        self.windowTitle = windowTitle
         self.languages = languages.isEmpty ? ["en"] : languages
         self.defaultScreen = defaultScreen
         self.defaultScale = defaultScale

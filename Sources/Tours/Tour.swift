@@ -141,6 +141,9 @@ public struct TourStep: Hashable, Sendable {
     public var placement: BubblePlacement
     /// What moves the step on.
     public var advanceOn: AdvanceTrigger
+    /// With `nextButton`: presses and drags in the holes reach the targets (a slider to try, a
+    /// list to scroll) while the step waits for Next.
+    public var targetIsInteractive = false
     /// The tab to switch to before the step shows; nil keeps the previous step's tab.
     public var tab: String?
     /// Whether a target scrolled out of view is scrolled into view first.

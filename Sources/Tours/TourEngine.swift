@@ -118,7 +118,7 @@ public final class TourEngine {
         pendingStep = nil
         prepareHost(for: i)
         let spot = SpotlightOverlay(holes: holes(for: i), coachMark: coachMark(for: i), dimColor: tour.dimColor,
-                                    dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip))
+                                    dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i], allowsSkip: tour.allowsSkip))
         spot.onAction = { [weak self] action in self?.handle(action) }
         spot.onRemoved = { [weak self, weak spot] in self?.spotlightRemoved(spot) }
         spot.onTargetsMissing = { [weak self] missing in self?.targetsMissing(missing) }
@@ -366,7 +366,7 @@ public final class TourEngine {
     private func show(_ i: Int, on spot: SpotlightOverlay, animated: Bool) {
         endWait()
         spot.centersBubbleWithoutTarget = false
-        spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i].advanceOn, allowsSkip: tour.allowsSkip)
+        spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i], allowsSkip: tour.allowsSkip)
         spot.show(holes: holes(for: i), coachMark: coachMark(for: i), animated: animated)
     }
 
@@ -448,6 +448,13 @@ public final class TourEngine {
         case .nextButton: return .buttonsOnly
         case .event: return .targetsReachable
         }
+    }
+
+    /// How taps work for `step`: as its trigger says, with the holes reachable when an
+    /// `interactive` step waits for Next.
+    public static func tapPolicy(for step: TourStep, allowsSkip: Bool) -> TapPolicy {
+        if step.advanceOn == .nextButton && step.targetIsInteractive { return .targetsReachable }
+        return tapPolicy(for: step.advanceOn, allowsSkip: allowsSkip)
     }
 
     /// One line for a log: `tour "home": step 2 of 4 shown`.

@@ -266,6 +266,15 @@ enum TourSchema {
                 r.report(title.keyLine, context.path.appending("title"), "a title needs \"text\" too: a step without text shows no bubble")
             }
         }),
+        TourKey("interactive", value: "`true` or `false`", default: "`false`",
+                doc: "with `nextButton`: presses and drags in the holes reach the targets (a slider to try, a list to scroll) while the step waits for Next; `tapTarget` and event steps always reach them",
+                decode: { member, path, _, r, step in
+            guard let b = r.bool(member.value, at: path) else { return }
+            step.targetIsInteractive = b
+            if b && step.advanceOn != .nextButton {
+                r.report(member.value.line, path, "\"interactive\" works with \"advanceOn\": \"nextButton\" (a tap on the target already reaches it with \"tapTarget\" and events; with \"tapAnywhere\" a tap moves on)")
+            }
+        }),
         TourKey("theme", value: "an object: `bubble`, `button`", default: "the tour's",
                 doc: "what the step changes of the tour's theme") { member, path, _, r, step in
             var t = TourTheme()

@@ -193,8 +193,8 @@ import Testing
         let r = try CLI.run(["--tour", Self.tours + "/fab.json", "--frames", "1", "--driver", "dummy", "--speech", "on"],
                             environment: ["SPEECHD_ADDRESS": "unix_socket:\(dir)/none", "XDG_STATE_HOME": dir])
         #expect(r.status == 1)
-        #expect(r.errorLines == ["limelight: demo: --speech on: no speech-dispatcher service answers (start speech-dispatcher, or use --speech off)"])
+        #expect(r.errorLines == ["limelight: window: --speech on: no speech-dispatcher service answers (start speech-dispatcher, or use --speech off)"])
         let bad = try CLI.run(["--speech", "loud"])
-        #expect(bad.status == 2 && bad.errorLines == [#"limelight: demo: --speech expects on or off (got "loud")"#])
+        #expect(bad.status == 2 && bad.errorLines == [#"limelight: window: --speech expects on or off (got "loud")"#])
     }
 }

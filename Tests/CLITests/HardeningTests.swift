@@ -142,7 +142,7 @@ import TestSupport
             (["render", "--tour", fifo, "--out", dir + "/x.png"], "limelight: render: \(fifo): not a regular file (a pipe; expected a tour file, JSON)"),
             (["replay", "--script", fifo, "--out", dir + "/o"], "limelight: replay: \(fifo): not a regular file (a pipe; expected a script, text)"),
             (["simulate", Self.fab, "--events", fifo], "limelight: simulate: --events \(fifo): not a regular file (a pipe; expected an event log, JSON lines)"),
-            (["--events", fifo, "--frames", "1"], "limelight: demo: --events \(fifo): not a regular file (a pipe with no reader; expected a file path, or - for stderr)"),
+            (["--events", fifo, "--frames", "1"], "limelight: window: --events \(fifo): not a regular file (a pipe with no reader; expected a file path, or - for stderr)"),
         ]
         for (args, message) in cases {
             let r = try CLI.run(args)

@@ -29,11 +29,11 @@ import Testing
         #expect(waitFor("has problems; the window waits for a good save", in: log, seconds: 20))
         #expect(p.isRunning, "the window stays open")
         let text = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(text.contains("limelight: demo: \(tour):1: steps[0].txt: unknown key (did you mean \"text\"?)"))
+        #expect(text.contains("limelight: window: \(tour):1: steps[0].txt: unknown key (did you mean \"text\"?)"))
         // A good save by rename, as editors do.
         try #"{"id": "live", "steps": [{"target": "fab", "text": "Fixed."}]}"#.write(toFile: dir + "/.live.tmp", atomically: false, encoding: .utf8)
         #expect(rename(dir + "/.live.tmp", tour) == 0)
-        #expect(waitFor("limelight: demo: loaded \(tour) (1 steps)", in: log, seconds: 20))
+        #expect(waitFor("limelight: window: loaded \(tour) (1 steps)", in: log, seconds: 20))
         #expect(waitFor("tour \"live\": step 1 of 1 shown", in: log, seconds: 20))
     }
 }

@@ -211,7 +211,7 @@ import TestSupport
         let r = try CLI.run(["demo", "--reset-tours", "--frames", "2"], environment: ["XDG_STATE_HOME": disk.path])
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(r.errorLines.first { $0.contains("state.json") }, "\(r.errorLines)")
-        #expect(line.hasPrefix("limelight: demo: \(folder)/state.json: cannot save tour progress (write "), "\(line)")
+        #expect(line.hasPrefix("limelight: window: \(folder)/state.json: cannot save tour progress (write "), "\(line)")
         #expect(line.hasSuffix("No space left on device); the previous file is unchanged"), "\(line)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json")) == saved)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["state.json"])

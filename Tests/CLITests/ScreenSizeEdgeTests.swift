@@ -30,7 +30,7 @@ import Raster
         (["render", "--size", "16385x1", "--out", "/tmp/never-16k.png"], "render: --size 16385x1 at --scale 1: "),
         (["inspect", "--size", "16384x16384"], "inspect: --size 16384x16384 at --scale 1: "),
         (["replay", "--size", "16384x16384", "--script", "/tmp/none.txt", "--out", "/tmp/never-16k"], "replay: --size 16384x16384 at --scale 1: "),
-        (["demo", "--size", "16384x16384", "--frames", "1"], "demo: --size 16384x16384 at --scale 1: "),
+        (["demo", "--size", "16384x16384", "--frames", "1"], "window: --size 16384x16384 at --scale 1: "),
         (["render", "--size", "1e309x1", "--out", "/tmp/never-16k.png"], "render: --size expects WxH in points, e.g. 390x844 (got \"1e309x1\")"),
         (["render", "--size", "nanx1", "--out", "/tmp/never-16k.png"], "render: --size expects WxH in points, e.g. 390x844 (got \"nanx1\")"),
         (["render", "--size", "0.5x0.5", "--out", "/tmp/never-16k.png"], "render: --size 0.5x0.5: width and height must be at least 1 point"),

@@ -60,7 +60,7 @@ import Testing
         let said = "Step 1 of 5: Welcome. This is the Home screen. Tours find their targets by view id, so they follow the layout. Next, button"
         #expect(wait(20) { read(log).contains("Queueing message |\(said)|") }, "speech-dispatcher was not asked to say the first step")
         #expect(read(log).contains("SET self LANGUAGE en") || read(log).lowercased().contains("set self language en"), "in the app's language")
-        #expect(read(stderr).contains("limelight: demo: speech: on (speech-dispatcher answers; --speech off to silence it)"), "\(read(stderr))")
+        #expect(read(stderr).contains("limelight: window: speech: on (speech-dispatcher answers; --speech off to silence it)"), "\(read(stderr))")
     }
 
     @Test func withoutAServiceSpeechIsOffAndOneLineSaysSo() throws {
@@ -71,6 +71,6 @@ import Testing
         defer { stop(window) }
         #expect(wait(10) { read(stderr).contains("speech:") })
         let lines = read(stderr).split(separator: "\n").filter { $0.contains("speech") }
-        #expect(lines == ["limelight: demo: speech: off (no speech-dispatcher service answers)"])
+        #expect(lines == ["limelight: window: speech: off (no speech-dispatcher service answers)"])
     }
 }

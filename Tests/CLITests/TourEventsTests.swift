@@ -49,6 +49,6 @@ import Testing
         let o = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         #expect(o["event"] as? String == "shown" && o["tour"] as? String == "fab" && o["step"] as? Int == 1, "\(text)")
         let bad = try CLI.run(["--events", dir, "--frames", "1"])
-        #expect(bad.status == 2 && bad.errorLines == ["limelight: demo: --events \(dir): is a folder (expected a file path, or - for stderr)"])
+        #expect(bad.status == 2 && bad.errorLines == ["limelight: window: --events \(dir): is a folder (expected a file path, or - for stderr)"])
     }
 }

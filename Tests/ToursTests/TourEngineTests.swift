@@ -173,6 +173,24 @@ import Demo
         #expect(f.app.state.cards.count == 5, "and the tap reached the FAB")
     }
 
+    @Test func anInteractiveStepLetsTheTargetBeUsedUntilNext() throws {
+        let json = #"{"id": "t", "steps": [{"target": "fab", "shape": "circle", "text": "try it", %@}, {"target": "nav.title", "text": "y"}]}"#
+        let (f, engine, _) = try run(json.replacingOccurrences(of: "%@", with: #""interactive": true"#))
+        engine.start(animated: false)
+        #expect(engine.spotlight?.tapPolicy == .targetsReachable)
+        f.tap(f.frame(of: "fab").center)
+        f.tap(f.frame(of: "fab").center)
+        #expect(f.app.state.cards.count == 6, "both taps reached the FAB")
+        #expect(engine.currentStep == 0, "and the step waits for Next")
+        let (g, closed, _) = try run(json.replacingOccurrences(of: "%@", with: #""interactive": false"#))
+        closed.start(animated: false)
+        #expect(closed.spotlight?.tapPolicy == .buttonsOnly)
+        g.tap(g.frame(of: "fab").center)
+        #expect(g.app.state.cards.count == 4, "without it the hole shows the FAB and nothing more")
+        #expect(problemLines(#"{"id": "t", "steps": [{"target": "fab", "text": "x", "advanceOn": "tapAnywhere",\#n "interactive": true}]}"#)
+                == [#"t.json:2: steps[0].interactive: "interactive" works with "advanceOn": "nextButton" (a tap on the target already reaches it with "tapTarget" and events; with "tapAnywhere" a tap moves on)"#])
+    }
+
     @Test func progressLabelsButtonsAndBubbles() throws {
         let (_, engine, _) = try run()
         #expect(engine.coachMark(for: 1)?.progress?.label == "2 / 4")

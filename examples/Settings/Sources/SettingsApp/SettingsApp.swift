@@ -96,7 +96,7 @@ public final class SettingsApp: TourHost {
         rows[2].title = Words.text("brightness", l)
         rows[3].title = Words.text("storage", l)
         saveLabel.string = Words.text("save", l)
-        savedLabel.string = Words.text("saved", l).replacing("%1", with: "\(state.saves)")
+        savedLabel.string = Words.saved(state.saves, l)
         remember.title = Words.text("remember", l)
         signedIn.string = Words.text("signedIn", l)
         tabBar.setTitle(Words.text("settings", l), at: 0)
@@ -111,7 +111,7 @@ public final class SettingsApp: TourHost {
 
     private func save() {
         state.saves += 1
-        savedLabel.string = Words.text("saved", state.language).replacing("%1", with: "\(state.saves)")
+        savedLabel.string = Words.saved(state.saves, state.language)
         onAppEvent?("settingsSaved")
     }
 
@@ -154,7 +154,7 @@ public final class SettingsApp: TourHost {
 
     /// What the app declares to Limelight, and how to make it.
     public static let definition = AppDefinition(
-        id: "settings", displayName: "the settings app", languages: ["en", "de"],
+        id: "settings", displayName: "the settings app", windowTitle: "Settings", languages: ["en", "de"],
         defaultScreen: Size(390, 844),
         // Limelight does not ship German: the app adds its words for the tours' buttons and
         // what screen readers hear.

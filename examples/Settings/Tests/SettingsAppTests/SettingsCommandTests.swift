@@ -64,9 +64,24 @@ import Testing
         #expect(lines.contains { $0.contains("expected a condition on tab, overlay, view, wifi, bluetooth, remember, brightness, saves, found \"cards >= 5\"") }, "\(lines)")
     }
 
+    @Test func itsHelpAndMessagesSayItsOwnName() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("usage: settings-tours [COMMAND] [OPTIONS]"), "\(help.stdout)")
+        #expect(help.stdout.contains("in a window titled \"Settings\""), "\(help.stdout)")
+        let render = try run(["render", "--help"])
+        #expect(render.stdout.hasPrefix("usage: settings-tours render "), "\(render.stdout)")
+        let bad = try run(["render"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "settings-tours: render: --out PATH is required (see settings-tours render --help)\n", "\(bad.stderr)")
+        let unknown = try run(["check", "/nonexistent/tour.json"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "/nonexistent/tour.json: no such file\nsettings-tours: check: 1 problem found\n", "\(unknown.stderr)")
+    }
+
     @Test func testPassesAgainstTheCommittedGoldens() throws {
         let dir = try folder()
-        let r = try run(["test", Self.tours, "--junit", dir + "/junit.xml"])
+        let r = try run(["test", Self.tours, "--junit", dir + "/junit.xml", "--report", dir + "/report"])
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.hasSuffix("38 passed, 0 failed\n"), "\(r.stdout)")
         #expect(try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8).contains("name=\"768x1024@1x-de-script-walkthrough\""))
@@ -92,7 +107,8 @@ import Testing
         #expect(badReplay.status == 2 && badReplay.stderr.contains("bad.txt:1: expect: the app keeps no state \"cards\""), "\(badReplay.stderr)")
         let inspect = try run(["inspect"])
         #expect(inspect.status == 0 && inspect.stdout.contains("\"id\": \"settings.brightness\""), "\(inspect.stdout)")
-        let semantics = try run(["inspect", "--semantics"])
+        #expect(inspect.stdout.contains("\"id\": \"overlay.bubble.title\""), "the launch tour's first step: \(inspect.stdout)")
+        let semantics = try run(["inspect", "--semantics", "--no-overlay"])
         #expect(semantics.stdout.contains("\"role\": \"toggle\", \"label\": \"Wi-Fi\""), "\(semantics.stdout)")
         #expect(semantics.stdout.contains("\"role\": \"slider\", \"label\": \"Brightness\""), "\(semantics.stdout)")
     }

@@ -41,6 +41,23 @@ import Views
         """)
     }
 
+    @Test func theBrightnessStepLetsTheSliderBeTriedBeforeNext() throws {
+        let app = try AppSession(SettingsApp.definition)
+        let tour = try app.start(tourFile: Self.tours + "/settings.json")
+        try app.tap("settings.wifi")
+        app.settle()
+        #expect(tour.currentStep == 1)
+        guard case .number(let before)? = app.state("brightness") else { Issue.record("no brightness"); return }
+        try app.drag("settings.brightness", by: Point(-60, 0))
+        app.settle()
+        guard case .number(let after)? = app.state("brightness") else { Issue.record("no brightness"); return }
+        #expect(after < before - 0.2, "brightness \(before) -> \(after)")
+        #expect(tour.currentStep == 1, "a drag in the hole does not move the step on")
+        try app.tap("overlay.bubble.next")
+        app.settle()
+        #expect(tour.currentStep == 2)
+    }
+
     @Test func anExpectationOnAStateTheAppLacksIsRefused() throws {
         let app = try AppSession(SettingsApp.definition)
         do { try app.run(script: "expect cards=5"); Issue.record("ran") } catch {
