@@ -4,13 +4,12 @@ import Raster
 /// mirrored under right to left): a tap on the box or the label, Enter or Space checks or unchecks
 /// it and runs `onChange`. Assistive technology hears the label, "checkbox" and "checked" or "not
 /// checked".
-public final class Checkbox: View {
+public final class Checkbox: TwoStateControl {
     /// Whether it is checked.
-    public var isChecked: Bool { didSet { if isChecked != oldValue { setNeedsDisplay() } } }
-    /// Runs after a tap or a key changed it, with the new value.
-    public var onChange: (@MainActor (Bool) -> Void)?
-    /// A disabled checkbox ignores the pointer and the keyboard and draws faded.
-    public var isEnabled = true { didSet { if isEnabled != oldValue { setNeedsDisplay() } } }
+    public var isChecked: Bool {
+        get { isSet }
+        set { isSet = newValue }
+    }
     /// The box's fill when checked.
     public var tint = Palette.tint { didSet { if tint != oldValue { setNeedsDisplay() } } }
     /// The label beside the box.
@@ -23,23 +22,15 @@ public final class Checkbox: View {
 
     /// A checkbox labelled `title`.
     public init(title: String, isChecked: Bool = false, onChange: (@MainActor (Bool) -> Void)? = nil) {
-        self.isChecked = isChecked
-        self.onChange = onChange
-        titleLabel = Text(title, font: .body, color: Palette.label)
-        super.init(children: [titleLabel])
+        let label = Text(title, font: .body, color: Palette.label)
+        titleLabel = label
+        super.init(isSet: isChecked, onChange: onChange, children: [label])
     }
 
     /// The label's text.
     public var title: String {
         get { titleLabel.string }
         set { titleLabel.string = newValue }
-    }
-
-    /// Checks or unchecks it, as a tap does.
-    public func toggle() {
-        guard isEnabled else { return }
-        isChecked.toggle()
-        onChange?(isChecked)
     }
 
     /// The box and the label in a row, at least 44 points tall (a finger's target).
@@ -79,28 +70,9 @@ public final class Checkbox: View {
         }
     }
 
-    /// Takes the pointer when enabled (on the box or the label).
-    public override func pointerDown(at point: Point) -> Bool { isEnabled }
-    /// A tap toggles it.
-    public override func pointerUp(at point: Point, isTap: Bool) { if isTap { toggle() } }
-
-    /// An enabled checkbox takes the keyboard focus.
-    public override var acceptsKeyboardFocus: Bool { isEnabled }
-    /// Enter or Space toggles it.
-    public override func activate() -> Bool {
-        guard isEnabled else { return false }
-        toggle()
-        return true
-    }
     /// The ring goes around the box.
     public override var focusOutline: (rect: Rect, shape: Shape) { (boxRect, .roundedRect(cornerRadius: 5)) }
 
     /// A checkbox, labelled by its text.
     public override var semanticRole: SemanticRole? { .checkbox }
-    /// Checked and disabled, as they are.
-    public override var semanticState: SemanticState {
-        var s: SemanticState = isChecked ? [.checked] : []
-        if !isEnabled { s.insert(.disabled) }
-        return s
-    }
 }

@@ -4,18 +4,12 @@ import Raster
 /// (the leading end when off; mirrored under right to left) and a track that fills with `onColor`.
 /// A tap, Enter or Space flips it and runs `onChange`; the thumb slides over 0.2 s (at once under
 /// reduced motion). Assistive technology hears its label, "switch" and "on" or "off".
-public final class Toggle: View {
+public final class Toggle: TwoStateControl {
     /// Whether it is on.
     public var isOn: Bool {
-        didSet {
-            guard isOn != oldValue else { return }
-            slide(to: isOn ? 1 : 0)
-        }
+        get { isSet }
+        set { isSet = newValue }
     }
-    /// Runs after a tap or a key flipped it, with the new value.
-    public var onChange: (@MainActor (Bool) -> Void)?
-    /// A disabled switch ignores the pointer and the keyboard and draws faded.
-    public var isEnabled = true { didSet { if isEnabled != oldValue { setNeedsDisplay() } } }
     /// The track's colour when on.
     public var onColor = Toggle.green { didSet { if onColor != oldValue { setNeedsDisplay() } } }
     /// What assistive technology calls it ("Wi-Fi"), when no label around it does.
@@ -36,19 +30,13 @@ public final class Toggle: View {
 
     /// A switch, on or off, that runs `onChange` when flipped.
     public init(isOn: Bool = false, label: String? = nil, onChange: (@MainActor (Bool) -> Void)? = nil) {
-        self.isOn = isOn
         self.label = label
-        self.onChange = onChange
         position = isOn ? 1 : 0
-        super.init()
+        super.init(isSet: isOn, onChange: onChange)
     }
 
-    /// Flips it, as a tap does.
-    public func toggle() {
-        guard isEnabled else { return }
-        isOn.toggle()
-        onChange?(isOn)
-    }
+    /// The thumb slides to its new end.
+    override func stateDidChange() { slide(to: isOn ? 1 : 0) }
 
     private func slide(to target: Double) {
         guard let root, !root.reducesMotion else {
@@ -101,19 +89,6 @@ public final class Toggle: View {
 
     /// The track's capsule.
     public override func contains(_ point: Point) -> Bool { frame.insetBy(dx: -6, dy: -6).contains(point) }
-    /// Takes the pointer when enabled.
-    public override func pointerDown(at point: Point) -> Bool { isEnabled }
-    /// A tap flips it.
-    public override func pointerUp(at point: Point, isTap: Bool) { if isTap { toggle() } }
-
-    /// An enabled switch takes the keyboard focus.
-    public override var acceptsKeyboardFocus: Bool { isEnabled }
-    /// Enter or Space flips it.
-    public override func activate() -> Bool {
-        guard isEnabled else { return false }
-        toggle()
-        return true
-    }
     /// The ring follows the capsule.
     public override var focusOutline: (rect: Rect, shape: Shape) { (frame.aligned(Toggle.size, .center), .capsule) }
 
@@ -121,12 +96,6 @@ public final class Toggle: View {
     public override var semanticRole: SemanticRole? { .toggle }
     /// Its label, when given.
     public override var semanticLabel: String? { label }
-    /// On is `checked`; off and disabled as they are.
-    public override var semanticState: SemanticState {
-        var s: SemanticState = isOn ? [.checked] : []
-        if !isEnabled { s.insert(.disabled) }
-        return s
-    }
     /// 1 when on, 0 when off.
     public override var semanticValue: SemanticValue? {
         SemanticValue(current: isOn ? 1 : 0, minimum: 0, maximum: 1, text: isOn ? "on" : "off")
