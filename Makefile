@@ -46,8 +46,12 @@ run: release
 # The whole suite. SDL never opens a real display here: tests that need one start Xvfb themselves.
 # Then the app in examples/Settings, a package of its own on Limelight's public products: its suite
 # (the test kit, and its own command line through every command) keeps the public API honest.
+# A build with a warning fails first (a clean build, as CI's, shows every one; an incremental
+# build shows those of the files it compiles).
 test: test-deps
+	@sh scripts/build-without-warnings.sh . $(SWIFT)
 	SDL_VIDEODRIVER=dummy $(SWIFT) test
+	@sh scripts/build-without-warnings.sh examples/Settings $(SWIFT)
 	cd examples/Settings && SDL_VIDEODRIVER=dummy $(SWIFT) test
 
 # Installs the release binary as $(PREFIX)/bin/limelight and the card illustrations and sample

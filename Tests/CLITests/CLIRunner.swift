@@ -55,7 +55,7 @@ enum CLI {
     /// tour progress in `state`, its stderr going to the file `stderr` (made empty first), and
     /// `environment` on top; the caller stops it.
     static func startWindow(_ args: [String], state: String, stderr: String, environment extra: [String: String] = [:]) throws -> Process {
-        FileManager.default.createFile(atPath: stderr, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args

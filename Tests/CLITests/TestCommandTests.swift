@@ -89,7 +89,7 @@ import ImageFiles
             var files: [String: Data] = [:]
             for name in try FileManager.default.subpathsOfDirectory(atPath: report) {
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: report + "/" + name, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: report + "/" + name, isDirectory: &isFolder)
                 if !isFolder.boolValue { files[name] = try Data(contentsOf: URL(fileURLWithPath: report + "/" + name)) }
             }
             files["index.html"] = Data(String(decoding: files["index.html"] ?? Data(), as: UTF8.self).replacingOccurrences(of: report, with: "REPORT").utf8)

@@ -254,7 +254,7 @@ extension ControlTests {
             frames.append(frame)
         }
         let sheet = try Pixmap(width: 1440, height: 360)
-        var canvas = Canvas(pixmap: sheet, scale: 1)
+        let canvas = Canvas(pixmap: sheet, scale: 1)
         for (i, f) in frames.enumerated() { canvas.blend(f, atDeviceX: 480 * i, y: 0) }
         let result = Golden.compare(sheet, named: "controls-focus")
         #expect(result.matches, "\(result.message)")
