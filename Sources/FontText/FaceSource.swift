@@ -6,7 +6,7 @@ struct FaceSource: Hashable, Sendable {
     var file: String
     /// The face's index inside the file (non-zero only in collections such as `.ttc`).
     var index: Int
-    /// The family name shown in messages and returned by `fontName(for:)`.
+    /// The family name shown in messages and returned by `family(drawing:)`.
     var family: String
     /// Whether FreeType should embolden the outlines because the face itself is not bold.
     var syntheticBold: Bool = false

@@ -221,17 +221,13 @@ public final class SystemTextEngine: TextEngine {
         return first.properties.isEmojiPresentation || (scalars.count > 1 && scalars.contains { $0.value == 0x200D } && first.properties.isEmoji)
     }
 
-    /// The family that draws `scalar` at `weight`, or nil when no face in the chain has a glyph for it.
-    public func fontName(for scalar: Unicode.Scalar, weight: Font.Weight = .regular, language: String? = nil) -> String? {
+    /// The family rendering draws `character` with at `weight` in `language` (the face
+    /// `faceIndex(for:chain:)` picks), or nil when that face has no glyph for it either.
+    func family(drawing character: Character, weight: Font.Weight = .regular, language: String? = nil) -> String? {
         let chain = chain(for: weight, language: language)
-        let scalars = [scalar].filter { !$0.properties.isDefaultIgnorableCodePoint }
-        guard !scalars.isEmpty else { return nil }
-        var order = Array(chain.faces.indices)
-        if Self.isEmoji(Character(scalar)), let emoji = chain.faces.firstIndex(where: { isColor($0) }) {
-            order.removeAll { $0 == emoji }
-            order.insert(emoji, at: 0)
-        }
-        return order.first { covers(chain.faces[$0], scalars) }.map { chain.faces[$0].family }
+        guard let index = faceIndex(for: character, chain: chain) else { return nil }
+        let scalars = character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && $0.value != 0xFE0F }
+        return covers(chain.faces[index], Array(scalars.prefix(1))) ? chain.faces[index].family : nil
     }
 
     // MARK: - TextEngine

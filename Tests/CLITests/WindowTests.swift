@@ -99,6 +99,21 @@ struct WindowTests {
         app.waitUntilExit()
     }
 
+    /// A screenshot of `window` through ImageMagick's `import`, written into `folder` as `name`.
+    static func screenshot(of window: String, on display: Int, into folder: String, name: String) throws -> Pixmap {
+        let path = folder + "/" + name + ".png"
+        try tool("/usr/bin/import", ["-window", window, "png:" + path], display: display)
+        return try Pixmap(contentsOfFile: path)
+    }
+
+    /// The share of one core `pid` used over the next `seconds` (a measurement, not a wait).
+    static func cpuShare(pid: Int32, over seconds: Double) -> Double? {
+        guard let before = cpuSeconds(pid: pid) else { return nil }
+        Thread.sleep(forTimeInterval: seconds)
+        guard let after = cpuSeconds(pid: pid) else { return nil }
+        return (after - before) / seconds
+    }
+
     /// CPU seconds (user + system) a process has used, from /proc.
     static func cpuSeconds(pid: Int32) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -129,9 +144,7 @@ struct WindowTests {
         var shotIndex = 0
         func screenshot() throws -> Pixmap {
             shotIndex += 1
-            let path = shots + "/shot\(shotIndex).png"
-            try Self.tool("/usr/bin/import", ["-window", window, "png:" + path], display: display)
-            return try Pixmap(contentsOfFile: path)
+            return try Self.screenshot(of: window, on: display, into: shots, name: "shot\(shotIndex)")
         }
         // The same app rendered offscreen, with no overlay: what the window must show once the tip is gone.
         let reference = shots + "/reference.png"
@@ -160,12 +173,10 @@ struct WindowTests {
             #expect(last.hasSamePixels(as: plain), "the window shows exactly what render --no-overlay draws")
         }
 
-        // Idle: well under a quarter of a core over 2 seconds (a busy loop would use all of one).
-        Thread.sleep(forTimeInterval: 0.5)
-        let before = try #require(Self.cpuSeconds(pid: app.processIdentifier))
-        Thread.sleep(forTimeInterval: 2)
-        let after = try #require(Self.cpuSeconds(pid: app.processIdentifier))
-        let share = (after - before) / 2
+        // Idle: the window settles within 10 s to well under a quarter of a core, measured over
+        // 2 seconds (a busy loop would use all of one).
+        _ = Self.waitFor(10) { (Self.cpuShare(pid: app.processIdentifier, over: 0.25) ?? 1) < 0.25 }
+        let share = try #require(Self.cpuShare(pid: app.processIdentifier, over: 2))
         #expect(share < 0.25, "the idle window used \(share * 100)% of a core")
         #expect(app.isRunning, "the window is still up after the idle check")
         // Ctrl-C ends it cleanly.
@@ -191,11 +202,31 @@ struct WindowTests {
         defer { Self.stop(app) }
         #expect(!window.isEmpty, "the editor's window appeared")
         guard !window.isEmpty else { return }
-        usleep(1_000_000)
+        let shots = try CLI.temporaryFolder()
+        var shotIndex = 0
+        func screenshot() throws -> Pixmap {
+            shotIndex += 1
+            return try Self.screenshot(of: window, on: display, into: shots, name: "shot\(shotIndex)")
+        }
+        // The editor has painted once its window is more than one flat colour.
+        var shown = try screenshot()
+        #expect(try Self.waitFor(20) {
+            shown = try screenshot()
+            let first = shown.color(x: 0, y: 0)
+            return stride(from: 0, to: shown.height, by: 7).contains { y in
+                stride(from: 0, to: shown.width, by: 7).contains { shown.color(x: $0, y: y) != first }
+            }
+        }, "the editor painted its window")
+        // Each click changes what the window shows (a selection, a focused field): the next input
+        // waits for that, not for a fixed time.
         func click(_ id: String, _ extra: [String] = []) throws {
             let c = frames[id]!.center
+            let before = shown
             try Self.tool("/usr/bin/xdotool", ["mousemove", "--window", window, "\(Int(c.x))", "\(Int(c.y))"] + extra + ["click", "1"], display: display)
-            usleep(300_000)
+            #expect(try Self.waitFor(20) {
+                shown = try screenshot()
+                return !shown.hasSamePixels(as: before)
+            }, "the click on \(id) showed")
         }
         try click("card.1")
         try Self.tool("/usr/bin/xdotool", ["keydown", "shift"], display: display)

@@ -19,7 +19,7 @@ struct FallbackFontTests {
     ])
     func everyScriptHasAFace(text: String, script: String) throws {
         for scalar in text.unicodeScalars where !scalar.properties.isGraphemeExtend {
-            #expect(engine.fontName(for: scalar) != nil, "\(script) U+\(String(scalar.value, radix: 16, uppercase: true)) has a face")
+            #expect(engine.family(drawing: Character(scalar)) != nil, "\(script) U+\(String(scalar.value, radix: 16, uppercase: true)) has a face")
         }
         let rendered = engine.render(text, font: .body, scale: 1)
         #expect(rendered.mask.coveredArea > 20, "\(script) draws ink")
@@ -27,10 +27,10 @@ struct FallbackFontTests {
 
     @Test func hanTakesTheFormsOfTheTextsLanguage() throws {
         // 直 and 骨 differ between Simplified Chinese, Traditional Chinese, Japanese and Korean forms.
-        let chinese = try #require(engine.fontName(for: "直", language: "zh-Hans"))
-        let traditional = try #require(engine.fontName(for: "直", language: "zh-Hant"))
-        let korean = try #require(engine.fontName(for: "直", language: "ko"))
-        let japanese = try #require(engine.fontName(for: "直", language: "ja"))
+        let chinese = try #require(engine.family(drawing: "直", language: "zh-Hans"))
+        let traditional = try #require(engine.family(drawing: "直", language: "zh-Hant"))
+        let korean = try #require(engine.family(drawing: "直", language: "ko"))
+        let japanese = try #require(engine.family(drawing: "直", language: "ja"))
         #expect(chinese.contains("SC"), "Simplified Chinese: \(chinese)")
         #expect(traditional.contains("TC"), "Traditional Chinese: \(traditional)")
         #expect(korean.contains("KR"), "Korean: \(korean)")

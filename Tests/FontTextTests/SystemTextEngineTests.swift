@@ -50,13 +50,13 @@ struct SystemTextEngineTests {
     }
 
     @Test func japaneseFallsBackToAJapaneseFont() throws {
-        #expect(engine.fontName(for: "H") == engine.familyName)
-        let japanese = try #require(engine.fontName(for: "ホ"), "some installed font has katakana")
+        #expect(engine.family(drawing: "H") == engine.familyName)
+        let japanese = try #require(engine.family(drawing: "ホ"), "some installed font has katakana")
         #expect(japanese != engine.familyName)
         #expect(japanese.contains("Gothic") || japanese.contains("CJK") || japanese.contains("Mincho"),
                 "katakana come from a Japanese font, got \(japanese)")
-        #expect(engine.fontName(for: "ー") == japanese)
-        #expect(engine.fontName(for: "ホ", weight: .bold) != nil)
+        #expect(engine.family(drawing: "ー") == japanese)
+        #expect(engine.family(drawing: "ホ", weight: .bold) != nil)
     }
 
     @Test func mixedScriptsHaveCoverageInTheJapanesePart() {
@@ -70,7 +70,7 @@ struct SystemTextEngineTests {
 
     @Test func kanaDoNotDrawTheMissingGlyphBox() throws {
         // U+E000 is private use: no installed font should draw it, so it shows the primary's .notdef box.
-        #expect(engine.fontName(for: "\u{E000}") == nil)
+        #expect(engine.family(drawing: "\u{E000}") == nil)
         let missing = engine.render("\u{E000}", font: .headline, scale: 2).mask
         let kana = engine.render("ホ", font: .headline, scale: 2).mask
         #expect(missing.coveredArea > 0)
@@ -178,6 +178,6 @@ struct SystemTextEngineTests {
         let fromFile = try SystemTextEngine(fontFile: match.face.file)
         #expect(fromFile.familyName == "DejaVu Sans")
         #expect(fromFile.width(of: "Home", font: .body, scale: 2) == engine.width(of: "Home", font: .body, scale: 2))
-        #expect(fromFile.fontName(for: "ホ") != nil, "fallbacks still come from fontconfig")
+        #expect(fromFile.family(drawing: "ホ") != nil, "fallbacks still come from fontconfig")
     }
 }
