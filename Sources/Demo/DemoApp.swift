@@ -92,7 +92,7 @@ public final class DemoApp {
     }
 
     /// The kind of the overlay taking input now, if any.
-    public var topOverlayKind: OverlayKind? { overlays.topKind }
+    var topOverlayKind: OverlayKind? { overlays.topKind }
 
     /// Shows `tab`'s screen.
     public func select(_ tab: Tab) {

@@ -77,7 +77,7 @@ public final class SystemTextEngine: TextEngine {
     }
 
     /// The primary family's name, as fontconfig (or the font file) names it.
-    public var familyName: String { regularPrimary.family }
+    var familyName: String { regularPrimary.family }
 
     /// The family text is set in unless an app names its own: DejaVu Sans, named rather than
     /// "sans-serif" so that installing more fonts (fontconfig then prefers Noto Sans) changes no frame.

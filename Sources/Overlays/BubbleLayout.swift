@@ -20,7 +20,7 @@ public struct BubbleLayout: Hashable, Sendable {
     /// The side of the hole the box is on.
     public var side: BubbleSide
     /// The tail's two base corners, on the box's edge.
-    public var tailBase: (Point, Point) {
+    var tailBase: (Point, Point) {
         get { (baseA, baseB) }
         set { baseA = newValue.0; baseB = newValue.1 }
     }

@@ -86,7 +86,7 @@ public final class SpotlightOverlay: Overlay {
     /// The geometries drawn now (screen points), one per resolved hole.
     public var displayedHoles: [HoleGeometry] { holeSet.geometries }
     /// The fill of the standard bubble's box, what its text is read against.
-    public static var bubbleBackground: Color { BubbleChrome.background }
+    static var bubbleBackground: Color { BubbleChrome.background }
     /// The fill of this spotlight's bubble now (its theme's).
     public var currentBubbleBackground: Color { coachMark?.theme.background ?? BubbleChrome.background }
     /// Where the holes' outlines reach (screen points), as last laid out.

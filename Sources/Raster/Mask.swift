@@ -36,7 +36,7 @@ public struct Mask: Hashable, Sendable {
     }
 
     /// The sum of all coverage in pixels (255 = one whole pixel).
-    public var coveredArea: Double {
+    var coveredArea: Double {
         var total = 0
         for b in bytes { total += Int(b) }
         return Double(total) / 255

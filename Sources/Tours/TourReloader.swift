@@ -80,7 +80,7 @@ public final class TourReloader {
     private var pendingSignatureCheck = false
 
     /// Whether the folder is watched with inotify.
-    public var isWatchingFolder: Bool { watch != nil }
+    var isWatchingFolder: Bool { watch != nil }
 
     /// Checks every `interval` seconds on `timers` (a root's), calling `onChange` with each reload;
     /// a check scheduled on other timers before stops.

@@ -147,7 +147,7 @@ public final class ViewRoot {
     }
 
     /// Replaces the top view; the whole screen is repainted.
-    public func setContent(_ view: View) {
+    func setContent(_ view: View) {
         guard view !== content else { return }
         content.owner = nil
         content.unplaceWithoutInvalidating()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Demo
-import Overlays
+@testable import Overlays
 import Raster
 import Tours
 import Views

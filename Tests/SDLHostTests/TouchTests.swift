@@ -1,5 +1,5 @@
 import CSDL2
-import Demo
+@testable import Demo
 import Overlays
 import Raster
 import Testing

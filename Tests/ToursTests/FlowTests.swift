@@ -2,7 +2,7 @@ import Testing
 import Raster
 import Views
 import Overlays
-import Demo
+@testable import Demo
 @testable import Tours
 
 /// Tours that wait for the app and branch: `showWhen`, `advanceOn: {"event": …}`, buttons with

@@ -2,7 +2,7 @@ import Testing
 import Raster
 import Views
 import Overlays
-import Demo
+@testable import Demo
 @testable import Tours
 
 /// Hotspot steps: beacons with no dim over an app that stays usable, a tap on one opening its step,

@@ -2,7 +2,7 @@ import Testing
 import Raster
 import Views
 import Overlays
-import Demo
+@testable import Demo
 @testable import Tours
 
 /// The step engine on the sample app: moving between steps, tabs, scrolling, taps and keys, events.
