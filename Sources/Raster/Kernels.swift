@@ -208,6 +208,19 @@ public struct DimBlend: Sendable {
         // with their constants in registers.
         if isHalf {
             let c = laneColor
+            // A whole cache line a step: its four loads first, then its four stores.
+            while i &+ 16 <= count {
+                let o = i &* 4
+                let a = s.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt8>.self)
+                let b = s.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD16<UInt8>.self)
+                let e = s.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD16<UInt8>.self)
+                let f = s.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD16<UInt8>.self)
+                DimBlend.store(DimBlend.average(a, c), d, o, streaming: streaming)
+                DimBlend.store(DimBlend.average(b, c), d, o &+ 16, streaming: streaming)
+                DimBlend.store(DimBlend.average(e, c), d, o &+ 32, streaming: streaming)
+                DimBlend.store(DimBlend.average(f, c), d, o &+ 48, streaming: streaming)
+                i &+= 16
+            }
             while i &+ 8 <= count {
                 let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
                 let b = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)
@@ -530,10 +543,23 @@ public struct DimBlend: Sendable {
     }
 
     /// The size of region (in bytes of destination) from which a dim into another pixmap streams:
-    /// 4 MiB. Measured on a 2-core EPYC with 512 KiB of L2 per core and 32 MiB of L3: a 1920x1080 frame
-    /// (7.9 MiB) dims about 25% faster streaming, while a 390x844 one (1.3 MiB) dims four times slower,
-    /// because its plain stores stay in the cache from one frame to the next.
-    public static let streamingBytes = 4 << 20
+    /// where its source and destination together pass three quarters of the last-level cache (as
+    /// glibc sizes memcpy's non-temporal threshold), so they no longer stay in it from one frame to
+    /// the next; 4 MiB when the system reports no cache. Measured on a 2-core EPYC with 32 MiB of L3
+    /// per core pair: 12 MiB, so a 1920x1080 frame (7.9 MiB) dims with plain stores and a
+    /// 3840x2160 one (31.6 MiB) streams.
+    public static let streamingBytes: Int = streamingBytes(lastLevelCache: LastLevelCache.reported?.bytes)
+
+    /// The streaming threshold for a last-level cache of `bytes` (nil: unknown).
+    static func streamingBytes(lastLevelCache bytes: Int?) -> Int {
+        guard let bytes, bytes >= 1 << 20 else { return 4 << 20 }
+        return bytes / 8 * 3
+    }
+
+    /// What sized `streamingBytes`, for reports.
+    public static var cacheDescription: String {
+        LastLevelCache.reported.map { "3/8 of the last-level cache, \($0.source)" } ?? "no cache reported: 4 MiB"
+    }
 
     /// One row through several holes: their coverages joined in `scratch` over the span they touch.
     private func applyJoined(_ masks: [Mask], row y: Int, from src: Pixmap, into dst: Pixmap, region r: IntRect,

@@ -41,9 +41,14 @@ func benchmarkRaster(_ h: Harness) throws {
     }
 }
 
-/// Parts of dim.full, for tuning (only with --parts).
+/// Parts of dim.full, for tuning (only with --parts), at 1920x1080 (a frame and its base that fit
+/// a 32 MiB last-level cache) and 3840x2160 (larger than one).
 func benchmarkRasterParts(_ h: Harness) throws {
-    let (w, hgt) = (1920, 1080)
+    for (w, hgt) in [(1920, 1080), (3840, 2160)] { try benchmarkRasterParts(h, width: w, height: hgt) }
+    h.note("dims of a region of \(DimBlend.streamingBytes >> 20) MiB or more into another frame stream (\(DimBlend.cacheDescription))")
+}
+
+func benchmarkRasterParts(_ h: Harness, width w: Int, height hgt: Int) throws {
     let size = "\(w)x\(hgt)"
     let src = try Pixmap(width: w, height: hgt, fill: Color(red: 242, green: 242, blue: 247))
     let dst = try Pixmap(width: w, height: hgt)
@@ -62,8 +67,9 @@ func benchmarkRasterParts(_ h: Harness) throws {
     let a = Rasterizer.mask(for: circle, clip: src.bounds), b = Rasterizer.mask(for: star, clip: src.bounds)
     h.record("part.union", size: size) { _ = a.union(b) }
     h.record("part.dim.twoholes", size: size) { dim.apply(from: src, into: dst, region: dst.bounds, holes: [a, b]) }
-    // The same two with plain stores, for comparison with the streaming ones the size calls for.
+    // The same with each kind of store, whichever the size calls for.
     h.record("part.dim.const.plain", size: size) { dim.apply(from: src, into: dst, region: src.bounds, stores: .plain) }
+    h.record("part.dim.const.streaming", size: size) { dim.apply(from: src, into: dst, region: src.bounds, stores: .streaming) }
     h.record("part.dim.twoholes.plain", size: size) { dim.apply(from: src, into: dst, region: dst.bounds, holes: [a, b], stores: .plain) }
     h.record("part.dim.twoholes.inplace", size: size) { dim.apply(from: dst, into: dst, region: dst.bounds, holes: [a, b]) }
     // The floor of an in-place pass: each row loaded and stored back (OR a zero the compiler cannot
@@ -93,7 +99,7 @@ func benchmarkRasterParts(_ h: Harness) throws {
     let pacedCopy = paced[0], pacedDim = paced[1]
     h.add("part.paced.copy", size: size, milliseconds: pacedCopy)
     h.add("part.paced.dim.full", size: size, milliseconds: pacedDim, baseline: "part.paced.copy")
-    h.note("part.paced.*: a frame every 1/60 s; the ratio of part.paced.dim.full is to part.paced.copy")
+    if w == 1920 { h.note("part.paced.*: a frame every 1/60 s; the ratio of part.paced.dim.full is to part.paced.copy") }
 }
 
 /// Only dim.hole at 1920x1080, for profiling (with --hole).

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Raster
 
@@ -170,10 +171,40 @@ import Testing
         dim.apply(from: base, into: plain, region: region, holes: holes, stores: .plain)
         dim.apply(from: base, into: streamed, region: region, holes: holes, stores: .streaming)
         #expect(streamed.hasSamePixels(as: plain))
-        // And the automatic choice (streaming at this size) agrees too.
-        #expect(region.width * region.height * 4 >= DimBlend.streamingBytes)
+        // And the automatic choice (whichever this machine's cache calls for) agrees too.
         let auto = try Pixmap(width: w, height: h)
         dim.apply(from: base, into: auto, region: region, holes: holes)
         #expect(auto.hasSamePixels(as: plain))
+    }
+
+    /// The dim streams where its source and destination together pass three quarters of the
+    /// last-level cache; with no cache reported, from 4 MiB.
+    @Test func theStreamingThresholdFollowsTheLastLevelCache() {
+        #expect(DimBlend.streamingBytes(lastLevelCache: 32 << 20) == 12 << 20)
+        #expect(DimBlend.streamingBytes(lastLevelCache: 8 << 20) == 3 << 20)
+        #expect(DimBlend.streamingBytes(lastLevelCache: nil) == 4 << 20)
+        #expect(DimBlend.streamingBytes(lastLevelCache: 0) == 4 << 20)
+        // 1920x1080 (7.9 MiB) fits a 32 MiB cache with its base; 3840x2160 (31.6 MiB) does not.
+        #expect(1920 * 1080 * 4 < DimBlend.streamingBytes(lastLevelCache: 32 << 20))
+        #expect(3840 * 2160 * 4 >= DimBlend.streamingBytes(lastLevelCache: 32 << 20))
+    }
+
+    /// The cache is the highest-level data or unified cache sysfs lists for cpu0.
+    @Test func theLastLevelCacheIsReadFromSysfs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (index, level, type, size) in [(0, "1", "Data", "32K"), (1, "1", "Instruction", "32K"), (2, "2", "Unified", "512K"),
+                                           (3, "3", "Unified", "32768K")] {
+            let entry = folder + "/index\(index)"
+            try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: true)
+            try level.write(toFile: entry + "/level", atomically: true, encoding: .utf8)
+            try type.write(toFile: entry + "/type", atomically: true, encoding: .utf8)
+            try (size + "\n").write(toFile: entry + "/size", atomically: true, encoding: .utf8)
+        }
+        #expect(LastLevelCache.fromSysfs(folder)?.bytes == 32 << 20)
+        #expect(LastLevelCache.fromSysfs(folder + "/none") == nil)
+        #expect(LastLevelCache.parseSize("1M") == 1 << 20)
+        #expect(LastLevelCache.parseSize("12345") == 12345)
+        #expect(LastLevelCache.parseSize("K") == nil && LastLevelCache.parseSize("-3K") == nil && LastLevelCache.parseSize("99999999999999999999K") == nil)
     }
 }
