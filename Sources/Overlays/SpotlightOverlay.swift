@@ -27,9 +27,6 @@ public final class SpotlightOverlay: Overlay {
     /// Called in the layout phase when a view target goes missing (true: not laid out, gone) or
     /// comes back (false). While one is missing the dim shows with no bubble.
     public var onTargetsMissing: (@MainActor (Bool) -> Void)?
-    /// What asked to move on last: `"next"` (the Next button), `"key"` (Enter or Right), `"target"`
-    /// (a tap or Enter on a target in a hole), `"tap"` (a tap the policy counts as advancing).
-    public private(set) var lastAdvanceCause = "next"
     /// Whether a view target is missing now (as the last layout found).
     public private(set) var isMissingTargets = false
     /// Shows the bubble in the middle of the screen with no tail when there is no hole to point at
@@ -98,7 +95,27 @@ public final class SpotlightOverlay: Overlay {
     /// The bubble's geometry now (screen points), nil when there is no bubble.
     public var displayedBubble: BubbleLayout? { bubble?.layout }
 
-    /// Moves to new holes and bubble; with `animated`, morphs from the holes shown now.
+    /// A spotlight showing `step`.
+    public convenience init(_ step: SpotlightStep) {
+        self.init(holes: step.holes, coachMark: step.coachMark, dimColor: step.dimColor, dimOpacity: step.dimOpacity, tapPolicy: step.tapPolicy)
+    }
+
+    /// What the spotlight shows now, as one value.
+    public var step: SpotlightStep {
+        SpotlightStep(holes: holes, coachMark: coachMark, tapPolicy: tapPolicy, dimColor: dimColor, dimOpacity: dimOpacity)
+    }
+
+    /// Moves to `step` whole (holes, bubble, taps and dim); with `animated`, the holes morph from
+    /// those shown now.
+    public func show(_ step: SpotlightStep, animated: Bool = true) {
+        tapPolicy = step.tapPolicy
+        if dimColor != step.dimColor { dimColor = step.dimColor }
+        if dimOpacity != step.dimOpacity { dimOpacity = step.dimOpacity }
+        show(holes: step.holes, coachMark: step.coachMark, animated: animated)
+    }
+
+    /// Moves to new holes and bubble, keeping the taps and the dim; with `animated`, morphs from
+    /// the holes shown now.
     public func show(holes newHoles: [Hole], coachMark mark: CoachMark?, animated: Bool = true) {
         // Under reduced motion the holes jump to the new targets.
         if animated, let root, !root.reducesMotion, !holeSet.geometries.isEmpty {
@@ -163,7 +180,7 @@ public final class SpotlightOverlay: Overlay {
     /// A target the keyboard activated moves the step on, as a tap through its hole does.
     public override func didActivate(_ view: View, root: ViewRoot) {
         guard tapPolicy.inside == .passThroughAndAdvance else { return }
-        if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { advance(by: "target") }
+        if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { advance(by: .target) }
     }
 
     /// The geometry of every hole whose target exists now.
@@ -181,7 +198,7 @@ public final class SpotlightOverlay: Overlay {
         // The bubble sits by the hole it belongs to: the old one while fading out, the new one after.
         var anchor = targets.first
         if let morph {
-            t = morph.tween.easedProgress(at: root.clock.now)
+            t = morph.tween.easedProgress(at: root.frameTime)
             var mixed: [HoleGeometry] = []
             for i in 0..<max(morph.from.count, targets.count) {
                 let a = i < morph.from.count ? morph.from[i] : targets[i].collapsed
@@ -268,7 +285,7 @@ public final class SpotlightOverlay: Overlay {
     private func buildBubble(for mark: CoachMark, maxWidth: Double) {
         removeBubble()
         for dots in [true, false] {
-            let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.advance(by: "next") },
+            let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.advance(by: .next) },
                                              onSkip: { [weak self] in self?.request(.dismiss) },
                                              onButton: { [weak self] k in self?.request(.button(k)) })
             let chrome = BubbleChrome(content: content, theme: mark.theme)
@@ -325,7 +342,7 @@ public final class SpotlightOverlay: Overlay {
             canvas.clip(toDevice: region)
             for (i, mask) in holeSet.masks.enumerated() {
                 guard i < holes.count, let outline = holes[i].outline else { continue }
-                let pulse = outline.pulse && !root.reducesMotion ? Self.breath(at: root.clock.now - pulseStart) : 1
+                let pulse = outline.pulse && !root.reducesMotion ? Self.breath(at: root.frameTime - pulseStart) : 1
                 canvas.draw(mask.ring(outline), color: outline.color.withOpacity(presentationOpacity * pulse))
             }
         }
@@ -342,14 +359,14 @@ public final class SpotlightOverlay: Overlay {
     /// Whether `p` is on the bubble (its box or its tail).
     public func bubbleContains(_ p: Point) -> Bool { bubble?.layout?.contains(p) ?? false }
 
-    private func advance(by cause: String) {
-        lastAdvanceCause = cause
-        request(.advance)
-    }
+    private func advance(by cause: AdvanceCause) { request(.advance(cause)) }
 
     private func request(_ action: SpotlightAction) {
         if let onAction { onAction(action); return }
-        if action == .advance || action == .dismiss { dismiss() }
+        switch action {
+        case .advance, .dismiss: dismiss()
+        case .back, .button: break
+        }
     }
 
     /// Routes presses on the bubble into it, passes taps in a hole through as the tap policy says, and maps keys to Next, Back and dismiss.
@@ -388,7 +405,7 @@ public final class SpotlightOverlay: Overlay {
                 bubble?.card.route(event, root: root)
             case .passing(let origin):
                 root.sendToContent(event)
-                if tapPolicy.inside == .passThroughAndAdvance, isTap(origin, p, root), holeContains(p) { advance(by: "target") }
+                if tapPolicy.inside == .passThroughAndAdvance, isTap(origin, p, root), holeContains(p) { advance(by: .target) }
             case .inside(let origin):
                 if isTap(origin, p, root) && holeContains(p) { perform(tapPolicy.inside) }
             case .outside(let origin):
@@ -400,7 +417,7 @@ public final class SpotlightOverlay: Overlay {
         case .key(let key, _):
             switch key {
             case .escape: request(.dismiss)
-            case .enter, .right: advance(by: "key")
+            case .enter, .right: advance(by: .key)
             case .left: request(.back)
             default: break
             }
@@ -417,7 +434,7 @@ public final class SpotlightOverlay: Overlay {
     private func perform(_ outside: TapPolicy.Outside) {
         switch outside {
         case .dismiss: request(.dismiss)
-        case .advance: advance(by: "tap")
+        case .advance: advance(by: .tap)
         case .ignore: break
         }
     }
@@ -425,7 +442,7 @@ public final class SpotlightOverlay: Overlay {
     private func perform(_ inside: TapPolicy.Inside) {
         switch inside {
         case .dismiss: request(.dismiss)
-        case .advance, .passThroughAndAdvance: advance(by: "tap")
+        case .advance, .passThroughAndAdvance: advance(by: .tap)
         case .ignore, .passThrough: break
         }
     }

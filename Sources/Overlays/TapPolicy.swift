@@ -42,10 +42,23 @@ public struct TapPolicy: Hashable, Sendable {
     public static let buttonsOnly = TapPolicy(outside: .ignore, inside: .ignore)
 }
 
+/// What asked a spotlight to move on.
+public enum AdvanceCause: String, Hashable, Sendable {
+    /// The bubble's Next button.
+    case next
+    /// Enter or Right.
+    case key
+    /// A tap, or Enter, on a target in a hole.
+    case target
+    /// A tap the policy counts as advancing.
+    case tap
+}
+
 /// Why a spotlight asks to move on.
 public enum SpotlightAction: Hashable, Sendable {
-    /// Next: the Next button, Enter or Right, or a tap the policy counts as advancing.
-    case advance
+    /// Next, and what asked for it: the Next button, Enter or Right, or a tap the policy counts as
+    /// advancing.
+    case advance(AdvanceCause)
     /// Back: the Left key.
     case back
     /// Dismiss: Skip, Escape, or a tap the policy counts as dismissing.

@@ -62,7 +62,7 @@ public final class ScreenshotView: View {
         }
         canvas.draw(shrunk(image, &scaled), in: rect, sampling: .bilinear)
         if var f = fading, let root {
-            let opacity = f.tween.value(at: root.clock.now)
+            let opacity = f.tween.value(at: root.frameTime)
             let old = shrunk(f.image, &f.scaled)
             fading?.scaled = f.scaled
             if opacity > 0 { canvas.draw(old, in: rect, sampling: .bilinear, opacity: opacity) }

@@ -1,29 +1,5 @@
 import Overlays
-import Raster
 import Views
-
-/// Something that happened in a running tour.
-public enum TourEvent: Hashable, Sendable {
-    /// Step `index` (0-based) came on screen.
-    case stepShown(Int)
-    /// Step `index` (0-based) left the screen.
-    case stepHidden(Int)
-    /// The last step was completed (or `finish()` was called).
-    case finished
-    /// The tour was left early (Skip, Escape, or `skip()`).
-    case skipped
-    /// The tour's spotlight was taken off the screen by something else while a step showed.
-    case dismissed
-    /// Step `index`'s target is not laid out (not yet, or no longer): the step waits for it.
-    case targetMissing(Int)
-    /// Step `index`'s target came after `seconds` of waiting.
-    case waited(Int, seconds: Double)
-    /// Step `index` waits, nothing on screen, for its `showWhen` to hold.
-    case waitingToShow(Int)
-    /// Step `index` was moved on from, `by` what: `next` (its button), `key`, `target`, `tap`,
-    /// `event`, `button N` (a step's own button), `missing` (its target never came).
-    case advanced(Int, by: String)
-}
 
 /// Runs a tour on a host: one spotlight on the host's presentation stack, moved from step to step.
 ///
@@ -31,6 +7,9 @@ public enum TourEvent: Hashable, Sendable {
 /// host's first tab) and scrolls its first view target into view; then the spotlight morphs to the
 /// step's holes and bubble. Taps follow the step's `advanceOn`; Enter and Right go on, Left goes
 /// back, and Escape or Skip leave the tour when it allows skipping.
+///
+/// What the tour has on screen is one value (`Screen`): nothing yet, a step waiting to show, a
+/// spotlight on a step, a hotspot group's beacons, or the end. Every public fact below is read from it.
 @MainActor
 public final class TourEngine {
     /// Where the tour is.
@@ -47,37 +26,79 @@ public final class TourEngine {
         case dismissed
     }
 
+    /// The hotspot steps shown together (a run of steps with one `group`, or one alone), and those
+    /// already opened and moved on from.
+    struct HotspotGroup: Equatable {
+        /// The group's steps, in order.
+        var steps: [Int]
+        /// Steps opened and moved on from.
+        var opened: Set<Int> = []
+        /// The steps whose beacons still show.
+        var remaining: [Int] { steps.filter { !opened.contains($0) } }
+    }
+
+    /// A step waiting for its view target: since when (clock seconds), and the timer that ends the wait.
+    struct TargetWait {
+        let since: Double
+        var timer: TimerID?
+    }
+
+    /// A spotlight on screen.
+    struct ShownStep {
+        /// The step it shows.
+        var step: Int
+        /// The overlay on the host's stack.
+        let overlay: SpotlightOverlay
+        /// While the step's target is missing: the wait.
+        var targetWait: TargetWait?
+        /// For a hotspot opened from its beacons: the group it goes back to.
+        var hotspotGroup: HotspotGroup?
+    }
+
+    /// What the tour has on screen: one value, so no impossible combination can be written.
+    enum Screen {
+        /// Not started.
+        case nothing
+        /// Step `step` waits, nothing on screen, for its `showWhen` (since clock seconds `since`);
+        /// a hotspot being opened keeps its group.
+        case waitingToShow(step: Int, since: Double, hotspotGroup: HotspotGroup?)
+        /// A spotlight on a step (an opened hotspot's included).
+        case spotlight(ShownStep)
+        /// The beacons of a hotspot group; `step` is the first of them.
+        case beacons(step: Int, group: HotspotGroup, overlay: HotspotOverlay)
+        /// Over: finished, skipped or dismissed, at `step`.
+        case ended(State, step: Int)
+    }
+
     /// The tour being run (replaced by `replace(with:)` on a live reload).
     public private(set) var tour: Tour
     /// What it runs on.
     public let host: any TourHost
-    /// Where the tour is.
-    public private(set) var state: State = .idle
-    /// The spotlight showing the current step (nil before the start).
-    public private(set) var spotlight: SpotlightOverlay?
     /// Receives every event, in order.
     public var onEvent: (@MainActor (TourEvent) -> Void)?
-    /// While a step waits for its target: since when (clock seconds), and the timer that ends the wait.
-    private var waiting: (step: Int, since: Double, timer: TimerID?)?
     /// The steps taken to reach the current one, for Back.
     public private(set) var history: [Int] = []
-    /// The step that waits for its `showWhen`, nothing on screen, and since when.
-    public private(set) var pendingStep: (index: Int, since: Double)?
-    /// Checks conditions once a frame while a step waits for one or moves on at one.
-    private lazy var watcher = ConditionWatcher(engine: self)
-    /// The beacons up now, for hotspot steps not opened yet.
-    public private(set) var hotspots: HotspotOverlay?
-    /// The steps of the hotspot group up now, in order.
-    public private(set) var hotspotGroup: [Int] = []
-    /// Hotspot steps of the group already opened and moved on from.
-    private var openedHotspots = Set<Int>()
-    /// The hotspot step open as a spotlight now, if any.
-    private var openHotspot: Int?
+    /// What is on screen.
+    private(set) var screen = Screen.nothing
+    /// The frame callback that checks conditions while a step waits for one or moves on at one.
+    private var conditionCheck: FrameCallbackID?
 
     /// An engine for `tour` on `host`; nothing shows until `start`.
     public init(tour: Tour, host: any TourHost) {
         self.tour = tour
         self.host = host
+    }
+
+    // MARK: - What is on screen
+
+    /// Where the tour is.
+    public var state: State {
+        switch screen {
+        case .nothing: return .idle
+        case let .waitingToShow(step, _, _), let .beacons(step, _, _): return .running(step: step)
+        case .spotlight(let shown): return .running(step: shown.step)
+        case .ended(let outcome, _): return outcome
+        }
     }
 
     /// The 0-based index of the step on screen, nil when not running.
@@ -89,6 +110,42 @@ public final class TourEngine {
     /// Whether a step is on screen.
     public var isRunning: Bool { currentStep != nil }
 
+    /// The spotlight showing the current step (nil while nothing of the tour shows).
+    public var spotlight: SpotlightOverlay? {
+        if case .spotlight(let shown) = screen { return shown.overlay }
+        return nil
+    }
+
+    /// The step that waits for its `showWhen`, nothing on screen, and since when.
+    public var pendingStep: (index: Int, since: Double)? {
+        if case let .waitingToShow(step, since, _) = screen { return (step, since) }
+        return nil
+    }
+
+    /// The beacons up now, for hotspot steps not opened yet.
+    public var hotspots: HotspotOverlay? {
+        if case let .beacons(_, _, overlay) = screen { return overlay }
+        return nil
+    }
+
+    /// The steps of the hotspot group on screen (its beacons, or one of them opened), in order.
+    public var hotspotGroup: [Int] { currentHotspotGroup?.steps ?? [] }
+
+    /// The step (0-based) that was on screen when the tour ended, nil while it runs or before.
+    public var endedAtStep: Int? {
+        if case let .ended(_, step) = screen { return step }
+        return nil
+    }
+
+    private var currentHotspotGroup: HotspotGroup? {
+        switch screen {
+        case let .beacons(_, group, _): return group
+        case .spotlight(let shown): return shown.hotspotGroup
+        case let .waitingToShow(_, _, group): return group
+        case .nothing, .ended: return nil
+        }
+    }
+
     // MARK: - Moving
 
     /// Shows step `index` (clamped), fading the spotlight in when `animated`. A running tour moves there.
@@ -97,34 +154,31 @@ public final class TourEngine {
         let i = clamp(index)
         if isRunning { go(to: i, animated: animated); return }
         history = []
-        state = .running(step: i)
-        endedAtStep = nil
         present(i, animated: animated)
     }
 
     /// Puts step `i` on screen in a new spotlight, or, while its `showWhen` does not hold, waits; a
-    /// hotspot step not opened yet shows its group's beacons instead.
-    private func present(_ i: Int, animated: Bool) {
-        if tour.steps[i].isHotspot && openHotspot != i {
-            showHotspots(from: i)
+    /// hotspot step shows its group's beacons instead, unless it is being opened from them
+    /// (`opening`: its group).
+    private func present(_ i: Int, animated: Bool, opening: HotspotGroup? = nil, keeping group: HotspotGroup? = nil) {
+        if tour.steps[i].isHotspot && opening == nil {
+            showHotspots(from: i, keeping: group)
             return
         }
         guard tour.steps[i].showWhen.allHold(on: host) else {
-            pendingStep = (i, host.root.clock.now)
-            updateWatcher()
+            screen = .waitingToShow(step: i, since: host.root.clock.now, hotspotGroup: opening)
+            updateConditionCheck()
             onEvent?(.waitingToShow(i))
             return
         }
-        pendingStep = nil
         prepareHost(for: i)
-        let spot = SpotlightOverlay(holes: holes(for: i), coachMark: coachMark(for: i), dimColor: tour.dimColor,
-                                    dimOpacity: tour.dimOpacity, tapPolicy: TourEngine.tapPolicy(for: tour.steps[i], allowsSkip: tour.allowsSkip))
+        let spot = SpotlightOverlay(spotlightStep(for: i))
         spot.onAction = { [weak self] action in self?.handle(action) }
         spot.onRemoved = { [weak self, weak spot] in self?.spotlightRemoved(spot) }
-        spot.onTargetsMissing = { [weak self] missing in self?.targetsMissing(missing) }
-        spotlight = spot
+        spot.onTargetsMissing = { [weak self, weak spot] missing in self?.targetsMissing(missing, reportedBy: spot) }
+        screen = .spotlight(ShownStep(step: i, overlay: spot, hotspotGroup: opening))
         host.overlays.present(spot, animated: animated)
-        updateWatcher()
+        updateConditionCheck()
         onEvent?(.stepShown(i))
     }
 
@@ -134,16 +188,20 @@ public final class TourEngine {
         let i = clamp(index)
         guard i != current else { return }
         if pendingStep == nil { onEvent?(.stepHidden(current)) }
-        endWait()
-        state = .running(step: i)
+        endTargetWait()
+        let group = currentHotspotGroup
+        hideHotspots()
         // A step that waits for the app, or a hotspot's beacons: nothing of the spotlight meanwhile.
-        if !tour.steps[i].showWhen.allHold(on: host) || (tour.steps[i].isHotspot && openHotspot != i) {
+        if !tour.steps[i].showWhen.allHold(on: host) || tour.steps[i].isHotspot {
             takeDownSpotlight(animated: animated)
         }
-        guard let spot = spotlight else { present(i, animated: animated); return }
+        guard case .spotlight(var shown) = screen else { present(i, animated: animated, keeping: group); return }
+        shown.step = i
+        shown.hotspotGroup = nil
+        screen = .spotlight(shown)
         prepareHost(for: i)
-        show(i, on: spot, animated: animated)
-        updateWatcher()
+        show(i, on: shown.overlay, animated: animated)
+        updateConditionCheck()
         onEvent?(.stepShown(i))
     }
 
@@ -151,21 +209,16 @@ public final class TourEngine {
     public func next(by cause: String = "next") {
         guard let i = currentStep else { return }
         onEvent?(.advanced(i, by: cause))
-        if openHotspot == i {
-            // Back to the group's other beacons, or on past the group.
-            openHotspot = nil
-            openedHotspots.insert(i)
-            let rest = hotspotGroup.filter { !openedHotspots.contains($0) }
-            if let first = rest.first {
+        if case .spotlight(let shown) = screen, var group = shown.hotspotGroup {
+            // An opened hotspot: back to the group's other beacons, or on past the group.
+            group.opened.insert(i)
+            if let first = group.remaining.first {
                 onEvent?(.stepHidden(i))
                 takeDownSpotlight(animated: true)
-                state = .running(step: first)
-                showHotspots(from: first)
+                showHotspots(from: first, keeping: group)
                 return
             }
-            let after = (hotspotGroup.max() ?? i) + 1
-            hotspotGroup = []
-            openedHotspots = []
+            let after = (group.steps.max() ?? i) + 1
             if after < tour.steps.count { forward(to: after) } else { finish() }
             return
         }
@@ -194,12 +247,15 @@ public final class TourEngine {
         }
     }
 
-    /// Takes the spotlight off the screen on purpose (not the tour being dismissed).
+    /// Takes the spotlight off the screen on purpose (not the tour being dismissed); the caller
+    /// puts what shows next on `screen`.
     private func takeDownSpotlight(animated: Bool) {
-        guard let spot = spotlight else { return }
-        spot.onRemoved = nil
-        spotlight = nil
-        spot.dismiss(animated: animated)
+        guard case .spotlight(let shown) = screen else { return }
+        if let timer = shown.targetWait?.timer { host.root.timers.cancel(timer) }
+        shown.overlay.onRemoved = nil
+        shown.overlay.onTargetsMissing = nil
+        screen = .nothing
+        shown.overlay.dismiss(animated: animated)
     }
 
     /// Moves on to step `j`, remembering the step left for Back.
@@ -211,21 +267,23 @@ public final class TourEngine {
 
     // MARK: - Hotspots
 
-    /// The beacons of step `i`'s group (the hotspot steps in a row with its `group`, or it alone),
-    /// less those already opened; the app stays usable until one is tapped.
-    private func showHotspots(from i: Int) {
+    /// The beacons of step `i`'s group (the hotspot steps in a row with its `group`, or it alone;
+    /// `group` when it holds `i`, with what was opened of it), less those already opened; the app
+    /// stays usable until one is tapped.
+    private func showHotspots(from i: Int, keeping group: HotspotGroup?) {
         hideHotspots()
-        if hotspotGroup.isEmpty || !hotspotGroup.contains(i) {
-            var group = [i]
+        var kept = group
+        if kept.map({ !$0.steps.contains(i) }) ?? true {
+            var steps = [i]
             if let g = tour.steps[i].group {
                 var j = i + 1
-                while j < tour.steps.count, tour.steps[j].isHotspot, tour.steps[j].group == g { group.append(j); j += 1 }
+                while j < tour.steps.count, tour.steps[j].isHotspot, tour.steps[j].group == g { steps.append(j); j += 1 }
             }
-            hotspotGroup = group
-            openedHotspots = []
+            kept = HotspotGroup(steps: steps)
         }
+        guard let group = kept else { return }
         prepareHost(for: i)
-        let shown = hotspotGroup.filter { !openedHotspots.contains($0) }
+        let shown = group.remaining
         let language = host.languageCode
         let beacons = shown.map { s in
             HotspotOverlay.Beacon(target: tour.steps[s].targets.first ?? .rect(.zero),
@@ -233,54 +291,60 @@ public final class TourEngine {
         }
         let overlay = HotspotOverlay(beacons: beacons)
         overlay.onOpen = { [weak self] k in self?.openHotspot(shown[k]) }
-        hotspots = overlay
+        screen = .beacons(step: i, group: group, overlay: overlay)
         host.overlays.present(overlay)
     }
 
     /// Opens hotspot step `s`: its beacons go, and it shows as a spotlight.
     private func openHotspot(_ s: Int) {
+        guard case let .beacons(_, group, _) = screen else { return }
         hideHotspots()
-        openHotspot = s
-        state = .running(step: s)
-        present(s, animated: true)
+        present(s, animated: true, opening: group)
     }
 
+    /// Takes the beacons off the screen; the caller puts what shows next on `screen`.
     private func hideHotspots() {
-        hotspots?.dismiss(animated: false)
-        hotspots = nil
+        guard case let .beacons(_, _, overlay) = screen else { return }
+        overlay.dismiss(animated: false)
+        screen = .nothing
     }
 
     // MARK: - Conditions
 
-    /// Once a frame while needed: a waiting step shows once its `showWhen` holds; a step that moves
-    /// on at an event does so once its conditions hold.
+    /// In the frame's callback phase while needed: a waiting step shows once its `showWhen` holds;
+    /// a step that moves on at an event does so once its conditions hold.
     func checkConditions() {
-        if let pending = pendingStep, currentStep == pending.index {
-            if tour.steps[pending.index].showWhen.allHold(on: host) {
-                onEvent?(.waited(pending.index, seconds: host.root.clock.now - pending.since))
-                present(pending.index, animated: true)
+        switch screen {
+        case let .waitingToShow(i, since, group):
+            if tour.steps[i].showWhen.allHold(on: host) {
+                onEvent?(.waited(i, seconds: host.root.clock.now - since))
+                present(i, animated: true, opening: group)
             }
-            return
-        }
-        if let i = currentStep, spotlight != nil, tour.steps[i].advanceOn == .event,
-           !tour.steps[i].advanceConditions.isEmpty, tour.steps[i].advanceConditions.allHold(on: host) {
-            next(by: "event")
+        case .spotlight(let shown):
+            let step = tour.steps[shown.step]
+            if step.advanceOn == .event, !step.advanceConditions.isEmpty, step.advanceConditions.allHold(on: host) {
+                next(by: "event")
+            }
+        case .nothing, .beacons, .ended:
+            break
         }
     }
 
-    /// The watcher is on the root while a step waits to show or moves on at an event.
-    private func updateWatcher() {
+    /// The conditions are checked in every frame's callback phase (before layout, so a step that
+    /// shows or moves on is laid out and painted in that frame) while a step waits to show or moves
+    /// on at an event.
+    private func updateConditionCheck() {
+        let needed = currentStep.map { pendingStep != nil || tour.steps[$0].advanceOn == .event } ?? false
         let root = host.root
-        let needed: Bool
-        if let i = currentStep {
-            needed = pendingStep != nil || tour.steps[i].advanceOn == .event
-        } else {
-            needed = false
+        if needed, conditionCheck.map(root.hasFrameCallback) != true {
+            conditionCheck = root.addFrameCallback { [weak self] _ in self?.checkConditions() }
+        } else if !needed, let id = conditionCheck {
+            root.removeFrameCallback(id)
+            conditionCheck = nil
         }
-        let attached = root.layers.contains { $0 === watcher }
-        if needed && !attached { root.addLayer(watcher) }
-        if !needed && attached { root.removeLayer(watcher) }
     }
+
+    // MARK: - Ending and replacing
 
     /// Leaves the tour early.
     public func skip() { end(.skipped) }
@@ -293,86 +357,85 @@ public final class TourEngine {
     public func replace(with newTour: Tour, animated: Bool = true) {
         guard !newTour.steps.isEmpty else { return }
         tour = newTour
-        guard let current = currentStep, let spot = spotlight else { return }
+        guard case .spotlight(var shown) = screen else { return }
+        let current = shown.step
         let i = clamp(current)
-        spot.dimColor = tour.dimColor
-        spot.dimOpacity = tour.dimOpacity
         if i != current { onEvent?(.stepHidden(current)) }
         prepareHost(for: i)
-        state = .running(step: i)
-        show(i, on: spot, animated: animated)
+        endTargetWait()
+        shown.step = i
+        shown.targetWait = nil
+        screen = .spotlight(shown)
+        show(i, on: shown.overlay, animated: animated)
         if i != current { onEvent?(.stepShown(i)) }
     }
 
-    /// The step (0-based) that was on screen when the tour ended, nil while it runs or before.
-    public private(set) var endedAtStep: Int?
-
     private func end(_ outcome: State) {
         guard let i = currentStep else { return }
-        endWait()
-        hideHotspots()
-        hotspotGroup = []
-        openedHotspots = []
-        openHotspot = nil
         let wasShown = pendingStep == nil
-        pendingStep = nil
-        state = outcome
-        endedAtStep = i
-        updateWatcher()
+        endTargetWait()
+        hideHotspots()
+        let leaving = spotlight
+        screen = .ended(outcome, step: i)
+        updateConditionCheck()
         if wasShown { onEvent?(.stepHidden(i)) }
         onEvent?(outcome == .finished ? .finished : .skipped)
-        spotlight?.dismiss()
+        leaving?.dismiss()
     }
 
     // MARK: - Targets that come and go
 
-    /// The spotlight found the step's target missing (or back): wait for it up to the step's
-    /// `waitFor`, then do what its `ifMissing` says.
-    private func targetsMissing(_ missing: Bool) {
-        guard let i = currentStep else { return }
-        let root = host.root
+    /// The spotlight on screen found the step's target missing (or back): wait for it up to the
+    /// step's `waitFor`, then do what its `ifMissing` says. A spotlight leaving the screen reports nothing.
+    private func targetsMissing(_ missing: Bool, reportedBy reporter: SpotlightOverlay?) {
+        guard case .spotlight(var shown) = screen, shown.overlay === reporter else { return }
+        let i = shown.step, root = host.root
         if missing {
-            guard waiting?.step != i else { return }
-            endWait()
+            guard shown.targetWait == nil else { return }
             let step = tour.steps[i]
             let timer = root.timers.after(step.waitFor / 1000) { [weak self] in self?.waitRanOut(step: i) }
-            waiting = (i, root.clock.now, timer)
+            shown.targetWait = TargetWait(since: root.clock.now, timer: timer)
+            screen = .spotlight(shown)
             onEvent?(.targetMissing(i))
-        } else if let w = waiting, w.step == i {
-            endWait()
-            onEvent?(.waited(i, seconds: root.clock.now - w.since))
-            // Now that it is there, it can be scrolled to.
+        } else if let wait = shown.targetWait {
+            endTargetWait()
+            onEvent?(.waited(i, seconds: root.clock.now - wait.since))
+            // Now that it is there, it can be scrolled to: in the next frame's callback phase, as
+            // this runs in the spotlight's layout.
             let step = tour.steps[i]
-            if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first { host.scrollIntoView(viewID: id) }
+            if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
+                root.beforeNextFrame { [host] in host.scrollIntoView(viewID: id) }
+            }
         }
     }
 
     private func waitRanOut(step i: Int) {
-        guard currentStep == i, waiting?.step == i else { return }
-        waiting?.timer = nil
-        waiting = nil
+        guard case .spotlight(var shown) = screen, shown.step == i, shown.targetWait != nil else { return }
+        shown.targetWait = nil
+        screen = .spotlight(shown)
         switch tour.steps[i].ifMissing {
         case .skip: next(by: "missing")
         case .end: end(.skipped)
-        case .center: spotlight?.centersBubbleWithoutTarget = true
+        case .center: shown.overlay.centersBubbleWithoutTarget = true
         }
     }
 
-    private func endWait() {
-        if let timer = waiting?.timer { host.root.timers.cancel(timer) }
-        waiting = nil
+    /// Ends the current step's wait for its target, its timer cancelled.
+    private func endTargetWait() {
+        guard case .spotlight(var shown) = screen, let wait = shown.targetWait else { return }
+        if let timer = wait.timer { host.root.timers.cancel(timer) }
+        shown.targetWait = nil
+        screen = .spotlight(shown)
     }
 
     private func show(_ i: Int, on spot: SpotlightOverlay, animated: Bool) {
-        endWait()
         spot.centersBubbleWithoutTarget = false
-        spot.tapPolicy = TourEngine.tapPolicy(for: tour.steps[i], allowsSkip: tour.allowsSkip)
-        spot.show(holes: holes(for: i), coachMark: coachMark(for: i), animated: animated)
+        spot.show(spotlightStep(for: i), animated: animated)
     }
 
     private func handle(_ action: SpotlightAction) {
         switch action {
-        case .advance: next(by: spotlight?.lastAdvanceCause ?? "next")
+        case .advance(let cause): next(by: cause.rawValue)
         case .back: previous()
         case .dismiss: if tour.allowsSkip { skip() }
         case .button(let k):
@@ -382,105 +445,15 @@ public final class TourEngine {
         }
     }
 
+    /// The spotlight on screen was taken off the stack by someone else: the tour was left.
     private func spotlightRemoved(_ removed: SpotlightOverlay?) {
-        // Taken off the stack by someone else while still running: the tour was left.
-        guard let removed, removed === spotlight else { return }
-        spotlight = nil
-        if let i = currentStep {
-            state = .dismissed
-            endedAtStep = i
-            onEvent?(.stepHidden(i))
-            onEvent?(.dismissed)
-        }
+        guard case .spotlight(let shown) = screen, let removed, shown.overlay === removed else { return }
+        if let timer = shown.targetWait?.timer { host.root.timers.cancel(timer) }
+        screen = .ended(.dismissed, step: shown.step)
+        updateConditionCheck()
+        onEvent?(.stepHidden(shown.step))
+        onEvent?(.dismissed)
     }
 
     private func clamp(_ i: Int) -> Int { min(max(0, i), tour.steps.count - 1) }
-
-    // MARK: - Steps to overlays
-
-    /// The tab step `index` runs on: its own, else the nearest earlier step's, else the host's first.
-    public func tab(forStep index: Int) -> String? {
-        guard !host.tabNames.isEmpty else { return nil }
-        for j in stride(from: min(index, tour.steps.count - 1), through: 0, by: -1) {
-            if let tab = tour.steps[j].ownTab { return tab }
-            if j < index, let tab = tour.steps[j].tabAfter { return tab }
-        }
-        return host.tabNames.first
-    }
-
-    private func prepareHost(for i: Int) {
-        host.showScreen(forStep: i, animated: isRunning)
-        if let tab = tab(forStep: i), host.selectedTabName != tab { host.selectTab(named: tab) }
-        let step = tour.steps[i]
-        if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
-            host.scrollIntoView(viewID: id)
-        }
-    }
-
-    /// The holes of step `index`: one per target, or one path.
-    public func holes(for index: Int) -> [Hole] { tour.steps[index].holes(in: host.languageCode) }
-
-    /// The bubble of step `index`, nil for a step without text.
-    public func coachMark(for index: Int) -> CoachMark? {
-        let step = tour.steps[index]
-        guard step.showsBubble else { return nil }
-        let isLast = index == tour.steps.count - 1
-        let language = host.languageCode
-        let words = host.root.strings
-        var mark = CoachMark(title: step.title(in: language), text: step.text(in: language), placement: step.placement,
-                             showsNextButton: step.advanceOn == .nextButton && step.buttons.isEmpty, showsSkipButton: tour.allowsSkip && !isLast,
-                             progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
-                             nextTitle: words.text(isLast ? .done : .next, language: language), skipTitle: words.text(.skip, language: language))
-        mark.buttons = step.buttons.map { $0.title(in: language) }
-        let theme = tour.theme.overlaid(by: step.theme)
-        mark.theme = theme.bubble
-        if let w = theme.maxWidth { mark.maxWidth = w }
-        return mark
-    }
-
-    /// How taps work for `trigger`. With `tapTarget`, the target's tap passes through and advances;
-    /// a tap outside the holes skips the tour when skipping is allowed (a one-step tip: a tap
-    /// elsewhere dismisses it) and does nothing otherwise.
-    public static func tapPolicy(for trigger: AdvanceTrigger, allowsSkip: Bool) -> TapPolicy {
-        switch trigger {
-        case .tapAnywhere: return .anywhereAdvances
-        case .tapTarget: return allowsSkip ? .standard : .targetOnly
-        case .nextButton: return .buttonsOnly
-        case .event: return .targetsReachable
-        }
-    }
-
-    /// How taps work for `step`: as its trigger says, with the holes reachable when an
-    /// `interactive` step waits for Next.
-    public static func tapPolicy(for step: TourStep, allowsSkip: Bool) -> TapPolicy {
-        if step.advanceOn == .nextButton && step.targetIsInteractive { return .targetsReachable }
-        return tapPolicy(for: step.advanceOn, allowsSkip: allowsSkip)
-    }
-
-    /// One line for a log: `tour "home": step 2 of 4 shown`.
-    public func describe(_ event: TourEvent) -> String {
-        let name = "tour \(quoted(tour.id))"
-        switch event {
-        case .stepShown(let i): return "\(name): step \(i + 1) of \(tour.steps.count) shown"
-        case .stepHidden(let i): return "\(name): step \(i + 1) of \(tour.steps.count) hidden"
-        case .finished: return "\(name): finished"
-        case .skipped: return "\(name): skipped"
-        case .dismissed: return "\(name): dismissed"
-        case .targetMissing(let i): return "\(name): step \(i + 1) of \(tour.steps.count) waits for its target"
-        case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \((seconds * 1000).rounded().compact) ms"
-        case let .advanced(i, cause): return "\(name): step \(i + 1) of \(tour.steps.count) moved on by \(cause)"
-        case .waitingToShow(let i):
-            return "\(name): step \(i + 1) of \(tour.steps.count) waits until \(tour.steps[i].showWhen.map(\.description).joined(separator: " and "))"
-        }
-    }
-}
-
-/// A layer with nothing to draw that gives a tour engine a look at the app once a frame, after
-/// the tree's layout: how a step notices the state it waits for.
-@MainActor
-final class ConditionWatcher: ScreenLayer {
-    private weak var engine: TourEngine?
-    init(engine: TourEngine) { self.engine = engine }
-    func layout(root: ViewRoot) { engine?.checkConditions() }
-    func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {}
 }

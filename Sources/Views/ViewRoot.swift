@@ -5,8 +5,9 @@ import Raster
 /// surfaces, and the pointer capture.
 ///
 /// A host feeds it `InputEvent`s with `send(_:)` and calls `frame(into:)`, which runs one whole
-/// frame in order — due timers, animations, layout of the tree, layout of the layers, painting the
-/// dirty rectangles and compositing the layers over them — and says when the next one is wanted.
+/// frame in order — due timers, animations, frame callbacks, layout of the tree, layout of the
+/// layers, painting the dirty rectangles and compositing the layers over them — and says when the
+/// next one is wanted.
 /// Nothing else runs a phase.
 @MainActor
 public final class ViewRoot {
@@ -90,6 +91,14 @@ public final class ViewRoot {
     var layoutQueue: [View] = []
     /// What `startAnimating(_:)` registered, in order.
     var animations: [any Animating] = []
+    /// The time of the frame being made, or of the last one: what layout and painting read, so
+    /// every phase of one frame sees the same instant.
+    public internal(set) var frameTime: Double
+    /// What `addFrameCallback(_:)` registered, in order.
+    var frameCallbacks: [(id: FrameCallbackID, body: @MainActor (Double) -> Void)] = []
+    var lastFrameCallbackID = 0
+    /// What `beforeNextFrame(_:)` asked for, in order, for the next frame's callback phase.
+    var nextFrameRequests: [@MainActor () -> Void] = []
     weak var lastTarget: Pixmap?
     var pointer = PointerState()
     /// Shadow masks and resampled images shared by views of the same geometry.
@@ -109,6 +118,7 @@ public final class ViewRoot {
         self.safeArea = safeArea ?? SafeArea.default(for: size)
         self.textEngine = textEngine
         self.clock = clock
+        frameTime = clock.now
         timers = Timers(clock: clock)
         self.content = content
         dirtyRegion = DirtyRegion(bounds: ViewRoot.deviceBounds(size: size, scale: scale))

@@ -3,6 +3,7 @@ import FontText
 import Foundation
 import Overlays
 import Raster
+import Tours
 import Views
 
 /// The sample app's figures: full frames, an incremental FAB tap, virtualized grids, overlays.
@@ -52,6 +53,28 @@ struct AppBenchmarks {
             frames += 1
         }
         h.note("fab.tap repaints \(area / max(1, frames)) of \(frame.width * frame.height) pixels a frame")
+    }
+
+    /// `tour.pending`: the frame in which a tour starts with a step waiting for its `showWhen`
+    /// (nothing of the tour on screen yet): what checking the condition costs that frame.
+    func tourPending(_ h: Harness) throws {
+        let a = try app(390, 844)
+        let frame = try a.root.makePixmap()
+        a.root.frame(into: frame)
+        let json = #"{"id": "pending", "steps": [{"target": "menu.alert", "text": "Here it is.", "showWhen": "tab = menu"}]}"#
+        guard let tour = TourDecoder.decode(try JSONParser.parse(json), file: "pending.json").tour else { return }
+        var engine = TourEngine(tour: tour, host: a)
+        var area = 0, frames = 0
+        h.record("tour.pending", size: "390x844", setup: {
+            engine.skip()
+            a.root.frame(into: frame)
+            engine = TourEngine(tour: tour, host: a)
+        }) {
+            engine.start()
+            area += a.root.frame(into: frame).drawn.reduce(0) { $0 + $1.area }
+            frames += 1
+        }
+        h.note("tour.pending repaints \(area / max(1, frames)) of \(frame.width * frame.height) pixels in the frame its step starts waiting")
     }
 
     /// `grid.100` and `grid.10000`: layout plus full paint with that many cards.

@@ -34,6 +34,7 @@ let harness = Harness(budget: budget)
     if wanted("app") {
         try app.homeFrame(h)
         try app.fabTap(h)
+        try app.tourPending(h)
         try app.grids(h)
     }
     if wanted("overlay.morph") || wanted("overlay.appear") {

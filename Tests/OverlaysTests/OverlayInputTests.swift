@@ -71,7 +71,8 @@ import Views
         var actions: [SpotlightAction] = []
         spot.onAction = { actions.append($0) }
         f.root.send(.key(.enter)); f.root.send(.key(.right)); f.root.send(.key(.left)); f.root.send(.key(.escape))
-        #expect(actions == [.advance, .advance, .back, .dismiss])
+        // Enter first activates the focused target in the hole (a "target" advance); Right is a key.
+        #expect(actions == [.advance(.target), .advance(.key), .back, .dismiss])
     }
 
     @Test func theBubblesViewsAreFoundByIDWhileItShowsAndGoneAfter() throws {
@@ -98,7 +99,7 @@ import Views
         spot.onAction = { actions.append($0) }
         f.tap(f.center(of: "overlay.bubble.next"))
         f.tap(f.center(of: "overlay.bubble.skip"))
-        #expect(actions == [.advance, .dismiss])
+        #expect(actions == [.advance(.next), .dismiss])
         #expect(f.taps.isEmpty, "nothing beneath saw the taps")
     }
 

@@ -43,6 +43,76 @@ import Raster
         #expect(report.drawn == [IntRect(x: 0, y: 0, width: 20, height: 20)], "the view's repaint, composited")
     }
 
+    /// Frame callbacks run after the animations and before the tree's layout, so what they change
+    /// is laid out and painted in that frame; each frame lays the tree out once.
+    @Test func frameCallbacksRunBeforeLayoutInEveryFrameUntilRemoved() throws {
+        let journal = Journal()
+        let view = RecordingView(journal)
+        let root = try makeRoot(view, size: Size(20, 20))
+        root.addLayer(RecordingLayer(journal))
+        let pixmap = try root.makePixmap()
+        root.frame(into: pixmap)
+        let id = root.addFrameCallback { time in
+            journal.entries.append("callback at \(time)")
+            view.setNeedsLayout()
+        }
+        journal.entries.removeAll()
+        root.timers.after(0) { journal.entries.append("timer"); view.startAnimating() }
+        root.frame(into: pixmap)
+        #expect(journal.entries == ["timer", "animation", "callback at \(root.frameTime)", "tree layout", "layer layout", "paint", "composite"],
+                "\(journal.entries)")
+        journal.entries.removeAll()
+        root.frame(into: nil)
+        #expect(journal.entries.filter { $0 == "tree layout" }.count == 1, "one tree layout a frame: \(journal.entries)")
+        root.removeFrameCallback(id)
+        #expect(!root.hasFrameCallback(id))
+        journal.entries.removeAll()
+        root.frame(into: nil)
+        #expect(!journal.entries.contains { $0.hasPrefix("callback") }, "a removed callback does not run")
+    }
+
+    /// A change asked for during a layer's layout runs once, in the next frame's callback phase
+    /// (before that frame's layout), and the report asks for that frame.
+    @Test func aRequestMadeDuringLayerLayoutRunsInTheNextFramesCallbackPhase() throws {
+        final class AskingLayer: ScreenLayer {
+            let journal: Journal
+            var asks = true
+            init(_ journal: Journal) { self.journal = journal }
+            func layout(root: ViewRoot) {
+                journal.entries.append("layer layout")
+                guard asks else { return }
+                asks = false
+                root.beforeNextFrame { [journal] in journal.entries.append("request") }
+            }
+            func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) {}
+        }
+        let journal = Journal()
+        let root = try makeRoot(RecordingView(journal), size: Size(20, 20))
+        let pixmap = try root.makePixmap()
+        root.frame(into: pixmap)
+        root.addLayer(AskingLayer(journal))
+        root.frame(into: pixmap)
+        journal.entries.removeAll()
+        let report = root.frame(into: pixmap)
+        #expect(report.nextWakeUp == .onInput, "the request ran; nothing else is due")
+        #expect(journal.entries.first == "request" && journal.entries.contains("layer layout"),
+                "the request runs first in the frame, before layout: \(journal.entries)")
+        journal.entries.removeAll()
+        root.frame(into: pixmap)
+        #expect(!journal.entries.contains("request"), "a request runs once")
+    }
+
+    @Test func aRequestAsksForTheNextFrame() throws {
+        let root = try makeRoot(Probe(Size(10, 10)), size: Size(20, 20))
+        let pixmap = try root.makePixmap()
+        root.frame(into: pixmap)
+        var ran = 0
+        root.beforeNextFrame { ran += 1 }
+        #expect(root.nextWakeUp == .nextFrame)
+        root.frame(into: pixmap)
+        #expect(ran == 1 && root.nextWakeUp == .onInput)
+    }
+
     @Test func aFrameWithoutAPixmapKeepsWhatItInvalidatedForTheNextPaintedOne() throws {
         let root = try makeRoot(Probe(Size(10, 10)), size: Size(20, 20))
         let pixmap = try root.makePixmap()
