@@ -42,7 +42,7 @@ import Testing
     @Test(arguments: modules)
     func everyPublicDeclarationHasADocLine(module: String) throws {
         let folder = Self.sources.appendingPathComponent(module)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
         #expect(!files.isEmpty, "\(module) has sources")
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

@@ -474,3 +474,8 @@ enum TourSchema {
         (["| key | value | default | meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 }
+
+extension TourStep {
+    /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.
+    public static var keyOrder: [String] { TourSchema.step.map(\.name) }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Editor
 @testable import Tours
 
 /// Editing a tour file as JSON: untouched parts keep their text, changed parts follow the file's

@@ -1,4 +1,5 @@
 import Foundation
+import Tours
 
 /// A tour file as an editor holds it: the JSON as a tree that remembers the text it was read from,
 /// so saving writes untouched parts exactly as they were (a file saved without changes is the same
@@ -52,7 +53,7 @@ public struct TourDocument: Hashable, Sendable {
     }
 
     /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.
-    public static var stepKeyOrder: [String] { TourSchema.step.map(\.name) }
+    public static var stepKeyOrder: [String] { TourStep.keyOrder }
 
     /// The indentation of the first indented line (two spaces when the file has none).
     static func indentUnit(in text: String) -> String {
