@@ -20,8 +20,9 @@ public final class PopupOverlay: Overlay {
 
     private let boxView: View
     private var card: ModalCard!
-    private enum Press { case none, card, background(Point) }
-    private var press = Press.none
+    /// A press elsewhere than the box is on the backdrop.
+    private struct Backdrop {}
+    private var press = OverlayPress<Backdrop>()
 
     /// A dialog showing `content`, closed by a tap on the backdrop when `closesOnBackgroundTap`;
     /// `closeLabel` is what a screen reader calls the × button.
@@ -80,18 +81,17 @@ public final class PopupOverlay: Overlay {
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
         switch event {
         case .pointerDown(let p, _, _):
-            press = card.route(event, root: root) ? .card : .background(p)
+            press.begin(event, at: p, card: card, root: root) { Backdrop() }
         case .pointerMove:
             card.route(event, root: root)
         case .pointerUp(let p, _):
-            if case .background(let origin) = press, closesOnBackgroundTap, origin.distance(to: p) <= root.tapSlop,
-               !boxView.frame.contains(p) {
+            if case .elsewhere(_, let origin) = press.end(), closesOnBackgroundTap,
+               OverlayPress<Backdrop>.isTap(from: origin, to: p, root: root), !boxView.frame.contains(p) {
                 close()
             }
             card.route(event, root: root)
-            press = .none
         case .wheel:
-            if case .none = press { root.route(event, into: card.surface.content) }
+            if case .none = press.state { root.route(event, into: card.surface.content) }
         case .key(.escape, _):
             close()
         case .resize:
@@ -104,7 +104,6 @@ public final class PopupOverlay: Overlay {
 
     /// Forgets a press from before.
     public override func didPresent(root: ViewRoot) {
-        press = .none
-        card.cancelPress()
+        press.cancel(card: card)
     }
 }

@@ -1,0 +1,102 @@
+import Raster
+import Views
+
+/// The spotlight's bubble: built for a coach mark, placed by its hole, kept off the step's other holes.
+extension SpotlightOverlay {
+    /// The bubble of one coach mark: its card, and what it was built for.
+    final class Bubble {
+        /// What it was built for: the mark, and the widest it may be.
+        let mark: CoachMark, widthLimit: Double
+        /// Its views' surface and the chrome (box, tail, shadow) at their top.
+        let card: ModalCard, chrome: BubbleChrome
+        /// The padded content, measured again when the bubble narrows to keep off other holes.
+        let content: View
+        /// The content's size, measured once: it depends only on the mark, the width and the scale.
+        let size: Size
+        /// Where it was placed last.
+        var layout: BubbleLayout?
+        init(mark: CoachMark, widthLimit: Double, card: ModalCard, chrome: BubbleChrome, content: View, size: Size) {
+            self.mark = mark; self.widthLimit = widthLimit; self.card = card; self.chrome = chrome; self.content = content; self.size = size
+        }
+    }
+
+    /// Places (and builds) the bubble by `anchor`.
+    func layoutBubble(root: ViewRoot, anchor: HoleGeometry?, morphProgress t: Double, others: [Rect]) {
+        // During a morph the old bubble fades out over the first half, the new one in over the second.
+        let mark = (morph != nil && t < 0.5) ? morph?.previousMark : coachMark
+        let opacityBefore = bubbleOpacity
+        bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
+        let centred = centersBubbleWithoutTarget && (anchor == nil || isMissingTargets)
+        guard let mark, !mark.isEmpty, anchor != nil || centred else {
+            removeBubble()
+            return
+        }
+        // At most maxWidth (and the screen less margins), text wrapped inside.
+        let area = root.bounds.inset(by: root.safeArea)
+        let maxWidth = max(80, min(mark.maxWidth, area.width - 2 * BubblePlacer.margin))
+        if bubble?.mark != mark || bubble?.widthLimit != maxWidth { buildBubble(for: mark, maxWidth: maxWidth) }
+        guard let bubble else { return }
+        let layout: BubbleLayout
+        if centred || anchor == nil {
+            layout = BubbleLayout.centered(size: bubble.size, in: area, scale: root.scale)
+        } else {
+            let anchor = anchor!
+            // Edges are found on the anchor hole's drawn outline (its own mask when it is a free path).
+            if anchorMask?.geometry != anchor || anchorMask?.scale != root.scale || anchorMask?.clip != root.deviceBounds {
+                anchorMask = holeSet.mask(for: anchor, root: root)
+            }
+            let edgeMask = anchorMask!
+            // A hole whose edge lies off screen (larger than the screen, or far away) would stretch the
+            // tail, and the card that holds it, far beyond the screen: the tail ends at the screen's edge.
+            // With auto placement, every other hole of the step is ground the bubble keeps off (it
+            // slides, then narrows); a side the tour asks for is kept (the lint flags what it covers).
+            let content = bubble.content
+            let placed = BubblePlacer.place(size: bubble.size, hole: anchor, placement: mark.placement, area: area,
+                                            layoutDirection: root.layoutDirection, avoiding: mark.placement == .auto ? others : [],
+                                            sizeAt: { w in Size(w, content.measure(ProposedSize(width: w, height: nil)).height.rounded(.up)) },
+                                            edge: { edgeMask.edgePoint(towards: $0) })
+            layout = placed.layout.tipClipped(to: root.bounds)
+            bubbleCoversHoles = placed.covers
+        }
+        // The card holds box, tail and shadow: only what it draws on.
+        let s = root.scale
+        let ink = BubbleChrome.ink(of: layout, scale: s).scaled(by: s).roundedOut
+        let inkRect = Rect(x: Double(ink.x) / s, y: Double(ink.y) / s, width: Double(ink.width) / s, height: Double(ink.height) / s)
+        bubble.chrome.update(layout: layout, origin: inkRect.origin)
+        bubble.card.surface.place(inkRect, deviceInk: ink)
+        bubble.layout = layout
+        // While the morph runs the bubble fades, and in the frame it ends (whenever that frame comes)
+        // it is blended once more at its full opacity.
+        if morph != nil || bubbleOpacity != opacityBefore { bubble.card.surface.setNeedsComposite() }
+    }
+
+    /// Makes the bubble's views for `mark`; the progress dots go when the footer would not fit on one line.
+    func buildBubble(for mark: CoachMark, maxWidth: Double) {
+        removeBubble()
+        for dots in [true, false] {
+            let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.advance(by: .next) },
+                                             onSkip: { [weak self] in self?.request(.dismiss) },
+                                             onButton: { [weak self] k in self?.request(.button(k)) })
+            let chrome = BubbleChrome(content: content, theme: mark.theme)
+            let card = ModalCard(content: chrome, overlay: self)
+            card.contains = { [weak self] p in self?.bubbleContains(p) ?? false }
+            if dots, let footer = content.view(withID: "overlay.bubble.footer"),
+               footer.measure(.unspecified).width > maxWidth - 2 * BubbleContent.padding {
+                removeSurface(card.surface)
+                continue
+            }
+            let measured = content.measure(ProposedSize(width: maxWidth, height: nil))
+            let size = Size(min(maxWidth, measured.width.rounded(.up)), measured.height.rounded(.up))
+            bubble = Bubble(mark: mark, widthLimit: maxWidth, card: card, chrome: chrome, content: content, size: size)
+            return
+        }
+    }
+
+    func removeBubble() {
+        guard let bubble else { return }
+        // A bubble made again (a new width) takes the focus back into the new one.
+        if let focused = root?.focusedView, focused.isDescendant(of: bubble.card.surface.content) { arriveAgain() }
+        removeSurface(bubble.card.surface)
+        self.bubble = nil
+    }
+}

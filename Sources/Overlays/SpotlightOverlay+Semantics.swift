@@ -1,0 +1,56 @@
+import Views
+
+/// The spotlight for the keyboard and screen readers: what takes the focus, what the dialog says and
+/// which targets it names.
+extension SpotlightOverlay {
+    /// The views in the holes that taps reach (the button a tip points at), which the keyboard reaches too.
+    func passThroughTargets(root: ViewRoot) -> [View] {
+        guard tapPolicy.inside == .passThroughAndAdvance || tapPolicy.inside == .passThrough else { return [] }
+        return holes.compactMap { $0.target.viewID.flatMap { root.view(withID: $0) } }.filter(\.isPlaced)
+    }
+
+    /// The bubble's buttons, then the targets that taps reach.
+    func focusScopeViews(root: ViewRoot) -> [View] {
+        (bubble.map { [$0.card.surface.content] } ?? []) + passThroughTargets(root: root)
+    }
+
+    /// Once the bubble shown is the step's own (half-way through a morph).
+    var bubbleIsReadyForFocus: Bool {
+        guard !isMissingTargets || centersBubbleWithoutTarget else { return false }
+        return bubble.map { $0.mark == coachMark } ?? true
+    }
+
+    /// Next; on a step that a tap on its target moves on, the target; else the first button.
+    var firstFocus: View? {
+        let content = bubble?.card.surface.content
+        if let next = content?.view(withID: "overlay.bubble.next") ?? content?.view(withID: "overlay.bubble.button.0") { return next }
+        return root.flatMap { passThroughTargets(root: $0).first }
+    }
+
+    /// "Step 2 of 5: Wi-Fi. Turn it on here…", or the title and text alone.
+    func spokenDescription(root: ViewRoot) -> String {
+        let words = SpokenWords.sentences([coachMark?.title, coachMark?.text].compactMap { $0 })
+        guard let progress = coachMark?.progress else { return words }
+        let step = SpokenWords.step(progress.current, of: progress.total, strings: root.strings, language: root.language)
+        return words.isEmpty ? step : "\(step): \(words)"
+    }
+
+    /// A dialog with the bubble's elements, naming the targets in its holes (the ones taps reach are
+    /// elements of the dialog too).
+    func dialogNode(_ base: SemanticNode, root: ViewRoot) -> SemanticNode {
+        var node = base
+        node.targets = holes.compactMap { $0.targetNode(in: root) }
+        let reachable = passThroughTargets(root: root)
+        node.children += reachable.flatMap { $0.semanticNodes() }
+        return node
+    }
+
+    /// A target the keyboard activated moves the step on, as a tap through its hole does.
+    func targetActivated(_ view: View, root: ViewRoot) {
+        guard tapPolicy.inside == .passThroughAndAdvance else { return }
+        if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { advance(by: .target) }
+    }
+
+    /// The geometry of every hole whose target exists now.
+    public func targetGeometries(root: ViewRoot) -> [HoleGeometry] { holes.compactMap { $0.geometry(in: root) } }
+}
