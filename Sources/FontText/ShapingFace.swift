@@ -45,7 +45,7 @@ final class ShapingFace {
     let ascent: Int, descent: Int, lineSkip: Int
     /// The load flags of every glyph.
     let loadFlags: Int32
-    private var glyphs: [UInt32: RenderedGlyph] = [:]
+    private var glyphs = BoundedCache<UInt32, RenderedGlyph>(capacity: 8192)
 
     /// A rendered glyph: coverage (or a colour image) and where it sits from the pen on the baseline.
     struct RenderedGlyph {
@@ -118,7 +118,7 @@ final class ShapingFace {
         let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
         var out = RenderedGlyph(coverage: [], color: nil, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), width: w, height: h)
         guard w > 0, h > 0, let buffer = bitmap.buffer else {
-            glyphs[id] = out
+            glyphs.insert(out, for: id)
             return out
         }
         if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) {
@@ -148,8 +148,7 @@ final class ShapingFace {
             }
             out.coverage = coverage
         }
-        if glyphs.count > 4096 { glyphs.removeAll(keepingCapacity: true) }
-        glyphs[id] = out
+        glyphs.insert(out, for: id)
         return out
     }
 }

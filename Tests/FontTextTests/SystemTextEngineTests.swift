@@ -181,3 +181,24 @@ struct SystemTextEngineTests {
         #expect(fromFile.family(drawing: "ホ") != nil, "fallbacks still come from fontconfig")
     }
 }
+
+/// The caches of the text engine hold at most their capacity and keep a working set that fits.
+@Suite struct BoundedCacheTests {
+    @Test func itHoldsAtMostItsCapacityAndKeepsWhatIsUsed() {
+        var cache = BoundedCache<Int, Int>(capacity: 8)
+        for i in 0..<1000 {
+            cache.insert(i, for: i)
+            #expect(cache.count <= 8)
+        }
+        #expect(cache[999] == 999 && cache[0] == nil, "the recent values are there, the old ones gone")
+        // A working set of half the capacity, used over and over between other values, stays.
+        var kept = BoundedCache<String, Int>(capacity: 8)
+        for round in 0..<100 {
+            for k in ["a", "b"] where kept[k] == nil { kept.insert(round, for: k) }
+            kept.insert(round, for: "other \(round)")
+        }
+        #expect(kept["a"] == 0 && kept["b"] == 0, "values in use are never dropped")
+        kept.removeAll()
+        #expect(kept.count == 0)
+    }
+}
