@@ -17,13 +17,13 @@ public final class EditorApp: HostedApp {
     /// Where lines for stderr go (what was saved, the problems of a save).
     public var log: (String) -> Void = { _ in }
 
-    private let screen: EditorScreen
-    private let viewport: AppViewport
-    private let thumbnails: StepThumbnails
-    private let makeStage: @MainActor () throws -> any TourHost
-    private var engine: TourEngine?
-    private var banner: ErrorBanner?
-    private var shownTour: Tour?
+    let screen: EditorScreen
+    let viewport: AppViewport
+    let thumbnails: StepThumbnails
+    let makeStage: @MainActor () throws -> any TourHost
+    var engine: TourEngine?
+    var banner: ErrorBanner?
+    var shownTour: Tour?
     /// The language the texts are edited (and the step is shown) in.
     public private(set) var language: String
 
@@ -59,7 +59,7 @@ public final class EditorApp: HostedApp {
 
     // MARK: - Wiring
 
-    private func wire() {
+    func wire() {
         viewport.onPick = { [weak self] id, adding in
             guard let self else { return }
             self.model.changeStep { adding ? $0.toggleTarget(id) : $0.setTarget(id) }
@@ -93,7 +93,7 @@ public final class EditorApp: HostedApp {
         root.textHandler = { [weak self] text in self?.typed(text) ?? false }
     }
 
-    private func apply(_ edit: StepSettings.Edit) {
+    func apply(_ edit: StepSettings.Edit) {
         let targetFrame = currentTargetFrame()
         switch edit {
         case .shape(let name): model.changeStep { $0.setShape(name, targetFrame: targetFrame) }
@@ -115,7 +115,7 @@ public final class EditorApp: HostedApp {
     }
 
     /// The selected step's first target's frame on the app's screen, if it has one.
-    private func currentTargetFrame() -> Rect? {
+    func currentTargetFrame() -> Rect? {
         guard let step = model.selectedStep else { return nil }
         switch step.target {
         case .rects(let r): return r.first
@@ -124,10 +124,10 @@ public final class EditorApp: HostedApp {
         }
     }
 
-    private func addStep() { model.addStep(screenSize: viewport.stage.root.size) }
+    func addStep() { model.addStep(screenSize: viewport.stage.root.size) }
 
     /// Shows the texts of `code` (the app switches language too, when it speaks it).
-    private func setLanguage(_ code: String) {
+    func setLanguage(_ code: String) {
         guard code != language else { return }
         language = code
         viewport.stage.switchLanguage(to: code)
@@ -136,48 +136,50 @@ public final class EditorApp: HostedApp {
 
     // MARK: - Keys
 
-    private func key(_ key: Key, _ m: Modifiers) -> Bool {
-        let command = m.contains(.control) || m.contains(.command)
+    func key(_ key: Key, _ m: Modifiers) -> Bool {
         if isPlaying {
-            if key == .escape { stopPlaying(); return true }
-            if command, case .character("s") = key { save(); return true }
+            switch EditorKeys.command(for: key, m) {
+            case .escape: stopPlaying(); return true
+            case .save: save(); return true
+            default: break
+            }
             viewport.stage.root.send(.key(key, modifiers: m))
             viewport.appNeedsFrame()
             return true
         }
-        switch key {
-        case .escape:
-            if screen.showsHelp { screen.showsHelp = false } else if screen.showsPrompt { screen.showsPrompt = false; root.focus(nil) }
-        case .character("?"):
-            screen.showsHelp.toggle()
-        case .character("/") where m.contains(.shift):
-            screen.showsHelp.toggle()
-        case .character(let c) where command:
-            switch c {
-            case "s": save()
-            case "z": m.contains(.shift) ? model.redo() : model.undo()
-            case "y": model.redo()
-            case "n": addStep()
-            case "d": model.duplicateStep()
-            case "p": togglePlay()
-            default: return false
-            }
-        case .enter where command: togglePlay()
-        case .up: m.contains(.alt) ? model.moveStep(by: -1) : model.select(model.selected - 1)
-        case .down: m.contains(.alt) ? model.moveStep(by: 1) : model.select(model.selected + 1)
-        case .delete, .backspace: model.deleteStep()
-        case .tab: focusNextField(backwards: m.contains(.shift))
-        default: return false
-        }
+        guard let command = EditorKeys.command(for: key, m) else { return false }
+        perform(command)
         return true
     }
 
-    private func typed(_ text: String) -> Bool {
+    /// Does what a key of `EditorKeys` asks.
+    func perform(_ command: EditorCommand) {
+        switch command {
+        case .escape:
+            if screen.showsHelp { screen.showsHelp = false } else if screen.showsPrompt { screen.showsPrompt = false; root.focus(nil) }
+        case .toggleHelp: screen.showsHelp.toggle()
+        case .save: save()
+        case .undo: model.undo()
+        case .redo: model.redo()
+        case .addStep: addStep()
+        case .duplicateStep: model.duplicateStep()
+        case .deleteStep: model.deleteStep()
+        case .togglePlay: togglePlay()
+        case .selectPrevious: model.select(model.selected - 1)
+        case .selectNext: model.select(model.selected + 1)
+        case .moveEarlier: model.moveStep(by: -1)
+        case .moveLater: model.moveStep(by: 1)
+        case .nextField: focusNextField(backwards: false)
+        case .previousField: focusNextField(backwards: true)
+        }
+    }
+
+    func typed(_ text: String) -> Bool {
         if text == "?" { screen.showsHelp.toggle(); return true }
         return false
     }
 
-    private func focusNextField(backwards: Bool) {
+    func focusNextField(backwards: Bool) {
         let settings = screen.settings
         var fields: [TextField] = [settings.title, settings.text]
         if model.selectedStep?.shape == "path" { fields.append(settings.svgPath) }
@@ -186,49 +188,9 @@ public final class EditorApp: HostedApp {
         root.focus(fields[next])
     }
 
-    // MARK: - Play
-
-    private func togglePlay() { if isPlaying { stopPlaying() } else { play() } }
-
-    /// Runs the tour from the selected step as a user would see it.
-    private func play() {
-        guard let tour = model.loaded?.tour else {
-            log("edit: the tour has problems; fix them to play it")
-            return
-        }
-        root.focus(nil)
-        screen.showsHelp = false
-        viewport.mode = .play
-        banner?.message = nil
-        engine?.onEvent = nil
-        let engine = TourEngine(tour: tour, host: viewport.stage)
-        engine.onEvent = { [weak self, weak engine] event in
-            guard let self, let engine else { return }
-            self.log("edit: " + engine.describe(event))
-        }
-        self.engine = engine
-        engine.start(at: min(model.selected, tour.steps.count - 1), animated: true)
-        viewport.appNeedsFrame()
-        refreshStatus()
-    }
-
-    /// Back to editing, on a fresh app (what play changed — cards added, tabs switched — is gone).
-    private func stopPlaying() {
-        viewport.mode = .edit
-        engine?.onEvent = nil
-        engine = nil
-        shownTour = nil
-        if let fresh = try? makeStage() {
-            banner = nil
-            viewport.replaceStage(with: fresh)
-            if fresh.languageCode != language { fresh.switchLanguage(to: language) }
-        }
-        refresh(force: true)
-    }
-
     // MARK: - Save
 
-    private func save() {
+    func save() {
         if model.isNew {
             screen.idField.text = model.document.root["id"]?.stringValue ?? ""
             screen.showsPrompt = true
@@ -239,7 +201,7 @@ public final class EditorApp: HostedApp {
         write()
     }
 
-    private func saveWithID() {
+    func saveWithID() {
         let id = screen.idField.text.trimmingCharacters(in: .whitespaces)
         guard !id.isEmpty else { return }
         screen.showsPrompt = false
@@ -248,7 +210,7 @@ public final class EditorApp: HostedApp {
         write()
     }
 
-    private func write() {
+    func write() {
         do {
             let problems = try model.save()
             log("edit: wrote \(model.path)")
@@ -257,72 +219,5 @@ public final class EditorApp: HostedApp {
             log("edit: cannot save \(model.path): \(error)")
         }
         refreshStatus()
-    }
-
-    // MARK: - Showing the model
-
-    /// Shows the model: the selected step on the app as it will look, the strip, the settings, the
-    /// problems in the banner and the panel.
-    private func refresh(force: Bool = false) {
-        let steps = model.document.steps
-        let header = headerWithoutSteps()  // the tour's own keys: part of every thumbnail's cache key
-        var rows: [StepStrip.Row] = []
-        for (i, json) in steps.enumerated() {
-            let fields = StepFields(json)
-            let title = fields.text("title", in: language).isEmpty ? fields.text("text", in: language) : fields.text("title", in: language)
-            let picture = model.loaded.flatMap { thumbnails.image(ofStep: i, of: $0.tour, stepText: json.text(), header: header) }
-            rows.append(StepStrip.Row(title: title, thumbnail: picture))
-        }
-        thumbnails.trim(to: steps.count)
-        screen.strip.show(rows, selected: model.selected)
-        if let fields = model.selectedStep {
-            screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames)
-            viewport.rectangles = fields.rectangles
-        }
-        if !isPlaying { showSelectedStep(force: force) }
-        refreshStatus()
-    }
-
-    private func headerWithoutSteps() -> String {
-        var root = model.document.root
-        root.setMember("steps", nil)
-        return root.text()
-    }
-
-    /// The selected step on the app, as it will look (the last good version while there are problems).
-    private func showSelectedStep(force: Bool) {
-        let stage = viewport.stage
-        let errors = model.problems.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            if banner == nil { banner = ErrorBanner(root: stage.root) }
-            banner?.message = TourLoadError(diagnostics: errors).summary
-        } else {
-            banner?.message = nil
-        }
-        if let tour = model.loaded?.tour, !tour.steps.isEmpty {
-            let index = min(model.selected, tour.steps.count - 1)
-            if engine == nil {
-                engine = TourEngine(tour: tour, host: stage)
-                engine?.start(at: index, animated: false)
-            } else if force || shownTour != tour {
-                engine?.replace(with: tour, animated: false)
-                if engine?.isRunning == false { engine?.start(at: index, animated: false) }
-            }
-            if engine?.currentStep != index { engine?.go(to: index, animated: true) }
-            shownTour = tour
-        }
-        viewport.appNeedsFrame()
-    }
-
-    private func refreshStatus() {
-        let id = model.document.root["id"]?.stringValue ?? "?"
-        screen.header.string = "\(id) — \((model.path as NSString).lastPathComponent)"
-        let errors = model.problems.filter { $0.severity == .error }.count, warnings = model.problems.count - errors
-        var parts = ["\(model.stepCount) step\(model.stepCount == 1 ? "" : "s")", "step \(model.selected + 1) selected"]
-        parts.append(model.isNew ? "new, not saved" : model.isModified ? "modified" : "saved")
-        if isPlaying { parts.append("playing: Escape returns to editing") }
-        screen.status.string = parts.joined(separator: " · ")
-        let lines = model.problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
-        screen.problems.string = errors + warnings == 0 ? "" : lines.joined(separator: "\n")
     }
 }

@@ -10,6 +10,8 @@ public struct PixmapDifference: Hashable, Sendable {
     public var largestChannelDelta: Int
     /// The first differing pixel, row by row, if any.
     public var firstDifference: Location?
+    /// The smallest rectangle holding every differing pixel, nil when none differs.
+    public var differingBounds: IntRect?
 
     /// A pixel's column and row.
     public struct Location: Hashable, Sendable {
@@ -29,6 +31,7 @@ public struct PixmapDifference: Hashable, Sendable {
         differingPixels = 0
         largestChannelDelta = 0
         firstDifference = nil
+        differingBounds = nil
         let width = actual.width
         for y in 0..<actual.height {
             let a = actual.row(y), b = expected.row(y)
@@ -39,6 +42,8 @@ public struct PixmapDifference: Hashable, Sendable {
                 if delta > maxChannelDelta {
                     differingPixels += 1
                     if firstDifference == nil { firstDifference = Location(x: x, y: y) }
+                    let p = IntRect(x: x, y: y, width: 1, height: 1)
+                    differingBounds = differingBounds.map { $0.union(p) } ?? p
                 }
             }
         }

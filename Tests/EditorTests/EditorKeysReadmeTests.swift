@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Editor
+@testable import Editor
 
 /// The README's table of the editor's keys is `EditorKeys.all`, the list `?` shows in the window
 /// (`LIMELIGHT_RECORD_README=1` writes it).
@@ -21,5 +21,35 @@ import Editor
             return
         }
         #expect(String(text[start.upperBound..<end.lowerBound]) == Self.table)
+    }
+}
+
+/// Every key in the editor's table does what its row says, and nothing else takes those keys.
+@Suite struct EditorKeyTableTests {
+    @Test func eachChordFindsItsCommand() {
+        #expect(EditorKeys.command(for: .character("z"), [.control]) == .undo)
+        #expect(EditorKeys.command(for: .character("z"), [.control, .shift]) == .redo)
+        #expect(EditorKeys.command(for: .character("z"), [.command]) == .undo, "Command works as Control")
+        #expect(EditorKeys.command(for: .character("z"), []) == nil, "a letter without Control is typing")
+        #expect(EditorKeys.command(for: .up, []) == .selectPrevious)
+        #expect(EditorKeys.command(for: .up, [.alt]) == .moveEarlier)
+        #expect(EditorKeys.command(for: .tab, [.shift]) == .previousField)
+        #expect(EditorKeys.command(for: .character("/"), [.shift]) == .toggleHelp)
+        #expect(EditorKeys.command(for: .character("/"), []) == nil)
+        #expect(EditorKeys.command(for: .backspace, []) == .deleteStep)
+        #expect(EditorKeys.command(for: .enter, [.control]) == .togglePlay)
+        #expect(EditorKeys.command(for: .enter, []) == nil)
+    }
+
+    @Test func everyRowWithKeysHasChordsAndNoTwoRowsShareOne() {
+        var seen: [EditorChord] = []
+        for binding in EditorKeys.bindings {
+            let isGesture = ["click", "drag", "wheel"].contains { binding.keys.contains($0) }
+            #expect(isGesture == binding.chords.isEmpty, "\(binding.keys): keys and chords go together")
+            for (chord, _) in binding.chords {
+                #expect(!seen.contains(chord), "\(binding.keys): \(chord) is another row's")
+                seen.append(chord)
+            }
+        }
     }
 }

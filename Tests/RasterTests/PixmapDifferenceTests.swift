@@ -12,7 +12,7 @@ import Testing
     @Test func equalPixmapsHaveNoDifference() throws {
         let (a, b) = try pixmaps()
         let d = PixmapDifference(between: a, and: b)
-        #expect(d.isEmpty && d.differingPixels == 0 && d.largestChannelDelta == 0 && d.firstDifference == nil)
+        #expect(d.isEmpty && d.differingPixels == 0 && d.largestChannelDelta == 0 && d.firstDifference == nil && d.differingBounds == nil)
     }
 
     @Test func everyChannelCountsAndTheLargestDeltaIsKept() throws {
@@ -24,6 +24,7 @@ import Testing
         #expect(d.differingPixels == 3)
         #expect(d.largestChannelDelta == 240)
         #expect(d.firstDifference == PixmapDifference.Location(x: 3, y: 1))
+        #expect(d.differingBounds == IntRect(x: 0, y: 1, width: 7, height: 4), "the box around all three")
         let tolerant = PixmapDifference(between: a, and: b, maxChannelDelta: 3)
         #expect(tolerant.differingPixels == 1, "only the red pixel is beyond 3")
         #expect(tolerant.largestChannelDelta == 240)

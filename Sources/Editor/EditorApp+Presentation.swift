@@ -1,0 +1,74 @@
+import Files
+import Foundation
+import Raster
+import Tours
+import Views
+
+/// The model on screen: the step strip, the selected step over the app (its holes and bubble, or
+/// the tour's own playback), the settings panel and the status line.
+extension EditorApp {
+    /// Shows the model: the selected step on the app as it will look, the strip, the settings, the
+    /// problems in the banner and the panel.
+    func refresh(force: Bool = false) {
+        let steps = model.document.steps
+        let header = headerWithoutSteps()  // the tour's own keys: part of every thumbnail's cache key
+        var rows: [StepStrip.Row] = []
+        for (i, json) in steps.enumerated() {
+            let fields = StepFields(json)
+            let title = fields.text("title", in: language).isEmpty ? fields.text("text", in: language) : fields.text("title", in: language)
+            let picture = model.loaded.flatMap { thumbnails.image(ofStep: i, of: $0.tour, stepText: json.text(), header: header) }
+            rows.append(StepStrip.Row(title: title, thumbnail: picture))
+        }
+        thumbnails.trim(to: steps.count)
+        screen.strip.show(rows, selected: model.selected)
+        if let fields = model.selectedStep {
+            screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames)
+            viewport.rectangles = fields.rectangles
+        }
+        if !isPlaying { showSelectedStep(force: force) }
+        refreshStatus()
+    }
+
+    func headerWithoutSteps() -> String {
+        var root = model.document.root
+        root.setMember("steps", nil)
+        return root.text()
+    }
+
+    /// The selected step on the app, as it will look (the last good version while there are problems).
+    func showSelectedStep(force: Bool) {
+        let stage = viewport.stage
+        let errors = model.problems.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            if banner == nil { banner = ErrorBanner(root: stage.root) }
+            banner?.message = TourLoadError(diagnostics: errors).summary
+        } else {
+            banner?.message = nil
+        }
+        if let tour = model.loaded?.tour, !tour.steps.isEmpty {
+            let index = min(model.selected, tour.steps.count - 1)
+            if engine == nil {
+                engine = TourEngine(tour: tour, host: stage)
+                engine?.start(at: index, animated: false)
+            } else if force || shownTour != tour {
+                engine?.replace(with: tour, animated: false)
+                if engine?.isRunning == false { engine?.start(at: index, animated: false) }
+            }
+            if engine?.currentStep != index { engine?.go(to: index, animated: true) }
+            shownTour = tour
+        }
+        viewport.appNeedsFrame()
+    }
+
+    func refreshStatus() {
+        let id = model.document.root["id"]?.stringValue ?? "?"
+        screen.header.string = "\(id) — \((model.path as NSString).lastPathComponent)"
+        let errors = model.problems.filter { $0.severity == .error }.count, warnings = model.problems.count - errors
+        var parts = ["\(model.stepCount) step\(model.stepCount == 1 ? "" : "s")", "step \(model.selected + 1) selected"]
+        parts.append(model.isNew ? "new, not saved" : model.isModified ? "modified" : "saved")
+        if isPlaying { parts.append("playing: Escape returns to editing") }
+        screen.status.string = parts.joined(separator: " · ")
+        let lines = model.problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
+        screen.problems.string = errors + warnings == 0 ? "" : lines.joined(separator: "\n")
+    }
+}
