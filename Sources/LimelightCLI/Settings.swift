@@ -82,7 +82,7 @@ func checkOutputFile(_ path: String, command: String, option: String = "--out", 
     let folder = AtomicFile.split(path).folder
     let dir = folder.isEmpty ? "." : folder
     guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
-        if let file = fileInTheWay(of: dir) { throw .failure("\(command): \(option) \(path): \(file) is a file, not a folder") }
+        if let file = AtomicFile.fileInTheWay(of: dir) { throw .failure("\(command): \(option) \(path): \(file) is a file, not a folder") }
         throw .failure("\(command): \(option) \(path): folder \(dir) does not exist")
     }
     guard isDir.boolValue else { throw .failure("\(command): \(option) \(path): \(dir) is a file, not a folder") }
@@ -98,25 +98,13 @@ func prepareOutputFolder(_ path: String, option: String, command: String) throws
         guard isDir.boolValue else { throw .usage("\(command): \(option) \(path): is a file (expected a folder)") }
     } else {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            let reason = fileInTheWay(of: path).map { "\($0) is a file, not a folder" } ?? error.localizedDescription
+            let reason = AtomicFile.fileInTheWay(of: path).map { "\($0) is a file, not a folder" } ?? error.localizedDescription
             throw .failure("\(command): \(option) \(path): cannot create the folder (\(reason))")
         }
     }
     guard FileManager.default.isWritableFile(atPath: path) else {
         throw .failure("\(command): \(option) \(path): folder is not writable")
     }
-}
-
-/// The nearest existing ancestor of `path` (or `path` itself) when it is not a folder: what stops
-/// a folder from being made there.
-func fileInTheWay(of path: String) -> String? {
-    var current = path
-    while !current.isEmpty && current != "/" && current != "." {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: current, isDirectory: &isDir) { return isDir.boolValue ? nil : current }
-        current = AtomicFile.split(current).folder
-    }
-    return nil
 }
 
 /// The replay script at `path` (a regular file of UTF-8 text, at most 4 MiB), parsed; every

@@ -69,7 +69,7 @@ enum TestCommand {
         try prepareOutputFolder(artifacts, option: args.value("--report") == nil ? "results folder" : "--report", command: c)
         if let junit = args.value("--junit") { try checkOutputFile(junit, command: c, option: "--junit") }
         for tour in planned {
-            removeStaleImages(in: (artifacts as NSString).appendingPathComponent(tour.name))
+            TestReportFolder.removeStaleImages(in: (artifacts as NSString).appendingPathComponent(tour.name))
             // A run killed while it recorded leaves its temporary files: the next one removes them.
             for name in StaleFiles.remove(in: tour.goldensFolder) { warn("\(c): removed \(Arguments.printable(name)), left in \(tour.goldensFolder) by a run that was stopped") }
         }
@@ -87,7 +87,7 @@ enum TestCommand {
             for w in r.lint where w.severity == .warning && !warnings.contains(w) { warnings.append(w) }
         }
         lines += warnings.map { $0.description }
-        let written = options.update ? record(&results, tours: planned) : []
+        let written = options.update ? GoldenRecorder.record(&results, tours: planned) : []
         for r in results where r.outcome == .failed {
             var paths: [String] = []
             if r.goldenExists && r.differingPixels != nil { paths.append("golden \(r.golden)") }
@@ -104,7 +104,11 @@ enum TestCommand {
             lines.append("wrote \(junit)")
         }
         if let report = args.value("--report") {
-            lines.append("wrote " + (try writeReport(report, tours: planned, results: results, warnings: warnings)))
+            do {
+                lines.append("wrote " + (try TestReportFolder.write(report, tours: planned, results: results, warnings: warnings)))
+            } catch {
+                throw .failure("test: --report \(report): \(error.message)")
+            }
         }
         let tally = TestTally(results, brokenTours: planned.filter { $0.tour == nil }.count)
         lines.append(tally.line)
@@ -191,106 +195,6 @@ enum TestCommand {
         while let line = readLine() {
             guard let group = Int(line.trimmingCharacters(in: .whitespaces)), runner.plan.groups.indices.contains(group) else { continue }
             FileHandle.standardOutput.write(Data((jsonLine(TestWorkers.Reply(group: group, results: runner.run(group: group))) + "\n").utf8))
-        }
-    }
-
-    /// Moves the frames to record into the goldens of tours without lint errors; returns the paths
-    /// written. Cases of a tour with lint errors fail instead, saying why nothing was recorded.
-    static func record(_ results: inout [CaseResult], tours: [PlannedTour]) -> [String] {
-        var lintErrors: [String: Int] = [:]
-        for r in results where r.outcome != .skipped { lintErrors[r.testCase.tour, default: 0] += r.lintErrors.count }
-        var written: [String] = []
-        for i in results.indices {
-            guard let source = results[i].toRecord else { continue }
-            results[i].toRecord = nil
-            let errors = lintErrors[results[i].testCase.tour] ?? 0
-            guard errors == 0 else {
-                results[i].outcome = .failed
-                results[i].problems.append("not recorded: the tour has \(errors) lint error\(errors == 1 ? "" : "s") (fix them first)")
-                results[i].actual = source
-                continue
-            }
-            let golden = results[i].golden
-            var problem: String?
-            let tourFolder = tours.first { $0.name == results[i].testCase.tour }.map { AtomicFile.split($0.file).folder } ?? "."
-            if !Self.lies(golden, inside: tourFolder) {
-                problem = "it is not inside the tour's folder \(tourFolder) (a symbolic link leads out of it)"
-            }
-            let folder = AtomicFile.split(golden).folder
-            if problem == nil {
-                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                    problem = "cannot make the goldens folder (" + (fileInTheWay(of: folder).map { "\($0) is a file, not a folder" } ?? error.localizedDescription) + ")"
-                }
-            }
-            if problem == nil {
-                do { try AtomicFile().write(Data(try InputFile.read(source, limit: Pixmap.maxImageFileBytes, kind: "a PNG")), to: golden) } catch let error as InputFile.Failure {
-                    problem = "cannot read back \(source) (\(error.reason))"
-                } catch {
-                    problem = "\(error)"
-                }
-            }
-            if let problem {
-                results[i].outcome = .failed
-                results[i].problems.append("cannot record \(golden): \(problem)")
-                results[i].actual = source
-            } else {
-                try? FileManager.default.removeItem(atPath: source)
-                results[i].goldenExists = true
-                written.append(golden)
-            }
-        }
-        return written
-    }
-
-    /// Whether `path` lies inside `folder` once symbolic links are followed (of the part of `path`
-    /// that exists: what is made later is made inside it).
-    static func lies(_ path: String, inside folder: String) -> Bool {
-        func resolved(_ p: String) -> String {
-            var existing = p, rest: [String] = []
-            while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
-                let (parent, name) = AtomicFile.split(existing)
-                rest.insert(name, at: 0)
-                existing = parent
-            }
-            let base = URL(fileURLWithPath: existing).resolvingSymlinksInPath().standardizedFileURL.path
-            return ([base] + rest).joined(separator: "/")
-        }
-        let inner = resolved(path), outer = resolved(folder)
-        return inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
-    }
-
-    /// Writes `folder/index.html` with each case's golden (linked, or copied) beside its actual and
-    /// diff images; returns the page's path.
-    static func writeReport(_ folder: String, tours: [PlannedTour], results: [CaseResult], warnings: [TourDiagnostic]) throws(CLIError) -> String {
-        let fm = FileManager.default
-        func relative(_ path: String) -> String {
-            let prefix = (folder as NSString).standardizingPath + "/"
-            let full = (path as NSString).standardizingPath
-            return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : path
-        }
-        var copies: [SnapshotCase: String] = [:]
-        for r in results where r.outcome != .skipped && r.goldenExists {
-            let tourFolder = (folder as NSString).appendingPathComponent(r.testCase.tour)
-            let copy = (tourFolder as NSString).appendingPathComponent(r.testCase.shortName + ".golden.png")
-            try? fm.createDirectory(atPath: tourFolder, withIntermediateDirectories: true)
-            try? fm.removeItem(atPath: copy)
-            // A hard link where the folders share a file system (goldens are replaced by rename, never
-            // rewritten in place, so the report keeps the pixels it was made with), else a copy.
-            if link(r.golden, copy) == 0 || (try? fm.copyItem(atPath: r.golden, toPath: copy)) != nil { copies[r.testCase] = relative(copy) }
-        }
-        let page = HTMLReport.page(tours: tours, results: results, warnings: warnings) { r in
-            HTMLReport.Images(golden: copies[r.testCase], actual: r.actual.map(relative), diff: r.diff.map(relative))
-        }
-        let path = (folder as NSString).appendingPathComponent("index.html")
-        do { try AtomicFile().write(Data(page.utf8), to: path) } catch { throw .failure("test: --report \(folder): \(error)") }
-        return path
-    }
-
-    /// Removes the images an earlier run left in a tour's results folder (and nothing else).
-    static func removeStaleImages(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where [".actual.png", ".diff.png", ".golden.png"].contains(where: name.hasSuffix) {
-            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
     }
 }
