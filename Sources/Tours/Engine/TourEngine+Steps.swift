@@ -46,9 +46,7 @@ extension TourEngine {
                              progress: tour.showsProgress ? StepProgress(current: index + 1, total: tour.steps.count) : nil,
                              nextTitle: words.text(isLast ? .done : .next, language: language), skipTitle: words.text(.skip, language: language))
         mark.buttons = step.buttons.map { $0.title(in: language) }
-        let theme = tour.theme.overlaid(by: step.theme)
-        mark.theme = theme.bubble
-        if let w = theme.maxWidth { mark.maxWidth = w }
+        tour.theme.overlaid(by: step.theme).apply(to: &mark)
         return mark
     }
 

@@ -89,10 +89,11 @@ public enum TourDecoder {
                 var radius: Double?
                 var rectNode = item
                 if case .object = item.value {
-                    guard let fields = r.object(item, at: q, known: ["rect", "cornerRadius"], what: "an object with \"rect\"") else { continue }
-                    guard let inner = fields["rect"] else { r.report(item.line, q, "missing key \"rect\" ([x, y, width, height])"); continue }
-                    rectNode = inner.value
-                    if let c = fields["cornerRadius"] { radius = r.number(c.value, at: q.appending("cornerRadius"), in: 0...10_000) }
+                    var fields = TourSchema.RectItem()
+                    guard r.decode(item, at: q, keys: TourSchema.rectItem, what: "an object with \"rect\"", into: &fields) != nil,
+                          let inner = fields.rect else { continue }
+                    rectNode = inner
+                    radius = fields.cornerRadius
                 }
                 if let rect = decodeRect(rectNode, rectNode.line == item.line && rectNode.span == item.span ? q : q.appending("rect"), &r) {
                     step.targets.append(.rect(rect))
@@ -110,7 +111,7 @@ public enum TourDecoder {
         }
     }
 
-    private static func decodeRect(_ node: JSONNode, _ path: JSONPath, _ r: inout SchemaReader) -> Rect? {
+    static func decodeRect(_ node: JSONNode, _ path: JSONPath, _ r: inout SchemaReader) -> Rect? {
         let usage = "[x, y, width, height] in points"
         guard case .array(let items) = node.value else {
             r.report(node.line, path, "expected \(usage), found \(node.kindDescription)")

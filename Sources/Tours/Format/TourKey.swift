@@ -21,8 +21,15 @@ struct TourKey<Model>: Sendable {
     /// file that leaves the key out gets, and what the key does, one line.
     struct Row: Sendable { let value: String, defaultValue: String, doc: String }
 
+    /// What kind of value the key takes.
+    typealias Kind = TourValueKind
+
     /// The key as it is written in the file.
     let name: String
+    /// What a settings panel calls it: the name in words (`cornerRadius` is "Corner radius").
+    let label: String
+    /// What kind of value it takes.
+    let kind: Kind
     /// What the README says of it.
     let row: Row
     /// The message when an object lacks this key, for required keys (nil: optional).
@@ -33,18 +40,29 @@ struct TourKey<Model>: Sendable {
     let rule: Rule?
 
     /// A key; see the members for what each part is.
-    init(_ name: String, value: String, default defaultValue: String, doc: String, missing: String? = nil,
+    init(_ name: String, _ kind: Kind, value: String, default defaultValue: String, doc: String, label: String? = nil, missing: String? = nil,
          decode: Decode?, rule: Rule? = nil) {
         self.name = name
+        self.kind = kind
+        self.label = label ?? TourKey.words(name)
         row = Row(value: value, defaultValue: defaultValue, doc: doc)
         self.missing = missing; self.decode = decode; self.rule = rule
     }
 }
 
 extension TourKey {
+    /// A key's name in words, first letter capital: `cornerRadius` is "Corner radius", `svgPath` "Svg path".
+    static func words(_ name: String) -> String {
+        var out = ""
+        for c in name {
+            if c.isUppercase, !out.isEmpty { out += " " + c.lowercased() } else { out.append(c) }
+        }
+        return out.prefix(1).uppercased() + out.dropFirst()
+    }
+
     /// A `true` or `false` key stored at `keyPath`.
     static func bool(_ name: String, default defaultValue: Bool, doc: String, _ keyPath: WritableKeyPath<Model, Bool> & Sendable) -> TourKey {
-        TourKey(name, value: "`true` or `false`", default: "`\(defaultValue)`", doc: doc) { member, path, _, r, model in
+        TourKey(name, .flag, value: "`true` or `false`", default: "`\(defaultValue)`", doc: doc) { member, path, _, r, model in
             if let b = r.bool(member.value, at: path) { model[keyPath: keyPath] = b }
         }
     }
@@ -52,7 +70,7 @@ extension TourKey {
     /// A number within `range` stored at `keyPath`.
     static func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double, doc: String,
                        _ keyPath: WritableKeyPath<Model, Double> & Sendable, rule: Rule? = nil) -> TourKey {
-        TourKey(name, value: "a number from \(range.lowerBound.compact) to \(range.upperBound.compact)",
+        TourKey(name, .number(range), value: "a number from \(range.lowerBound.compact) to \(range.upperBound.compact)",
                 default: "`\(defaultValue.compact)`", doc: doc, decode: { member, path, _, r, model in
             if let v = r.number(member.value, at: path, in: range) { model[keyPath: keyPath] = v }
         }, rule: rule)
@@ -62,7 +80,7 @@ extension TourKey {
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ type: T.Type, default defaultValue: String, doc: String,
                                                            _ keyPath: WritableKeyPath<Model, T> & Sendable) -> TourKey where T.RawValue == String {
         let choices = T.allCases.map { ($0.rawValue, $0) }
-        return TourKey(name, value: choices.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: defaultValue, doc: doc) { member, path, _, r, model in
+        return TourKey(name, .choice(choices.map(\.0)), value: choices.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: defaultValue, doc: doc) { member, path, _, r, model in
             if let v = r.choice(member.value, at: path, choices) { model[keyPath: keyPath] = v }
         }
     }
@@ -88,4 +106,35 @@ extension SchemaReader {
         }
         return members
     }
+}
+
+/// What kind of value the key takes, with its range or choices: what an editor's panel needs to
+/// offer a control for it.
+public enum TourValueKind: Sendable, Hashable {
+    /// `true` or `false`.
+    case flag
+    /// A number within a range.
+    case number(ClosedRange<Double>)
+    /// One of some names.
+    case choice([String])
+    /// A string, or strings by language tag.
+    case localizedText
+    /// A name (an id, a group, a font family).
+    case name
+    /// A `"#RRGGBB"` colour.
+    case color
+    /// A path to a file, from the tour's folder.
+    case file
+    /// A view id, or several.
+    case viewIDs
+    /// `[x, y, width, height]` rectangles.
+    case rects
+    /// A condition, or several.
+    case conditions
+    /// An object of its own keys (a nested table).
+    case object
+    /// A list of objects of their own keys.
+    case list
+    /// Several forms (a name or an object): the README row says which.
+    case mixed
 }

@@ -65,20 +65,20 @@ enum TourSchema {
 
     /// The keys of a tour (the top-level object).
     static let tour: [TourKey<Tour>] = [
-        TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
+        TourKey("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
                 doc: "the tour's name: saved progress and reports use it",
                 missing: "missing key \"id\" (a name for the tour, such as \"onboarding\")") { member, path, _, r, tour in
             if let id = name(member, path, &r, maxLength: 100) { tour.id = id }
         },
-        TourKey("dim", value: "an object: `color`, `opacity`", default: "the defaults of its keys",
+        TourKey("dim", .object, value: "an object: `color`, `opacity`", default: "the defaults of its keys",
                 doc: "the layer over everything outside the holes") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: dim, what: "an object such as {\"color\": \"#000000\", \"opacity\": 0.6}", into: &tour)
         },
-        TourKey("theme", value: "an object: `bubble`, `button`", default: "the standard look",
+        TourKey("theme", .object, value: "an object: `bubble`, `button`", default: "the standard look",
                 doc: "how the bubbles look (colours `\"#RRGGBB\"`); a step's `theme` goes over it") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"background\": \"#1C1C1E\"}}", into: &tour.theme)
         },
-        TourKey("show", value: "`\"once\"`, `\"always\"`, or an object: `afterLaunches`, `afterEvent` with `count`, `maxTimes`, `notWithin`",
+        TourKey("show", .mixed, value: "`\"once\"`, `\"always\"`, or an object: `afterLaunches`, `afterEvent` with `count`, `maxTimes`, `notWithin`",
                 default: "`\"once\"`",
                 doc: "when the tour shows, from saved progress: once, every time, after N launches, after one of the app's events N times, at most N times, not again within a while (`\"7d\"`, `\"12h\"`, `\"30m\"`); all the keys given must hold") { member, path, _, r, tour in
             if case .string(let s) = member.value.value {
@@ -89,34 +89,9 @@ enum TourSchema {
                 }
                 return
             }
-            guard let m = r.object(member.value, at: path, known: ["afterLaunches", "afterEvent", "count", "maxTimes", "notWithin"],
-                                   what: "\"once\", \"always\" or an object such as {\"afterLaunches\": 3}") else { return }
-            func whole(_ key: String, _ range: ClosedRange<Double>) -> Int? {
-                guard let node = m[key]?.value, let v = r.number(node, at: path.appending(key), in: range, meaning: "a whole number") else { return nil }
-                guard v == v.rounded() else { r.report(node.line, path.appending(key), "expected a whole number, found \(v)"); return nil }
-                return Int(v)
-            }
-            tour.show.afterLaunches = whole("afterLaunches", 1...100_000)
-            if let n = whole("maxTimes", 1...100_000) { tour.show.maxTimes = n }
-            // The event's name is checked against the app's events with the targets (TourTargetValidator).
-            if let e = m["afterEvent"] {
-                if let name = r.string(e.value, at: path.appending("afterEvent"), nonEmpty: true) {
-                    tour.show.afterEvent = ShowRule.EventCount(name: name, count: whole("count", 1...100_000) ?? 1)
-                    tour.afterEventLine = e.value.line
-                }
-            } else if let c = m["count"] {
-                r.report(c.keyLine, path.appending("count"), "\"count\" goes with \"afterEvent\"")
-            }
-            if let w = m["notWithin"], let s = r.string(w.value, at: path.appending("notWithin"), nonEmpty: true) {
-                if let d = ShowRule.duration(s) {
-                    if d <= ShowRule.maxDuration { tour.show.notWithin = d } else {
-                        r.report(w.value.line, path.appending("notWithin"), "expected a duration of at most \(ShowRule.describe(seconds: ShowRule.maxDuration)) (\"3650d\"), found \(quoted(s))")
-                    }
-                }
-                else { r.report(w.value.line, path.appending("notWithin"), "expected a duration such as \"7d\", \"12h\", \"30m\" or \"45s\", found \(quoted(s))") }
-            }
+            r.decode(member.value, at: path, keys: show, what: "\"once\", \"always\" or an object such as {\"afterLaunches\": 3}", into: &tour)
         },
-        TourKey("after", value: "a tour's id", default: "none", doc: "show only once the tour with this id was finished") { member, path, _, r, tour in
+        TourKey("after", .name, value: "a tour's id", default: "none", doc: "show only once the tour with this id was finished") { member, path, _, r, tour in
             if let id = name(member, path, &r, maxLength: 100) {
                 tour.show.afterTour = id
                 tour.afterLine = member.value.line
@@ -124,11 +99,11 @@ enum TourSchema {
         },
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
-        TourKey("background", value: "a path to a PNG file", default: "none",
+        TourKey("background", .file, value: "a path to a PNG file", default: "none",
                 doc: "a screenshot to run over instead of the app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.background = s }
         },
-        TourKey("screen", value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",
+        TourKey("screen", .object, value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",
                 doc: "the screen the tour is made for; over a screenshot without `size`, the image's pixels divided by `scale`") { member, path, _, r, tour in
             var spec = Tour.ScreenSpec()
             r.decode(member.value, at: path, keys: screen, what: "an object such as {\"scale\": 3} or {\"size\": [390, 844], \"scale\": 2}", into: &spec)
@@ -136,12 +111,12 @@ enum TourSchema {
         },
         .choice("units", Tour.RectUnits.self, default: "`\"points\"`",
                 doc: "what `rect` and `rects` are measured in: screen points, or the screenshot's pixels (points × `screen.scale`)", \.rectUnits),
-        TourKey("test", value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
+        TourKey("test", .object, value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
                 default: "the defaults of its keys", doc: "what `limelight test` runs for the tour") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: test, what: "an object such as {\"sizes\": [\"390x844\"], \"languages\": [\"en\", \"ja\"]}",
                      into: &tour.test)
         },
-        TourKey("steps", value: "a list of step objects (at least one)", default: "required",
+        TourKey("steps", .list, value: "a list of step objects (at least one)", default: "required",
                 doc: "the steps, in order",
                 missing: "missing key \"steps\" (a list of at least one step)") { member, path, context, r, tour in
             guard case .array(let elements) = member.value.value else {
@@ -170,9 +145,53 @@ enum TourSchema {
         },
     ]
 
+    /// A whole number within `range`, else nil with the problem reported.
+    static func whole(_ node: JSONNode, _ path: JSONPath, _ r: inout SchemaReader, in range: ClosedRange<Double>) -> Int? {
+        guard let v = r.number(node, at: path, in: range, meaning: "a whole number") else { return nil }
+        guard v == v.rounded() else { r.report(node.line, path, "expected a whole number, found \(v)"); return nil }
+        return Int(v)
+    }
+
+    /// The keys of the tour's `show` object (all the keys given must hold).
+    static let show: [TourKey<Tour>] = [
+        TourKey("afterLaunches", .number(1...100_000), value: "a whole number from 1 to 100000", default: "none",
+                doc: "show from the app's Nth launch on") { member, path, _, r, tour in
+            tour.show.afterLaunches = whole(member.value, path, &r, in: 1...100_000)
+        },
+        TourKey("maxTimes", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1` (`\"once\"`)",
+                doc: "show at most this many times") { member, path, _, r, tour in
+            if let n = whole(member.value, path, &r, in: 1...100_000) { tour.show.maxTimes = n }
+        },
+        TourKey("afterEvent", .name, value: "one of the app's event names", default: "none",
+                doc: "show once the app's event happened `count` times (the app declares its events)") { member, path, context, r, tour in
+            // The event's name is checked against the app's events with the targets (TourTargetValidator).
+            guard let name = r.string(member.value, at: path, nonEmpty: true) else { return }
+            let count = context.members["count"].flatMap { whole($0.value, context.path.appending("count"), &r, in: 1...100_000) } ?? 1
+            tour.show.afterEvent = ShowRule.EventCount(name: name, count: count)
+            tour.afterEventLine = member.value.line
+        },
+        TourKey("count", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1`",
+                doc: "with `afterEvent`: how many times the event must have happened", decode: nil, rule: { context, r, _ in
+            if let c = context.members["count"], context.members["afterEvent"] == nil {
+                r.report(c.keyLine, context.path.appending("count"), "\"count\" goes with \"afterEvent\"")
+            }
+        }),
+        TourKey("notWithin", .name, value: "a duration: `\"7d\"`, `\"12h\"`, `\"30m\"`, `\"45s\"`", default: "none",
+                doc: "not again within this long of the last time it showed (at most 3650 days)") { member, path, _, r, tour in
+            guard let s = r.string(member.value, at: path, nonEmpty: true) else { return }
+            if let d = ShowRule.duration(s) {
+                if d <= ShowRule.maxDuration { tour.show.notWithin = d } else {
+                    r.report(member.value.line, path, "expected a duration of at most \(ShowRule.describe(seconds: ShowRule.maxDuration)) (\"3650d\"), found \(quoted(s))")
+                }
+            } else {
+                r.report(member.value.line, path, "expected a duration such as \"7d\", \"12h\", \"30m\" or \"45s\", found \(quoted(s))")
+            }
+        },
+    ]
+
     /// The keys of the tour's `screen` object.
     static let screen: [TourKey<Tour.ScreenSpec>] = [
-        TourKey("size", value: "`[width, height]` in points, each 1 to 16384", default: "the screenshot's pixels ÷ `scale`",
+        TourKey("size", .mixed, value: "`[width, height]` in points, each 1 to 16384", default: "the screenshot's pixels ÷ `scale`",
                 doc: "the screen's size") { member, path, _, r, spec in
             guard case .array(let items) = member.value.value, items.count == 2 else {
                 r.report(member.value.line, path, "expected [width, height] in points, such as [390, 844]")
@@ -187,7 +206,7 @@ enum TourSchema {
 
     /// The keys of the tour's `dim` object.
     static let dim: [TourKey<Tour>] = [
-        TourKey("color", value: "`\"#RRGGBB\"`", default: "`\"#000000\"`", doc: "the dim layer's colour") { member, path, _, r, tour in
+        TourKey("color", .color, value: "`\"#RRGGBB\"`", default: "`\"#000000\"`", doc: "the dim layer's colour") { member, path, _, r, tour in
             guard let s = r.string(member.value, at: path) else { return }
             if s.count == 7, s.hasPrefix("#"), let color = Color(hex: s) {
                 tour.dimColor = color
@@ -202,20 +221,20 @@ enum TourSchema {
 
     /// The keys of a step.
     static let step: [TourKey<TourStep>] = [
-        TourKey("target", value: "a view id", default: "one of `target`, `targets`, `rect`, `rects` is required",
+        TourKey("target", .viewIDs, value: "a view id", default: "one of `target`, `targets`, `rect`, `rects` is required",
                 doc: "the view the hole surrounds (`limelight inspect` lists the app's ids)",
                 decode: nil),
-        TourKey("targets", value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
-        TourKey("rect", value: "`[x, y, width, height]` in screen points", default: "—",
+        TourKey("targets", .viewIDs, value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
+        TourKey("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "—",
                 doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(maxCoordinate)))", decode: nil),
-        TourKey("rects", value: "a list of `[x, y, width, height]`, or of objects: `rect`, `cornerRadius`", default: "—",
+        TourKey("rects", .rects, value: "a list of `[x, y, width, height]`, or of objects: `rect`, `cornerRadius`", default: "—",
                 doc: "several fixed rectangles, one hole each, each with its own corner radius if given", decode: nil),
-        TourKey("shape", value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
+        TourKey("shape", .mixed, value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
                 default: "`\"roundedRect\"`", doc: "the holes' outline") { member, path, _, r, step in
             decodeShape(member.value, path, &step, &r)
         },
         .number("padding", in: 0...10_000, default: 8, doc: "points between the target and the hole's edge", \.padding),
-        TourKey("cornerRadius", value: "a number from 0 to 10000", default: "`\(TourStep.defaultCornerRadius.compact)`",
+        TourKey("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "`\(TourStep.defaultCornerRadius.compact)`",
                 doc: "the corner radius of `roundedRect` holes (only with that shape)") { member, path, context, r, step in
             if let d = r.number(member.value, at: path, in: 0...10_000), case .roundedRect = step.shape {
                 step.shape = .roundedRect(cornerRadius: d)
@@ -225,33 +244,26 @@ enum TourSchema {
             }
         },
         .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
-        TourKey("title", value: "a string, or strings by language tag", default: "none",
+        TourKey("title", .localizedText, value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's bold first line (needs `text`)") { member, path, _, r, step in
             (step.title, step.titles) = TourDecoder.localized(member.value, at: path, &r)
         },
-        TourKey("text", value: "a string, or strings by language tag", default: "none",
+        TourKey("text", .localizedText, value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's text; a step without text shows no bubble") { member, path, _, r, step in
             (step.text, step.texts) = TourDecoder.localized(member.value, at: path, &r)
         },
-        TourKey("label", value: "a string, or strings by language tag", default: "the target view's own label",
+        TourKey("label", .localizedText, value: "a string, or strings by language tag", default: "the target view's own label",
                 doc: "what a screen reader calls the target; needed for a `rect` over a screenshot, which nothing else names") { member, path, _, r, step in
             (step.label, step.labels) = TourDecoder.localized(member.value, at: path, &r)
         },
         .choice("placement", BubblePlacement.self, default: "`\"auto\"`",
                 doc: "where the bubble goes (a side without room flips)", \.placement),
-        TourKey("advanceOn", value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
+        TourKey("advanceOn", .mixed, value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
                 default: "`\"nextButton\"` with text, else `\"tapAnywhere\"`",
                 doc: "what moves the step on: a tap anywhere, a tap on the target (which also reaches it), Next (needs `text`), or the app reaching a state the user brings about (conditions as in `showWhen`; `goto` optional)",
                 decode: { member, path, _, r, step in
             if case .object = member.value.value {
-                guard let members = r.object(member.value, at: path, known: ["event", "goto"], what: "an object such as {\"event\": \"tab = NAME\"}") else { return }
-                guard let event = members["event"] else {
-                    r.report(member.value.line, path, "missing key \"event\" (the condition that moves the step on, such as \"tab = NAME\")")
-                    return
-                }
-                step.advanceOn = .event
-                step.advanceConditions = conditions(event, path.appending("event"), &r, &step)
-                if let g = members["goto"] { step.advanceGoto = goto(g, path.appending("goto"), &r) }
+                r.decode(member.value, at: path, keys: advanceEvent, what: "an object such as {\"event\": \"tab = NAME\"}", into: &step)
                 return
             }
             let triggers = AdvanceTrigger.allCases.filter { $0 != .event }
@@ -266,7 +278,7 @@ enum TourSchema {
                 r.report(title.keyLine, context.path.appending("title"), "a title needs \"text\" too: a step without text shows no bubble")
             }
         }),
-        TourKey("interactive", value: "`true` or `false`", default: "`false`",
+        TourKey("interactive", .flag, value: "`true` or `false`", default: "`false`",
                 doc: "with `nextButton`: presses and drags in the holes reach the targets (a slider to try, a list to scroll) while the step waits for Next; `tapTarget` and event steps always reach them",
                 decode: { member, path, _, r, step in
             guard let b = r.bool(member.value, at: path) else { return }
@@ -275,31 +287,31 @@ enum TourSchema {
                 r.report(member.value.line, path, "\"interactive\" works with \"advanceOn\": \"nextButton\" (a tap on the target already reaches it with \"tapTarget\" and events; with \"tapAnywhere\" a tap moves on)")
             }
         }),
-        TourKey("theme", value: "an object: `bubble`, `button`", default: "the tour's",
+        TourKey("theme", .object, value: "an object: `bubble`, `button`", default: "the tour's",
                 doc: "what the step changes of the tour's theme") { member, path, _, r, step in
             var t = TourTheme()
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", into: &t)
             step.theme = t
         },
-        TourKey("background", value: "a path to a PNG file", default: "the previous step's, else the tour's",
+        TourKey("background", .file, value: "a path to a PNG file", default: "the previous step's, else the tour's",
                 doc: "over screenshots: this step's screen (the same size as the tour's `background`), cross-faded to from the one before") { member, path, _, r, step in
             step.backgroundLine = member.value.line
             if let s = r.string(member.value, at: path, nonEmpty: true) { step.background = s }
         },
-        TourKey("kind", value: "`\"spotlight\"`, `\"hotspot\"`", default: "`\"spotlight\"`",
+        TourKey("kind", .choice(["spotlight", "hotspot"]), value: "`\"spotlight\"`, `\"hotspot\"`", default: "`\"spotlight\"`",
                 doc: "a hotspot shows a pulsing beacon on its target with no dim, the app usable; a tap on it opens the step as a spotlight") { member, path, _, r, step in
             if let k = r.choice(member.value, at: path, [("spotlight", false), ("hotspot", true)]) { step.isHotspot = k }
         },
-        TourKey("group", value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
+        TourKey("group", .name, value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
             if let g = name(member, path, &r, maxLength: 100) { step.group = g }
         },
-        TourKey("outline", value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
+        TourKey("outline", .object, value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
                 doc: "a line around each hole, outside it, following its shape (SVG paths too)") { member, path, _, r, step in
             var o = HoleOutline()
             r.decode(member.value, at: path, keys: outlineKeys, what: "an object such as {\"width\": 3, \"color\": \"#FFD60A\"}", into: &o)
             step.outline = o
         },
-        TourKey("version", value: "a string or a number", default: "a digest of the step's content",
+        TourKey("version", .name, value: "a string or a number", default: "a digest of the step's content",
                 doc: "the step's content version: someone who finished the tour sees again only the steps whose version changed since") { member, path, _, r, step in
             switch member.value.value {
             case .string(let s) where !s.isEmpty: step.version = s
@@ -307,36 +319,32 @@ enum TourSchema {
             default: r.report(member.value.line, path, "expected a version such as \"2\" or 2, found \(member.value.kindDescription)")
             }
         },
-        TourKey("id", value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
+        TourKey("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
                 doc: "the step's name, for a `goto`") { member, path, _, r, step in
             step.source.id = member.keyLine
             if let id = name(member, path, &r, maxLength: 100) {
                 if ["next", "end"].contains(id) { r.report(member.value.line, path, "\"\(id)\" means what it says in a goto; name the step otherwise") } else { step.id = id }
             }
         },
-        TourKey("showWhen", value: "a condition, or a list of them", default: "none",
+        TourKey("showWhen", .conditions, value: "a condition, or a list of them", default: "none",
                 doc: "wait before showing the step, the app working as usual, until all hold: `tab = NAME`, `overlay = alert` (or `none`), `view = ID` (laid out), or one of the app's states (`saves >= 5`, `wifi = true`)") { member, path, _, r, step in
             step.showWhen = conditions(member, path, &r, &step)
         },
-        TourKey("buttons", value: "a list of up to three `{\"title\": …, \"goto\": \"next\" | \"end\" | ID}`", default: "none",
+        TourKey("buttons", .list, value: "a list of up to three `{\"title\": …, \"goto\": \"next\" | \"end\" | ID}`", default: "none",
                 doc: "buttons that lead somewhere, instead of Next (titles a string or strings by language tag); Back follows the path taken") { member, path, _, r, step in
             guard case .array(let items) = member.value.value, !items.isEmpty, items.count <= 3 else {
                 r.report(member.value.line, path, "expected a list of one to three buttons such as {\"title\": \"Show me\", \"goto\": \"cards\"}, found \(member.value.kindDescription)")
                 return
             }
             for (k, item) in items.enumerated() {
-                let itemPath = path.appending(k)
-                guard let m = r.object(item, at: itemPath, known: ["title", "goto"], what: "a button such as {\"title\": \"Show me\", \"goto\": \"cards\"}") else { continue }
-                guard let t = m["title"], let g = m["goto"] else {
-                    r.report(item.line, itemPath, "a button needs a \"title\" and a \"goto\"")
-                    continue
+                var button = ButtonItem()
+                r.decode(item, at: path.appending(k), keys: buttonItem, what: "a button such as {\"title\": \"Show me\", \"goto\": \"cards\"}", into: &button)
+                if let title = button.title, let target = button.goto {
+                    step.buttons.append(StepButton(title: title, titles: button.titles, goto: target, line: button.gotoLine))
                 }
-                let (title, titles) = TourDecoder.localized(t.value, at: itemPath.appending("title"), &r)
-                guard let title, let target = goto(g, itemPath.appending("goto"), &r) else { continue }
-                step.buttons.append(StepButton(title: title, titles: titles, goto: target, line: g.value.line))
             }
         },
-        TourKey("tab", value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
+        TourKey("tab", .name, value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
                 doc: "the tab to switch to first; later steps stay there until another `tab`") { member, path, _, r, step in
             if let s = r.string(member.value, at: path, nonEmpty: true) {
                 step.tab = s
@@ -348,7 +356,7 @@ enum TourSchema {
                 \.waitFor),
         .choice("ifMissing", MissingTargetAction.self, default: "`\"skip\"`",
                 doc: "when the wait is over: pass over the step, end the tour, or show the bubble centred with no hole", \.ifMissing),
-        TourKey("scrollIntoView", value: "`true` or `false`", default: "`true`",
+        TourKey("scrollIntoView", .flag, value: "`true` or `false`", default: "`true`",
                 doc: "scroll a target that is cut off (or virtualized far away) fully into view first", decode: { member, path, _, r, step in
             if let b = r.bool(member.value, at: path) { step.scrollsIntoView = b }
         }, rule: { context, r, step in
@@ -359,14 +367,71 @@ enum TourSchema {
         }),
     ]
 
+    /// The keys of a step's `advanceOn` object: the step moves on when the app reaches a state.
+    static let advanceEvent: [TourKey<TourStep>] = [
+        TourKey("event", .conditions, value: "a condition, or a list of them", default: "required",
+                doc: "the state that moves the step on (conditions as in `showWhen`)",
+                missing: "missing key \"event\" (the condition that moves the step on, such as \"tab = NAME\")") { member, path, _, r, step in
+            step.advanceOn = .event
+            step.advanceConditions = conditions(member, path, &r, &step)
+        },
+        TourKey("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "`\"next\"`",
+                doc: "where the tour goes then") { member, path, _, r, step in
+            step.advanceGoto = goto(member, path, &r)
+        },
+    ]
+
+    /// What a `buttons` item holds while it is read.
+    struct ButtonItem {
+        var title: String?
+        var titles: [String: String] = [:]
+        var goto: StepGoto?
+        var gotoLine = 0
+    }
+
+    /// The keys of a `buttons` item.
+    static let buttonItem: [TourKey<ButtonItem>] = [
+        TourKey("title", .localizedText, value: "a string, or strings by language tag", default: "required",
+                doc: "the button's title") { member, path, _, r, button in
+            (button.title, button.titles) = TourDecoder.localized(member.value, at: path, &r)
+        },
+        TourKey("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "required",
+                doc: "where the button leads", decode: { member, path, _, r, button in
+            button.goto = goto(member, path, &r)
+            button.gotoLine = member.value.line
+        }, rule: { context, r, _ in
+            if context.members["title"] == nil || context.members["goto"] == nil {
+                r.report(context.node.line, context.path, "a button needs a \"title\" and a \"goto\"")
+            }
+        }),
+    ]
+
+    /// What a `rects` item written as an object holds while it is read.
+    struct RectItem {
+        var rect: JSONNode?
+        var cornerRadius: Double?
+    }
+
+    /// The keys of a `rects` item written as an object (a bare `[x, y, width, height]` is its `rect`).
+    static let rectItem: [TourKey<RectItem>] = [
+        TourKey("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "required",
+                doc: "the hole's rectangle", missing: "missing key \"rect\" ([x, y, width, height])") { member, _, _, _, item in
+            item.rect = member.value
+        },
+        TourKey("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "the step's `cornerRadius`",
+                doc: "this hole's own corner radius") { member, path, _, r, item in
+            item.cornerRadius = r.number(member.value, at: path, in: 0...10_000)
+        },
+    ]
+
     /// The keys of a step's path `shape` object (the fill rule first: a bad one is reported before
     /// the path data).
     static let pathShape: [TourKey<PathShape>] = [
-        TourKey("fillRule", value: "`\"nonZero\"`, `\"evenOdd\"`", default: "`\"nonZero\"`",
+        TourKey("fillRule", .choice(["nonZero", "evenOdd"]), value: "`\"nonZero\"`, `\"evenOdd\"`", default: "`\"nonZero\"`",
                 doc: "which parts of a path that crosses itself are inside") { member, path, _, r, shape in
             if let f = r.choice(member.value, at: path, [("nonZero", FillRule.nonZero), ("evenOdd", .evenOdd)]) { shape.fillRule = f }
         },
-        TourKey("svgPath", value: "SVG path data in screen points", default: "required",
+        TourKey("svgPath", .name, value: "SVG path data in screen points", default: "required",
                 doc: "the one hole's outline; every point within ±\(Int(maxCoordinate)), at most \(maxPathElements) segments (the target then only decides scrolling)",
                 missing: "missing key \"svgPath\" (SVG path data in screen points, such as \"M 10 10 H 90 V 90 Z\")") { member, path, _, r, shape in
             guard let d = r.string(member.value, at: path) else { return }
@@ -446,6 +511,7 @@ enum TourSchema {
             case "dim": rows += markdownRows(dim, prefix: "dim.")
             case "theme": rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.")
             case "screen": rows += markdownRows(screen, prefix: "screen.")
+            case "show": rows += markdownRows(show, prefix: "show.")
             default: break
             }
         }
@@ -458,14 +524,20 @@ enum TourSchema {
               + markdownRows(script, prefix: "test.scripts[]."))
     }
 
-    /// The README's table of a step's keys (with a path `shape` object's).
+    /// The README's table of a step's keys, each object's and list item's keys after its own row.
     static var stepTable: String {
-        let shapeIndex = step.firstIndex { $0.name == "shape" }!
-        var rows = markdownRows(Array(step[...shapeIndex])) + markdownRows(pathShape, prefix: "shape.")
-        for key in step[(shapeIndex + 1)...] {
+        var rows: [String] = []
+        for key in step {
             rows += markdownRows([key])
-            if key.name == "outline" { rows += markdownRows(outlineKeys, prefix: "outline.") }
-            if key.name == "theme" { rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.") }
+            switch key.name {
+            case "rects": rows += markdownRows(rectItem, prefix: "rects[].")
+            case "shape": rows += markdownRows(pathShape, prefix: "shape.")
+            case "advanceOn": rows += markdownRows(advanceEvent, prefix: "advanceOn.")
+            case "theme": rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.")
+            case "outline": rows += markdownRows(outlineKeys, prefix: "outline.")
+            case "buttons": rows += markdownRows(buttonItem, prefix: "buttons[].")
+            default: break
+            }
         }
         return table(rows)
     }
@@ -478,4 +550,71 @@ enum TourSchema {
 extension TourStep {
     /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.
     public static var keyOrder: [String] { TourSchema.step.map(\.name) }
+}
+
+/// One key of the tour format as a settings panel or a JSON Schema sees it: where it is, what a
+/// person calls it, what it takes, its default and what it does. Read from the schema's own rows.
+public struct TourKeyInfo: Hashable, Sendable {
+    /// Where the key is, from the tour object: `dim.opacity`, `steps[].advanceOn.goto`.
+    public let path: String
+    /// The key's own name (`goto`).
+    public let name: String
+    /// What a panel calls it ("Corner radius").
+    public let label: String
+    /// What it takes, with its range or choices.
+    public let kind: TourValueKind
+    /// What the value must be, as the README says it.
+    public let value: String
+    /// What a file that leaves it out gets.
+    public let defaultValue: String
+    /// What it does, one line.
+    public let doc: String
+}
+
+extension TourSchema {
+    static func infos<Model>(_ keys: [TourKey<Model>], prefix: String) -> [TourKeyInfo] {
+        keys.map { TourKeyInfo(path: prefix + $0.name, name: $0.name, label: $0.label, kind: $0.kind, value: $0.row.value,
+                               defaultValue: $0.row.defaultValue, doc: $0.row.doc) }
+    }
+
+    /// A theme object's keys under `prefix` (`theme.`).
+    static func themeInfos(_ prefix: String) -> [TourKeyInfo] {
+        infos(theme, prefix: prefix) + themeRows.map { row in infos([row.key], prefix: prefix + row.path.dropLast(row.key.name.count)) }.flatMap { $0 }
+    }
+
+    /// Every key of a tour file, nested ones after their object's own, in the schema's order.
+    public static var allKeys: [TourKeyInfo] {
+        var out: [TourKeyInfo] = []
+        for key in tour {
+            out += infos([key], prefix: "")
+            switch key.name {
+            case "dim": out += infos(dim, prefix: "dim.")
+            case "theme": out += themeInfos("theme.")
+            case "show": out += infos(show, prefix: "show.")
+            case "screen": out += infos(screen, prefix: "screen.")
+            case "test": out += infos(test, prefix: "test.") + infos(tolerance, prefix: "test.tolerance.") + infos(script, prefix: "test.scripts[].")
+            case "steps":
+                for s in step {
+                    out += infos([s], prefix: "steps[].")
+                    switch s.name {
+                    case "rects": out += infos(rectItem, prefix: "steps[].rects[].")
+                    case "shape": out += infos(pathShape, prefix: "steps[].shape.")
+                    case "advanceOn": out += infos(advanceEvent, prefix: "steps[].advanceOn.")
+                    case "theme": out += themeInfos("steps[].theme.")
+                    case "outline": out += infos(outlineKeys, prefix: "steps[].outline.")
+                    case "buttons": out += infos(buttonItem, prefix: "steps[].buttons[].")
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+        return out
+    }
+}
+
+/// The tour format's keys, for tools that build on it (a settings panel, a JSON Schema).
+public enum TourFormat {
+    /// Every key of a tour file, nested ones included (`steps[].advanceOn.goto`).
+    public static var keys: [TourKeyInfo] { TourSchema.allKeys }
 }

@@ -1,59 +1,52 @@
 import Overlays
 import Raster
 
-/// A tour's (or a step's) `theme`: what it changes of the standard bubble. A step's theme goes over
-/// its tour's, key by key.
+/// A value a `theme` key sets.
+public enum ThemeValue: Hashable, Sendable {
+    /// A colour (`"#RRGGBB"`).
+    case color(Color)
+    /// A number.
+    case number(Double)
+    /// A name (a font family).
+    case text(String)
+    /// `true` or `false`.
+    case flag(Bool)
+    /// A button style.
+    case buttonStyle(BubbleTheme.ButtonStyle)
+}
+
+/// A tour's (or a step's) `theme`: the keys it sets, each by its place in the file
+/// (`bubble.background`), applied to the standard bubble by the schema row that read it
+/// (`TourSchema.themeRows`). A step's theme goes over its tour's, key by key. A new theme key is one
+/// row there, and nothing here.
 public struct TourTheme: Hashable, Sendable {
-    /// The box's fill.
-    public var background: Color?
-    /// The title's and text's colour.
-    public var text: Color?
-    /// The buttons' colour.
-    public var accent: Color?
-    /// The box's corner radius.
-    public var cornerRadius: Double?
-    /// The text's size in points.
-    public var fontSize: Double?
-    /// The family the text is set in.
-    public var font: String?
-    /// The widest the bubble may be, in points.
-    public var maxWidth: Double?
-    /// Whether the box casts a shadow.
-    public var shadow: Bool?
-    /// How the buttons are drawn.
-    public var buttonStyle: BubbleTheme.ButtonStyle?
+    /// The keys set (`bubble.accent`, `button.style`) and their values.
+    public private(set) var values: [String: ThemeValue] = [:]
 
     /// A theme that changes nothing.
     public init() {}
+
+    /// Sets `key` (as the file places it: `bubble.accent`) to `value`.
+    public mutating func set(_ key: String, to value: ThemeValue) { values[key] = value }
 
     /// `other`'s keys over these.
     public func overlaid(by other: TourTheme?) -> TourTheme {
         guard let other else { return self }
         var t = self
-        t.background = other.background ?? background
-        t.text = other.text ?? text
-        t.accent = other.accent ?? accent
-        t.cornerRadius = other.cornerRadius ?? cornerRadius
-        t.fontSize = other.fontSize ?? fontSize
-        t.font = other.font ?? font
-        t.maxWidth = other.maxWidth ?? maxWidth
-        t.shadow = other.shadow ?? shadow
-        t.buttonStyle = other.buttonStyle ?? buttonStyle
+        t.values.merge(other.values) { _, new in new }
         return t
+    }
+
+    /// `mark` with these keys applied over its standard look, in the schema's order.
+    public func apply(to mark: inout CoachMark) {
+        for row in TourSchema.themeRows { if let value = values[row.path] { row.apply(value, &mark) } }
     }
 
     /// The standard bubble with these keys applied.
     public var bubble: BubbleTheme {
-        var b = BubbleTheme.standard
-        if let background { b.background = background }
-        if let text { b.title = text; b.text = text; b.secondary = text }
-        if let accent { b.accent = accent }
-        if let cornerRadius { b.cornerRadius = cornerRadius }
-        if let fontSize { b.fontSize = fontSize }
-        if let font { b.fontFamily = font }
-        if let shadow { b.shadow = shadow }
-        if let buttonStyle { b.buttonStyle = buttonStyle }
-        return b
+        var mark = CoachMark(text: "")
+        apply(to: &mark)
+        return mark.theme
     }
 }
 
@@ -68,71 +61,96 @@ extension TourSchema {
 
     /// The keys of a `theme` object.
     static let theme: [TourKey<TourTheme>] = [
-        TourKey("bubble", value: "an object: `background`, `text`, `accent`, `cornerRadius`, `font`, `fontSize`, `maxWidth`, `shadow`",
+        TourKey("bubble", .object, value: "an object: `background`, `text`, `accent`, `cornerRadius`, `font`, `fontSize`, `maxWidth`, `shadow`",
                 default: "the standard bubble", doc: "the bubble's look") { member, path, _, r, theme in
             r.decode(member.value, at: path, keys: bubbleTheme, what: "an object such as {\"background\": \"#1C1C1E\", \"text\": \"#FFFFFF\"}", into: &theme)
         },
-        TourKey("button", value: "an object: `style`", default: "filled buttons", doc: "the buttons' look") { member, path, _, r, theme in
+        TourKey("button", .object, value: "an object: `style`", default: "filled buttons", doc: "the buttons' look") { member, path, _, r, theme in
             r.decode(member.value, at: path, keys: buttonTheme, what: "an object such as {\"style\": \"outlined\"}", into: &theme)
         },
     ]
 
-    /// The keys of a theme's `bubble` object.
-    static let bubbleTheme: [TourKey<TourTheme>] = [
-        TourKey("background", value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the box's fill") { member, path, _, r, theme in
-            if let c = color(member, path, &r) { theme.background = c }
-        },
-        TourKey("text", value: "`\"#RRGGBB\"`", default: "black title, dark gray text", doc: "the title's and text's colour") { member, path, _, r, theme in
-            if let c = color(member, path, &r) { theme.text = c }
-        },
-        TourKey("accent", value: "`\"#RRGGBB\"`", default: "`\"#0062CC\"`", doc: "the buttons' colour") { member, path, _, r, theme in
-            if let c = color(member, path, &r) { theme.accent = c }
-        },
-        TourKey("cornerRadius", value: "a number from 0 to 16", default: "`12`", doc: "the box's corner radius") { member, path, _, r, theme in
-            if let v = r.number(member.value, at: path, in: 0...16) { theme.cornerRadius = v }
-        },
-        TourKey("font", value: "a font family (`\"DejaVu Serif\"`)", default: "the app's",
-                doc: "the family the bubble's text is set in, found by fontconfig (the app's family when it has none of that name)") { member, path, _, r, theme in
-            if let s = r.string(member.value, at: path, nonEmpty: true) {
-                if s.count > 100 || s.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-                    r.report(member.value.line, path, "expected a font family name such as \"DejaVu Serif\", found \(quoted(s))")
-                } else {
-                    theme.font = s
-                }
-            }
-        },
-        TourKey("fontSize", value: "a number from 11 to 28", default: "`15`", doc: "the text's size in points (the title is 2 larger)") { member, path, _, r, theme in
-            if let v = r.number(member.value, at: path, in: 11...28) { theme.fontSize = v }
-        },
-        TourKey("maxWidth", value: "a number from 160 to 600", default: "`280`", doc: "the widest the bubble may be, in points") { member, path, _, r, theme in
-            if let v = r.number(member.value, at: path, in: 160...600) { theme.maxWidth = v }
-        },
-        TourKey("shadow", value: "`true` or `false`", default: "`true`", doc: "whether the box casts a shadow") { member, path, _, r, theme in
-            if let b = r.bool(member.value, at: path) { theme.shadow = b }
-        },
+    /// One key of a theme: the row that reads it, and what it does to a coach mark.
+    struct ThemeRow: Sendable {
+        /// Where the key is: `bubble.accent`.
+        let path: String
+        /// The schema row (what the README and the panel show, and the decoding).
+        let key: TourKey<TourTheme>
+        /// What the value does to a coach mark.
+        let apply: @Sendable (ThemeValue, inout CoachMark) -> Void
+    }
+
+    /// A theme key in `object` (`bubble`, `button`) read by `read`, applied by `apply`.
+    static func themeRow(_ object: String, _ name: String, value: String, default defaultValue: String, doc: String, kind: TourKey<TourTheme>.Kind,
+                         read: @escaping @Sendable (JSONMember, JSONPath, inout SchemaReader) -> ThemeValue?,
+                         apply: @escaping @Sendable (ThemeValue, inout CoachMark) -> Void) -> ThemeRow {
+        let path = object + "." + name
+        return ThemeRow(path: path, key: TourKey(name, kind, value: value, default: defaultValue, doc: doc) { member, p, _, r, theme in
+            if let v = read(member, p, &r) { theme.set(path, to: v) }
+        }, apply: apply)
+    }
+
+    /// A `"#RRGGBB"` theme value.
+    static func colorValue(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> ThemeValue? { color(member, path, &r).map(ThemeValue.color) }
+
+    /// A number theme value within `range`.
+    static func numberValue(in range: ClosedRange<Double>) -> @Sendable (JSONMember, JSONPath, inout SchemaReader) -> ThemeValue? {
+        { member, path, r in r.number(member.value, at: path, in: range).map(ThemeValue.number) }
+    }
+
+    /// Every key of a `theme` object, in the order they apply: the `bubble` object's, then the
+    /// `button` object's.
+    static let themeRows: [ThemeRow] = [
+        themeRow("bubble", "background", value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the box's fill", kind: .color,
+                 read: colorValue) { v, m in if case .color(let c) = v { m.theme.background = c } },
+        themeRow("bubble", "text", value: "`\"#RRGGBB\"`", default: "black title, dark gray text", doc: "the title's and text's colour", kind: .color,
+                 read: colorValue) { v, m in if case .color(let c) = v { m.theme.title = c; m.theme.text = c; m.theme.secondary = c } },
+        themeRow("bubble", "accent", value: "`\"#RRGGBB\"`", default: "`\"#0062CC\"`", doc: "the buttons' colour", kind: .color,
+                 read: colorValue) { v, m in if case .color(let c) = v { m.theme.accent = c } },
+        themeRow("bubble", "cornerRadius", value: "a number from 0 to 16", default: "`12`", doc: "the box's corner radius", kind: .number(0...16),
+                 read: numberValue(in: 0...16)) { v, m in if case .number(let d) = v { m.theme.cornerRadius = d } },
+        themeRow("bubble", "font", value: "a font family (`\"DejaVu Serif\"`)", default: "the app's",
+                 doc: "the family the bubble's text is set in, found by fontconfig (the app's family when it has none of that name)", kind: .name,
+                 read: { member, path, r in
+                     guard let s = r.string(member.value, at: path, nonEmpty: true) else { return nil }
+                     if s.count > 100 || s.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+                         r.report(member.value.line, path, "expected a font family name such as \"DejaVu Serif\", found \(quoted(s))")
+                         return nil
+                     }
+                     return .text(s)
+                 }) { v, m in if case .text(let s) = v { m.theme.fontFamily = s } },
+        themeRow("bubble", "fontSize", value: "a number from 11 to 28", default: "`15`", doc: "the text's size in points (the title is 2 larger)", kind: .number(11...28),
+                 read: numberValue(in: 11...28)) { v, m in if case .number(let d) = v { m.theme.fontSize = d } },
+        themeRow("bubble", "maxWidth", value: "a number from 160 to 600", default: "`280`", doc: "the widest the bubble may be, in points", kind: .number(160...600),
+                 read: numberValue(in: 160...600)) { v, m in if case .number(let d) = v { m.maxWidth = d } },
+        themeRow("bubble", "shadow", value: "`true` or `false`", default: "`true`", doc: "whether the box casts a shadow", kind: .flag,
+                 read: { member, path, r in r.bool(member.value, at: path).map(ThemeValue.flag) }) { v, m in if case .flag(let b) = v { m.theme.shadow = b } },
+        themeRow("button", "style", value: BubbleTheme.ButtonStyle.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
+                 default: "`\"filled\"`", doc: "filled with the accent, outlined in it, or its text alone",
+                 kind: .choice(BubbleTheme.ButtonStyle.allCases.map(\.rawValue)),
+                 read: { member, path, r in r.choice(member.value, at: path, BubbleTheme.ButtonStyle.allCases.map { ($0.rawValue, $0) }).map(ThemeValue.buttonStyle) })
+                 { v, m in if case .buttonStyle(let s) = v { m.theme.buttonStyle = s } },
     ]
+
+    /// The keys of a theme's `bubble` object.
+    static let bubbleTheme: [TourKey<TourTheme>] = themeRows.filter { $0.path.hasPrefix("bubble.") }.map(\.key)
 
     /// The keys of a step's `outline` object.
     static let outlineKeys: [TourKey<HoleOutline>] = [
-        TourKey("width", value: "a number from 0.5 to 20", default: "`3`", doc: "the line's width in points") { member, path, _, r, o in
+        TourKey("width", .number(0.5...20), value: "a number from 0.5 to 20", default: "`3`", doc: "the line's width in points") { member, path, _, r, o in
             if let v = r.number(member.value, at: path, in: 0.5...20) { o.width = v }
         },
-        TourKey("color", value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the line's colour") { member, path, _, r, o in
+        TourKey("color", .color, value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the line's colour") { member, path, _, r, o in
             if let c = color(member, path, &r) { o.color = c }
         },
-        TourKey("glow", value: "a number from 0 to 40", default: "`0`", doc: "points a glow fades over beyond the line") { member, path, _, r, o in
+        TourKey("glow", .number(0...40), value: "a number from 0 to 40", default: "`0`", doc: "points a glow fades over beyond the line") { member, path, _, r, o in
             if let v = r.number(member.value, at: path, in: 0...40) { o.glow = v }
         },
-        TourKey("pulse", value: "`true` or `false`", default: "`false`", doc: "the line breathes (not under reduced motion)") { member, path, _, r, o in
+        TourKey("pulse", .flag, value: "`true` or `false`", default: "`false`", doc: "the line breathes (not under reduced motion)") { member, path, _, r, o in
             if let b = r.bool(member.value, at: path) { o.pulse = b }
         },
     ]
 
     /// The keys of a theme's `button` object.
-    static let buttonTheme: [TourKey<TourTheme>] = [
-        TourKey("style", value: BubbleTheme.ButtonStyle.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
-                default: "`\"filled\"`", doc: "filled with the accent, outlined in it, or its text alone") { member, path, _, r, theme in
-            if let s = r.choice(member.value, at: path, BubbleTheme.ButtonStyle.allCases.map { ($0.rawValue, $0) }) { theme.buttonStyle = s }
-        },
-    ]
+    static let buttonTheme: [TourKey<TourTheme>] = themeRows.filter { $0.path.hasPrefix("button.") }.map(\.key)
 }
