@@ -8,7 +8,7 @@ import Views
 /// (or with Alt over the app) a drag draws a rectangle, whose edges and inside can be dragged after.
 /// In play mode every input goes to the app as a user's would.
 @MainActor
-final class AppViewport: View {
+final class AppViewport: EmbeddedRootView {
     /// What input does.
     enum Mode { case edit, play }
 
@@ -31,8 +31,6 @@ final class AppViewport: View {
     private(set) var hovered: (id: String, frame: Rect)? {
         didSet { if hovered?.id != oldValue?.id || hovered?.frame != oldValue?.frame { setNeedsDisplay() } }
     }
-    private var pixels: Pixmap?
-    private var wakeUp: TimerID?
 
     /// A drag in progress: where it started (app points) and what it moves.
     private struct Drag {
@@ -52,65 +50,29 @@ final class AppViewport: View {
     init(stage: any TourHost, drawsRectangles: Bool) {
         self.stage = stage
         self.drawsRectangles = drawsRectangles
-        super.init()
+        super.init(embedding: stage.root)
     }
 
     /// Shows `new` instead of the stage shown now.
     func replaceStage(with new: any TourHost) {
         stage = new
-        pixels = nil
         hovered = nil
-        appNeedsFrame()
+        replaceEmbeddedRoot(with: new.root)
     }
 
     private var appRoot: ViewRoot { stage.root }
 
     /// Asks for a frame of the app (after input reached it, or its tour changed).
-    func appNeedsFrame() {
-        root?.startAnimating(self)
-        if root == nil { return }
-    }
-
-    /// As large as the app's screen.
-    override func sizeThatFits(_ proposal: ProposedSize) -> Size { appRoot.size }
-
-    // MARK: - The app's frames
-
-    /// Runs the app's frame (its timers, animations, layout, paint) into its own pixmap, and
-    /// repaints what it drew; keeps going while the app animates, and wakes up for its timers.
-    override func advanceAnimations(to time: Double) -> Bool {
-        guard let root else { return false }
-        if pixels == nil || pixels!.bounds != appRoot.deviceBounds {
-            pixels = try? appRoot.makePixmap()
-            appRoot.invalidateAll()
-        }
-        guard let pixels else { return false }
-        let report = appRoot.frame(into: pixels)
-        if !report.drawn.isEmpty { setNeedsDisplay() }
-        root.timers.cancel(wakeUp)
-        wakeUp = nil
-        switch report.nextWakeUp {
-        case .nextFrame: return true
-        case .at(let t): wakeUp = root.timers.after(max(0, t - root.clock.now)) { [weak self] in self?.appNeedsFrame() }
-        case .onInput: break
-        }
-        return false
-    }
+    func appNeedsFrame() { setNeedsEmbeddedFrame() }
 
     /// Whether the app has no frame to show yet.
-    var needsFirstFrame: Bool { pixels == nil }
+    var needsFirstFrame: Bool { needsFirstEmbeddedFrame }
 
     // MARK: - Painting
 
     /// The app's frame, the hover outline with its id, and the rectangle with its handles.
-    override var hasOwnContent: Bool { true }
-
-    /// The app's frame, the hover outline with its id, and the rectangle with its handles.
     override func draw(in canvas: Canvas) {
-        guard let root else { return }
-        if let pixels {
-            canvas.blend(pixels, atDeviceX: Int(clampedToInt: (frame.minX * root.scale).rounded()), y: Int(clampedToInt: (frame.minY * root.scale).rounded()))
-        }
+        drawEmbeddedFrame(in: canvas)
         guard mode == .edit else { return }
         var inside = canvas
         inside.clip(to: frame)
@@ -162,12 +124,12 @@ final class AppViewport: View {
     // MARK: - Input
 
     /// A point of the editor's screen in the app's points.
-    private func appPoint(_ p: Point) -> Point { Point(p.x - frame.minX, p.y - frame.minY) }
+    private func appPoint(_ p: Point) -> Point { embeddedPoint(p) }
 
     /// The id and frame of the deepest view with an id under `p` (app points), in the app's tree.
+    /// The app's own hit test lays out what is pending; its layers need no frame for it.
     func pick(at p: Point) -> (id: String, frame: Rect)? {
-        appRoot.frame(into: nil)
-        var v = appRoot.content.hitTest(p)
+        var v = appRoot.hitTest(p)
         while let view = v {
             if let id = view.id, view.isPlaced { return (id, view.visibleFrame) }
             v = view.parent

@@ -52,8 +52,8 @@ public final class EditorApp: HostedApp {
     public var isPlaying: Bool { viewport.mode == .play }
     /// The stage the tour is shown on (a fresh one after each play).
     public var stage: any TourHost { viewport.stage }
-    /// Where the app's screen sits in the editor's window, in points.
-    public var appOrigin: Point { root.frame(into: nil); return viewport.frame.origin }
+    /// Where the app's screen sits in the editor's window, in points, as the last frame laid it out.
+    public var appOrigin: Point { viewport.frame.origin }
     /// The tour on the stage: the selected step shown, or the one playing.
     public var engineShown: TourEngine? { engine }
 

@@ -18,9 +18,6 @@ public final class HeadlessSession {
     public let clock: VirtualClock
     private var frame: Pixmap?
     private let stageNow: @MainActor () -> any TourHost
-    /// Roots shown inside the app's (the editor's view of the app being toured), with the offset
-    /// of each one's origin on the app's screen: a script's view ids are looked for in them too.
-    public var nestedRoots: @MainActor () -> [(root: ViewRoot, origin: Point)] = { [] }
 
     /// A session on `app`, whose root runs on `clock`.
     public init(app: any TourHost, clock: VirtualClock) {

@@ -144,13 +144,15 @@ public struct ScriptRunner {
         case .view(let id):
             let root = session.app.root
             root.frame(into: nil)
+            // The roots shown inside the app's (the editor's view of the app being toured) ran
+            // their frames in that one; their views are found at their place on the app's screen.
+            let embedded = root.embeddedRoots
             var found = root.view(withID: id).map { (view: $0, origin: Point.zero) }
-            for nested in session.nestedRoots() where found == nil {
-                nested.root.frame(into: nil)
+            for nested in embedded where found == nil {
                 found = nested.root.view(withID: id).map { ($0, nested.origin) }
             }
             guard let (view, origin) = found.map({ ($0.view, $0.origin) }) else {
-                let known = (root.allIdentifiedViews() + session.nestedRoots().flatMap { $0.root.allIdentifiedViews() }).map(\.id)
+                let known = (root.allIdentifiedViews() + embedded.flatMap { $0.root.allIdentifiedViews() }).map(\.id)
                 let near = known.sorted { editDistance($0, id) < editDistance($1, id) }.prefix(5).joined(separator: ", ")
                 throw ScriptFailure(line: line, message: "no view with id \"\(printableForOneLine(id))\" on screen (nearest: \(near))")
             }

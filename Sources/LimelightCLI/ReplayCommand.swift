@@ -157,7 +157,6 @@ enum ReplayCommandRunner {
         let editor = try EditSetup.makeEditor(path: path, settings: settings, app: app, font: font, clock: clock, command: c)
         editor.log = { warn(c + String($0.dropFirst("edit".count))) }
         let session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
-        session.nestedRoots = { [(editor.stage.root, editor.appOrigin)] }
         session.settle()
         var runner = ScriptRunner(session: session, engine: { editor.engineShown })
         var shots: [String] = []

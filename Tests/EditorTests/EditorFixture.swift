@@ -42,7 +42,6 @@ final class EditorFixture {
         }, textEngine: engine, clock: clock, scale: 1)
         let editor = self.editor
         session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
-        session.nestedRoots = { [(editor.stage.root, editor.appOrigin)] }
         runner = ScriptRunner(session: session, engine: { editor.engineShown })
         editor.log = { [weak self] in self?.log.append($0) }
         session.settle()
