@@ -28,13 +28,20 @@ import Raster
         func composite(into frame: Pixmap, region: IntRect, root: ViewRoot) { journal.entries.append("composite") }
     }
 
-    @Test func aFrameRunsItsPhasesInOrder() throws {
+    /// A recording view under a recording layer, after a first frame: the journal, the view, the
+    /// root and its pixmap.
+    func journaledRoot() throws -> (Journal, RecordingView, ViewRoot, Pixmap) {
         let journal = Journal()
         let view = RecordingView(journal)
         let root = try makeRoot(view, size: Size(20, 20))
         root.addLayer(RecordingLayer(journal))
         let pixmap = try root.makePixmap()
         root.frame(into: pixmap)
+        return (journal, view, root, pixmap)
+    }
+
+    @Test func aFrameRunsItsPhasesInOrder() throws {
+        let (journal, view, root, pixmap) = try journaledRoot()
         journal.entries.removeAll()
         root.timers.after(0) { journal.entries.append("timer"); view.startAnimating() }
         let report = root.frame(into: pixmap)
@@ -46,12 +53,7 @@ import Raster
     /// Frame callbacks run after the animations and before the tree's layout, so what they change
     /// is laid out and painted in that frame; each frame lays the tree out once.
     @Test func frameCallbacksRunBeforeLayoutInEveryFrameUntilRemoved() throws {
-        let journal = Journal()
-        let view = RecordingView(journal)
-        let root = try makeRoot(view, size: Size(20, 20))
-        root.addLayer(RecordingLayer(journal))
-        let pixmap = try root.makePixmap()
-        root.frame(into: pixmap)
+        let (journal, view, root, pixmap) = try journaledRoot()
         let id = root.addFrameCallback { time in
             journal.entries.append("callback at \(time)")
             view.setNeedsLayout()
