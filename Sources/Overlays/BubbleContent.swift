@@ -45,7 +45,10 @@ enum BubbleContent {
             }
         }
         if !footer.isEmpty { rows.append(HStack(spacing: 8, children: footer).id("overlay.bubble.footer")) }
-        return Padding(EdgeInsets(all: padding), child: VStack(alignment: .leading, spacing: 8, children: rows)).id("overlay.bubble")
+        // The title sits on the side its own text starts from, as the text's lines do.
+        let stack = VStack(alignment: .leading, spacing: 8, children: rows)
+        stack.alignsTextByItsDirection = true
+        return Padding(EdgeInsets(all: padding), child: stack).id("overlay.bubble")
     }
 }
 

@@ -136,3 +136,24 @@ import ImageFiles
         #expect(reports.count == 30 && reports.last?["step"] as? Int == 30)
     }
 }
+
+/// A right-to-left bubble's title sits where its text starts, in an app of either direction.
+@Suite struct RightToLeftTitleTests {
+    @Test(arguments: [("ar", "أضف بطاقة", "اضغط هنا لإضافة بطاقة جديدة إلى القائمة."),
+                      ("he", "הוסף כרטיס", "הקש כאן כדי להוסיף כרטיס חדש לרשימה.")])
+    func theTitleAlignsLikeItsText(language: String, title: String, text: String) throws {
+        let dir = try CLI.temporaryFolder()
+        let tour = ["id": "rtl", "steps": [["target": "fab", "title": title, "text": text]]] as [String: Any]
+        try JSONSerialization.data(withJSONObject: tour).write(to: URL(fileURLWithPath: dir + "/t.json"))
+        for lang in ["en", language] {
+            let r = try CLI.run(["render", "--tour", dir + "/t.json", "--lang", lang, "--json", "--out", dir + "/\(lang).png"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            let bubble = try #require((report["geometry"] as? [String: Any])?["bubble"] as? [String: Any])
+            let parts = try #require(bubble["parts"] as? [[String: Any]])
+            func rect(_ id: String) -> [Double]? { parts.first { $0["id"] as? String == id }?["rect"] as? [Double] }
+            let t = try #require(rect("overlay.bubble.title")), x = try #require(rect("overlay.bubble.text"))
+            #expect(abs((t[0] + t[2]) - (x[0] + x[2])) <= 1, "\(language) in an \(lang) app: the title's right edge \(t[0] + t[2]) is the text's \(x[0] + x[2])")
+        }
+    }
+}

@@ -28,6 +28,9 @@ public class Stack: View {
     /// Where a child sits across the axis in `free` points of spare room.
     func crossOffset(free: Double) -> Double { 0 }
 
+    /// Where `child`, of `free` spare room across the axis, goes: as `crossOffset(free:)` says.
+    func crossOffset(free: Double, child: View) -> Double { crossOffset(free: free) }
+
     private func along(_ s: Size) -> Double { axis == .vertical ? s.height : s.width }
     private func across(_ s: Size) -> Double { axis == .vertical ? s.width : s.height }
     private func proposal(along a: Double?, across c: Double?) -> ProposedSize {
@@ -117,7 +120,7 @@ public class Stack: View {
         var pos = axis == .vertical ? bounds.minY : 0
         for (c, s) in zip(children, sizes) {
             if axis == .vertical {
-                let x = bounds.minX + crossOffset(free: bounds.width - s.width)
+                let x = bounds.minX + crossOffset(free: bounds.width - s.width, child: c)
                 c.place(in: Rect(x: x, y: pos, width: s.width, height: s.height))
                 pos += s.height + spacing
             } else {
@@ -148,6 +151,17 @@ public final class VStack: Stack {
     }
 
     override func crossOffset(free: Double) -> Double { alignment.offset(in: free, direction: layoutDirection) }
+
+    /// With `alignsTextByItsDirection`, a text child's leading side is its own paragraph's.
+    override func crossOffset(free: Double, child: View) -> Double {
+        guard alignsTextByItsDirection, let text = child as? Text else { return crossOffset(free: free) }
+        return alignment.offset(in: free, direction: text.direction)
+    }
+
+    /// Whether `.leading` and `.trailing` place a `Text` child by its own paragraph's direction
+    /// (from its first strong character) rather than the layout's: a right-to-left title in a
+    /// left-to-right bubble sits on the right, where its wrapped text's lines start. Off by default.
+    public var alignsTextByItsDirection = false { didSet { if alignsTextByItsDirection != oldValue { setNeedsLayout() } } }
 }
 
 /// Children in a row, leading to trailing (right to left in a right-to-left layout).
