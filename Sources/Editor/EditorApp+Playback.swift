@@ -20,6 +20,15 @@ extension EditorApp {
         viewport.mode = .play
         banner?.message = nil
         engine?.onEvent = nil
+        engine = nil
+        shownTour = nil
+        // A fresh app, as the window starts one: nothing of the preview (its spotlight, the tab it
+        // switched to) stays under the tour.
+        if let fresh = try? makeStage() {
+            banner = nil
+            viewport.replaceStage(with: fresh)
+            if fresh.languageCode != language { fresh.switchLanguage(to: language) }
+        }
         let engine = TourEngine(tour: tour, host: viewport.stage)
         engine.onEvent = { [weak self, weak engine] event in
             guard let self, let engine else { return }

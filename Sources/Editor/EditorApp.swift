@@ -64,8 +64,10 @@ public final class EditorApp: HostedApp {
             guard let self else { return }
             self.model.changeStep { adding ? $0.toggleTarget(id) : $0.setTarget(id) }
         }
-        viewport.onRectangle = { [weak self] i, r, _ in
+        viewport.onRectangle = { [weak self] i, r, ended in
+            // One drag is one step of the history: its moves coalesce, and letting go ends it.
             self?.model.changeStep(coalescing: "rect\(i)") { $0.setRect(i, to: r) }
+            if ended { self?.model.endGesture() }
         }
         viewport.onNewRectangle = { [weak self] r, adding in
             self?.model.changeStep { adding ? $0.addRect(r) : $0.setRect(r) }

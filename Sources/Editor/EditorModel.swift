@@ -101,6 +101,10 @@ public final class EditorModel {
         onChange?()
     }
 
+    /// Ends a gesture (a drag let go, a field left): the next change starts a step of the history
+    /// of its own, whatever its coalescing key.
+    public func endGesture() { lastCoalescing = nil }
+
     /// Changes the selected step's fields.
     public func changeStep(coalescing: String? = nil, _ edit: (inout StepFields) -> Void) {
         let i = selected

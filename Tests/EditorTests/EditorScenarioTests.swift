@@ -36,6 +36,21 @@ import TestSupport
         #expect(step["rects"]?.text() == "[[20, 130, 160, 90], [250, 400, 60, 60]]")
     }
 
+    /// Each drag is one step of the history: a resize and then a move undo one at a time, and the
+    /// undo after them reverts the drawing, on the same step.
+    @Test func eachDragIsOneUndoStep() throws {
+        let f = try EditorFixture(text: Self.home)
+        try f.run("drag alt 40 120 120 90")
+        try f.run("drag 160 150 40 0")   // resize by the right edge
+        try f.run("drag 100 160 -20 10")  // move by the inside
+        #expect(f.editor.model.selectedStep?.target == .rects([Rect(x: 20, y: 130, width: 160, height: 90)]))
+        try f.run("key ctrl+z")
+        #expect(f.editor.model.selectedStep?.target == .rects([Rect(x: 40, y: 120, width: 160, height: 90)]), "the move is undone alone")
+        try f.run("key ctrl+z")
+        #expect(f.editor.model.selectedStep?.target == .rects([Rect(x: 40, y: 120, width: 120, height: 90)]), "then the resize")
+        #expect(f.editor.model.selected == 0, "on the same step")
+    }
+
     @Test func overAScreenshotAPlainDragDrawsTheRectangle() throws {
         let shot = try Pixmap(width: 390, height: 844, fill: Color(red: 0x30, green: 0x60, blue: 0x90))
         let f = try EditorFixture(text: #"{"id": "s", "background": "s.png", "steps": [{"rect": [10, 10, 50, 50], "text": "Here."}]}"#, screenshot: shot)
@@ -165,6 +180,10 @@ import TestSupport
         try f.run("tap editor.step.3\nkey ctrl+p")
         #expect(f.editor.isPlaying)
         #expect(f.editor.engineShown?.currentStep == 2)
+        // The tour plays on a fresh app: one spotlight (the preview's is not left under it).
+        try f.run("wait 600")
+        let spotlights = f.editor.stage.overlays.overlays.filter { $0.kind == .spotlight }
+        #expect(spotlights.count == 1 && spotlights.first === f.editor.engineShown?.spotlight, "\(spotlights.count) spotlights")
         try f.run("tap fab")  // a tapTarget step: the tap reaches the app and the tour goes on
         #expect((f.editor.stage as? DemoApp)?.state.cards.count == 5)
         #expect(f.editor.engineShown?.currentStep == 3)
