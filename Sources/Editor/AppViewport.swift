@@ -18,6 +18,11 @@ final class AppViewport: EmbeddedRootView {
     var mode: Mode = .edit { didSet { if mode != oldValue { hovered = nil; drag = nil; setNeedsDisplay() } } }
     /// Whether a drag draws a rectangle without Alt (over a screenshot, where there are no views).
     var drawsRectangles: Bool
+    /// The file's units per point (its screenshot's scale for `"units": "pixels"`): rectangles
+    /// drawn and dragged land on that grid.
+    var unitsPerPoint = 1.0
+    /// How the labels of rectangles say them (the file's units): `StepFields.describe`.
+    var describeRectangle: (Rect) -> String = { r in "\(r.minX.compact), \(r.minY.compact)  \(r.width.compact) × \(r.height.compact) pt" }
     /// The selected step's rectangle targets (app points), shown with handles.
     var rectangles: [Rect] = [] { didSet { if rectangles != oldValue { setNeedsDisplay() } } }
     /// A view picked: its id, and whether Shift was held (add it as another hole).
@@ -92,7 +97,7 @@ final class AppViewport: EmbeddedRootView {
                 }
             }
             let number = rectangles.count > 1 ? "\(i + 1): " : ""
-            label("\(number)\(rectangle.minX.compact), \(rectangle.minY.compact)  \(rectangle.width.compact) × \(rectangle.height.compact) pt", by: r, color: orange, in: inside)
+            label(number + describeRectangle(rectangle), by: r, color: orange, in: inside)
         }
     }
 
@@ -256,6 +261,9 @@ final class AppViewport: EmbeddedRootView {
             if bottom { y1 = max(q.y, y0) }
             r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
-        return Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: r.width.rounded(), height: r.height.rounded())
+        // On the file's grid: whole points, or whole pixels of a tour measured on a screenshot's.
+        let k = unitsPerPoint
+        func grid(_ v: Double) -> Double { (v * k).rounded() / k }
+        return Rect(x: grid(r.minX), y: grid(r.minY), width: grid(r.width), height: grid(r.height))
     }
 }

@@ -23,6 +23,8 @@ extension EditorApp {
         screen.strip.show(rows, selected: model.selected)
         if let fields = model.selectedStep {
             screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames)
+            viewport.describeRectangle = { fields.describe($0) }
+            viewport.unitsPerPoint = fields.unitsPerPoint
             viewport.rectangles = fields.rectangles
         }
         if !isPlaying { showSelectedStep(force: force) }

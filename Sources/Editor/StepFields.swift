@@ -104,6 +104,14 @@ public struct StepFields {
         set("rects", .array(items))
     }
 
+    /// `r` (points) as a person reads it in the file's units: whole numbers and the unit
+    /// ("20, 40  120 × 90 px" in a tour measured on a screenshot's pixels).
+    public func describe(_ r: Rect) -> String {
+        let k = unitsPerPoint
+        func n(_ v: Double) -> String { (v * k).rounded().compact }
+        return "\(n(r.minX)), \(n(r.minY))  \(n(r.width)) × \(n(r.height)) \(k == 1 ? "pt" : "px")"
+    }
+
     /// `r` (points) as the file's numbers: in its units, rounded to whole ones.
     func numbers(_ r: Rect) -> JSONTree {
         let k = unitsPerPoint
@@ -136,7 +144,9 @@ public struct StepFields {
         guard name != shape else { return }
         if name == "path" {
             let r = targetFrame ?? Rect(x: 0, y: 0, width: 100, height: 100)
-            let d = "M \(r.minX.compact) \(r.minY.compact) H \(r.maxX.compact) V \(r.maxY.compact) H \(r.minX.compact) Z"
+            // Path data is in points: to the hundredth (a pixel of a @3x screenshot is a third).
+            func n(_ v: Double) -> String { ((v * 100).rounded() / 100).compact }
+            let d = "M \(n(r.minX)) \(n(r.minY)) H \(n(r.maxX)) V \(n(r.maxY)) H \(n(r.minX)) Z"
             var object = JSONTree.object([("svgPath", .string(d))])
             object.markInline()
             set("shape", object)

@@ -64,7 +64,7 @@ final class StepSettings: View {
         case .views(let ids): targetLabel.string = (ids.count == 1 ? "Target: " : "Targets: ") + ids.joined(separator: ", ")
         case .rects(let rs):
             targetLabel.string = (rs.count == 1 ? "Target: rect " : "Targets: rects ")
-                + rs.map { "[\($0.minX.compact), \($0.minY.compact), \($0.width.compact), \($0.height.compact)]" }.joined(separator: " ")
+                + rs.map { fields.describe($0) }.joined(separator: "; ")
         case .none: targetLabel.string = "Target: none (click a view, or Alt-drag a rectangle)"
         }
         shape.selectedIndex = StepSettings.shapes.firstIndex(of: fields.shape)

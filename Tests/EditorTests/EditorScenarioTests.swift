@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Views
 import Demo
 import Editor
 import Raster
@@ -49,6 +50,20 @@ import TestSupport
         try f.run("key ctrl+z")
         #expect(f.editor.model.selectedStep?.target == .rects([Rect(x: 40, y: 120, width: 120, height: 90)]), "then the resize")
         #expect(f.editor.model.selected == 0, "on the same step")
+    }
+
+    /// A tour measured on a @3x screenshot's pixels shows its rectangles in whole pixels, as the
+    /// file has them, and a drag writes whole pixels.
+    @Test func aPixelTourShowsAndWritesWholePixels() throws {
+        let shot = try Pixmap(width: 390, height: 844, fill: Color(red: 0x30, green: 0x60, blue: 0x90))
+        let f = try EditorFixture(text: #"{"id": "s", "background": "s.png", "screen": {"scale": 3}, "units": "pixels", "steps": [{"rect": [300, 600, 301, 151], "text": "Here."}]}"#,
+                                  screenshot: shot)
+        let label = try #require(f.editor.root.view(withID: "editor.target") as? Text)
+        #expect(label.string == "Target: rect 300, 600  301 × 151 px", "\(label.string)")
+        try f.run("drag 150 220 10 5")   // the inside moves it by 10, 5 points: 30, 15 pixels
+        let step = try #require(f.editor.model.document.steps.first)
+        #expect(step["rect"]?.text() == "[330, 615, 301, 151]", "\(step["rect"]?.text() ?? "none")")
+        #expect(label.string == "Target: rect 330, 615  301 × 151 px", "\(label.string)")
     }
 
     @Test func overAScreenshotAPlainDragDrawsTheRectangle() throws {
