@@ -50,6 +50,11 @@ public final class EditorApp: HostedApp {
 
     /// Whether the tour plays (input goes to the app) rather than being edited.
     public var isPlaying: Bool { viewport.mode == .play }
+    /// Whether the editor asks its host to end: the user quit, and answered the question about
+    /// unsaved changes if there was one.
+    public internal(set) var wantsToQuit = false
+    /// Whether a save the quit question asked for ends the editor once it is written.
+    var quitsAfterSaving = false
     /// The stage the tour is shown on (a fresh one after each play).
     public var stage: any TourHost { viewport.stage }
     /// Where the app's screen sits in the editor's window, in points, as the last frame laid it out.
@@ -86,6 +91,9 @@ public final class EditorApp: HostedApp {
             "save": { [weak self] in self?.save() },
             "help": { [weak self] in self?.screen.showsHelp.toggle() },
             "saveWithID": { [weak self] in self?.saveWithID() },
+            "quit.save": { [weak self] in self?.answerQuit(save: true) },
+            "quit.discard": { [weak self] in self?.answerQuit(save: false) },
+            "quit.cancel": { [weak self] in self?.cancelQuit() },
         ]
         for (name, action) in actions { screen.buttons[name]?.action = action }
         screen.idField.onSubmit = { [weak self] in self?.saveWithID() }
@@ -143,6 +151,7 @@ public final class EditorApp: HostedApp {
             switch EditorKeys.command(for: key, m) {
             case .escape: stopPlaying(); return true
             case .save: save(); return true
+            case .quit: requestQuit(); return true
             default: break
             }
             viewport.stage.root.send(.key(key, modifiers: m))
@@ -158,7 +167,9 @@ public final class EditorApp: HostedApp {
     func perform(_ command: EditorCommand) {
         switch command {
         case .escape:
-            if screen.showsHelp { screen.showsHelp = false } else if screen.showsPrompt { screen.showsPrompt = false; root.focus(nil) }
+            if screen.showsQuitQuestion { cancelQuit() }
+            else if screen.showsHelp { screen.showsHelp = false } else if screen.showsPrompt { screen.showsPrompt = false; quitsAfterSaving = false; root.focus(nil) }
+        case .quit: requestQuit()
         case .toggleHelp: screen.showsHelp.toggle()
         case .save: save()
         case .undo: model.undo()
@@ -212,6 +223,46 @@ public final class EditorApp: HostedApp {
         write()
     }
 
+    // MARK: - Quitting
+
+    /// Whether the editor may end now: yes with nothing unsaved; otherwise it asks (save, don't
+    /// save, cancel) and answers no until the user has answered.
+    public func shouldQuit() -> Bool {
+        guard model.isModified, !wantsToQuit else { return true }
+        if !screen.showsQuitQuestion {
+            screen.showsHelp = false
+            screen.quitText.string = "Save the changes to \((model.path as NSString).lastPathComponent)?"
+            screen.showsQuitQuestion = true
+            root.focus(nil)
+        }
+        return false
+    }
+
+    /// Ctrl-Q: ends the editor, or asks first.
+    func requestQuit() { if shouldQuit() { wantsToQuit = true } }
+
+    /// The answer to the question: save (a new tour asks for its id first), or leave the changes.
+    func answerQuit(save saves: Bool) {
+        screen.showsQuitQuestion = false
+        guard saves else { wantsToQuit = true; return }
+        quitsAfterSaving = true
+        save()
+        if !screen.showsPrompt { finishQuittingAfterSaving() }
+    }
+
+    /// Ends once the save went through; a save that failed keeps the editor open.
+    func finishQuittingAfterSaving() {
+        guard quitsAfterSaving else { return }
+        quitsAfterSaving = false
+        if !model.isModified { wantsToQuit = true }
+    }
+
+    /// Cancel: back to editing.
+    func cancelQuit() {
+        screen.showsQuitQuestion = false
+        quitsAfterSaving = false
+    }
+
     func write() {
         do {
             let problems = try model.save()
@@ -221,5 +272,6 @@ public final class EditorApp: HostedApp {
             log("edit: cannot save \(model.path): \(error)")
         }
         refreshStatus()
+        finishQuittingAfterSaving()
     }
 }

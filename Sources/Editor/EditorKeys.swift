@@ -2,7 +2,7 @@ import Views
 
 /// What a key of the editor does.
 enum EditorCommand: Hashable, Sendable {
-    case save, undo, redo, addStep, duplicateStep, deleteStep, togglePlay
+    case save, quit, undo, redo, addStep, duplicateStep, deleteStep, togglePlay
     case selectPrevious, selectNext, moveEarlier, moveLater
     case nextField, previousField
     /// Leave a text field, close the key list or the prompt.
@@ -58,6 +58,8 @@ public enum EditorKeys {
         Binding(keys: "Ctrl-Shift-Z, Ctrl-Y", action: "redo",
                 chords: [(EditorChord(key: .character("z"), command: true, shift: true), .redo), (EditorChord(key: .character("y"), command: true), .redo)]),
         Binding(keys: "Ctrl-S", action: "save (a new tour asks for its id first)", chords: [(EditorChord(key: .character("s"), command: true), .save)]),
+        Binding(keys: "Ctrl-Q", action: "quit, as closing the window does; with unsaved changes it asks first",
+                chords: [(EditorChord(key: .character("q"), command: true), .quit)]),
         Binding(keys: "Ctrl-P, Ctrl-Enter", action: "play the tour from the selected step; Escape returns to editing",
                 chords: [(EditorChord(key: .character("p"), command: true), .togglePlay), (EditorChord(key: .enter, command: true), .togglePlay)]),
         Binding(keys: "Escape", action: "leave a text field, close this list, or stop playing", chords: [(EditorChord(key: .escape), .escape)]),

@@ -3,7 +3,8 @@ import Views
 
 /// The editor's window: the app at its own size on the left, the panel on the right (the tour's
 /// name and state, the steps, their buttons, the selected step's settings, play, undo, redo, save),
-/// and, on top when asked for, the list of keys or the prompt for a new tour's id.
+/// and, on top when asked for, the list of keys, the prompt for a new tour's id, or the question
+/// before quitting with unsaved changes.
 @MainActor
 final class EditorScreen: View {
     /// The panel's width, in points.
@@ -22,6 +23,11 @@ final class EditorScreen: View {
     private let panel: View
     private let help: View
     private let prompt: View
+    private let quitQuestion: View
+    /// The question's line: "Save the changes to tour.json?"
+    let quitText = Text("", font: .headline, color: .black)
+    /// Whether the question before quitting with unsaved changes shows.
+    var showsQuitQuestion = false { didSet { if showsQuitQuestion != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
     /// Whether the list of keys shows.
     var showsHelp = false { didSet { if showsHelp != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
     /// Whether the prompt for the tour's id shows.
@@ -66,8 +72,15 @@ final class EditorScreen: View {
             Text("It names the tour in saved progress and reports: letters, digits, . _ -", font: .caption, color: Palette.readableSecondaryLabel),
             idField, saveID,
         ]))
-        super.init(children: [viewport, panel, help, prompt])
-        for b in stepButtons + footerButtons + [saveID] { buttons[String(b.id!.dropFirst("editor.".count))] = b }
+        let quitButtons = [button("Save", "quit.save", prominent: true), button("Don't save", "quit.discard"), button("Cancel", "quit.cancel")]
+        quitQuestion = CardView(VStack(alignment: .leading, spacing: 8, children: [
+            quitText,
+            Text("Your changes are lost if you don't save them.", font: .caption, color: Palette.readableSecondaryLabel),
+            HStack(spacing: 6, children: quitButtons),
+        ]))
+        super.init(children: [viewport, panel, help, prompt, quitQuestion])
+        for b in stepButtons + footerButtons + [saveID] + quitButtons { buttons[String(b.id!.dropFirst("editor.".count))] = b }
+        quitQuestion.id = "editor.quitQuestion"
         help.id = "editor.keys"
         prompt.id = "editor.prompt"
     }
@@ -81,7 +94,7 @@ final class EditorScreen: View {
         let app = viewport.measure(.unspecified)
         viewport.place(in: Rect(x: bounds.minX, y: bounds.minY, width: app.width, height: app.height))
         panel.place(in: Rect(x: bounds.minX + app.width, y: bounds.minY, width: bounds.width - app.width, height: bounds.height))
-        for (card, visible) in [(help, showsHelp), (prompt, showsPrompt)] {
+        for (card, visible) in [(help, showsHelp), (prompt, showsPrompt), (quitQuestion, showsQuitQuestion)] {
             guard visible else { continue }
             let w = min(bounds.width - 40, 560.0)
             let s = card.measure(ProposedSize(width: w, height: nil))
@@ -98,6 +111,7 @@ final class EditorScreen: View {
         var shown: [View] = [viewport, panel]
         if showsHelp { shown.append(help) }
         if showsPrompt { shown.append(prompt) }
+        if showsQuitQuestion { shown.append(quitQuestion) }
         return shown
     }
 }

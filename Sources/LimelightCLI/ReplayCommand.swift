@@ -182,6 +182,7 @@ enum ReplayCommandRunner {
         var selected: Int
         var modified: Bool
         var playing: Bool
+        var quit: Bool
         var problems: [String]
         var shots: [String]
         @MainActor init(editor: EditorApp, shots: [String]) {
@@ -190,6 +191,7 @@ enum ReplayCommandRunner {
             selected = editor.model.selected + 1
             modified = editor.model.isModified
             playing = editor.isPlaying
+            quit = editor.wantsToQuit
             problems = editor.model.problems.map(\.description)
             self.shots = shots
         }

@@ -37,7 +37,7 @@ extension WindowHost {
                 repeat {
                     translator.screenSize = app.root.size
                     switch translator.translate(event) {
-                    case .quit: running = false
+                    case .quit: if app.shouldQuit() { running = false }
                     case .input(let input): app.root.send(input)
                     case .resized(let w, let h): resize(width: w, height: h, app: app)
                     case .exposed: needsFullPresent = true
@@ -45,6 +45,7 @@ extension WindowHost {
                     }
                 } while SDL_PollEvent(&event) != 0
             }
+            if app.wantsToQuit { break }
             let presented = framesPresented
             if app.root.clipboard !== clipboard { app.root.clipboard = clipboard }
             report = presentFrame(of: app)

@@ -66,6 +66,38 @@ import TestSupport
         #expect(label.string == "Target: rect 330, 615  301 × 151 px", "\(label.string)")
     }
 
+    /// Ctrl-Q with nothing unsaved ends the editor; with unsaved changes it asks, and each answer
+    /// does what it says: cancel keeps editing, don't save ends with the file as it was, save
+    /// writes it and ends.
+    @Test func quittingWithUnsavedChangesAsks() throws {
+        let clean = try EditorFixture(text: Self.home)
+        try clean.run("key ctrl+q")
+        #expect(clean.editor.wantsToQuit, "nothing to lose: it ends")
+
+        for answer in ["cancel", "discard", "save"] {
+            let f = try EditorFixture(text: Self.home)
+            let before = try #require(f.saved)
+            try f.run("tap editor.step.3\ntap editor.title\nkey ctrl+a\ntext \"Changed\"\nkey escape\nkey ctrl+q")
+            #expect(!f.editor.wantsToQuit, "\(answer): it asks first")
+            try f.run("wait 50")
+            let question = try #require(f.editor.root.view(withID: "editor.quitQuestion"))
+            #expect(f.editor.root.hitTest(question.frame.center)?.isDescendant(of: question) == true, "the question shows, on top")
+            #expect(f.editor.shouldQuit() == false, "a window close asks too, and waits for the answer")
+            try f.run("tap editor.quit.\(answer)\nwait 50")
+            switch answer {
+            case "cancel":
+                #expect(!f.editor.wantsToQuit && f.editor.model.isModified && f.saved == before, "back to editing, nothing written")
+                let card = try #require(f.editor.root.view(withID: "editor.quitQuestion"))
+                let under = f.editor.root.hitTest(card.frame.center)
+                #expect(under.map { !$0.isDescendant(of: card) } ?? true, "the question is gone: a click there reaches the editor beneath")
+            case "discard":
+                #expect(f.editor.wantsToQuit && f.saved == before, "ends, the file as it was")
+            default:
+                #expect(f.editor.wantsToQuit && f.saved?.contains("Changed") == true, "written, then ends")
+            }
+        }
+    }
+
     @Test func overAScreenshotAPlainDragDrawsTheRectangle() throws {
         let shot = try Pixmap(width: 390, height: 844, fill: Color(red: 0x30, green: 0x60, blue: 0x90))
         let f = try EditorFixture(text: #"{"id": "s", "background": "s.png", "steps": [{"rect": [10, 10, 50, 50], "text": "Here."}]}"#, screenshot: shot)

@@ -10,4 +10,16 @@
 public protocol HostedApp: AnyObject {
     /// The root whose frames the host shows.
     var root: ViewRoot { get }
+    /// Whether the app may end now that the user asked to quit (the window closed, Ctrl-Q, a
+    /// signal); an app with something to lose asks first and says false.
+    func shouldQuit() -> Bool
+    /// Whether the app asks its host to end (the user answered its question).
+    var wantsToQuit: Bool { get }
+}
+
+extension HostedApp {
+    /// Yes: an app with nothing to lose ends when asked.
+    public func shouldQuit() -> Bool { true }
+    /// No: an app ends when the user asks its host.
+    public var wantsToQuit: Bool { false }
 }
