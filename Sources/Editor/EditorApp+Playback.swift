@@ -19,16 +19,9 @@ extension EditorApp {
         screen.showsHelp = false
         viewport.mode = .play
         banner?.message = nil
-        engine?.onEvent = nil
-        engine = nil
-        shownTour = nil
         // A fresh app, as the window starts one: nothing of the preview (its spotlight, the tab it
         // switched to) stays under the tour.
-        if let fresh = try? makeStage() {
-            banner = nil
-            viewport.replaceStage(with: fresh)
-            if fresh.languageCode != language { fresh.switchLanguage(to: language) }
-        }
+        replaceStageWithAFreshOne()
         let engine = TourEngine(tour: tour, host: viewport.stage)
         engine.onEvent = { [weak self, weak engine] event in
             guard let self, let engine else { return }
@@ -43,6 +36,12 @@ extension EditorApp {
     /// Back to editing, on a fresh app (what play changed — cards added, tabs switched — is gone).
     func stopPlaying() {
         viewport.mode = .edit
+        replaceStageWithAFreshOne()
+        refresh(force: true)
+    }
+
+    /// Drops the tour shown and the app it ran on for a fresh app in the editor's language.
+    func replaceStageWithAFreshOne() {
         engine?.onEvent = nil
         engine = nil
         shownTour = nil
@@ -51,6 +50,5 @@ extension EditorApp {
             viewport.replaceStage(with: fresh)
             if fresh.languageCode != language { fresh.switchLanguage(to: language) }
         }
-        refresh(force: true)
     }
 }
