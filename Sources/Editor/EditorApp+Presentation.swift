@@ -66,7 +66,8 @@ extension EditorApp {
         let id = model.document.root["id"]?.stringValue ?? "?"
         screen.header.string = "\(id) — \((model.path as NSString).lastPathComponent)"
         let errors = model.problems.filter { $0.severity == .error }.count, warnings = model.problems.count - errors
-        var parts = ["\(model.stepCount) step\(model.stepCount == 1 ? "" : "s")", "step \(model.selected + 1) selected"]
+        var parts = ["\(model.stepCount) step\(model.stepCount == 1 ? "" : "s")",
+                     model.stepCount == 0 ? "no step selected" : "step \(model.selected + 1) selected"]
         parts.append(model.isNew ? "new, not saved" : model.isModified ? "modified" : "saved")
         if isPlaying { parts.append("playing: Escape returns to editing") }
         screen.status.string = parts.joined(separator: " · ")

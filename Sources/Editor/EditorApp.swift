@@ -78,6 +78,7 @@ public final class EditorApp: HostedApp {
             self?.model.changeStep { adding ? $0.addRect(r) : $0.setRect(r) }
         }
         screen.strip.onSelect = { [weak self] i in self?.model.select(i) }
+        screen.strip.onAddFirst = { [weak self] in self?.addStep() }
         screen.settings.onEdit = { [weak self] edit in self?.apply(edit) }
         let actions: [String: @MainActor () -> Void] = [
             "add": { [weak self] in self?.addStep() },

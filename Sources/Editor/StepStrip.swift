@@ -14,6 +14,8 @@ final class StepStrip: View {
 
     /// Runs when a row is tapped, with the step's index.
     var onSelect: (@MainActor (Int) -> Void)?
+    /// Runs when the empty list's "Add the first step" is tapped.
+    var onAddFirst: (@MainActor () -> Void)?
 
     private let list = VStack(alignment: .leading, spacing: 4, children: [])
     private let scroll: ScrollView
@@ -31,8 +33,22 @@ final class StepStrip: View {
         guard newRows != rows || newSelected != selected else { return }
         rows = newRows
         selected = newSelected
-        list.replaceChildren(with: newRows.enumerated().map { i, row in makeRow(i, row) })
+        list.replaceChildren(with: newRows.isEmpty ? [emptyList()] : newRows.enumerated().map { i, row in makeRow(i, row) })
         if list.children.indices.contains(newSelected) { scroll.scrollIntoView(list.children[newSelected], margin: 4) }
+    }
+
+    /// What a tour without steps shows: where to start (`editor.addFirst`).
+    private func emptyList() -> View {
+        let add = Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: { [weak self] in self?.onAddFirst?() },
+                         label: Background(Palette.readableTint, shape: .capsule,
+                                           child: Padding(EdgeInsets(horizontal: 12, vertical: 6),
+                                                          child: Text("Add the first step", font: Font(size: 13, weight: .bold), color: .white, lineLimit: 1))))
+        add.id = "editor.addFirst"
+        return Padding(EdgeInsets(all: 8), child: VStack(alignment: .leading, spacing: 8, children: [
+            Text("No steps yet. A step points at a view of the app (click one) or a rectangle (Alt-drag).",
+                 font: .caption, color: Palette.readableSecondaryLabel),
+            add,
+        ]))
     }
 
     private func makeRow(_ i: Int, _ row: Row) -> View {

@@ -98,6 +98,17 @@ import TestSupport
         }
     }
 
+    /// A tour without steps says so and offers its first step.
+    @Test func anEmptyTourOffersItsFirstStep() throws {
+        let f = try EditorFixture(text: #"{"id": "new", "steps": []}"#)
+        let status = try #require(f.editor.root.view(withID: "editor.status") as? Text)
+        #expect(status.string.hasPrefix("0 steps · no step selected"), "\(status.string)")
+        try f.run("tap editor.addFirst")
+        #expect(f.editor.model.stepCount == 1 && f.editor.model.selected == 0)
+        #expect(status.string.hasPrefix("1 step · step 1 selected"), "\(status.string)")
+        #expect(f.editor.root.view(withID: "editor.addFirst") == nil, "the offer goes with the first step")
+    }
+
     @Test func overAScreenshotAPlainDragDrawsTheRectangle() throws {
         let shot = try Pixmap(width: 390, height: 844, fill: Color(red: 0x30, green: 0x60, blue: 0x90))
         let f = try EditorFixture(text: #"{"id": "s", "background": "s.png", "steps": [{"rect": [10, 10, 50, 50], "text": "Here."}]}"#, screenshot: shot)
