@@ -21,8 +21,6 @@ final class AppViewport: EmbeddedRootView {
     /// The file's units per point (its screenshot's scale for `"units": "pixels"`): rectangles
     /// drawn and dragged land on that grid.
     var unitsPerPoint = 1.0
-    /// How the labels of rectangles say them (the file's units): `StepFields.describe`.
-    var describeRectangle: (Rect) -> String = { r in "\(r.minX.compact), \(r.minY.compact)  \(r.width.compact) × \(r.height.compact) pt" }
     /// The selected step's rectangle targets (app points), shown with handles.
     var rectangles: [Rect] = [] { didSet { if rectangles != oldValue { setNeedsDisplay() } } }
     /// A view picked: its id, and whether Shift was held (add it as another hole).
@@ -67,12 +65,6 @@ final class AppViewport: EmbeddedRootView {
 
     private var appRoot: ViewRoot { stage.root }
 
-    /// Asks for a frame of the app (after input reached it, or its tour changed).
-    func appNeedsFrame() { setNeedsEmbeddedFrame() }
-
-    /// Whether the app has no frame to show yet.
-    var needsFirstFrame: Bool { needsFirstEmbeddedFrame }
-
     // MARK: - Painting
 
     /// The app's frame, the hover outline with its id, and the rectangle with its handles.
@@ -97,7 +89,7 @@ final class AppViewport: EmbeddedRootView {
                 }
             }
             let number = rectangles.count > 1 ? "\(i + 1): " : ""
-            label(number + describeRectangle(rectangle), by: r, color: orange, in: inside)
+            label(number + StepFields.describe(rectangle, unitsPerPoint: unitsPerPoint), by: r, color: orange, in: inside)
         }
     }
 
@@ -148,7 +140,7 @@ final class AppViewport: EmbeddedRootView {
         switch mode {
         case .play:
             appRoot.send(.pointerMove(p))
-            appNeedsFrame()
+            setNeedsEmbeddedFrame()
         case .edit:
             hovered = (drawsRectangles && !(root?.modifiers.contains(.alt) ?? false)) ? nil : pick(at: p)
         }
@@ -161,7 +153,7 @@ final class AppViewport: EmbeddedRootView {
         let held = root?.modifiers ?? []
         if mode == .play {
             appRoot.send(.pointerDown(p, button: .primary, modifiers: held))
-            appNeedsFrame()
+            setNeedsEmbeddedFrame()
             return true
         }
         if !held.contains(.shift), let (i, part) = rectangles.enumerated().reversed().lazy.compactMap({ i, r in self.part(of: r, at: p).map { (i, $0) } }).first {
@@ -187,7 +179,7 @@ final class AppViewport: EmbeddedRootView {
     /// Reshapes the rectangle being dragged (play: the move goes to the app).
     override func pointerMoved(to point: Point) {
         let p = appPoint(point)
-        if mode == .play { appRoot.send(.pointerMove(p)); appNeedsFrame(); return }
+        if mode == .play { appRoot.send(.pointerMove(p)); setNeedsEmbeddedFrame(); return }
         guard let drag else { return }
         let r = reshaped(drag, to: p)
         if case .new = drag.part { showDrawing(r, at: drag.index); return }
@@ -203,7 +195,7 @@ final class AppViewport: EmbeddedRootView {
     /// Ends a pick (a tap on a view), a rectangle or a drag of its edges.
     override func pointerUp(at point: Point, isTap: Bool) {
         let p = appPoint(point)
-        if mode == .play { appRoot.send(.pointerUp(p, button: .primary)); appNeedsFrame(); return }
+        if mode == .play { appRoot.send(.pointerUp(p, button: .primary)); setNeedsEmbeddedFrame(); return }
         if let drag {
             self.drag = nil
             let r = reshaped(drag, to: p)
@@ -236,7 +228,7 @@ final class AppViewport: EmbeddedRootView {
     override func scrollWheel(dy: Double, at point: Point) -> Bool {
         let p = appPoint(point)
         if mode == .play { appRoot.send(.wheel(dy: dy, at: p)) } else { appRoot.sendToContent(.wheel(dy: dy, at: p)) }
-        appNeedsFrame()
+        setNeedsEmbeddedFrame()
         hovered = mode == .edit ? pick(at: p) : nil
         return true
     }

@@ -29,7 +29,7 @@ extension EditorApp {
         }
         self.engine = engine
         engine.start(at: min(model.selected, tour.steps.count - 1), animated: true)
-        viewport.appNeedsFrame()
+        viewport.setNeedsEmbeddedFrame()
         refreshStatus()
     }
 

@@ -23,7 +23,6 @@ extension EditorApp {
         screen.strip.show(rows, selected: model.selected)
         if let fields = model.selectedStep {
             screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames)
-            viewport.describeRectangle = { fields.describe($0) }
             viewport.unitsPerPoint = fields.unitsPerPoint
             viewport.rectangles = fields.rectangles
         }
@@ -59,7 +58,7 @@ extension EditorApp {
             if engine?.currentStep != index { engine?.go(to: index, animated: true) }
             shownTour = tour
         }
-        viewport.appNeedsFrame()
+        viewport.setNeedsEmbeddedFrame()
     }
 
     func refreshStatus() {

@@ -45,7 +45,7 @@ public final class EditorApp: HostedApp {
         wire()
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
-        viewport.appNeedsFrame()
+        viewport.setNeedsEmbeddedFrame()
     }
 
     /// Whether the tour plays (input goes to the app) rather than being edited.
@@ -156,7 +156,7 @@ public final class EditorApp: HostedApp {
             default: break
             }
             viewport.stage.root.send(.key(key, modifiers: m))
-            viewport.appNeedsFrame()
+            viewport.setNeedsEmbeddedFrame()
             return true
         }
         guard let command = EditorKeys.command(for: key, m) else { return false }
@@ -246,9 +246,9 @@ public final class EditorApp: HostedApp {
     func answerQuit(save saves: Bool) {
         screen.showsQuitQuestion = false
         guard saves else { wantsToQuit = true; return }
+        // `write()` ends the editor once the file is written (after the id, for a new tour).
         quitsAfterSaving = true
         save()
-        if !screen.showsPrompt { finishQuittingAfterSaving() }
     }
 
     /// Ends once the save went through; a save that failed keeps the editor open.

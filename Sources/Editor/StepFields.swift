@@ -106,8 +106,10 @@ public struct StepFields {
 
     /// `r` (points) as a person reads it in the file's units: whole numbers and the unit
     /// ("20, 40  120 × 90 px" in a tour measured on a screenshot's pixels).
-    public func describe(_ r: Rect) -> String {
-        let k = unitsPerPoint
+    public func describe(_ r: Rect) -> String { StepFields.describe(r, unitsPerPoint: unitsPerPoint) }
+
+    /// `r` (points) in a file's units of `unitsPerPoint` a point, as `describe(_:)` says it.
+    public static func describe(_ r: Rect, unitsPerPoint k: Double) -> String {
         func n(_ v: Double) -> String { (v * k).rounded().compact }
         return "\(n(r.minX)), \(n(r.minY))  \(n(r.width)) × \(n(r.height)) \(k == 1 ? "pt" : "px")"
     }

@@ -82,19 +82,6 @@ public struct DimBlend: Sendable {
         // with their constants in registers.
         if isHalf {
             let c = laneColor
-            // A whole cache line a step: its four loads first, then its four stores.
-            while i &+ 16 <= count {
-                let o = i &* 4
-                let a = s.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt8>.self)
-                let b = s.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD16<UInt8>.self)
-                let e = s.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD16<UInt8>.self)
-                let f = s.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD16<UInt8>.self)
-                DimBlend.store(DimBlend.average(a, c), d, o, streaming: streaming)
-                DimBlend.store(DimBlend.average(b, c), d, o &+ 16, streaming: streaming)
-                DimBlend.store(DimBlend.average(e, c), d, o &+ 32, streaming: streaming)
-                DimBlend.store(DimBlend.average(f, c), d, o &+ 48, streaming: streaming)
-                i &+= 16
-            }
             while i &+ 8 <= count {
                 let a = s.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
                 let b = s.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD16<UInt8>.self)

@@ -250,8 +250,8 @@ public final class TourEngine {
     /// Takes the spotlight off the screen on purpose (not the tour being dismissed); the caller
     /// puts what shows next on `screen`.
     private func takeDownSpotlight(animated: Bool) {
+        endTargetWait()
         guard case .spotlight(let shown) = screen else { return }
-        if let timer = shown.targetWait?.timer { host.root.timers.cancel(timer) }
         shown.overlay.onRemoved = nil
         shown.overlay.onTargetsMissing = nil
         screen = .nothing
@@ -448,7 +448,7 @@ public final class TourEngine {
     /// The spotlight on screen was taken off the stack by someone else: the tour was left.
     private func spotlightRemoved(_ removed: SpotlightOverlay?) {
         guard case .spotlight(let shown) = screen, let removed, shown.overlay === removed else { return }
-        if let timer = shown.targetWait?.timer { host.root.timers.cancel(timer) }
+        endTargetWait()
         screen = .ended(.dismissed, step: shown.step)
         updateConditionCheck()
         onEvent?(.stepHidden(shown.step))

@@ -76,6 +76,18 @@ extension TourKey {
         }, rule: rule)
     }
 
+    /// An object of `keys`, read into a fresh `Inner` and stored at `keyPath` (`what` is the
+    /// example an error message shows).
+    static func object<Inner: Sendable>(_ name: String, value: String, default defaultValue: String, doc: String,
+                                        keys: [TourKey<Inner>], what: String, fresh: Inner,
+                                        _ keyPath: WritableKeyPath<Model, Inner?> & Sendable) -> TourKey {
+        TourKey(name, .object, value: value, default: defaultValue, doc: doc) { member, path, _, r, model in
+            var inner = fresh
+            r.decode(member.value, at: path, keys: keys, what: what, into: &inner)
+            model[keyPath: keyPath] = inner
+        }
+    }
+
     /// One of the cases of `T`, by raw value, stored at `keyPath`.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ type: T.Type, default defaultValue: String, doc: String,
                                                            _ keyPath: WritableKeyPath<Model, T> & Sendable) -> TourKey where T.RawValue == String {

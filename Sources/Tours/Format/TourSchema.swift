@@ -103,12 +103,9 @@ enum TourSchema {
                 doc: "a screenshot to run over instead of the app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.background = s }
         },
-        TourKey("screen", .object, value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",
-                doc: "the screen the tour is made for; over a screenshot without `size`, the image's pixels divided by `scale`") { member, path, _, r, tour in
-            var spec = Tour.ScreenSpec()
-            r.decode(member.value, at: path, keys: screen, what: "an object such as {\"scale\": 3} or {\"size\": [390, 844], \"scale\": 2}", into: &spec)
-            tour.screen = spec
-        },
+        .object("screen", value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",
+                doc: "the screen the tour is made for; over a screenshot without `size`, the image's pixels divided by `scale`",
+                keys: screen, what: "an object such as {\"scale\": 3} or {\"size\": [390, 844], \"scale\": 2}", fresh: Tour.ScreenSpec(), \.screen),
         .choice("units", Tour.RectUnits.self, default: "`\"points\"`",
                 doc: "what `rect` and `rects` are measured in: screen points, or the screenshot's pixels (points × `screen.scale`)", \.rectUnits),
         TourKey("test", .object, value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
@@ -287,12 +284,8 @@ enum TourSchema {
                 r.report(member.value.line, path, "\"interactive\" works with \"advanceOn\": \"nextButton\" (a tap on the target already reaches it with \"tapTarget\" and events; with \"tapAnywhere\" a tap moves on)")
             }
         }),
-        TourKey("theme", .object, value: "an object: `bubble`, `button`", default: "the tour's",
-                doc: "what the step changes of the tour's theme") { member, path, _, r, step in
-            var t = TourTheme()
-            r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", into: &t)
-            step.theme = t
-        },
+        .object("theme", value: "an object: `bubble`, `button`", default: "the tour's", doc: "what the step changes of the tour's theme",
+                keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", fresh: TourTheme(), \.theme),
         TourKey("background", .file, value: "a path to a PNG file", default: "the previous step's, else the tour's",
                 doc: "over screenshots: this step's screen (the same size as the tour's `background`), cross-faded to from the one before") { member, path, _, r, step in
             step.backgroundLine = member.value.line
@@ -305,12 +298,9 @@ enum TourSchema {
         TourKey("group", .name, value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
             if let g = name(member, path, &r, maxLength: 100) { step.group = g }
         },
-        TourKey("outline", .object, value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
-                doc: "a line around each hole, outside it, following its shape (SVG paths too)") { member, path, _, r, step in
-            var o = HoleOutline()
-            r.decode(member.value, at: path, keys: outlineKeys, what: "an object such as {\"width\": 3, \"color\": \"#FFD60A\"}", into: &o)
-            step.outline = o
-        },
+        .object("outline", value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
+                doc: "a line around each hole, outside it, following its shape (SVG paths too)",
+                keys: outlineKeys, what: "an object such as {\"width\": 3, \"color\": \"#FFD60A\"}", fresh: HoleOutline(), \.outline),
         TourKey("version", .name, value: "a string or a number", default: "a digest of the step's content",
                 doc: "the step's content version: someone who finished the tour sees again only the steps whose version changed since") { member, path, _, r, step in
             switch member.value.value {
