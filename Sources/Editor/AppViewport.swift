@@ -3,7 +3,8 @@ import Tours
 import Views
 
 /// The app (or screenshot) being toured, inside the editor's window: its own root's frames shown at
-/// the viewport's place, at its own size. In edit mode the pointer picks: hovering outlines the view
+/// the viewport's place, fitted into it or at a chosen zoom (`ZoomChoice`), panned by the wheel when
+/// it is larger than the viewport. In edit mode the pointer picks: hovering outlines the view
 /// under it and labels it with its id, a click picks it (Shift-click adds it), and over a screenshot
 /// (or with Alt over the app) a drag draws a rectangle, whose edges and inside can be dragged after.
 /// In play mode every input goes to the app as a user's would.
@@ -11,6 +12,26 @@ import Views
 final class AppViewport: EmbeddedRootView {
     /// What input does.
     enum Mode { case edit, play }
+
+    /// How large the screen is shown.
+    enum ZoomChoice: Equatable {
+        /// As large as fits in the viewport, at most its own size times `fitLimit`.
+        case fit
+        /// At this zoom (1: a point of the screen is a point of the editor).
+        case fixed(Double)
+    }
+
+    /// The zooms Ctrl-+ and Ctrl-− step through (50% to 400%).
+    static let zoomSteps = [0.5, 0.67, 0.75, 1, 1.25, 1.5, 2, 3, 4]
+    /// The largest zoom `fit` chooses: a small screen in a large window is shown larger, up to this.
+    static let fitLimit = 2.0
+
+    /// The zoom asked for; the zoom shown follows it at each layout.
+    var zoomChoice: ZoomChoice = .fit {
+        didSet { if zoomChoice != oldValue { setNeedsLayout(); onZoomChange?() } }
+    }
+    /// Told when the zoom shown changes (the status line says it).
+    var onZoomChange: (@MainActor () -> Void)?
 
     /// The stage shown (replaced when play ends, so editing starts from a fresh app).
     private(set) var stage: any TourHost
@@ -65,6 +86,76 @@ final class AppViewport: EmbeddedRootView {
 
     private var appRoot: ViewRoot { stage.root }
 
+    // MARK: - Zoom and pan
+
+    /// The zoom that shows the whole screen inside `size` (at most `fitLimit`).
+    func fittingZoom(in size: Size) -> Double {
+        let screen = appRoot.size
+        guard screen.width > 0, screen.height > 0, size.width > 0, size.height > 0 else { return 1 }
+        return min(AppViewport.fitLimit, size.width / screen.width, size.height / screen.height)
+    }
+
+    /// The zoom shown for the choice in a viewport of `size`, within what the scale allows.
+    private func chosenZoom(in size: Size) -> Double {
+        let wanted: Double
+        switch zoomChoice {
+        case .fit: wanted = fittingZoom(in: size)
+        case .fixed(let z): wanted = z
+        }
+        let range = EmbeddedRootView.zoomRange(atScale: root?.scale ?? 1)
+        return min(range.upperBound, max(range.lowerBound, wanted))
+    }
+
+    /// Sets the zoom for the choice and keeps the pan inside the screen.
+    override func placeSubviews(in bounds: Rect) {
+        let z = chosenZoom(in: bounds.size)
+        if z != zoom { zoom = z; onZoomChange?() }
+        pan = clampedPan(pan, in: bounds.size)
+    }
+
+    /// `p` moved so the screen covers the viewport where it can, and is centred where it is smaller.
+    private func clampedPan(_ p: Point, in size: Size) -> Point {
+        let screen = appRoot.size
+        func axis(_ v: Double, _ visible: Double, _ length: Double) -> Double {
+            length <= visible ? -(visible - length) / 2 : min(max(0, v), length - visible)
+        }
+        return Point(axis(p.x, size.width / zoom, screen.width), axis(p.y, size.height / zoom, screen.height))
+    }
+
+    /// Zooms to `z`, keeping the screen's point under `anchor` (editor points; the centre when nil) in place.
+    func zoom(to z: Double, around anchor: Point? = nil) {
+        let range = EmbeddedRootView.zoomRange(atScale: root?.scale ?? 1)
+        let new = min(range.upperBound, max(range.lowerBound, z))
+        let a = anchor ?? frame.center
+        let fixedPoint = embeddedPoint(a)
+        zoomChoice = .fixed(new)
+        zoom = new
+        pan = clampedPan(Point(fixedPoint.x - (a.x - frame.minX) / new, fixedPoint.y - (a.y - frame.minY) / new), in: frame.size)
+        onZoomChange?()
+    }
+
+    /// One step of `zoomSteps` larger (`by` 1) or smaller (−1) than the zoom shown.
+    func stepZoom(by direction: Int, around anchor: Point? = nil) {
+        let steps = AppViewport.zoomSteps
+        let next = direction > 0 ? steps.first { $0 > zoom + 1e-6 } ?? steps.last! : steps.last { $0 < zoom - 1e-6 } ?? steps.first!
+        zoom(to: next, around: anchor)
+    }
+
+    /// Moves the view of the screen by `dx`, `dy` editor points; whether it moved.
+    @discardableResult
+    func panBy(dx: Double, dy: Double) -> Bool {
+        let moved = clampedPan(Point(pan.x + dx / zoom, pan.y + dy / zoom), in: frame.size)
+        guard moved != pan else { return false }
+        pan = moved
+        return true
+    }
+
+    /// The zoom shown, as the status line says it: "fit, 33%" or "200%".
+    var zoomDescription: String {
+        let percent = "\(Int((zoom * 100).rounded()))%"
+        return zoomChoice == .fit ? "fit, \(percent)" : percent
+    }
+
     // MARK: - Painting
 
     /// The app's frame, the hover outline with its id, and the rectangle with its handles.
@@ -74,13 +165,13 @@ final class AppViewport: EmbeddedRootView {
         var inside = canvas
         inside.clip(to: frame)
         if let hovered {
-            let r = hovered.frame.offsetBy(dx: frame.minX, dy: frame.minY)
+            let r = outerRect(hovered.frame)
             outline(r, width: 2, color: Palette.readableTint, in: inside)
             label(hovered.id, by: r, color: Palette.readableTint, in: inside)
         }
         let orange = Color(red: 0xE8, green: 0x6A, blue: 0x00)
         for (i, rectangle) in rectangles.enumerated() {
-            let r = rectangle.offsetBy(dx: frame.minX, dy: frame.minY)
+            let r = outerRect(rectangle)
             outline(r, width: 1.5, color: orange, in: inside)
             for x in [r.minX, r.midX, r.maxX] {
                 for y in [r.minY, r.midY, r.maxY] where !(x == r.midX && y == r.midY) {
@@ -114,8 +205,8 @@ final class AppViewport: EmbeddedRootView {
         if y + h > frame.maxY { y = frame.maxY - h; x = max(frame.minX, x) }
         canvas.fill(Rect(x: x, y: y, width: w, height: h), cornerRadius: 3, color: color)
         let rendered = root.textEngine.render(text, font: font, scale: root.scale)
-        canvas.draw(rendered.mask, offsetX: Int(clampedToInt: ((x + 5) * root.scale).rounded()),
-                    offsetY: Int(clampedToInt: ((y + 2 + (m.lineHeight - m.ascent - m.descent) / 2 + m.ascent) * root.scale).rounded()), color: .white)
+        canvas.draw(rendered, atDeviceX: Int(clampedToInt: ((x + 5) * root.scale).rounded()),
+                    y: Int(clampedToInt: ((y + 2 + (m.lineHeight - m.ascent - m.descent) / 2 + m.ascent) * root.scale).rounded()), color: .white)
     }
 
     // MARK: - Input
@@ -168,7 +259,7 @@ final class AppViewport: EmbeddedRootView {
 
     /// Which part of rectangle `r` a press at `p` takes: an edge or corner, the inside, or none.
     private func part(of r: Rect, at p: Point) -> Drag.Part? {
-        let reach = AppViewport.edgeReach
+        let reach = AppViewport.edgeReach / zoom
         guard p.x >= r.minX - reach, p.x <= r.maxX + reach, p.y >= r.minY - reach, p.y <= r.maxY + reach else { return nil }
         let left = abs(p.x - r.minX) <= reach, right = !left && abs(p.x - r.maxX) <= reach
         let top = abs(p.y - r.minY) <= reach, bottom = !top && abs(p.y - r.maxY) <= reach
@@ -224,12 +315,21 @@ final class AppViewport: EmbeddedRootView {
         pressedPick = nil
     }
 
-    /// Scrolls the app (in both modes), so views far down can be reached and picked.
+    /// Control zooms around the pointer; Shift pans sideways; otherwise the app scrolls (in both
+    /// modes, so views far down can be reached and picked), and what it does not scroll pans the
+    /// zoomed screen.
     override func scrollWheel(dy: Double, at point: Point) -> Bool {
+        let held = root?.modifiers ?? []
+        if held.contains(.control) || held.contains(.command) {
+            stepZoom(by: dy < 0 ? 1 : -1, around: point)
+            return true
+        }
+        if held.contains(.shift) { panBy(dx: dy, dy: 0); return true }
         let p = appPoint(point)
-        if mode == .play { appRoot.send(.wheel(dy: dy, at: p)) } else { appRoot.sendToContent(.wheel(dy: dy, at: p)) }
+        let scrolled = mode == .play ? appRoot.send(.wheel(dy: dy, at: p)) : appRoot.sendToContent(.wheel(dy: dy, at: p))
+        if !scrolled { panBy(dx: 0, dy: dy) }
         setNeedsEmbeddedFrame()
-        hovered = mode == .edit ? pick(at: p) : nil
+        hovered = mode == .edit ? pick(at: appPoint(point)) : nil
         return true
     }
 

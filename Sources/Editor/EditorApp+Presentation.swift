@@ -68,6 +68,7 @@ extension EditorApp {
         var parts = ["\(model.stepCount) step\(model.stepCount == 1 ? "" : "s")",
                      model.stepCount == 0 ? "no step selected" : "step \(model.selected + 1) selected"]
         parts.append(model.isNew ? "new, not saved" : model.isModified ? "modified" : "saved")
+        parts.append(viewport.zoomDescription)
         if isPlaying { parts.append("playing: Escape returns to editing") }
         screen.status.string = parts.joined(separator: " · ")
         let lines = model.problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }

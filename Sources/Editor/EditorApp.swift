@@ -43,6 +43,7 @@ public final class EditorApp: HostedApp {
         root = try ViewRoot(content: screen, size: size, scale: scale, safeArea: .zero, textEngine: textEngine, clock: clock)
         root.backgroundColor = Palette.groupedBackground
         wire()
+        viewport.onZoomChange = { [weak self] in self?.refreshStatus() }
         model.onChange = { [weak self] in self?.refresh() }
         refresh()
         viewport.setNeedsEmbeddedFrame()
@@ -57,8 +58,12 @@ public final class EditorApp: HostedApp {
     var quitsAfterSaving = false
     /// The stage the tour is shown on (a fresh one after each play).
     public var stage: any TourHost { viewport.stage }
-    /// Where the app's screen sits in the editor's window, in points, as the last frame laid it out.
-    public var appOrigin: Point { viewport.frame.origin }
+    /// A point of the app's screen in the editor's window, at the zoom and pan the last frame laid out.
+    public func editorPoint(_ appPoint: Point) -> Point { viewport.outerPoint(appPoint) }
+    /// A point of the editor's window on the app's screen, at the zoom and pan the last frame laid out.
+    public func appPoint(_ editorPoint: Point) -> Point { viewport.embeddedPoint(editorPoint) }
+    /// A rectangle of the app's screen in the editor's window, at the zoom and pan the last frame laid out.
+    public func editorRect(_ appRect: Rect) -> Rect { viewport.outerRect(appRect) }
     /// The tour on the stage: the selected step shown, or the one playing.
     public var engineShown: TourEngine? { engine }
 
@@ -153,6 +158,7 @@ public final class EditorApp: HostedApp {
             case .escape: stopPlaying(); return true
             case .save: save(); return true
             case .quit: requestQuit(); return true
+            case let zoom? where [.zoomToFit, .zoomToActualSize, .zoomIn, .zoomOut].contains(zoom): perform(zoom); return true
             default: break
             }
             viewport.stage.root.send(.key(key, modifiers: m))
@@ -185,6 +191,10 @@ public final class EditorApp: HostedApp {
         case .moveLater: model.moveStep(by: 1)
         case .nextField: focusNextField(backwards: false)
         case .previousField: focusNextField(backwards: true)
+        case .zoomToFit: viewport.zoomChoice = .fit
+        case .zoomToActualSize: viewport.zoom(to: 1)
+        case .zoomIn: viewport.stepZoom(by: 1)
+        case .zoomOut: viewport.stepZoom(by: -1)
         }
     }
 

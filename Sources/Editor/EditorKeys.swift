@@ -5,6 +5,7 @@ enum EditorCommand: Hashable, Sendable {
     case save, quit, undo, redo, addStep, duplicateStep, deleteStep, togglePlay
     case selectPrevious, selectNext, moveEarlier, moveLater
     case nextField, previousField
+    case zoomToFit, zoomToActualSize, zoomIn, zoomOut
     /// Leave a text field, close the key list or the prompt.
     case escape
     case toggleHelp
@@ -43,7 +44,13 @@ public enum EditorKeys {
         Binding(keys: "click", action: "pick the view under the pointer as the step's target", chords: []),
         Binding(keys: "Shift-click", action: "add (or take away) the view as another hole of the step", chords: []),
         Binding(keys: "Alt-drag (any drag over a screenshot)", action: "draw a rectangle target; drag its edges, corners or inside after", chords: []),
-        Binding(keys: "wheel", action: "scroll the app, to reach views further down", chords: []),
+        Binding(keys: "wheel", action: "scroll the app, to reach views further down; then pan a zoomed screen", chords: []),
+        Binding(keys: "Shift-wheel, Ctrl-wheel", action: "pan sideways; zoom around the pointer", chords: []),
+        Binding(keys: "Ctrl-0", action: "fit the screen into the window (as it opens)", chords: [(EditorChord(key: .character("0"), command: true), .zoomToFit)]),
+        Binding(keys: "Ctrl-1", action: "show the screen at its own size (100%)", chords: [(EditorChord(key: .character("1"), command: true), .zoomToActualSize)]),
+        Binding(keys: "Ctrl-+, Ctrl-minus", action: "zoom in or out (50% to 400%)",
+                chords: [(EditorChord(key: .character("="), command: true), .zoomIn), (EditorChord(key: .character("+"), command: true), .zoomIn),
+                         (EditorChord(key: .character("-"), command: true), .zoomOut)]),
         Binding(keys: "Up, Down", action: "select the step before or after",
                 chords: [(EditorChord(key: .up, alt: false), .selectPrevious), (EditorChord(key: .down, alt: false), .selectNext)]),
         Binding(keys: "Alt-Up, Alt-Down", action: "move the selected step earlier or later",

@@ -1,7 +1,7 @@
 import Raster
 import Views
 
-/// The editor's window: the app at its own size on the left, the panel on the right (the tour's
+/// The editor's window: the app's screen fitted (or zoomed) on the left, the panel on the right (the tour's
 /// name and state, the steps, their buttons, the selected step's settings, play, undo, redo, save),
 /// and, on top when asked for, the list of keys, the prompt for a new tour's id, or the question
 /// before quitting with unsaved changes.
@@ -85,15 +85,21 @@ final class EditorScreen: View {
         prompt.id = "editor.prompt"
     }
 
+    /// The least width that leaves the app's screen room beside the panel, in points.
+    static let minimumViewportWidth = 200.0
+
+    /// The app's screen at its own size beside the panel: the size the window asks for first (a
+    /// window that does not fit the display is made smaller, and the screen is fitted into it).
     override func sizeThatFits(_ p: ProposedSize) -> Size {
-        let app = viewport.measure(.unspecified)
+        let app = viewport.stage.root.size
         return Size(app.width + EditorScreen.panelWidth, max(app.height, EditorScreen.minimumHeight))
     }
 
+    /// The panel at the right edge at its own width; the app's screen fills the rest.
     override func placeSubviews(in bounds: Rect) {
-        let app = viewport.measure(.unspecified)
-        viewport.place(in: Rect(x: bounds.minX, y: bounds.minY, width: app.width, height: app.height))
-        panel.place(in: Rect(x: bounds.minX + app.width, y: bounds.minY, width: bounds.width - app.width, height: bounds.height))
+        let panelWidth = min(EditorScreen.panelWidth, max(0, bounds.width - EditorScreen.minimumViewportWidth))
+        viewport.place(in: Rect(x: bounds.minX, y: bounds.minY, width: bounds.width - panelWidth, height: bounds.height))
+        panel.place(in: Rect(x: bounds.maxX - panelWidth, y: bounds.minY, width: panelWidth, height: bounds.height))
         for (card, visible) in [(help, showsHelp), (prompt, showsPrompt), (quitQuestion, showsQuitQuestion)] {
             guard visible else { continue }
             let w = min(bounds.width - 40, 560.0)

@@ -162,6 +162,39 @@ public final class SystemTextEngine: TextEngine {
         return Double(shapedLine(text, font: font, pixelSize: Self.pixelSize(font, scale), direction: nil, language: nil).advance) / 64 / scale
     }
 
+    /// Where each character of `text` sits on its shaped line (its direction from its first strong
+    /// character, as `render` draws it): the span of its glyphs, and FriBidi's level for its
+    /// direction. The characters of a ligature after its first share its glyph's span.
+    public func characterPlaces(of text: String, font: Font, scale: Double) -> CharacterPlaces {
+        guard !text.isEmpty else { return CharacterPlaces(spans: [], isRightToLeft: [], width: 0) }
+        let scale = Self.validScale(scale)
+        let shaped = shapedLine(text, font: font, pixelSize: Self.pixelSize(font, scale), direction: nil, language: nil)
+        var paragraph = BidiParagraph(text, direction: nil, language: nil)
+        paragraph.resetTrailingWhitespace(of: 0..<paragraph.characters.count)
+        let count = paragraph.characters.count
+        var left = [Int?](repeating: nil, count: count), right = [Int?](repeating: nil, count: count)
+        for g in shaped.glyphs where g.character < count {
+            left[g.character] = min(left[g.character] ?? g.x, g.x)
+            right[g.character] = max(right[g.character] ?? g.x + g.advance, g.x + g.advance)
+        }
+        // A ligature's later characters: an equal share of the span of the character that has its glyph.
+        var spans = [(left: Double, right: Double)](repeating: (0, 0), count: count)
+        var c = 0
+        while c < count {
+            var end = c + 1
+            while end < count, left[end] == nil { end += 1 }
+            let l = Double(left[c] ?? 0) / 64 / scale, r = Double(right[c] ?? left[c] ?? 0) / 64 / scale
+            let share = (r - l) / Double(end - c)
+            let rtl = paragraph.levels[c] & 1 == 1
+            for k in c..<end {
+                let i = Double(k - c)
+                spans[k] = rtl ? (r - share * (i + 1), r - share * i) : (l + share * i, l + share * (i + 1))
+            }
+            c = end
+        }
+        return CharacterPlaces(spans: spans, isRightToLeft: paragraph.levels.map { $0 & 1 == 1 }, width: Double(shaped.advance) / 64 / scale)
+    }
+
     /// `text` on one line, shaped and in visual order, as coverage and colour glyphs.
     public func render(_ text: String, font: Font, scale: Double) -> RenderedText {
         render(TextLine(text: text, width: 0, direction: BidiParagraph(text, direction: nil, language: nil).direction), font: font, scale: scale)

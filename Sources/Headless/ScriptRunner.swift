@@ -75,9 +75,9 @@ public struct ScriptRunner {
             session.send(.pointerUp(end, button: .primary))
         case .touch(let gesture):
             try touch(gesture, line)
-        case let .scroll(dy, place):
+        case let .scroll(dy, place, held):
             let at = try place.map { p throws(ScriptFailure) in try point(p, line) } ?? pointer
-            session.send(.wheel(dy: dy, at: at))
+            session.send(.wheel(dy: dy, at: at, modifiers: held))
         case let .key(key, modifiers):
             session.send(.key(key, modifiers: modifiers))
         case .text(let text):
@@ -147,20 +147,22 @@ public struct ScriptRunner {
             // The roots shown inside the app's (the editor's view of the app being toured) ran
             // their frames in that one; their views are found at their place on the app's screen.
             let embedded = root.embeddedRoots
-            var found = root.view(withID: id).map { (view: $0, origin: Point.zero) }
+            var found = root.view(withID: id).map { (view: $0, embedding: EmbeddedRootView?.none) }
             for nested in embedded where found == nil {
-                found = nested.root.view(withID: id).map { ($0, nested.origin) }
+                found = nested.embeddedRoot.view(withID: id).map { ($0, nested) }
             }
-            guard let (view, origin) = found.map({ ($0.view, $0.origin) }) else {
-                let known = (root.allIdentifiedViews() + embedded.flatMap { $0.root.allIdentifiedViews() }).map(\.id)
+            guard let (view, embedding) = found.map({ ($0.view, $0.embedding) }) else {
+                let known = (root.allIdentifiedViews() + embedded.flatMap { $0.embeddedRoot.allIdentifiedViews() }).map(\.id)
                 let near = known.sorted { editDistance($0, id) < editDistance($1, id) }.prefix(5).joined(separator: ", ")
                 throw ScriptFailure(line: line, message: "no view with id \"\(printableForOneLine(id))\" on screen (nearest: \(near))")
             }
-            let visible = view.visibleFrame
+            var visible = view.visibleFrame
+            if let embedding { visible = embedding.outerRect(visible).intersection(embedding.frame) }
             guard view.isPlaced, !visible.isEmpty else {
-                throw ScriptFailure(line: line, message: "the view \"\(id)\" is not on screen (scrolled away, or on another tab)")
+                let away = embedding == nil ? "scrolled away, or on another tab" : "scrolled away, on another tab, or outside the editor's view of the screen"
+                throw ScriptFailure(line: line, message: "the view \"\(id)\" is not on screen (\(away))")
             }
-            p = Point(visible.center.x + origin.x, visible.center.y + origin.y)
+            p = visible.center
         }
         pointer = p
         return p

@@ -13,14 +13,18 @@ enum EditCommand {
     static func help(_ app: CLIApp) -> String {
         """
         usage: \(programName) edit FILE [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
-          Opens FILE in the editor: the app (or the tour's "background" screenshot) at its own size
-          with the selected step shown as it will look, and beside it the steps and their settings.
+          Opens FILE in the editor: the app (or the tour's "background" screenshot) fitted into the
+          window (Ctrl-0; Ctrl-+ and Ctrl-- zoom, the wheel pans) with the selected step shown as it
+          will look, and beside it the steps and their settings. A window larger than the display
+          is made smaller to fit it.
           A FILE that does not exist yet is a new tour (its id is asked for on the first save).
           Saves (Ctrl-S) write the file in one step and keep its formatting: key order, spacing and
           every untouched part; saving an unchanged tour leaves the file as it was. A tour with
           problems is saved too, its problems shown in the banner and on stderr.
-          --size WxH  the app's screen in points (default \(app.definition.defaultScreen.width.compact)x\(app.definition.defaultScreen.height.compact); the window adds the panel)
-          --scale N, --lang TAG, --font FAMILY, --driver NAME  as for the window
+          --size WxH  the app's screen in points (default \(app.definition.defaultScreen.width.compact)x\(app.definition.defaultScreen.height.compact); the window adds the panel); a tour
+                      over a screenshot runs on its "screen" and refuses another size
+          --scale N   the display's device pixels per point (the window's, and the screen's at 100%)
+          --lang TAG, --font FAMILY, --driver NAME  as for the window
           Keys (also listed by ? in the window):
 
         """ + EditorKeys.all.map { "  \($0.keys.padding(toLength: 38, withPad: " ", startingAt: 0)) \($0.action)" }.joined(separator: "\n")
@@ -42,10 +46,14 @@ enum EditCommand {
         options.title = "Limelight — \((args.positional[0] as NSString).lastPathComponent)"
         options.size = editor.root.size
         options.scale = settings.scale
+        // The editor lays out into any window: one larger than the display is made smaller, and
+        // the app's screen is fitted into what is left beside the panel.
+        options.fit = .size
         options.driver = args.value("--driver")
         options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
         let host: WindowHost
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
+        if let fitting = host.fitting { warn("\(c): \(fitting)") }
         if host.pointSize != editor.root.size { editor.root.send(.resize(host.pointSize)) }
         host.run(editor)
         host.close()
@@ -72,7 +80,8 @@ enum EditSetup {
             throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
         }
         let background = screenshot(of: model)
-        let screen = model.loaded?.screen
+        var screen: (size: Size, scale: Double)?
+        if let loaded = model.loaded, loaded.screen != nil { screen = try settings.screen(for: loaded, command: command) }
         let engine = try AppSetup.textEngine(family: font, app: app, command: command)
         let makeStage: @MainActor () throws -> any TourHost = {
             let stage: any TourHost
@@ -88,7 +97,7 @@ enum EditSetup {
             return stage
         }
         do {
-            return try EditorApp(model: model, makeStage: makeStage, textEngine: engine, clock: clock, scale: screen?.scale ?? settings.scale)
+            return try EditorApp(model: model, makeStage: makeStage, textEngine: engine, clock: clock, scale: settings.scale)
         } catch {
             throw .failure("\(command): \(error)")
         }

@@ -14,6 +14,10 @@ struct ScreenSettings {
     var language: String
     /// `--reduce-motion`: fades become short cross-fades, morphs jump, nothing zooms or spins.
     var reducesMotion = false
+    /// Whether `--size` was given (a screenshot tour's screen refuses another size).
+    var sizeIsGiven = false
+    /// Whether `--scale` was given (else a screenshot tour renders at its screenshot's own scale).
+    var scaleIsGiven = false
 
     static let valued: Set<String> = ["--size", "--scale", "--lang"]
     static let switches: Set<String> = ["--reduce-motion"]
@@ -25,12 +29,13 @@ struct ScreenSettings {
         scale = definition.defaultScale
         language = definition.languages[0]
         reducesMotion = args.has("--reduce-motion")
-        if let s = args.value("--size") { size = try ScreenSettings.parseSize(s, command: c) }
+        if let s = args.value("--size") { size = try ScreenSettings.parseSize(s, command: c); sizeIsGiven = true }
         if let s = args.value("--scale") {
             guard let v = Double(s), v.isFinite, v > 0, v <= 8 else {
                 throw .usage("\(c): --scale expects a number above 0 and at most 8 (got \"\(Arguments.printable(s))\")")
             }
             scale = v
+            scaleIsGiven = true
         }
         if let s = args.value("--lang") {
             guard let tag = definition.languages.first(where: { $0.caseInsensitiveCompare(s) == .orderedSame }) else {
@@ -41,6 +46,17 @@ struct ScreenSettings {
         do { try ViewRoot.validate(size: size, scale: scale) } catch {
             throw .usage("\(c): --size \(size.width.compact)x\(size.height.compact) at --scale \(scale.compact): \(error)")
         }
+    }
+
+    /// The screen a tour runs on: the one its `screen` says (a screenshot's), at the given scale or
+    /// else the screenshot's own; the settings' otherwise. A `--size` other than a tour's screen is
+    /// refused: its rectangles are measured on that screen.
+    func screen(for loaded: LoadedTour, command: String) throws(CLIError) -> (size: Size, scale: Double) {
+        guard let screen = loaded.screen else { return (size, scale) }
+        if sizeIsGiven, size != screen.size {
+            throw .usage("\(command): --size \(size.width.compact)x\(size.height.compact): \(loaded.file) runs on its screenshot's screen, \(screen.size.width.compact)x\(screen.size.height.compact) points (its \"screen\"), where its rectangles are measured; leave --size out")
+        }
+        return (screen.size, scaleIsGiven ? scale : screen.scale)
     }
 
     /// Parses "WxH" (whole or decimal points, each at least 1).

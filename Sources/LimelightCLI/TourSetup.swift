@@ -30,9 +30,10 @@ enum TourSetup {
         guard let image = loaded.background else {
             return try AppSetup.makeApp(settings, app: app, font: font, clock: clock, command: command, size: size, engine: chosen)
         }
+        // A tour that says its screen runs on it; otherwise the command's size and scale.
+        let screen = try settings.screen(for: loaded, command: command)
         do {
-            // A tour that says its screen runs on it; otherwise the command's size and scale.
-            let stage = try ScreenshotStage(image: image, size: size ?? loaded.screen?.size ?? settings.size, scale: loaded.screen?.scale ?? settings.scale,
+            let stage = try ScreenshotStage(image: image, size: size ?? screen.size, scale: screen.scale,
                                             languageCode: settings.language, strings: app.definition.interfaceStrings,
                                             textEngine: chosen, clock: clock)
             stage.root.reducesMotion = settings.reducesMotion

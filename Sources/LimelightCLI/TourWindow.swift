@@ -25,15 +25,30 @@ final class TourWindowApp: HostedApp {
     /// Where each tour event goes as a line of JSON (`--events`), if anywhere.
     var eventLog: ((String) -> Void)?
     private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourHost
+    /// The app's own screen, which a reload that drops a screenshot's screen goes back to.
+    private let appScreen: Size
+    /// A screen size for the window to take, until the host takes it.
+    private var requestedScreenSize: Size?
+    /// Whether the stage shows a screen of its own size (a tour's screenshot with a `screen`),
+    /// rather than the window's.
+    private var stageHasOwnScreen: Bool
 
     /// A window app on `stage`; outcomes go to `store`; `makeStage` builds a new stage when a reload
-    /// adds, removes or changes the tour's background.
-    init(stage: any TourHost, app: CLIApp, store: TourProgressStore?,
+    /// adds, removes or changes the tour's background; `appScreen` is the app's screen size.
+    init(stage: any TourHost, app: CLIApp, store: TourProgressStore?, appScreen: Size, stageHasOwnScreen: Bool,
          makeStage: @escaping (LoadedTour, Size) throws(CLIError) -> any TourHost) {
         self.stage = stage
         self.app = app
         self.store = store
+        self.appScreen = appScreen
+        self.stageHasOwnScreen = stageHasOwnScreen
         self.makeStage = makeStage
+    }
+
+    /// The screen a reload's new stage asked the window for, once.
+    func takeRequestedScreenSize() -> Size? {
+        defer { requestedScreenSize = nil }
+        return requestedScreenSize
     }
 
     /// The stage's root: the app's, or a screenshot's after a reload swapped them.
@@ -157,7 +172,10 @@ final class TourWindowApp: HostedApp {
     /// A new stage for a tour whose background changed; the tour goes on from `step`.
     private func switchStage(to new: LoadedTour, step: Int) {
         let next: any TourHost
-        do { next = try makeStage(new, root.size) } catch {
+        // A screenshot's screen is its own; back on the app, the app's (the window follows either way).
+        let windowSize = root.size
+        let size = new.screen?.size ?? (stageHasOwnScreen ? appScreen : windowSize)
+        do { next = try makeStage(new, size) } catch {
             showBanner(error.message)
             return
         }
@@ -168,6 +186,8 @@ final class TourWindowApp: HostedApp {
         next.root.reducesMotion = root.reducesMotion
         next.onAppEvent = stage.onAppEvent
         stage = next
+        stageHasOwnScreen = new.screen != nil
+        if size != windowSize { requestedScreenSize = size }
         banner = nil
         loaded = new
         let engine = makeEngine(new.tour, on: next)

@@ -36,7 +36,10 @@ enum WindowCommand {
                          GNOME's enable-animations is off, or LIMELIGHT_REDUCE_MOTION=1)
           --driver NAME  SDL video driver: x11, wayland, or kmsdrm for a Linux console without a display
                          server (full screen). Default: whatever this desktop offers (SDL_VIDEODRIVER too).
-          --scale N      device pixels per point, for HiDPI screens
+          --scale N      device pixels per point, for HiDPI screens; a window larger than the display
+                         is shown at a lower scale to fit it (said on stderr). A tour over a
+                         screenshot opens a window of its screen's points (its "screen"), the
+                         screenshot shrunk or enlarged to the scale; --size cannot change it
           Without any display it stops and says how to render headless instead (\(programName) render).
         """
     }
@@ -62,20 +65,24 @@ enum WindowCommand {
         // A --tour file with problems still opens the window: the banner shows them until a good save.
         var explicitTour: LoadedTour?
         var brokenTour: TourLoadError?
+        /// The screenshot a broken file names, shown with its problems until a good save.
+        var brokenScreen: (image: Pixmap, size: Size, scale: Double)?
         // How the file was before it was read: a save while the window opens is not missed.
         let signature = args.value("--tour").map(FileSignature.of)
         if let path = args.value("--tour") {
             do { explicitTour = try cli.load(path) } catch {
                 guard FileManager.default.fileExists(atPath: path) else { throw TourSetup.failure(error, command: c) }
                 brokenTour = error
+                brokenScreen = TourLoader.screenshotScreen(ofBrokenFile: path)
+                if let brokenScreen { options.size = brokenScreen.size }
                 for d in error.diagnostics { warn("\(c): \(d)") }
                 warn("\(c): \(path) has problems; the window waits for a good save")
             }
             for w in explicitTour?.warnings ?? [] { warn("\(c): \(w)") }
-            // A tour over a screenshot that says its screen opens a window of that screen.
-            if let screen = explicitTour?.screen {
-                options.size = screen.size
-                options.scale = screen.scale
+            // A tour over a screenshot that says its screen opens a window of that screen, in points
+            // at the display's scale (the screenshot's own pixels are shrunk to it).
+            if let explicitTour, explicitTour.screen != nil {
+                options.size = try settings.screen(for: explicitTour, command: c).size
             }
         }
         let store = progressStore(for: cli.definition, reset: args.has("--reset-tours"))
@@ -86,6 +93,10 @@ enum WindowCommand {
         let launch = args.value("--tour") == nil ? launchPlan(cli, store: store) : nil
         let host: WindowHost
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
+        if let fitting = host.fitting { warn("\(c): \(fitting)") }
+        // Every stage runs at the window's scale: the display's, or less where the window had to fit it.
+        settings.scale = host.scale
+        settings.scaleIsGiven = true
         let clock = MonotonicClock()
         let font = args.value("--font")
         let makeStage = { (loaded: LoadedTour, size: Size) throws(CLIError) -> any TourHost in
@@ -94,6 +105,11 @@ enum WindowCommand {
         var stage: any TourHost
         if let explicitTour {
             stage = try makeStage(explicitTour, host.pointSize)
+        } else if let brokenScreen {
+            do {
+                stage = try ScreenshotStage(image: brokenScreen.image, size: host.pointSize, scale: host.scale, languageCode: settings.language,
+                                            strings: cli.definition.interfaceStrings, textEngine: engine, clock: clock)
+            } catch { throw .failure("\(c): \(error)") }
         } else {
             stage = try AppSetup.makeApp(settings, app: cli, font: font, clock: clock, command: c, size: host.pointSize, engine: engine)
         }
@@ -102,7 +118,8 @@ enum WindowCommand {
         if let store {
             stage.onAppEvent = { name in do { try store.update { $0.recordEvent(name) } } catch { warn("window: \(error)") } }
         }
-        let window = TourWindowApp(stage: stage, app: cli, store: store, makeStage: makeStage)
+        let window = TourWindowApp(stage: stage, app: cli, store: store, appScreen: settings.size,
+                                   stageHasOwnScreen: explicitTour?.screen != nil || brokenScreen != nil, makeStage: makeStage)
         if let eventLog { window.eventLog = { eventLog.write($0) } }
         if let explicitTour, let path = args.value("--tour") {
             window.play(explicitTour, after: 1, watching: path, loadedAt: signature)

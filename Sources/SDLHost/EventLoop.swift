@@ -10,7 +10,7 @@ extension WindowHost {
     /// until the next animation frame at the display's refresh rate, until the next timer, or, with
     /// nothing to do, in `SDL_WaitEvent` until input arrives, using no CPU.
     public func run(_ app: any HostedApp) {
-        var translator = EventTranslator(scale: options.scale)
+        var translator = EventTranslator(scale: scale)
         var event = SDL_Event()
         let frameInterval = 1 / refreshRate
         var running = true
@@ -35,6 +35,7 @@ extension WindowHost {
             }
             if got != 0 {
                 repeat {
+                    translator.scale = scale
                     translator.screenSize = app.root.size
                     switch translator.translate(event) {
                     case .quit: if app.shouldQuit() { running = false }
@@ -46,6 +47,7 @@ extension WindowHost {
                 } while SDL_PollEvent(&event) != 0
             }
             if app.wantsToQuit { break }
+            if let size = app.takeRequestedScreenSize() { resizeWindow(toPoints: size, app: app) }
             let presented = framesPresented
             if app.root.clipboard !== clipboard { app.root.clipboard = clipboard }
             report = presentFrame(of: app)
@@ -59,7 +61,7 @@ extension WindowHost {
     private func placeInputMethod(at caret: Rect?) {
         guard let caret, caret != lastTextInputRect else { return }
         lastTextInputRect = caret
-        let s = options.scale
+        let s = scale
         var r = SDL_Rect(x: Int32((caret.minX * s).rounded()), y: Int32((caret.minY * s).rounded()),
                          w: Int32(max(1, (caret.width * s).rounded())), h: Int32(max(1, (caret.height * s).rounded())))
         SDL_SetTextInputRect(&r)

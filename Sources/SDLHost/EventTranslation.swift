@@ -63,7 +63,7 @@ struct EventTranslator {
             var dy = Double(e.wheel.preciseY)
             if dy == 0 { dy = Double(e.wheel.y) }
             if e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
-            return dy == 0 ? .ignored : .input(.wheel(dy: -dy * pointsPerNotch, at: pointer))
+            return dy == 0 ? .ignored : .input(.wheel(dy: -dy * pointsPerNotch, at: pointer, modifiers: EventTranslator.heldModifiers()))
         case SDL_KEYDOWN:
             let sym = e.key.keysym.sym
             let mods = EventTranslator.modifiers(UInt32(e.key.keysym.mod))

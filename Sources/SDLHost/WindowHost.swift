@@ -15,8 +15,20 @@ public struct WindowOptions: Sendable {
     public var driver: String?
     /// Stop after this many presented frames (benchmarks and smoke tests); nil runs until quit.
     public var frameLimit: Int?
+    /// How a window larger than the display's usable area is made to fit it.
+    public var fit = WindowFit.scale
     /// The defaults: 390x844 points at scale 1, the desktop's driver.
     public init() {}
+}
+
+/// How a window that would not fit the display's usable area (SDL's usable display bounds: the
+/// screen less panels and docks) is made to fit.
+public enum WindowFit: Sendable {
+    /// Fewer device pixels per point: the same screen of points, smaller (an app's screen, whose
+    /// layout is the point).
+    case scale
+    /// Fewer points: a smaller window at the same scale (an editor, which lays out into any size).
+    case size
 }
 
 /// An SDL window that presents a software frame through a streaming texture.
@@ -32,6 +44,11 @@ public final class WindowHost {
     public private(set) var driverName = ""
     /// The window's size in points (full screen: the display's).
     public private(set) var pointSize: Size
+    /// Device pixels per point: the options' scale, or less when the window had to fit the display.
+    public private(set) var scale: Double
+    /// What fitting the display changed, as one line ("shown at scale 1.35 to fit the display's
+    /// 1400x1800 pixels"), or nil when the window opened as asked.
+    public private(set) var fitting: String?
     /// Frames presented so far.
     public private(set) var framesPresented = 0
     /// Device pixels uploaded to the texture so far (dirty-rect accounting).
@@ -70,13 +87,23 @@ public final class WindowHost {
         }
         let fullScreen = driverName == "kmsdrm"
         var mode = SDL_DisplayMode()
+        scale = options.scale
         if fullScreen, SDL_GetCurrentDisplayMode(0, &mode) == 0, mode.w > 0, mode.h > 0 {
             pointSize = Size(Double(mode.w) / options.scale, Double(mode.h) / options.scale)
         } else {
             pointSize = options.size
+            if let usable = WindowHost.usableDisplaySize(driver: driverName) {
+                let fitted = WindowHost.fit(options.size, scale: options.scale, into: usable, by: options.fit)
+                if fitted.size != options.size || fitted.scale != options.scale {
+                    fitting = "\(options.size.width.compact)x\(options.size.height.compact) points at scale \(options.scale.compact) is larger than the display's usable \(usable.width)x\(usable.height) pixels: "
+                        + (options.fit == .scale ? "shown at scale \(fitted.scale.compact)" : "the window is \(fitted.size.width.compact)x\(fitted.size.height.compact) points")
+                }
+                pointSize = fitted.size
+                scale = fitted.scale
+            }
         }
-        let w = Int(clampedToInt: (pointSize.width * options.scale).rounded())
-        let h = Int(clampedToInt: (pointSize.height * options.scale).rounded())
+        let w = Int(clampedToInt: (pointSize.width * scale).rounded())
+        let h = Int(clampedToInt: (pointSize.height * scale).rounded())
         do { frame = try Pixmap(width: w, height: h) } catch { SDL_QuitSubSystem(SDL_INIT_VIDEO); throw .sdl(what: "frame buffer", reason: error.description) }
         var flags = SDL_WINDOW_RESIZABLE.rawValue
         if fullScreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
@@ -86,6 +113,30 @@ public final class WindowHost {
         renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard renderer != nil else { throw failure("SDL_CreateRenderer (software)") }
         try makeTexture(width: w, height: h)
+    }
+
+    /// The first display's usable area in device pixels, or nil for drivers with no display (dummy,
+    /// offscreen), whose windows are never seen and are not fitted.
+    static func usableDisplaySize(driver: String) -> (width: Int, height: Int)? {
+        guard driver != "dummy", driver != "offscreen" else { return nil }
+        var r = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
+        return (Int(r.w), Int(r.h))
+    }
+
+    /// `size` points at `scale` made to fit `usable` device pixels: the scale lowered (to a
+    /// hundredth, at least the least a root allows) or the size cut, as `fit` says.
+    public nonisolated static func fit(_ size: Size, scale: Double, into usable: (width: Int, height: Int), by fit: WindowFit) -> (size: Size, scale: Double) {
+        let w = size.width * scale, h = size.height * scale
+        let ratio = min(1, Double(usable.width) / w, Double(usable.height) / h)
+        guard ratio < 1 else { return (size, scale) }
+        switch fit {
+        case .scale:
+            return (size, max(ViewRoot.scaleRange.lowerBound, (scale * ratio * 100).rounded(.down) / 100))
+        case .size:
+            return (Size(min(size.width, (Double(usable.width) / scale).rounded(.down)),
+                         min(size.height, (Double(usable.height) / scale).rounded(.down))), scale)
+        }
     }
 
     /// SDL turns SIGINT and SIGTERM into a quit event, but only if they arrive: a parent process
@@ -135,6 +186,10 @@ public final class WindowHost {
     /// an expose or a resize). Returns the frame's report.
     @discardableResult
     public func present(_ root: ViewRoot) -> FrameReport {
+        // A root made before the window fitted the display (or swapped in by a reload) takes its scale.
+        if root.scale != scale || root.deviceBounds.width != frame.width || root.deviceBounds.height != frame.height {
+            try? root.resize(to: Size(Double(frame.width) / scale, Double(frame.height) / scale), scale: scale)
+        }
         var report = root.frame(into: frame)
         if needsFullPresent {
             report.drawn = [frame.bounds]
@@ -162,12 +217,39 @@ public final class WindowHost {
         framesPresented += 1
     }
 
+    /// Makes the window `size` points, fitted into the display as the options say (the scale may
+    /// go back up to the options' own); the app's root takes the size and scale it got.
+    func resizeWindow(toPoints size: Size, app: any HostedApp) {
+        guard let window, driverName != "kmsdrm" else { return }
+        var fitted = (size: size, scale: options.scale)
+        if let usable = WindowHost.usableDisplaySize(driver: driverName) {
+            fitted = WindowHost.fit(size, scale: options.scale, into: usable, by: options.fit)
+        }
+        let w = Int(clampedToInt: (fitted.size.width * fitted.scale).rounded())
+        let h = Int(clampedToInt: (fitted.size.height * fitted.scale).rounded())
+        guard w > 0, h > 0, let newFrame = try? Pixmap(width: w, height: h) else { return }
+        SDL_SetWindowSize(window, Int32(w), Int32(h))
+        // A window that grew past the display's edge is brought back onto it, centred.
+        var usable = SDL_Rect(), x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        if WindowHost.usableDisplaySize(driver: driverName) != nil, SDL_GetDisplayUsableBounds(0, &usable) == 0,
+           x < usable.x || y < usable.y || Int(x) + w > Int(usable.x + usable.w) || Int(y) + h > Int(usable.y + usable.h) {
+            let centred = limelight_windowpos_centered()
+            SDL_SetWindowPosition(window, centred, centred)
+        }
+        frame = newFrame
+        scale = fitted.scale
+        pointSize = fitted.size
+        try? makeTexture(width: w, height: h)
+        try? app.root.resize(to: pointSize, scale: scale)
+    }
+
     /// Adapts the frame and texture to a new drawable size (device pixels) and tells the app.
     func resize(width: Int, height: Int, app: any HostedApp) {
         guard width > 0, height > 0, width != frame.width || height != frame.height,
               let newFrame = try? Pixmap(width: width, height: height) else { return }
         frame = newFrame
-        pointSize = Size(Double(width) / options.scale, Double(height) / options.scale)
+        pointSize = Size(Double(width) / scale, Double(height) / scale)
         try? makeTexture(width: width, height: height)
         app.root.send(.resize(pointSize))
     }

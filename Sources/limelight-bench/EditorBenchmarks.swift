@@ -24,8 +24,7 @@ enum EditorBenchmarks {
             root.frame(into: frame)
         }
         for _ in 0..<30 { tick() }
-        let origin = editor.appOrigin
-        let a = Point(origin.x + 100, origin.y + 180), b = Point(origin.x + 290, origin.y + 400)
+        let a = editor.editorPoint(Point(100, 180)), b = editor.editorPoint(Point(290, 400))
         var flip = false
         h.record("editor.hover", size: "\(root.deviceBounds.width)x\(root.deviceBounds.height)") {
             flip.toggle()
@@ -33,7 +32,7 @@ enum EditorBenchmarks {
             tick()
         }
         // A rectangle, then its right edge dragged back and forth.
-        let start = Point(origin.x + 40, origin.y + 120)
+        let start = editor.editorPoint(Point(40, 120))
         root.send(.pointerDown(start, button: .primary, modifiers: .alt))
         root.send(.pointerMove(Point(start.x + 120, start.y + 90)))
         root.send(.pointerUp(Point(start.x + 120, start.y + 90), button: .primary))

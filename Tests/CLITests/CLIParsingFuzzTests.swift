@@ -45,7 +45,7 @@ import Tours
                     guard finite(p), offset.x.isFinite, offset.y.isFinite else { return "a drag that is not finite" }
                 case let .touch(.tap(p)), let .touch(.down(_, p)), let .touch(.move(_, p)), let .touch(.up(_, p)):
                     guard finite(p) else { return "a touch that is not finite: \(p)" }
-                case .scroll(let dy, let at):
+                case .scroll(let dy, let at, _):
                     guard dy.isFinite, finite(at) else { return "a scroll that is not finite" }
                 case .wait(let ms):
                     guard ms.isFinite, ms >= 0, ms <= 3_600_000 else { return "a wait of \(ms) ms" }

@@ -260,7 +260,7 @@ enum EditorLayout {
         var out: [String: Rect] = [:]
         for id in ids {
             if let v = editor.root.view(withID: id) { out[id] = v.frame }
-            else if let v = editor.stage.root.view(withID: id) { out[id] = v.frame.offsetBy(dx: editor.appOrigin.x, dy: editor.appOrigin.y) }
+            else if let v = editor.stage.root.view(withID: id) { out[id] = editor.editorRect(v.frame) }
         }
         return out
     }

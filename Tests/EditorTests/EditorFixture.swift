@@ -24,7 +24,8 @@ final class EditorFixture {
 
     /// An editor on `text` written to a temporary file (nil: the file does not exist yet), over
     /// the sample app or, with `screenshot`, over that image.
-    init(text: String?, name: String = "tour.json", screenshot: Pixmap? = nil, language: Language = .en) throws {
+    init(text: String?, name: String = "tour.json", screenshot: Pixmap? = nil, screen: (size: Size, scale: Double) = (Size(390, 844), 1),
+         language: Language = .en) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-editor-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -37,7 +38,7 @@ final class EditorFixture {
         let clock = self.clock
         let model = try EditorModel(path: path, text: text, screenSize: Size(390, 844), catalog: { DemoApp.launchCatalog() })
         editor = try EditorApp(model: model, makeStage: {
-            if let screenshot { return try ScreenshotStage(image: screenshot, size: Size(390, 844), textEngine: engine, clock: clock) }
+            if let screenshot { return try ScreenshotStage(image: screenshot, size: screen.size, scale: screen.scale, textEngine: engine, clock: clock) }
             return try DemoApp(size: Size(390, 844), language: language, textEngine: engine, images: images, clock: clock)
         }, textEngine: engine, clock: clock, scale: 1)
         let editor = self.editor

@@ -41,8 +41,8 @@ public enum ReplayCommand: Hashable, Sendable {
     case drag(ScriptPlace, by: Point, modifiers: Modifiers = [])
     /// A touch: only the first finger down drives the pointer, as on a touchscreen.
     case touch(TouchGesture)
-    /// A wheel turn, at a place or where the pointer last was.
-    case scroll(dy: Double, at: ScriptPlace?)
+    /// A wheel turn, at a place or where the pointer last was, with modifier keys held.
+    case scroll(dy: Double, at: ScriptPlace?, modifiers: Modifiers = [])
     /// A key press, with modifier keys held.
     case key(Key, modifiers: Modifiers = [])
     /// Text typed at the caret.
@@ -167,7 +167,7 @@ public struct ReplayScript: Hashable, Sendable {
         }
         // Modifiers held for a pointer command: `tap shift row.1`, `drag alt 10 10 50 40`.
         var held: Modifiers = []
-        while ["tap", "down", "drag"].contains(name.lowercased()), words.count > 2, let m = modifiers(words[1]) {
+        while ["tap", "down", "drag", "scroll"].contains(name.lowercased()), words.count > 2, let m = modifiers(words[1]) {
             held.formUnion(m)
             words.remove(at: 1)
         }
@@ -203,11 +203,11 @@ public struct ReplayScript: Hashable, Sendable {
                 throw fail(usage)
             }
         case "scroll":
-            let usage = "`scroll DY`, `scroll DY at X Y` or `scroll DY at ID` with numbers in points"
+            let usage = "`scroll [MODIFIERS] DY`, `scroll [MODIFIERS] DY at X Y` or `scroll [MODIFIERS] DY at ID` with numbers in points"
             guard words.count >= 2, let dy = try number(words[1]) else { throw fail(usage) }
-            if words.count == 2 { return .scroll(dy: dy, at: nil) }
+            if words.count == 2 { return .scroll(dy: dy, at: nil, modifiers: held) }
             guard words.count >= 4, words[2] == "at" else { throw fail(usage) }
-            return .scroll(dy: dy, at: try place(3, usage))
+            return .scroll(dy: dy, at: try place(3, usage), modifiers: held)
         case "key":
             let usage = "`key [MODIFIERS+]NAME` with NAME one of \(keyNames.keys.sorted().joined(separator: ", ")) or one character, and MODIFIERS shift, ctrl, alt, cmd joined with + (`key ctrl+shift+z`)"
             guard words.count == 2 else { throw fail(usage) }

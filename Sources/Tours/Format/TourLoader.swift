@@ -120,6 +120,27 @@ public enum TourLoader {
         return (screen, "the image is \(image.width)x\(image.height) pixels, not the shape of the \(shape.width.compact)x\(shape.height.compact) screen: it would be letterboxed and every rect would land off its place\(advice)")
     }
 
+    /// The screenshot a tour file that does not load names, and the screen it makes, when its JSON
+    /// reads and its `background` loads (so a window opened on a broken file shows that screen):
+    /// `screen.size` if it reads, else the image's pixels divided by `screen.scale` (or 1).
+    @MainActor
+    public static func screenshotScreen(ofBrokenFile path: String) -> (image: Pixmap, size: Size, scale: Double)? {
+        guard let bytes = try? read(path), let node = try? JSONParser.parse(bytes) else { return nil }
+        let root = JSONTree(node, in: bytes)
+        guard let name = root["background"]?.stringValue, !name.isEmpty else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        let file = name.hasPrefix("/") ? name : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
+        guard let image = try? Pixmap(contentsOfFile: file) else { return nil }
+        var scale = root["screen"]?["scale"]?.numberValue ?? 1
+        if !(0.25...8).contains(scale) { scale = 1 }
+        var size = Size(Double(image.width) / scale, Double(image.height) / scale)
+        if case .array(let wh)? = root["screen"]?["size"]?.value, wh.count == 2,
+           let w = wh[0].numberValue, let h = wh[1].numberValue, (1...16384).contains(w), (1...16384).contains(h) {
+            size = Size(w, h)
+        }
+        return (image, size, scale)
+    }
+
     /// The screen a tour runs on when neither the tour nor the command says (points).
     public static let defaultScreen = Size(390, 844)
 

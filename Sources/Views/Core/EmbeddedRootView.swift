@@ -1,7 +1,11 @@
 import Raster
 
-/// A root inside another root's tree (an editor's app, a preview of a screen): a view the size of
-/// the embedded root's screen that shows its frames at its own place.
+/// A root inside another root's tree (an editor's app, a preview of a screen): a view that shows
+/// the embedded root's frames at its own place, at a zoom, panned to a point of its screen.
+///
+/// Zoom is exact, never a resampled picture: the embedded root runs at the outer scale times the
+/// zoom, so its text and edges are as sharp at 25% as at 400%, and points map to points by the
+/// zoom and the pan alone (`embeddedPoint(_:)`, `outerPoint(_:)`).
 ///
 /// The embedded root's whole frame (its timers, animations, callbacks, layout, layers and paint
 /// into this view's pixels) runs inside the outer frame's animation phase, so it is laid out and
@@ -16,6 +20,21 @@ open class EmbeddedRootView: View {
     /// The embedded root's last frame, nil before the first.
     public private(set) var embeddedPixels: Pixmap?
     private var wakeUp: TimerID?
+    /// Points of this view per point of the embedded screen (1: at its own size). The embedded
+    /// root's scale follows (the outer scale times the zoom), kept within what a root allows.
+    public var zoom = 1.0 {
+        didSet { if zoom != oldValue { setNeedsLayout(); setNeedsDisplay(); setNeedsEmbeddedFrame() } }
+    }
+    /// The embedded point shown at this view's top-left corner; negative to leave a margin (a
+    /// screen smaller than the view, centred).
+    public var pan = Point.zero {
+        didSet { if pan != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The zooms a root's scale allows at the outer scale `scale`.
+    public static func zoomRange(atScale scale: Double) -> ClosedRange<Double> {
+        (ViewRoot.scaleRange.lowerBound / scale)...(ViewRoot.scaleRange.upperBound / scale)
+    }
 
     /// A view showing `root`'s frames.
     public init(embedding root: ViewRoot) {
@@ -38,15 +57,39 @@ open class EmbeddedRootView: View {
     public var needsFirstEmbeddedFrame: Bool { embeddedPixels == nil }
 
     /// A point of the outer screen in the embedded root's points.
-    public func embeddedPoint(_ p: Point) -> Point { Point(p.x - frame.minX, p.y - frame.minY) }
+    public func embeddedPoint(_ p: Point) -> Point {
+        Point((p.x - frame.minX) / zoom + pan.x, (p.y - frame.minY) / zoom + pan.y)
+    }
 
-    /// As large as the embedded root's screen.
-    open override func sizeThatFits(_ proposal: ProposedSize) -> Size { embeddedRoot.size }
+    /// A point of the embedded screen on the outer screen.
+    public func outerPoint(_ p: Point) -> Point {
+        Point((p.x - pan.x) * zoom + frame.minX, (p.y - pan.y) * zoom + frame.minY)
+    }
+
+    /// A rectangle of the embedded screen on the outer screen.
+    public func outerRect(_ r: Rect) -> Rect {
+        let o = outerPoint(r.origin)
+        return Rect(x: o.x, y: o.y, width: r.width * zoom, height: r.height * zoom)
+    }
+
+    /// The embedded root's screen at the zoom.
+    open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        Size(embeddedRoot.size.width * zoom, embeddedRoot.size.height * zoom)
+    }
+
+    /// The scale the embedded root runs at: the outer one times the zoom.
+    public var embeddedScale: Double {
+        guard let root else { return embeddedRoot.scale }
+        let r = ViewRoot.scaleRange
+        return min(r.upperBound, max(r.lowerBound, root.scale * zoom))
+    }
 
     /// The embedded root's frame, into this view's pixels; what it drew is repainted here. It goes on
     /// while the embedded root animates, and the outer root's timer wakes it for the embedded one's.
     open override func advanceAnimations(to time: Double) -> Bool {
         guard let root else { return false }
+        let scale = embeddedScale
+        if abs(embeddedRoot.scale - scale) > 1e-9 { try? embeddedRoot.resize(to: embeddedRoot.size, scale: scale, safeArea: embeddedRoot.safeArea) }
         if embeddedPixels == nil || embeddedPixels!.bounds != embeddedRoot.deviceBounds {
             embeddedPixels = try? embeddedRoot.makePixmap()
             embeddedRoot.invalidateAll()
@@ -70,21 +113,24 @@ open class EmbeddedRootView: View {
     /// The embedded root's last frame (a subclass draws over it, calling `drawEmbeddedFrame(in:)`).
     open override func draw(in canvas: Canvas) { drawEmbeddedFrame(in: canvas) }
 
-    /// Draws the embedded root's last frame at this view's place.
+    /// Draws the embedded root's last frame at this view's place, zoomed and panned, inside the view.
     public func drawEmbeddedFrame(in canvas: Canvas) {
         guard let root, let embeddedPixels else { return }
-        canvas.blend(embeddedPixels, atDeviceX: Int(clampedToInt: (frame.minX * root.scale).rounded()),
-                     y: Int(clampedToInt: (frame.minY * root.scale).rounded()))
+        var inside = canvas
+        inside.clip(to: frame)
+        let origin = outerPoint(.zero)
+        inside.blend(embeddedPixels, atDeviceX: Int(clampedToInt: (origin.x * root.scale).rounded()),
+                     y: Int(clampedToInt: (origin.y * root.scale).rounded()))
     }
 }
 
 extension ViewRoot {
-    /// The roots shown inside this root's tree (`EmbeddedRootView`s that are placed), each with the
-    /// point of this screen where its screen starts, in painting order.
-    public var embeddedRoots: [(root: ViewRoot, origin: Point)] {
-        var out: [(root: ViewRoot, origin: Point)] = []
+    /// The views showing roots inside this root's tree (`EmbeddedRootView`s that are placed), in
+    /// painting order: each maps its root's points to this screen's (`outerPoint(_:)`).
+    public var embeddedRoots: [EmbeddedRootView] {
+        var out: [EmbeddedRootView] = []
         content.forEachInDepthFirstOrder { view in
-            if let embedding = view as? EmbeddedRootView, embedding.isPlaced { out.append((embedding.embeddedRoot, embedding.frame.origin)) }
+            if let embedding = view as? EmbeddedRootView, embedding.isPlaced { out.append(embedding) }
         }
         return out
     }

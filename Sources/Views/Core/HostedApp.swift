@@ -1,3 +1,5 @@
+import Raster
+
 /// What an app hands any host — the SDL window, a headless render or replay, the soak, a test: the
 /// root it shows now. The host sends the root its input and calls `root.frame(into:)` when the
 /// root's report asks for the next frame. The app's per-frame work hooks into that frame, on the
@@ -15,6 +17,10 @@ public protocol HostedApp: AnyObject {
     func shouldQuit() -> Bool
     /// Whether the app asks its host to end (the user answered its question).
     var wantsToQuit: Bool { get }
+    /// A screen size in points the app asks its window to take now (a reload brought a screen of
+    /// another size), handed over once: the host fits it into the display, and the app's root is
+    /// resized to what it got. Nil: nothing asked.
+    func takeRequestedScreenSize() -> Size?
 }
 
 extension HostedApp {
@@ -22,4 +28,6 @@ extension HostedApp {
     public func shouldQuit() -> Bool { true }
     /// No: an app ends when the user asks its host.
     public var wantsToQuit: Bool { false }
+    /// Nil: the app takes whatever size its window has.
+    public func takeRequestedScreenSize() -> Size? { nil }
 }

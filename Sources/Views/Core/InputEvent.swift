@@ -48,8 +48,9 @@ public enum InputEvent: Hashable, Sendable {
     case pointerMove(Point)
     /// A button went up at a point.
     case pointerUp(Point, button: PointerButton)
-    /// A scroll wheel turned: `dy` points towards the end of the content (like dragging the content up).
-    case wheel(dy: Double, at: Point)
+    /// A scroll wheel turned: `dy` points towards the end of the content (like dragging the content
+    /// up), with the modifiers held (Control zooms in an editor, Shift scrolls sideways).
+    case wheel(dy: Double, at: Point, modifiers: Modifiers = [])
     /// A key was pressed, with the modifier keys held.
     case key(Key, modifiers: Modifiers = [])
     /// Text was typed (a character, or what an input method committed), to be inserted at the caret.

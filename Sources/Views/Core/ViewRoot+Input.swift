@@ -63,7 +63,8 @@ extension ViewRoot {
         case let .pointerUp(p, button):
             guard button == .primary else { return false }
             return pointerUp(at: p)
-        case let .wheel(dy, p):
+        case let .wheel(dy, p, held):
+            modifiers = held
             guard dy.isFinite else { return false }
             var v = subtree.hitTest(p)
             while let view = v {

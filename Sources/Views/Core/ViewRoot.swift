@@ -129,9 +129,12 @@ public final class ViewRoot {
         scheduleLayout(of: content)
     }
 
+    /// The device pixels per point a root may have.
+    public nonisolated static let scaleRange = 0.25...8.0
+
     /// Checks a size and scale against the limits.
     public nonisolated static func validate(size: Size, scale: Double) throws(ViewError) {
-        guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw .invalidScale(scale) }
+        guard scale.isFinite, scaleRange.contains(scale) else { throw .invalidScale(scale) }
         guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
             throw .invalidSize(size, reason: "width and height must be finite and at least 1 point")
         }

@@ -108,10 +108,7 @@ public final class Text: View {
             let baseline = frame.minY + halfLeading + m.ascent + Double(i) * m.lineHeight
             let rendered = renderedLines!.rendered[i]
             let ox = Int(clampedToInt: (x * scale).rounded()), oy = Int(clampedToInt: (baseline * scale).rounded())
-            canvas.draw(rendered.mask, offsetX: ox, offsetY: oy, color: color)
-            for glyph in rendered.colorGlyphs {
-                canvas.blend(glyph.image, atDeviceX: ox + glyph.x, y: oy + glyph.y, opacity: Double(color.alpha) / 255)
-            }
+            canvas.draw(rendered, atDeviceX: ox, y: oy, color: color)
         }
     }
 }

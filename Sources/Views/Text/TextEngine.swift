@@ -64,6 +64,17 @@ public struct RenderedText: @unchecked Sendable {
     }
 }
 
+extension Canvas {
+    /// Draws `text` with its pen's start on the baseline at device pixel (`x`, `y`): its coverage
+    /// tinted `color`, its colour glyphs (emoji) in their own colours at the tint's opacity.
+    public func draw(_ text: RenderedText, atDeviceX x: Int, y: Int, color: Color) {
+        draw(text.mask, offsetX: x, offsetY: y, color: color)
+        for glyph in text.colorGlyphs {
+            blend(glyph.image, atDeviceX: x + glyph.x, y: y + glyph.y, opacity: Double(color.alpha) / 255)
+        }
+    }
+}
+
 /// Measures, breaks into lines and renders text.
 ///
 /// `scale` is device pixels per point: engines measure and render at `font.size × scale` pixels so that
@@ -85,6 +96,9 @@ public protocol TextEngine: AnyObject {
     func lines(of text: String, font: Font, scale: Double, maxWidth: Double?, lineLimit: Int?, language: String?) -> [TextLine]
     /// One line as `lines` made it (its direction decides the order of mixed runs).
     func render(_ line: TextLine, font: Font, scale: Double) -> RenderedText
+    /// Where each character of `text` on one line sits as `render(_:font:scale:)` draws it, for
+    /// carets and selections.
+    func characterPlaces(of text: String, font: Font, scale: Double) -> CharacterPlaces
 }
 
 extension TextEngine {
@@ -95,4 +109,9 @@ extension TextEngine {
 
     /// The line's text, rendered left to right.
     public func render(_ line: TextLine, font: Font, scale: Double) -> RenderedText { render(line.text, font: font, scale: scale) }
+
+    /// Each character after the one before, left to right (an engine without bidi).
+    public func characterPlaces(of text: String, font: Font, scale: Double) -> CharacterPlaces {
+        CharacterPlaces(leftToRightWidths: text.map { width(of: String($0), font: font, scale: scale) })
+    }
 }

@@ -215,6 +215,17 @@ public final class TextField: View {
 
     private var metrics: FontMetrics? { root.map { $0.textEngine.metrics(for: font, scale: $0.scale) } }
 
+    /// Where the characters of line `r` of the display sit as drawn (bidi order), cached per line.
+    private func places(ofLine r: Range<Int>) -> CharacterPlaces {
+        guard let root, !r.isEmpty else { return CharacterPlaces(leftToRightWidths: []) }
+        let line = String(display[r]).replacingLineBreaks()
+        if let hit = placesCache, hit.line == line, hit.scale == root.scale { return hit.places }
+        let places = root.textEngine.characterPlaces(of: line, font: font, scale: root.scale)
+        placesCache = (line, root.scale, places)
+        return places
+    }
+    private var placesCache: (line: String, scale: Double, places: CharacterPlaces)?
+
     private func width(_ s: ArraySlice<Character>) -> Double {
         guard let root, !s.isEmpty else { return 0 }
         return root.textEngine.width(of: String(s), font: font, scale: root.scale)
@@ -291,7 +302,7 @@ public final class TextField: View {
         let ranges = lineRanges(width: textWidth)
         let l = line(ofDisplay: d)
         let r = ranges.isEmpty ? 0..<0 : ranges[l]
-        let x = frame.minX + TextField.inset.leading + width(display[r.lowerBound..<max(r.lowerBound, min(d, r.upperBound))])
+        let x = frame.minX + TextField.inset.leading + places(ofLine: r).caretX(before: max(0, min(d, r.upperBound) - r.lowerBound))
         let y = frame.minY + TextField.inset.top + Double(l) * (metrics?.lineHeight ?? font.size)
         return Point(x, y)
     }
@@ -303,15 +314,8 @@ public final class TextField: View {
         let lineHeight = metrics?.lineHeight ?? font.size
         let l = max(0, min(ranges.count - 1, Int(clampedToInt: ((point.y - frame.minY - TextField.inset.top) / lineHeight).rounded(.down))))
         let r = ranges[l]
-        let d = display
         let x = point.x - frame.minX - TextField.inset.leading
-        var best = r.lowerBound, bestDistance = abs(x)
-        var i = r.lowerBound
-        while i < r.upperBound {
-            i += 1
-            let distance = abs(width(d[r.lowerBound..<i]) - x)
-            if distance < bestDistance { best = i; bestDistance = distance }
-        }
+        let best = r.lowerBound + places(ofLine: r).boundary(nearest: x)
         // Back from display places to text places (a place inside the composition is the caret).
         if !composition.isEmpty {
             if best > head + composition.count { return best - composition.count }
@@ -352,30 +356,37 @@ public final class TextField: View {
         // The selection, line by line.
         if isFocused && !selection.isEmpty {
             let s = displayIndex(selection.lowerBound), e = displayIndex(selection.upperBound)
-            for r in ranges where r.upperBound >= s && r.lowerBound <= e {
-                let a = caretPoint(ofDisplay: max(s, r.lowerBound)), b = caretPoint(ofDisplay: min(e, r.upperBound))
-                inner.fill(Rect(x: a.x, y: a.y, width: max(2, b.x - a.x), height: m.lineHeight), color: Color(red: 0xB3, green: 0xD7, blue: 0xFF))
+            for (l, r) in ranges.enumerated() where r.upperBound >= s && r.lowerBound <= e {
+                let y = frame.minY + TextField.inset.top + Double(l) * m.lineHeight
+                let x0 = frame.minX + TextField.inset.leading
+                let selected = (max(s, r.lowerBound) - r.lowerBound)..<(min(e, r.upperBound) - r.lowerBound)
+                let spans = places(ofLine: r).selectionSpans(selected)
+                // A line break inside the selection shows as a sliver at the line's end.
+                for span in spans.isEmpty ? [(left: places(ofLine: r).width, right: places(ofLine: r).width)] : spans {
+                    inner.fill(Rect(x: x0 + span.left, y: y, width: max(2, span.right - span.left), height: m.lineHeight),
+                               color: Color(red: 0xB3, green: 0xD7, blue: 0xFF))
+                }
             }
         }
         if d.isEmpty && !placeholder.isEmpty {
             let rendered = root.textEngine.render(placeholder, font: font, scale: scale)
-            inner.draw(rendered.mask, offsetX: Int(clampedToInt: ((frame.minX + TextField.inset.leading) * scale).rounded()),
-                       offsetY: Int(clampedToInt: ((frame.minY + TextField.inset.top + halfLeading + m.ascent) * scale).rounded()),
+            inner.draw(rendered, atDeviceX: Int(clampedToInt: ((frame.minX + TextField.inset.leading) * scale).rounded()),
+                       y: Int(clampedToInt: ((frame.minY + TextField.inset.top + halfLeading + m.ascent) * scale).rounded()),
                        color: Palette.secondaryLabel)
         }
         for (i, r) in ranges.enumerated() where !r.isEmpty {
             let line = String(d[r]).replacingLineBreaks()
             let rendered = root.textEngine.render(line, font: font, scale: scale)
             let baseline = frame.minY + TextField.inset.top + halfLeading + m.ascent + Double(i) * m.lineHeight
-            inner.draw(rendered.mask, offsetX: Int(clampedToInt: ((frame.minX + TextField.inset.leading) * scale).rounded()),
-                       offsetY: Int(clampedToInt: (baseline * scale).rounded()), color: .black)
+            inner.draw(rendered, atDeviceX: Int(clampedToInt: ((frame.minX + TextField.inset.leading) * scale).rounded()),
+                       y: Int(clampedToInt: (baseline * scale).rounded()), color: .black)
         }
         // The composition, underlined where it stands.
         if !composition.isEmpty {
             let s = head, e = head + composition.count
             for r in ranges where r.upperBound >= s && r.lowerBound <= e {
                 let a = caretPoint(ofDisplay: max(s, r.lowerBound)), b = caretPoint(ofDisplay: min(e, r.upperBound))
-                inner.fill(Rect(x: a.x, y: a.y + m.lineHeight - 2, width: max(1, b.x - a.x), height: 1.5), color: .black)
+                inner.fill(Rect(x: min(a.x, b.x), y: a.y + m.lineHeight - 2, width: max(1, abs(b.x - a.x)), height: 1.5), color: .black)
             }
         }
         if isFocused {
