@@ -80,6 +80,7 @@ final class AppViewport: EmbeddedRootView {
     /// Shows `new` instead of the stage shown now.
     func replaceStage(with new: any TourHost) {
         stage = new
+        drawsRectangles = new is ScreenshotStage
         hovered = nil
         replaceEmbeddedRoot(with: new.root)
     }

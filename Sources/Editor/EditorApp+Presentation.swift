@@ -22,12 +22,38 @@ extension EditorApp {
         thumbnails.trim(to: steps.count)
         screen.strip.show(rows, selected: model.selected)
         if let fields = model.selectedStep {
-            screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames)
+            screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames,
+                                 screens: model.document.root["background"] != nil)
             viewport.unitsPerPoint = fields.unitsPerPoint
             viewport.rectangles = fields.rectangles
         }
-        if !isPlaying { showSelectedStep(force: force) }
+        if !isPlaying {
+            followTheTourScreen()
+            showSelectedStep(force: force)
+        }
         refreshStatus()
+    }
+
+    /// What the stage shows of the tour's screen: its screenshot (path) and size; nil over the app.
+    var tourScreen: String? {
+        guard let loaded = model.loaded, let path = loaded.backgroundPath else { return nil }
+        let size = loaded.screen?.size ?? loaded.background.map { Size(Double($0.width), Double($0.height)) } ?? .zero
+        return "\(path) \(size.width)x\(size.height)"
+    }
+
+    /// A fresh stage when the tour's screenshot or screen changed (dropped, set, undone), and the
+    /// steps' own screenshots on the one shown.
+    func followTheTourScreen() {
+        guard let loaded = model.loaded else { return }
+        if tourScreen != stageScreen {
+            stageScreen = tourScreen
+            replaceStageWithAFreshOne()
+        }
+        if let shot = viewport.stage as? ScreenshotStage, shot.stepImages.keys.sorted() != loaded.stepBackgrounds.keys.sorted()
+            || zip(shot.stepImages.sorted { $0.key < $1.key }, loaded.stepBackgrounds.sorted { $0.key < $1.key }).contains(where: { $0.value !== $1.value }) {
+            shot.stepImages = loaded.stepBackgrounds
+            shot.showScreen(forStep: model.selected, animated: false)
+        }
     }
 
     func headerWithoutSteps() -> String {
@@ -72,6 +98,6 @@ extension EditorApp {
         if isPlaying { parts.append("playing: Escape returns to editing") }
         screen.status.string = parts.joined(separator: " · ")
         let lines = model.problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
-        screen.problems.string = errors + warnings == 0 ? "" : lines.joined(separator: "\n")
+        screen.problems.string = ([notice].compactMap { $0 } + (errors + warnings == 0 ? [] : lines)).joined(separator: "\n")
     }
 }

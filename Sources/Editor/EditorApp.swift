@@ -24,6 +24,8 @@ public final class EditorApp: HostedApp {
     var engine: TourEngine?
     var banner: ErrorBanner?
     var shownTour: Tour?
+    /// The tour's screen the stage was made for (`tourScreen`).
+    var stageScreen: String?
     /// The language the texts are edited (and the step is shown) in.
     public private(set) var language: String
 
@@ -42,9 +44,10 @@ public final class EditorApp: HostedApp {
         let size = screen.measure(.unspecified)
         root = try ViewRoot(content: screen, size: size, scale: scale, safeArea: .zero, textEngine: textEngine, clock: clock)
         root.backgroundColor = Palette.groupedBackground
+        stageScreen = tourScreen
         wire()
         viewport.onZoomChange = { [weak self] in self?.refreshStatus() }
-        model.onChange = { [weak self] in self?.refresh() }
+        model.onChange = { [weak self] in self?.notice = nil; self?.refresh() }
         refresh()
         viewport.setNeedsEmbeddedFrame()
     }
@@ -56,6 +59,14 @@ public final class EditorApp: HostedApp {
     public internal(set) var wantsToQuit = false
     /// Whether a save the quit question asked for ends the editor once it is written.
     var quitsAfterSaving = false
+    /// A line for the user about what was just refused (on stderr, and in the panel until the next change).
+    var notice: String?
+    func say(_ line: String) {
+        log("edit: " + line)
+        notice = line
+        refreshStatus()
+    }
+
     /// The stage the tour is shown on (a fresh one after each play).
     public var stage: any TourHost { viewport.stage }
     /// A point of the app's screen in the editor's window, at the zoom and pan the last frame laid out.
@@ -127,6 +138,7 @@ public final class EditorApp: HostedApp {
             model.changeStep(coalescing: "text.\(language)") { $0.setText("text", in: self.language, to: s, languages: languages) }
         case .svgPath(let d): model.changeStep(coalescing: "svgPath") { $0.setSVGPath(d) }
         case .language(let l): setLanguage(l)
+        case .screen(let name): setStepScreen(name)
         }
     }
 
@@ -148,6 +160,40 @@ public final class EditorApp: HostedApp {
         language = code
         viewport.stage.switchLanguage(to: code)
         refresh(force: true)
+    }
+
+    // MARK: - Screens
+
+    /// A file dropped on the window: an image becomes the tour's screenshot (on the first step, or
+    /// when the tour has none yet) or the selected step's own screen; anything else is refused with
+    /// one line.
+    public func open(droppedFile path: String) {
+        if let problem = TourLoader.screenshotProblem(at: path) {
+            say("\((path as NSString).lastPathComponent) cannot be a screenshot: \(problem)")
+            return
+        }
+        let scale = EditorModel.scale(inName: path)
+        let name = (path as NSString).lastPathComponent
+        if model.document.root["background"] == nil || model.selected == 0 || model.stepCount == 0 {
+            model.setScreenshot(path, scale: scale, forStep: nil)
+            log("edit: the tour runs over \(name)" + (scale.map { " (@\($0.compact)x)" } ?? ""))
+        } else {
+            model.setScreenshot(path, scale: nil, forStep: model.selected)
+            log("edit: step \(model.selected + 1) and the steps after it run over \(name)")
+        }
+    }
+
+    /// The selected step's own screenshot, named as the file names it (beside the tour); "" takes it away.
+    func setStepScreen(_ name: String) {
+        guard name != (model.screenshotName(ofStep: model.selected) ?? "") else { return }
+        if name.isEmpty { model.clearScreenshot(ofStep: model.selected); return }
+        let folder = AtomicFile.split(model.path).folder
+        let path = TourLoader.resolve(name, folder: folder.isEmpty ? "." : folder)
+        if let problem = TourLoader.screenshotProblem(at: path) {
+            say("\(name) cannot be a screenshot: \(problem)")
+            return
+        }
+        model.setScreenshot(path, scale: nil, forStep: model.selected)
     }
 
     // MARK: - Keys

@@ -13,6 +13,8 @@ final class StepSettings: View {
     enum Edit {
         case shape(String), number(String, Double), placement(String), advanceOn(String), tab(String?)
         case title(String), text(String), svgPath(String), language(String)
+        /// The step's own screenshot, by file name ("": the one before it).
+        case screen(String)
     }
 
     /// Runs for every change made with a control.
@@ -34,14 +36,18 @@ final class StepSettings: View {
     let title = TextField(placeholder: "Title (optional)", font: .body)
     let text = TextField(placeholder: "What this step says", font: .body, isMultiline: true)
     let svgPath = TextField(placeholder: "SVG path data", font: .caption)
+    /// The step's own screenshot (a file beside the tour), over a tour of screenshots.
+    let screen = TextField(placeholder: "the one before (type a file name, or drop an image)", font: .caption)
     private let rows = VStack(alignment: .leading, spacing: 8, children: [])
-    private var shown: (tabs: [String], languages: [String], shape: String)?
+    private var shown: (tabs: [String], languages: [String], shape: String, screens: Bool)?
 
     override init() {
         super.init()
         title.id = "editor.title"
         text.id = "editor.text"
         svgPath.id = "editor.svgPath"
+        screen.id = "editor.screen"
+        screen.onSubmit = { [weak self] in if let self { self.onEdit?(.screen(self.screen.text.trimmingCharacters(in: .whitespaces))) } }
         targetLabel.id = "editor.target"
         shape.onSelect = { [weak self] i in self?.onEdit?(.shape(StepSettings.shapes[i])) }
         cornerRadius.onChange = { [weak self] v in self?.onEdit?(.number("cornerRadius", v)) }
@@ -55,10 +61,11 @@ final class StepSettings: View {
         addChild(rows)
     }
 
-    /// Shows `fields` in `languageCode`, with the stage's `tabs` and the tour's `languages`.
-    func show(_ fields: StepFields, languageCode: String, languages: [String], tabs: [String]) {
-        if shown == nil || shown!.tabs != tabs || shown!.languages != languages || shown!.shape != fields.shape {
-            rebuild(tabs: tabs, languages: languages, shape: fields.shape)
+    /// Shows `fields` in `languageCode`, with the stage's `tabs` and the tour's `languages`; over
+    /// screenshots (`screens`), the step's own screen.
+    func show(_ fields: StepFields, languageCode: String, languages: [String], tabs: [String], screens: Bool) {
+        if shown == nil || shown!.tabs != tabs || shown!.languages != languages || shown!.shape != fields.shape || shown!.screens != screens {
+            rebuild(tabs: tabs, languages: languages, shape: fields.shape, screens: screens)
         }
         switch fields.target {
         case .views(let ids): targetLabel.string = (ids.count == 1 ? "Target: " : "Targets: ") + ids.joined(separator: ", ")
@@ -77,13 +84,13 @@ final class StepSettings: View {
         tab.selectedIndex = fields.string("tab").flatMap { tabs.firstIndex(of: $0).map { $0 + 1 } } ?? 0
         language.selectedIndex = languages.firstIndex(of: languageCode)
         for (field, value) in [(title, fields.text("title", in: languageCode)), (text, fields.text("text", in: languageCode)),
-                               (svgPath, fields.svgPath ?? "")] where field.text != value {
+                               (svgPath, fields.svgPath ?? ""), (screen, fields.string("background") ?? "")] where field.text != value {
             field.text = value
         }
     }
 
-    private func rebuild(tabs: [String], languages: [String], shape shapeName: String) {
-        shown = (tabs, languages, shapeName)
+    private func rebuild(tabs: [String], languages: [String], shape shapeName: String, screens: Bool) {
+        shown = (tabs, languages, shapeName, screens)
         tab = SegmentedControl(id: "editor.tab", options: ["inherit"] + tabs, labels: ["same as before"] + tabs)
         tab.onSelect = { [weak self] i in self?.onEdit?(.tab(i == 0 ? nil : tabs[i - 1])) }
         language = SegmentedControl(id: "editor.language", options: languages)
@@ -102,6 +109,7 @@ final class StepSettings: View {
         list.append(row("Bubble", placement))
         list.append(row("Goes on with", advance))
         if !tabs.isEmpty { list.append(row("Tab", tab)) }
+        if screens { list.append(row("Screen (from this step on; Enter sets it)", screen)) }
         rows.replaceChildren(with: list)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Tours
 import Views
@@ -26,6 +27,8 @@ public struct ScriptRunner {
     public private(set) var pointer: Point
     /// What the input method is composing (`compose`), until `commit` types it.
     public private(set) var composing = ""
+    /// The folder relative paths of `drop` are read from: the script's.
+    public var folder = "."
     /// Which finger of `touch` lines drives the pointer.
     private var touches = TouchTracker()
 
@@ -48,6 +51,8 @@ public struct ScriptRunner {
     /// Runs every command; `shot` writes through `shoot` (given the name and the script's line).
     public mutating func run(_ script: ReplayScript,
                              shoot: (String, Int) throws(ScriptFailure) -> Void = { _, _ throws(ScriptFailure) in }) throws(ScriptFailure) {
+        let scriptFolder = (script.file as NSString).deletingLastPathComponent
+        folder = scriptFolder.isEmpty ? "." : scriptFolder
         for line in script.commands { try run(line.command, line: line.line, shoot: shoot) }
     }
 
@@ -94,6 +99,8 @@ public struct ScriptRunner {
             session.wait(milliseconds: ms)
         case .shot(let name):
             try shoot(name, line)
+        case .drop(let path):
+            session.app.open(droppedFile: path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path))
         case .expect(let expectation):
             let problems = expectation.mismatches(in: state.expectationValues)
             if !problems.isEmpty { throw ScriptFailure(line: line, message: "expect " + problems.joined(separator: "; ")) }

@@ -18,6 +18,11 @@ enum EditCommand {
           will look, and beside it the steps and their settings. A window larger than the display
           is made smaller to fit it.
           A FILE that does not exist yet is a new tour (its id is asked for on the first save).
+          --screenshot IMAGE  the tour runs over this screenshot (a new tour starts on it; an existing
+                      one takes it as its "background", an edit to save); with --scale N it is an
+                      @Nx screenshot (its "screen.scale"; a name such as home@3x.png says so too).
+                      Dropping an image file on the window does the same (on a later step: that
+                      step's own screen, for the steps from it on).
           Saves (Ctrl-S) write the file in one step and keep its formatting: key order, spacing and
           every untouched part; saving an unchanged tour leaves the file as it was. A tour with
           problems is saved too, its problems shown in the banner and on stderr.
@@ -32,15 +37,17 @@ enum EditCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "edit"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames"]), switches: ScreenSettings.switches.union(["--help"]))
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--screenshot"]), switches: ScreenSettings.switches.union(["--help"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.count == 1 else {
             throw .usage("\(c): expected one tour file (see \(programName) edit --help)")
         }
         var settings = try ScreenSettings(args, app: app)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
+        let screenshot = EditSetup.screenshotOption(args, settings: &settings)
         let clock = MonotonicClock()
-        let editor = try EditSetup.makeEditor(path: args.positional[0], settings: settings, app: app, font: args.value("--font"), clock: clock, command: c)
+        let editor = try EditSetup.makeEditor(path: args.positional[0], settings: settings, app: app, font: args.value("--font"), clock: clock,
+                                              command: c, screenshot: screenshot)
         editor.log = { warn($0) }
         var options = WindowOptions()
         options.title = "Limelight — \((args.positional[0] as NSString).lastPathComponent)"
@@ -66,8 +73,19 @@ enum EditCommand {
 enum EditSetup {
     /// The editor of the tour file at `path` (a new tour when it does not exist), over the app or
     /// the tour's screenshot at the settings' size, scale and language.
-    static func makeEditor(path: String, settings: ScreenSettings, app: CLIApp, font: String?, clock: any Clock, command: String) throws(CLIError) -> EditorApp {
+    static func makeEditor(path: String, settings: ScreenSettings, app: CLIApp, font: String?, clock: any Clock, command: String,
+                           screenshot: (path: String, scale: Double?)? = nil) throws(CLIError) -> EditorApp {
         var text: String?
+        var screenSize = settings.size
+        if let screenshot {
+            if let problem = TourLoader.screenshotProblem(at: screenshot.path) {
+                throw .usage("\(command): --screenshot \(Arguments.printable(screenshot.path)): \(problem)")
+            }
+            if let image = try? Pixmap(contentsOfFile: screenshot.path) {
+                let s = screenshot.scale ?? 1
+                screenSize = Size((Double(image.width) / s).rounded(), (Double(image.height) / s).rounded())
+            }
+        }
         if FileManager.default.fileExists(atPath: path) {
             do { text = String(decoding: try TourLoader.read(path), as: UTF8.self) } catch {
                 throw TourSetup.failure(error, command: command)
@@ -75,20 +93,23 @@ enum EditSetup {
         }
         let model: EditorModel
         do {
-            model = try EditorModel(path: path, text: text, screenSize: settings.size, catalog: { app.launchCatalog() })
+            model = try EditorModel(path: path, text: text, screenSize: screenSize, catalog: { app.launchCatalog() })
         } catch {
             throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
         }
-        let background = screenshot(of: model)
-        var screen: (size: Size, scale: Double)?
-        if let loaded = model.loaded, loaded.screen != nil { screen = try settings.screen(for: loaded, command: command) }
+        if let screenshot { model.setScreenshot(screenshot.path, scale: screenshot.scale, forStep: nil) }
+        if let loaded = model.loaded, loaded.screen != nil { _ = try settings.screen(for: loaded, command: command) }
         let engine = try AppSetup.textEngine(family: font, app: app, command: command)
-        let makeStage: @MainActor () throws -> any TourHost = {
+        // Each stage is made from the tour as it is now: a screenshot dropped or set since shows.
+        let makeStage: @MainActor () throws -> any TourHost = { [weak model] in
             let stage: any TourHost
-            if let background {
-                stage = try ScreenshotStage(image: background, size: screen?.size ?? settings.size, scale: screen?.scale ?? settings.scale,
-                                            languageCode: settings.language, strings: app.definition.interfaceStrings,
-                                            textEngine: engine, clock: clock)
+            if let model, let background = EditSetup.screenshot(of: model) {
+                let screen = model.loaded?.screen
+                let shot = try ScreenshotStage(image: background, size: screen?.size ?? settings.size, scale: screen?.scale ?? settings.scale,
+                                               languageCode: settings.language, strings: app.definition.interfaceStrings,
+                                               textEngine: engine, clock: clock)
+                shot.stepImages = model.loaded?.stepBackgrounds ?? [:]
+                stage = shot
             } else {
                 stage = try app.definition.launch(AppLaunch(size: settings.size, scale: settings.scale, language: settings.language,
                                                             textEngine: engine, clock: clock, report: { warn("\(command): \($0)") }))
@@ -101,6 +122,15 @@ enum EditSetup {
         } catch {
             throw .failure("\(command): \(error)")
         }
+    }
+
+    /// `--screenshot IMAGE` and its scale: `--scale` says the screenshot's (an @3x one: 3, and the
+    /// window is then at 1), else the image's name (`home@3x.png`).
+    static func screenshotOption(_ args: Arguments, settings: inout ScreenSettings) -> (path: String, scale: Double?)? {
+        guard let path = args.value("--screenshot") else { return nil }
+        let scale = settings.scaleIsGiven ? settings.scale : EditorModel.scale(inName: path)
+        if settings.scaleIsGiven { settings.scale = 1; settings.scaleIsGiven = false }
+        return (path, scale)
     }
 
     /// The screenshot the tour runs over, when its `background` names one that loads.

@@ -15,7 +15,7 @@ enum ReplayCommandRunner {
         let states = d.states.map(\.name)
         return """
         usage: \(programName) replay --script FILE --out DIR [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY]
-                                [--tour FILE] [--no-overlay]
+                                [--tour FILE | --edit FILE [--screenshot IMAGE]] [--no-overlay]
           Runs an input script headless on a virtual clock (the app's launch tour starts 1 s in, as in
           the window), then prints one JSON object: the app's state {"tab", \(states.map { "\"\($0)\"" }.joined(separator: ", "))\(states.isEmpty ? "" : ", ")"overlay", "focus",
           "tour"} and "shots", what each shot showed (its file and state, each hole's shape and rectangle,
@@ -25,10 +25,14 @@ enum ReplayCommandRunner {
                         "finished", "skipped" or "dismissed". Its events are logged on stderr as the window
                         logs them. A tour with a "background" runs over that screenshot (the app's state is
                         then null). Saved tour progress is neither read nor written.
+          --edit FILE   the editor on FILE runs the script instead (its window is what shots show;
+                        saves write FILE); prints {"file", "steps", "selected", "modified", …}.
+                        --screenshot IMAGE as for edit.
           Script commands, one a line, in points or at the centre of a view by id (# starts a comment):
             tap X Y | tap ID          down, move, up: the same
             drag ID DX DY | drag X Y DX DY
-            scroll DY [at X Y | at ID] | key NAME | wait MS | shot NAME.png
+            scroll [MODIFIERS] DY [at X Y | at ID] | key NAME | wait MS | shot NAME.png
+            text "…" | compose "…" | commit | drop "PATH" (a file dropped on the window)
             expect KEY=VALUE …        fails at its line unless the state is so: tab=NAME, overlay=spotlight
                                       (or none), step=2 (or none), tour=running|finished|skipped|dismissed|none,
                                       focus=ID, or one of the app's states\(states.isEmpty ? "" : " (\(states.joined(separator: ", ")))")
@@ -53,18 +57,21 @@ enum ReplayCommandRunner {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "replay"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font", "--edit", "--announcements"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--script", "--out", "--tour", "--font", "--edit", "--announcements", "--screenshot"]),
                                  switches: ScreenSettings.switches.union(["--help", "--no-overlay"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) replay --help)") }
-        let settings = try ScreenSettings(args, app: app)
+        var settings = try ScreenSettings(args, app: app)
+        let screenshot = EditSetup.screenshotOption(args, settings: &settings)
+        if screenshot != nil, args.value("--edit") == nil { throw .usage("\(c): --screenshot goes with --edit (see \(programName) replay --help)") }
         guard let scriptPath = args.value("--script") else { throw .usage("\(c): --script FILE is required (see \(programName) replay --help)") }
         guard let out = args.value("--out") else { throw .usage("\(c): --out DIR is required (see \(programName) replay --help)") }
         let script = try readScript(scriptPath, command: c)
         if let editPath = args.value("--edit") {
             if args.value("--tour") != nil { throw .usage("\(c): --edit and --tour exclude each other") }
             try prepareOutputFolder(out, option: "--out", command: c)
-            try replayEditor(editPath, script: script, scriptPath: scriptPath, settings: settings, app: app, font: args.value("--font"), out: out)
+            try replayEditor(editPath, script: script, scriptPath: scriptPath, settings: settings, app: app, font: args.value("--font"), out: out,
+                             screenshot: screenshot)
             return
         }
         let given = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, app: app, command: c) }
@@ -151,10 +158,10 @@ enum ReplayCommandRunner {
     /// `--edit FILE`: the editor on FILE runs the script; its shots are the editor's window, saves
     /// write FILE, and the output says what the editor ended with.
     static func replayEditor(_ path: String, script: ReplayScript, scriptPath: String, settings: ScreenSettings,
-                             app: CLIApp, font: String?, out: String) throws(CLIError) {
+                             app: CLIApp, font: String?, out: String, screenshot: (path: String, scale: Double?)?) throws(CLIError) {
         let c = "replay"
         let clock = VirtualClock()
-        let editor = try EditSetup.makeEditor(path: path, settings: settings, app: app, font: font, clock: clock, command: c)
+        let editor = try EditSetup.makeEditor(path: path, settings: settings, app: app, font: font, clock: clock, command: c, screenshot: screenshot)
         editor.log = { warn(c + String($0.dropFirst("edit".count))) }
         let session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
         session.settle()

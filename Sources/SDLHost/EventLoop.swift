@@ -42,6 +42,7 @@ extension WindowHost {
                     case .input(let input): app.root.send(input)
                     case .resized(let w, let h): resize(width: w, height: h, app: app)
                     case .exposed: needsFullPresent = true
+                    case .dropped(let path): app.open(droppedFile: path)
                     case .ignored: break
                     }
                 } while SDL_PollEvent(&event) != 0

@@ -12,6 +12,8 @@ enum HostEvent: Equatable {
     case exposed
     /// The user asked to quit (window close, Ctrl-Q, SIGINT).
     case quit
+    /// A file was dropped on the window.
+    case dropped(path: String)
     /// Nothing the host uses.
     case ignored
 }
@@ -81,6 +83,10 @@ struct EventTranslator {
             guard !mods.intersection([.control, .alt, .command]).isEmpty, sym > 32, sym < 127,
                   let scalar = Unicode.Scalar(UInt32(sym)) else { return .ignored }
             return .input(.key(.character(String(Character(scalar)).lowercased()), modifiers: mods))
+        case SDL_DROPFILE:
+            guard let file = e.drop.file else { return .ignored }
+            defer { SDL_free(file) }
+            return .dropped(path: String(cString: file))
         case SDL_TEXTINPUT:
             let text = withUnsafeBytes(of: e.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             return text.isEmpty ? .ignored : .input(.text(text))

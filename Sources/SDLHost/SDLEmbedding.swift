@@ -114,8 +114,8 @@ public final class SDLEmbedding {
 
     /// Gives Limelight one of the app's SDL events. Returns true when Limelight took it (an overlay
     /// took the tap, the focus moved): the app should then not act on it. Resizes are followed
-    /// (and also returned as not taken, so the app sees them too); Ctrl-Q and closing the window
-    /// are the app's.
+    /// (and also returned as not taken, so the app sees them too); Ctrl-Q, closing the window and
+    /// dropped files are the app's.
     @discardableResult
     public func handle(_ event: SDL_Event) -> Bool {
         translator.screenSize = root.size
@@ -134,7 +134,7 @@ public final class SDLEmbedding {
         case .exposed:
             needsFullUpload = true
             return false
-        case .quit, .ignored:
+        case .quit, .ignored, .dropped:
             return false
         }
     }

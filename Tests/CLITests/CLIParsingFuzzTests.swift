@@ -51,6 +51,8 @@ import Tours
                     guard ms.isFinite, ms >= 0, ms <= 3_600_000 else { return "a wait of \(ms) ms" }
                 case .shot(let name):
                     guard !name.contains("/"), name.hasSuffix(".png") else { return "a shot named \(name)" }
+                case .drop(let path):
+                    guard !path.isEmpty else { return "a drop of no file" }
                 case .key, .expect, .text, .compose, .commit: break
                 }
             }

@@ -55,6 +55,8 @@ public enum ReplayCommand: Hashable, Sendable {
     case wait(milliseconds: Double)
     /// The frame is written as a PNG of this name.
     case shot(String)
+    /// A file dropped on the window (its path as written: relative ones from the script's folder).
+    case drop(String)
     /// The state must be as given here.
     case expect(StateExpectation)
 }
@@ -78,6 +80,8 @@ public struct ReplayScriptError: Error, Hashable, Sendable, CustomStringConverti
 public struct ReplayScript: Hashable, Sendable {
     /// The commands with their lines.
     public var commands: [Line]
+    /// The file the script was read from (a tour's, for a script inside a tour).
+    public var file: String
 
     /// A command and the line it was on.
     public struct Line: Hashable, Sendable {
@@ -101,7 +105,7 @@ public struct ReplayScript: Hashable, Sendable {
     ]
 
     /// The command words, for messages.
-    static let commandNames = "tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect"
+    static let commandNames = "tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot, drop or expect"
 
     /// Parses `text`, naming `file` in errors.
     public init(text: String, file: String) throws(ReplayScriptError) {
@@ -113,6 +117,7 @@ public struct ReplayScript: Hashable, Sendable {
     /// Parses `lines`, the `i`-th of which is line `lineNumbers[i]` of `file` (a script inside a tour).
     public init(lines: [String], file: String, lineNumbers: [Int]) throws(ReplayScriptError) {
         commands = []
+        self.file = file
         var waited = 0.0
         for (index, raw) in lines.enumerated() {
             let line = index < lineNumbers.count ? lineNumbers[index] : (lineNumbers.last ?? 0) + index
@@ -240,6 +245,10 @@ public struct ReplayScript: Hashable, Sendable {
                 throw fail("`wait MS` with milliseconds from 0 to 3600000")
             }
             return .wait(milliseconds: ms)
+        case "drop":
+            let usage = "`drop \"PATH\"` with the file's path in double quotes (relative: from the script's folder)"
+            guard let path = quoted(content.drop { $0 == " " || $0 == "\t" }.dropFirst(name.count)), !path.isEmpty else { throw fail(usage) }
+            return .drop(path)
         case "shot":
             guard words.count == 2, words[1].hasSuffix(".png"), words[1].count > 4,
                   !words[1].contains("/"), !words[1].hasPrefix("."),

@@ -160,7 +160,31 @@ public enum TourLoader {
 
     struct ImageProblem: Error { var reason: String }
 
+    /// Why the image at `path` cannot be a tour's screenshot (missing, a folder, not an image of a
+    /// format Limelight reads, too large), or nil when it can.
+    @MainActor
+    public static func screenshotProblem(at path: String) -> String? {
+        do { _ = try loadImage(path, named: (path as NSString).lastPathComponent); return nil } catch { return error.reason }
+    }
+
+    /// Screenshots decoded lately, by path, with the file's signature when it was read: a tour
+    /// loaded again and again (each edit in the editor, each reload) decodes an unchanged image once.
+    @MainActor private static var decodedImages: [String: (signature: FileSignature, image: Pixmap)] = [:]
+    /// How many decoded screenshots are kept.
+    static let decodedImageLimit = 16
+
+    @MainActor
     static func loadImage(_ path: String, named name: String) throws(ImageProblem) -> Pixmap {
+        let signature = FileSignature.of(path)
+        if signature.exists, let hit = decodedImages[path], hit.signature == signature { return hit.image }
+        let image = try decodeImage(path, named: name)
+        if decodedImages.count >= decodedImageLimit { decodedImages.removeAll() }
+        // Signed again after reading: a file replaced while it was read is read again next time.
+        if FileSignature.of(path) == signature { decodedImages[path] = (signature, image) }
+        return image
+    }
+
+    private static func decodeImage(_ path: String, named name: String) throws(ImageProblem) -> Pixmap {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImageProblem(reason: "no such file \(quoted(name)) (looked for \(escapedForOneLine(path)))")

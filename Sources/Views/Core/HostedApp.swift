@@ -21,6 +21,8 @@ public protocol HostedApp: AnyObject {
     /// another size), handed over once: the host fits it into the display, and the app's root is
     /// resized to what it got. Nil: nothing asked.
     func takeRequestedScreenSize() -> Size?
+    /// A file dropped on the window (SDL's drop event), by its path.
+    func open(droppedFile path: String)
 }
 
 extension HostedApp {
@@ -30,4 +32,6 @@ extension HostedApp {
     public var wantsToQuit: Bool { false }
     /// Nil: the app takes whatever size its window has.
     public func takeRequestedScreenSize() -> Size? { nil }
+    /// Nothing: an app that takes no files ignores a drop.
+    public func open(droppedFile path: String) {}
 }

@@ -1,0 +1,63 @@
+import Files
+import Foundation
+import Tours
+
+/// The screens a tour runs over: the tour's screenshot, and the ones steps give of their own.
+extension EditorModel {
+    /// Sets the screenshot at `imagePath` as the one the tour runs over (`step` nil) or the one step
+    /// `step` and the steps after it run over, as one step of the history. `scale` (an @Nx
+    /// screenshot) sets the tour's `screen.scale` (a tour without a `screen` gets scale 1: its
+    /// screen is the image's size). The file keeps the path relative to its folder
+    /// when the image is inside it.
+    public func setScreenshot(_ imagePath: String, scale: Double?, forStep step: Int?) {
+        let name = EditorModel.reference(to: imagePath, from: AtomicFile.split(path).folder)
+        change { doc in
+            if let step, step < doc.steps.count {
+                var steps = doc.steps
+                steps[step].setMember("background", .string(name), before: ["title", "text", "steps"])
+                doc.steps = steps
+                return
+            }
+            doc.root.setMember("background", .string(name), after: ["id", "version"], before: ["steps"])
+            // The screen takes the image's size at its scale (1 unless said), never a letterbox.
+            var screen = doc.root["screen"] ?? .object([])
+            if let scale { screen["scale"] = .number(scale) } else if screen["scale"] == nil, screen["size"] == nil { screen["scale"] = .number(1) }
+            doc.root.setMember("screen", screen, after: ["background"], before: ["steps"])
+        }
+    }
+
+    /// Takes away step `step`'s own screenshot (it runs over the one before it again).
+    public func clearScreenshot(ofStep step: Int) {
+        change { doc in
+            var steps = doc.steps
+            guard step < steps.count else { return }
+            steps[step].setMember("background", nil)
+            doc.steps = steps
+        }
+    }
+
+    /// The step's own screenshot as the file names it, if it gives one.
+    public func screenshotName(ofStep step: Int) -> String? {
+        step < document.steps.count ? document.steps[step]["background"]?.stringValue : nil
+    }
+
+    /// The scale an image's name says (`home@3x.png`: 3), the way iOS and Android name screenshots.
+    public static func scale(inName path: String) -> Double? {
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x") else { return nil }
+        let digits = stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]
+        guard let v = Double(digits), v >= 1, v <= 8 else { return nil }
+        return v
+    }
+
+    /// `path` as a tour in `folder` names it: relative when it is inside the folder, else absolute.
+    static func reference(to path: String, from folder: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ p: String) -> String {
+            ((p.hasPrefix("/") ? p : (cwd as NSString).appendingPathComponent(p)) as NSString).standardizingPath
+        }
+        let image = absolute(path), base = absolute(folder.isEmpty ? "." : folder)
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return image.hasPrefix(prefix) ? String(image.dropFirst(prefix.count)) : image
+    }
+}
