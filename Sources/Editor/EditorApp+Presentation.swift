@@ -10,6 +10,7 @@ extension EditorApp {
     /// Shows the model: the selected step on the app as it will look, the strip, the settings, the
     /// problems in the banner and the panel.
     func refresh(force: Bool = false) {
+        if !isPlaying { followTheTourScreen() }
         let steps = model.document.steps
         let header = headerWithoutSteps()  // the tour's own keys: part of every thumbnail's cache key
         var rows: [StepStrip.Row] = []
@@ -27,10 +28,7 @@ extension EditorApp {
             viewport.unitsPerPoint = fields.unitsPerPoint
             viewport.rectangles = fields.rectangles
         }
-        if !isPlaying {
-            followTheTourScreen()
-            showSelectedStep(force: force)
-        }
+        if !isPlaying { showSelectedStep(force: force) }
         refreshStatus()
     }
 
@@ -47,6 +45,7 @@ extension EditorApp {
         guard let loaded = model.loaded else { return }
         if tourScreen != stageScreen {
             stageScreen = tourScreen
+            thumbnails.reset()
             replaceStageWithAFreshOne()
         }
         if let shot = viewport.stage as? ScreenshotStage, shot.stepImages.keys.sorted() != loaded.stepBackgrounds.keys.sorted()

@@ -43,6 +43,7 @@ public final class EditorApp: HostedApp {
         thumbnails = StepThumbnails(makeStage: { try? makeStage() })
         let size = screen.measure(.unspecified)
         root = try ViewRoot(content: screen, size: size, scale: scale, safeArea: .zero, textEngine: textEngine, clock: clock)
+        thumbnails.thumbnailScale = scale
         root.backgroundColor = Palette.groupedBackground
         stageScreen = tourScreen
         wire()
@@ -95,6 +96,7 @@ public final class EditorApp: HostedApp {
         }
         screen.strip.onSelect = { [weak self] i in self?.model.select(i) }
         screen.strip.onAddFirst = { [weak self] in self?.addStep() }
+        screen.strip.onMove = { [weak self] from, to in self?.model.moveStep(from, to: to) }
         screen.settings.onEdit = { [weak self] edit in self?.apply(edit) }
         let actions: [String: @MainActor () -> Void] = [
             "add": { [weak self] in self?.addStep() },

@@ -174,6 +174,20 @@ public final class EditorModel {
         onChange?()
     }
 
+    /// Moves step `from` to place `to` (the steps between shift over), as one step of the history,
+    /// and selects it.
+    public func moveStep(_ from: Int, to: Int) {
+        let count = document.steps.count
+        guard from >= 0, from < count, to >= 0, to < count, from != to else { return }
+        change { doc in
+            var steps = doc.steps
+            steps.insert(steps.remove(at: from), at: to)
+            doc.steps = steps
+        }
+        selected = to
+        onChange?()
+    }
+
     /// Sets the tour's id (asked for on a new tour's first save).
     public func setTourID(_ id: String) {
         change { doc in doc.root["id"] = .string(id) }

@@ -20,6 +20,8 @@ final class EditorScreen: View {
     let problems = Text("", font: .caption, color: Color(red: 0xC6, green: 0x28, blue: 0x28), lineLimit: 3)
     let idField = TextField(placeholder: "tour id: letters, digits, . _ -", font: .body)
     private let settingsScroll: ScrollView
+    /// The step list's share of the panel (see `placeSubviews`).
+    private let stripFrame: FrameView
     private let panel: View
     private let help: View
     private let prompt: View
@@ -39,6 +41,7 @@ final class EditorScreen: View {
     init(viewport: AppViewport) {
         self.viewport = viewport
         settingsScroll = ScrollView(Padding(EdgeInsets(horizontal: 2, vertical: 2), child: settings))
+        stripFrame = FrameView(height: 240, child: strip)
         idField.id = "editor.tourID"
         status.id = "editor.status"
         problems.id = "editor.problems"
@@ -55,7 +58,7 @@ final class EditorScreen: View {
         let divider = FrameView(height: 1, child: Background(Palette.separator, child: View()))
         panel = Background(.white, child: Padding(EdgeInsets(all: 12), child: VStack(alignment: .leading, spacing: 8, children: [
             header, status, problems,
-            FrameView(height: 190, child: strip),
+            stripFrame,
             HStack(spacing: 6, children: stepButtons),
             divider,
             settingsScroll,
@@ -98,6 +101,8 @@ final class EditorScreen: View {
     /// The panel at the right edge at its own width; the app's screen fills the rest.
     override func placeSubviews(in bounds: Rect) {
         let panelWidth = min(EditorScreen.panelWidth, max(0, bounds.width - EditorScreen.minimumViewportWidth))
+        // The steps take about a third of a tall panel (two rows at least), the settings the rest.
+        stripFrame.height = max(240, min(480, ((bounds.height - 600) / 2).rounded()))
         viewport.place(in: Rect(x: bounds.minX, y: bounds.minY, width: bounds.width - panelWidth, height: bounds.height))
         panel.place(in: Rect(x: bounds.maxX - panelWidth, y: bounds.minY, width: panelWidth, height: bounds.height))
         for (card, visible) in [(help, showsHelp), (prompt, showsPrompt), (quitQuestion, showsQuitQuestion)] {

@@ -7,16 +7,26 @@ import Views
 /// keys changed.
 @MainActor
 final class StepThumbnails {
-    /// The thumbnails' largest size, in pixels.
-    static let size = Size(36, 78)
+    /// The box a thumbnail fits in, in points: a phone's screen is as tall as it, a desktop's as wide.
+    static let size = Size(96, 80)
 
     private let makeStage: @MainActor () -> (any TourHost)?
     private var stage: (any TourHost)?
     private var walk: TourWalkLite?
     private var cache: [Int: (key: String, image: Pixmap)] = [:]
 
+    /// The editor's scale: thumbnails have its pixels per point.
+    var thumbnailScale = 1.0
+
     /// Thumbnails made on stages from `makeStage`.
     init(makeStage: @escaping @MainActor () -> (any TourHost)?) { self.makeStage = makeStage }
+
+    /// Forgets every thumbnail and the stage they were made on (the tour's screen changed).
+    func reset() {
+        cache.removeAll()
+        walk = nil
+        stage = nil
+    }
 
     /// The thumbnail of step `index` of `tour` (its JSON text is `stepText`; `header` stands for
     /// everything of the tour but its steps), from the cache when nothing it shows changed.
@@ -24,11 +34,20 @@ final class StepThumbnails {
         let key = header + "\u{0}" + stepText + "\u{0}" + (tour.steps.indices.contains(index) ? (tourTab(tour, index) ?? "") : "")
         if let hit = cache[index], hit.key == key { return hit.image }
         guard tour.steps.indices.contains(index) else { return nil }
-        if stage == nil { stage = makeStage() }
+        if stage == nil {
+            stage = makeStage()
+            // Drawn at about twice the thumbnail's pixels (area-averaged down), not the screen's:
+            // a keystroke's new thumbnail of a @3x screen costs a few hundred thousand pixels, not millions.
+            if let root = stage?.root {
+                let fit = min(StepThumbnails.size.width / root.size.width, StepThumbnails.size.height / root.size.height)
+                let scale = max(ViewRoot.scaleRange.lowerBound, min(root.scale, 2 * fit * thumbnailScale))
+                try? root.resize(to: root.size, scale: scale, safeArea: root.safeArea)
+            }
+        }
         guard let stage else { return nil }
         if walk == nil { walk = TourWalkLite(tour: tour, stage: stage) } else if walk!.engine.tour != tour { walk!.engine.replace(with: tour, animated: false) }
         guard let frame = walk?.frame(ofStep: index) else { return nil }
-        let image = Storyboard.thumbnail(of: frame, limit: Size(StepThumbnails.size.width * stage.root.scale, StepThumbnails.size.height * stage.root.scale))
+        let image = Storyboard.thumbnail(of: frame, limit: Size(StepThumbnails.size.width * thumbnailScale, StepThumbnails.size.height * thumbnailScale))
         cache[index] = (key, image)
         return image
     }

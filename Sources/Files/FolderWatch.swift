@@ -9,7 +9,9 @@ import Glibc
 public final class FolderWatch {
     /// The folder watched.
     public let folder: String
-    private let fd: Int32
+    /// The inotify descriptor: readable when there are changes (a main loop may wait on it).
+    public let fileDescriptor: Int32
+    private var fd: Int32 { fileDescriptor }
 
     /// A watch on `folder`, or nil when the kernel refuses one (no inotify, too many watches).
     public init?(folder: String) {
@@ -18,7 +20,7 @@ public final class FolderWatch {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
         guard inotify_add_watch(fd, folder, mask) >= 0 else { close(fd); return nil }
         self.folder = folder
-        self.fd = fd
+        self.fileDescriptor = fd
     }
 
     deinit { close(fd) }

@@ -18,7 +18,16 @@ extension WindowHost {
         app.root.clipboard = clipboard
         var report = presentFrame(of: app)
         var nextFrame = app.root.clock.now + frameInterval
+        // Files the app watches (a live reload's folder) wake the wait as input does.
+        let sources = ReadableSources.main
+        let waiter = DescriptorWaiter()
+        defer { waiter?.stop() }
+        var armedGeneration = -1
         while running {
+            if let waiter, !sources.descriptors.isEmpty, !waiter.isArmed || armedGeneration != sources.generation {
+                waiter.arm(sources.descriptors)
+                armedGeneration = sources.generation
+            }
             if let limit = options.frameLimit, framesPresented >= limit { break }
             let now = app.root.clock.now
             let timeout: Double?
@@ -35,6 +44,10 @@ extension WindowHost {
             }
             if got != 0 {
                 repeat {
+                    if let waiter, event.type == waiter.eventType {
+                        sources.dispatch(readable: waiter.takeReady())
+                        continue
+                    }
                     translator.scale = scale
                     translator.screenSize = app.root.size
                     switch translator.translate(event) {

@@ -113,6 +113,8 @@ public final class WindowHost {
         renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard renderer != nil else { throw failure("SDL_CreateRenderer (software)") }
         try makeTexture(width: w, height: h)
+        // This host's loop waits on the process's readable sources (see `run`).
+        ReadableSources.main.isServed = true
     }
 
     /// The first display's usable area in device pixels, or nil for drivers with no display (dummy,
@@ -169,7 +171,7 @@ public final class WindowHost {
         if let texture { SDL_DestroyTexture(texture) }
         if let renderer { SDL_DestroyRenderer(renderer) }
         if let window { SDL_DestroyWindow(window) }
-        if window != nil || renderer != nil { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+        if window != nil || renderer != nil { SDL_QuitSubSystem(SDL_INIT_VIDEO); ReadableSources.main.isServed = false }
         texture = nil; renderer = nil; window = nil
     }
 

@@ -134,7 +134,7 @@ import Tours
         #expect(script.commands.map(\.command) == [.tap(.point(Point(300, 800))), .wait(milliseconds: 400), .key(.escape)])
         #expect(throws: ReplayScriptError.self) { try ReplayScript(text: "wait 1\r\njump\r\n", file: "w.txt") }
         do { _ = try ReplayScript(text: "wait 1\r\njump\r\n", file: "w.txt") } catch {
-            #expect(error.description == "w.txt:2: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect (got \"jump\")")
+            #expect(error.description == "w.txt:2: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot, drop or expect (got \"jump\")")
         }
     }
 
@@ -142,7 +142,7 @@ import Tours
         #expect(Arguments.printable("a\u{2028}b\u{85}c\u{2029}\u{9B}") == "a\\u{2028}b\\u{85}c\\u{2029}\\u{9b}")
         #expect(Arguments.printable("é😀\t") == "é😀\\u{9}")
         do { _ = try ReplayScript(text: "\u{2028}", file: "s.txt") } catch {
-            #expect(error.description == "s.txt:1: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect (got \"\\u{2028}\")")
+            #expect(error.description == "s.txt:1: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot, drop or expect (got \"\\u{2028}\")")
         }
         #expect(Self.checkFlags(["--time", "\u{85}"]) == nil)
     }

@@ -63,7 +63,7 @@ import Raster
 
     @Test(arguments: [
         ("tap 1\n", "script.txt:1: expected `tap [MODIFIERS] X Y` with two numbers in points, or `tap [MODIFIERS] ID` with a view id (got \"tap 1\")"),
-        ("wait 10\njump 3 4\n", "script.txt:2: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot or expect (got \"jump 3 4\")"),
+        ("wait 10\njump 3 4\n", "script.txt:2: expected a command: tap, down, move, up, drag, touch, scroll, key, text, compose, commit, wait, shot, drop or expect (got \"jump 3 4\")"),
         ("\n\nkey f13\n", nil),
         ("wait -5\n", "script.txt:1: expected `wait MS` with milliseconds from 0 to 3600000 (got \"wait -5\")"),
         ("shot ../x.png\n", "script.txt:1: expected `shot NAME.png` with a file name (no folder, no control characters) ending in .png (got \"shot ../x.png\")"),

@@ -3,6 +3,7 @@ import Demo
 import Editor
 import FontText
 import Headless
+import ImageFiles
 import Raster
 import Tours
 import Views
@@ -25,12 +26,13 @@ final class EditorFixture {
     /// An editor on `text` written to a temporary file (nil: the file does not exist yet), over
     /// the sample app or, with `screenshot`, over that image.
     init(text: String?, name: String = "tour.json", screenshot: Pixmap? = nil, screen: (size: Size, scale: Double) = (Size(390, 844), 1),
-         language: Language = .en) throws {
+         screenshotFile: String? = nil, language: Language = .en) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-editor-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/" + name
         if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        if let screenshot, let name = screenshotFile { try screenshot.writePNG(to: folder + "/" + name) }
         // The sample app's family and fallbacks, as the command line gives the editor.
         let sample = DemoApp.definition(imagesFolder: nil, toursFolder: nil)
         let engine = try SystemTextEngine(family: sample.fontFamily, fallbackLanguages: sample.fallbackLanguages)

@@ -39,9 +39,11 @@ public enum TourReload {
 }
 
 /// Watches a tour file for saves and reloads it when it changed. The file's folder is watched with
-/// inotify (`FolderWatch`), so a save in place or by rename is seen at the next check, and checks run
-/// every 50 ms (each a read that does not block); where inotify is missing, the file's signature is
-/// compared every 0.5 s instead. Checks run on a timer of the root (so a host sleeps in between).
+/// inotify (`FolderWatch`), so a save in place or by rename is seen as it happens: where a host
+/// waits on the main loop's readable sources (the window), the inotify descriptor wakes it and the
+/// check runs at once, with no polling; elsewhere checks run every 50 ms on a timer of the root
+/// (each a read that does not block); where inotify is missing, the file's signature is compared
+/// every 0.5 s instead.
 @MainActor
 public final class TourReloader {
     /// The watched file.
@@ -58,6 +60,7 @@ public final class TourReloader {
     private let watch: FolderWatch?
     private weak var timers: Timers?
     private var timer: TimerID?
+    private var source: ReadableSources.ID?
 
     /// Watches `path`, taking the file as it was when `known` was read (default: as it is now) as
     /// already loaded. `load` reads and checks the file; `signature` reads its signature
@@ -87,15 +90,35 @@ public final class TourReloader {
     public func start(on timers: Timers, onChange: @escaping @MainActor (TourReload) -> Void) {
         stop()
         self.timers = timers
+        let sources = ReadableSources.main
+        if let watch, sources.isServed {
+            source = sources.add(watch.fileDescriptor) { [weak self] in
+                if let result = self?.check() { onChange(result) }
+            }
+            // A save between the load and now left no event behind: one check now.
+            if pendingSignatureCheck {
+                timer = timers.after(0) { [weak self] in
+                    if let result = self?.check() { onChange(result) }
+                }
+            }
+            return
+        }
         timer = timers.every(interval) { [weak self] in
             if let result = self?.check() { onChange(result) }
         }
     }
 
+    isolated deinit { stop() }
+
+    /// Whether the host's main loop wakes the checks (no timer polls).
+    public var isWokenByTheFile: Bool { source != nil }
+
     /// Stops checking.
     public func stop() {
         timers?.cancel(timer)
         timer = nil
+        ReadableSources.main.remove(source)
+        source = nil
     }
 
     /// The reload, if the file changed since the last check; nil otherwise.

@@ -54,6 +54,7 @@ public struct CharacterPlaces: Equatable, Sendable {
         return out
     }
 
+    /// The same places, directions and width.
     public static func == (a: CharacterPlaces, b: CharacterPlaces) -> Bool {
         a.width == b.width && a.isRightToLeft == b.isRightToLeft && a.spans.elementsEqual(b.spans) { $0.left == $1.left && $0.right == $1.right }
     }
