@@ -11,7 +11,17 @@ import Views
 @MainActor
 final class AppViewport: EmbeddedRootView {
     /// What input does.
-    enum Mode { case edit, play }
+    enum Mode {
+        /// The pointer picks and draws.
+        case edit
+        /// Input goes to the app as a user's would, the tour running.
+        case play
+        /// Input goes to the app, and each tap is told (`onRecordedTap`), with no tour running.
+        case record
+
+        /// Whether input reaches the app.
+        var forwardsInput: Bool { self != .edit }
+    }
 
     /// How large the screen is shown.
     enum ZoomChoice: Equatable {
@@ -50,6 +60,10 @@ final class AppViewport: EmbeddedRootView {
     var onRectangle: (@MainActor (Int, Rect, Bool) -> Void)?
     /// A new rectangle drawn (app points), and whether Shift was held (add it as another hole).
     var onNewRectangle: (@MainActor (Rect, Bool) -> Void)?
+    /// Recording: a tap reached the app at a point (app points), on the view with an id that was
+    /// under it when it went down (nil over a screenshot, or over no view with an id).
+    var onRecordedTap: (@MainActor (String?, Point) -> Void)?
+    private var recordedPress: String?
 
     /// The view under the pointer: its id and frame (app points).
     private(set) var hovered: (id: String, frame: Rect)? {
@@ -230,7 +244,7 @@ final class AppViewport: EmbeddedRootView {
     override func pointerHovered(at point: Point) -> Bool {
         let p = appPoint(point)
         switch mode {
-        case .play:
+        case .play, .record:
             appRoot.send(.pointerMove(p))
             setNeedsEmbeddedFrame()
         case .edit:
@@ -243,7 +257,8 @@ final class AppViewport: EmbeddedRootView {
     override func pointerDown(at point: Point) -> Bool {
         let p = appPoint(point)
         let held = root?.modifiers ?? []
-        if mode == .play {
+        if mode.forwardsInput {
+            if mode == .record { recordedPress = pick(at: p)?.id }
             appRoot.send(.pointerDown(p, button: .primary, modifiers: held))
             setNeedsEmbeddedFrame()
             return true
@@ -271,7 +286,7 @@ final class AppViewport: EmbeddedRootView {
     /// Reshapes the rectangle being dragged (play: the move goes to the app).
     override func pointerMoved(to point: Point) {
         let p = appPoint(point)
-        if mode == .play { appRoot.send(.pointerMove(p)); setNeedsEmbeddedFrame(); return }
+        if mode.forwardsInput { appRoot.send(.pointerMove(p)); setNeedsEmbeddedFrame(); return }
         guard let drag else { return }
         let r = reshaped(drag, to: p)
         if case .new = drag.part { showDrawing(r, at: drag.index); return }
@@ -287,7 +302,14 @@ final class AppViewport: EmbeddedRootView {
     /// Ends a pick (a tap on a view), a rectangle or a drag of its edges.
     override func pointerUp(at point: Point, isTap: Bool) {
         let p = appPoint(point)
-        if mode == .play { appRoot.send(.pointerUp(p, button: .primary)); setNeedsEmbeddedFrame(); return }
+        if mode.forwardsInput {
+            // The tap is told before the app acts on it: the step is on the screen the tap was on.
+            if mode == .record, isTap { onRecordedTap?(recordedPress, p) }
+            recordedPress = nil
+            appRoot.send(.pointerUp(p, button: .primary))
+            setNeedsEmbeddedFrame()
+            return
+        }
         if let drag {
             self.drag = nil
             let r = reshaped(drag, to: p)
@@ -311,7 +333,8 @@ final class AppViewport: EmbeddedRootView {
 
     /// Drops a drag.
     override func pointerCancelled() {
-        if mode == .play { appRoot.cancelPointerCapture() }
+        if mode.forwardsInput { appRoot.cancelPointerCapture() }
+        recordedPress = nil
         drag = nil
         pressedPick = nil
     }
@@ -327,7 +350,7 @@ final class AppViewport: EmbeddedRootView {
         }
         if held.contains(.shift) { panBy(dx: dy, dy: 0); return true }
         let p = appPoint(point)
-        let scrolled = mode == .play ? appRoot.send(.wheel(dy: dy, at: p)) : appRoot.sendToContent(.wheel(dy: dy, at: p))
+        let scrolled = mode.forwardsInput ? appRoot.send(.wheel(dy: dy, at: p)) : appRoot.sendToContent(.wheel(dy: dy, at: p))
         if !scrolled { panBy(dx: 0, dy: dy) }
         setNeedsEmbeddedFrame()
         hovered = mode == .edit ? pick(at: appPoint(point)) : nil

@@ -10,7 +10,8 @@ extension EditorApp {
     /// Shows the model: the selected step on the app as it will look, the strip, the settings, the
     /// problems in the banner and the panel.
     func refresh(force: Bool = false) {
-        if !isPlaying { followTheTourScreen() }
+        let editing = viewport.mode == .edit
+        if editing { followTheTourScreen() }
         let steps = model.document.steps
         let header = headerWithoutSteps()  // the tour's own keys: part of every thumbnail's cache key
         var rows: [StepStrip.Row] = []
@@ -22,13 +23,15 @@ extension EditorApp {
         }
         thumbnails.trim(to: steps.count)
         screen.strip.show(rows, selected: model.selected)
+        if model.selectedStep == nil { screen.settings.showKeys(step: nil, tour: model.document.root, language: language) }
         if let fields = model.selectedStep {
             screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames,
                                  screens: model.document.root["background"] != nil)
+            screen.settings.showKeys(step: fields.json, tour: model.document.root, language: language)
             viewport.unitsPerPoint = fields.unitsPerPoint
             viewport.rectangles = fields.rectangles
         }
-        if !isPlaying { showSelectedStep(force: force) }
+        if editing { showSelectedStep(force: force) }
         refreshStatus()
     }
 
@@ -95,6 +98,7 @@ extension EditorApp {
         parts.append(model.isNew ? "new, not saved" : model.isModified ? "modified" : "saved")
         parts.append(viewport.zoomDescription)
         if isPlaying { parts.append("playing: Escape returns to editing") }
+        if let r = recording { parts.append("recording: \(r.count) step\(r.count == 1 ? "" : "s"), Escape stops") }
         screen.status.string = parts.joined(separator: " · ")
         let lines = model.problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
         screen.problems.string = ([notice].compactMap { $0 } + (errors + warnings == 0 ? [] : lines)).joined(separator: "\n")

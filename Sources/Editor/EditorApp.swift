@@ -26,6 +26,8 @@ public final class EditorApp: HostedApp {
     var shownTour: Tour?
     /// The tour's screen the stage was made for (`tourScreen`).
     var stageScreen: String?
+    /// The recording running, if one is.
+    var recording: Recording?
     /// The language the texts are edited (and the step is shown) in.
     public private(set) var language: String
 
@@ -105,6 +107,7 @@ public final class EditorApp: HostedApp {
             "moveUp": { [weak self] in self?.model.moveStep(by: -1) },
             "moveDown": { [weak self] in self?.model.moveStep(by: 1) },
             "play": { [weak self] in self?.togglePlay() },
+            "record": { [weak self] in self?.toggleRecording() },
             "undo": { [weak self] in self?.model.undo() },
             "redo": { [weak self] in self?.model.redo() },
             "save": { [weak self] in self?.save() },
@@ -141,6 +144,9 @@ public final class EditorApp: HostedApp {
         case .svgPath(let d): model.changeStep(coalescing: "svgPath") { $0.setSVGPath(d) }
         case .language(let l): setLanguage(l)
         case .screen(let name): setStepScreen(name)
+        case let .key(.value(path, value), tourLevel): model.setValue(value, at: path, inStep: tourLevel ? nil : model.selected)
+        case let .key(.text(path, text), tourLevel): model.setText(text, at: path, inStep: tourLevel ? nil : model.selected, language: language)
+        case .key(.refused(let why), _): say(why)
         }
     }
 
@@ -201,9 +207,11 @@ public final class EditorApp: HostedApp {
     // MARK: - Keys
 
     func key(_ key: Key, _ m: Modifiers) -> Bool {
-        if isPlaying {
+        if viewport.mode.forwardsInput {
             switch EditorKeys.command(for: key, m) {
-            case .escape: stopPlaying(); return true
+            case .escape: if isRecording { stopRecording() } else { stopPlaying() }; return true
+            case .toggleRecording: toggleRecording(); return true
+            case .togglePlay: togglePlay(); return true
             case .save: save(); return true
             case .quit: requestQuit(); return true
             case let zoom? where [.zoomToFit, .zoomToActualSize, .zoomIn, .zoomOut].contains(zoom): perform(zoom); return true
@@ -233,6 +241,7 @@ public final class EditorApp: HostedApp {
         case .duplicateStep: model.duplicateStep()
         case .deleteStep: model.deleteStep()
         case .togglePlay: togglePlay()
+        case .toggleRecording: toggleRecording()
         case .selectPrevious: model.select(model.selected - 1)
         case .selectNext: model.select(model.selected + 1)
         case .moveEarlier: model.moveStep(by: -1)

@@ -2,7 +2,7 @@ import Views
 
 /// What a key of the editor does.
 enum EditorCommand: Hashable, Sendable {
-    case save, quit, undo, redo, addStep, duplicateStep, deleteStep, togglePlay
+    case save, quit, undo, redo, addStep, duplicateStep, deleteStep, togglePlay, toggleRecording
     case selectPrevious, selectNext, moveEarlier, moveLater
     case nextField, previousField
     case zoomToFit, zoomToActualSize, zoomIn, zoomOut
@@ -69,7 +69,9 @@ public enum EditorKeys {
                 chords: [(EditorChord(key: .character("q"), command: true), .quit)]),
         Binding(keys: "Ctrl-P, Ctrl-Enter", action: "play the tour from the selected step; Escape returns to editing",
                 chords: [(EditorChord(key: .character("p"), command: true), .togglePlay), (EditorChord(key: .enter, command: true), .togglePlay)]),
-        Binding(keys: "Escape", action: "leave a text field, close this list, or stop playing", chords: [(EditorChord(key: .escape), .escape)]),
+        Binding(keys: "Ctrl-R", action: "record: tap through the app (or the screenshot) and each tap on a view becomes a step; again, or Escape, stops",
+                chords: [(EditorChord(key: .character("r"), command: true), .toggleRecording)]),
+        Binding(keys: "Escape", action: "leave a text field, close this list, or stop playing or recording", chords: [(EditorChord(key: .escape), .escape)]),
         Binding(keys: "?", action: "show or hide this list",
                 chords: [(EditorChord(key: .character("?")), .toggleHelp), (EditorChord(key: .character("/"), shift: true), .toggleHelp)]),
     ]

@@ -138,6 +138,29 @@ public final class EditorModel {
         select(at)
     }
 
+    /// Inserts `step` at place `index` (clamped), as one step of the history, and selects it.
+    public func insertStep(_ step: JSONTree, at index: Int) {
+        let at = max(0, min(index, document.steps.count))
+        change { doc in
+            var steps = doc.steps
+            steps.insert(step, at: at)
+            doc.steps = steps
+        }
+        selected = at
+        onChange?()
+    }
+
+    /// Deletes step `index` even when it is the last one (a recording replaces a new tour's
+    /// placeholder step).
+    func deleteStepAllowingNone(_ index: Int) {
+        guard index < document.steps.count else { return }
+        change { doc in
+            var steps = doc.steps
+            steps.remove(at: index)
+            doc.steps = steps
+        }
+    }
+
     /// Adds a copy of the selected step after it, and selects the copy.
     public func duplicateStep() {
         guard selected < document.steps.count else { return }

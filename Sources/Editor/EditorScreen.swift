@@ -54,7 +54,7 @@ final class EditorScreen: View {
             return b
         }
         let stepButtons = [button("+ Add", "add"), button("Duplicate", "duplicate"), button("Delete", "delete"), button("↑", "moveUp"), button("↓", "moveDown")]
-        let footerButtons = [button("▶ Play", "play", prominent: true), button("Undo", "undo"), button("Redo", "redo"), button("Save", "save", prominent: true), button("?", "help")]
+        let footerButtons = [button("▶ Play", "play", prominent: true), button("● Rec", "record"), button("Undo", "undo"), button("Redo", "redo"), button("Save", "save", prominent: true), button("?", "help")]
         let divider = FrameView(height: 1, child: Background(Palette.separator, child: View()))
         panel = Background(.white, child: Padding(EdgeInsets(all: 12), child: VStack(alignment: .leading, spacing: 8, children: [
             header, status, problems,

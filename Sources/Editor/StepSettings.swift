@@ -15,7 +15,24 @@ final class StepSettings: View {
         case title(String), text(String), svgPath(String), language(String)
         /// The step's own screenshot, by file name ("": the one before it).
         case screen(String)
+        /// A key of the step's (or, `tourLevel`, the tour's) set with its row.
+        case key(KeyRows.Edit, tourLevel: Bool)
     }
+
+    /// The step's keys the controls above set: the rows of every key leave them out.
+    static var keysWithControls: Set<String> { EditorPanelKeys.withControls }
+    /// Every other key of the selected step, from the schema.
+    let stepKeys = KeyRows(TourFormat.keys, prefix: "steps[].", except: StepSettings.keysWithControls, idPrefix: "editor.key.step.")
+    /// Every key of the tour's own, from the schema.
+    let tourKeys = KeyRows(TourFormat.keys, prefix: "", except: ["steps"], idPrefix: "editor.key.tour.")
+    /// Whether the rows of every key of the step show.
+    private(set) var showsStepKeys = false
+    /// Whether the tour's settings show.
+    private(set) var showsTourKeys = false
+    private let stepKeysTitle = Text("", font: Font(size: 14, weight: .bold), color: Palette.readableTint)
+    private let tourKeysTitle = Text("", font: Font(size: 14, weight: .bold), color: Palette.readableTint)
+    private lazy var stepKeysButton = disclosure("editor.stepKeys", stepKeysTitle) { [weak self] in self?.toggle(step: true) }
+    private lazy var tourKeysButton = disclosure("editor.tourKeys", tourKeysTitle) { [weak self] in self?.toggle(step: false) }
 
     /// Runs for every change made with a control.
     var onEdit: (@MainActor (Edit) -> Void)?
@@ -58,7 +75,28 @@ final class StepSettings: View {
         title.onChange = { [weak self] s in self?.onEdit?(.title(s)) }
         text.onChange = { [weak self] s in self?.onEdit?(.text(s)) }
         svgPath.onChange = { [weak self] s in self?.onEdit?(.svgPath(s)) }
+        stepKeys.onEdit = { [weak self] e in self?.onEdit?(.key(e, tourLevel: false)) }
+        tourKeys.onEdit = { [weak self] e in self?.onEdit?(.key(e, tourLevel: true)) }
         addChild(rows)
+    }
+
+    /// A heading that shows or hides a section of rows.
+    private func disclosure(_ id: String, _ title: Text, _ action: @escaping @MainActor () -> Void) -> Button {
+        let b = Button(shape: .roundedRect(cornerRadius: 6), pressedColor: Color(white: 0, alpha: 0.1), action: action,
+                       label: Padding(EdgeInsets(horizontal: 0, vertical: 4), child: title))
+        b.id = id
+        return b
+    }
+
+    private func toggle(step: Bool) {
+        if step { showsStepKeys.toggle() } else { showsTourKeys.toggle() }
+        if let shown { rebuild(tabs: shown.tabs, languages: shown.languages, shape: shown.shape, screens: shown.screens) }
+    }
+
+    /// Shows the values of the selected step's and the tour's own keys.
+    func showKeys(step: JSONTree?, tour: JSONTree, language: String) {
+        if let step { stepKeys.show(step, language: language) }
+        tourKeys.show(tour, language: language)
     }
 
     /// Shows `fields` in `languageCode`, with the stage's `tabs` and the tour's `languages`; over
@@ -110,6 +148,12 @@ final class StepSettings: View {
         list.append(row("Goes on with", advance))
         if !tabs.isEmpty { list.append(row("Tab", tab)) }
         if screens { list.append(row("Screen (from this step on; Enter sets it)", screen)) }
+        for (button, title, label, shows) in [(stepKeysButton, stepKeysTitle, "Every key of this step", showsStepKeys),
+                                              (tourKeysButton, tourKeysTitle, "Tour settings", showsTourKeys)] {
+            title.string = (shows ? "▾ " : "▸ ") + label
+            list.append(button)
+            if shows { list.append(button === stepKeysButton ? stepKeys : tourKeys) }
+        }
         rows.replaceChildren(with: list)
     }
 
@@ -120,4 +164,12 @@ final class StepSettings: View {
 /// The bubble sides a step may ask for, as the tour format names them.
 enum BubblePlacementNames {
     static let all = ["auto", "above", "below", "left", "right"]
+}
+
+/// Which of a step's keys the panel sets with controls of their own (picked on the screen, a shape
+/// picker, steppers, the title and text fields); every other key has a row built from the schema.
+public enum EditorPanelKeys {
+    /// The step keys with controls of their own.
+    public static let withControls: Set<String> = ["target", "targets", "rect", "title", "text", "shape", "cornerRadius", "padding",
+                                                   "feather", "placement", "tab", "background"]
 }

@@ -54,6 +54,8 @@ public struct TourDocument: Hashable, Sendable {
 
     /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.
     public static var stepKeyOrder: [String] { TourStep.keyOrder }
+    /// The tour's own keys in the format's order.
+    public static var tourKeyOrder: [String] { Tour.keyOrder }
 
     /// The indentation of the first indented line (two spaces when the file has none).
     static func indentUnit(in text: String) -> String {

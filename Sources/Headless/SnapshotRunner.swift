@@ -46,6 +46,9 @@ public struct SnapshotRunner {
 
     /// The states a stage declares, which scripts' `expect` lines may check (none over a screenshot).
     public var declaredStates: @MainActor (any TourHost) -> [StateDeclaration] = { _ in [] }
+    /// Whether a view id comes to exist only as the app runs (`TargetCatalog.comesLater`): the lint
+    /// does not hold its absence from a fresh app against a step.
+    public var comesLater: @MainActor (String) -> Bool = { _ in false }
 
     /// The results of group `index`, one per case in the group's order.
     public func run(group index: Int) -> [CaseResult] {
@@ -71,7 +74,7 @@ public struct SnapshotRunner {
         case .settledSteps:
             for (i, _) in tour.steps.enumerated() {
                 walk.show(step: i, at: nil)
-                results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place)
+                results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater)
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned)
             }

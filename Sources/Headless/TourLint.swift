@@ -7,7 +7,8 @@ import Views
 /// What a reviewer would flag in a tour, found on the settled steps of a headless walk at one size,
 /// scale and language: a bubble clipped by the screen or the safe area or with its text cut short, a
 /// bubble over a hole, a target off-screen, a tap target under 44×44 pt, text missing in a language,
-/// text below WCAG AA contrast against the bubble; and, for the whole tour, more than 12 steps.
+/// text below WCAG AA contrast against the bubble, a rect target with no label for screen readers;
+/// and, for the whole tour, more than 12 steps.
 ///
 /// Every finding is a `TourDiagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
 /// clipped by the safe area … (at 390x844@1x, en)`.
@@ -32,7 +33,11 @@ public enum TourLint {
     }
 
     /// The findings of step `index` as `walk` shows it now (settled), at `place` (`390x844@1x, en`).
-    public static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String) -> [TourDiagnostic] {
+    /// A target that `comesLater` (a view the app adds as it runs) and is missing from the fresh
+    /// app is no finding: the step waits for it (`waitFor`), and a test script that makes it appear
+    /// checks it.
+    public static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
+                                    comesLater: (String) -> Bool = { _ in false }) -> [TourDiagnostic] {
         let tour = walk.engine.tour
         let step = tour.steps[index]
         let root = walk.stage.root
@@ -52,6 +57,12 @@ public enum TourLint {
             }
         }
 
+        // A rectangle has no view to take a name from: the step's label is all a screen reader hears.
+        if step.holes.contains(where: { if case .rect = $0.target { return true } else { return false } }),
+           step.label == nil, LanguageTag.lookup(language, in: step.labels) == nil {
+            flag("its rect target has no \"label\": a screen reader names it with nothing (give the step a label saying what is there)", .warning)
+        }
+
         guard let spotlight = walk.engine.spotlight else { return found }
         root.frame(into: nil)
         let geometry = StepGeometry(spotlight: spotlight, root: root)
@@ -62,6 +73,7 @@ public enum TourLint {
             switch hole.target {
             case .view(let id):
                 guard let view = root.view(withID: id), view.isPlaced else {
+                    if root.view(withID: id) == nil && comesLater(id) { continue }
                     flag("the target \(name) is not on screen after scrolling"); continue
                 }
                 let visible = view.visibleFrame.intersection(screen)

@@ -75,9 +75,11 @@ enum CheckCommand {
     static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], app: CLIApp) -> [[TourDiagnostic]] {
         let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
         let stages = TestStages(loaded: loaded, app: app, command: "check")
-        let runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false)) { _, group, clock throws(HeadlessError) in
+        var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false)) { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         }
+        let catalog = app.launchCatalog()
+        runner.comesLater = { catalog.comesLater($0) }
         var found = [[TourDiagnostic]](repeating: [], count: planned.count)
         for (i, tour) in planned.enumerated() { if let t = tour.tour { found[i] = TourLint.tourFindings(t, file: tour.file) } }
         for (g, group) in plan.groups.enumerated() where group.kind == .settledSteps {

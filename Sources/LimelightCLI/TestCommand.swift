@@ -64,6 +64,8 @@ enum TestCommand {
         })
         let states = app.definition.states
         runner.declaredStates = { $0 is ScreenshotStage ? [] : states }
+        let catalog = app.launchCatalog()
+        runner.comesLater = { catalog.comesLater($0) }
         if args.has("--worker") { serve(runner); return }
 
         try prepareOutputFolder(artifacts, option: args.value("--report") == nil ? "results folder" : "--report", command: c)

@@ -77,11 +77,20 @@ import Testing
     }
 
     @Test func aTapTargetUnderFortyFourPoints() throws {
-        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 20, 30], "padding": 0, "text": "Tap the dot.", "advanceOn": "tapTarget"}]}"#)
+        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 20, 30], "label": "Dot", "padding": 0, "text": "Tap the dot.", "advanceOn": "tapTarget"}]}"#)
         #expect(status == 1)
         #expect(found.map(\.message) == ["the hole of rect [100, 300, 20, 30] is 20×30 pt, smaller than the 44×44 pt a finger needs to tap (advanceOn \"tapTarget\") (at 390x844@1x, en)"])
-        let (fine, _, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 20, 30], "padding": 0, "text": "Look at the dot."}]}"#)
+        let (fine, _, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 20, 30], "label": "Dot", "padding": 0, "text": "Look at the dot."}]}"#)
         #expect(fine == 0, "only tapTarget steps need the room")
+    }
+
+    /// A rectangle has no view to name it: without the step's label a screen reader says nothing.
+    @Test func aRectWithoutALabel() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 80, 60], "text": "Here."}]}"#)
+        #expect(status == 0, "a warning")
+        #expect(found.map(\.message) == ["its rect target has no \"label\": a screen reader names it with nothing (give the step a label saying what is there) (at 390x844@1x, en)"], "\(found)")
+        let (_, none, _) = try lint(#"{"id": "t", "steps": [{"rect": [100, 300, 80, 60], "label": {"en": "The dot"}, "text": "Here."}]}"#)
+        #expect(none.isEmpty, "\(none)")
     }
 
     @Test func aLanguageWithoutTextIsAWarning() throws {

@@ -44,6 +44,11 @@ public struct TargetCatalog: Hashable, Sendable {
         return (patterns[tab] ?? []).contains { Self.matches(id, pattern: $0) }
     }
 
+    /// Whether `id` is on no tab at launch but can come to exist as the app runs (a card it adds).
+    public func comesLater(_ id: String) -> Bool {
+        !ids.values.contains { $0.contains(id) } && patterns.values.contains { $0.contains { Self.matches(id, pattern: $0) } }
+    }
+
     /// Whether `id` matches `pattern`, where `N` stands for a whole number written without a sign
     /// or leading zeros (`row.N` matches `row.0` and `row.12`, not `row.x` or `row.01`).
     public static func matches(_ id: String, pattern: String) -> Bool {

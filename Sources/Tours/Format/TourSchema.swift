@@ -542,6 +542,11 @@ extension TourStep {
     public static var keyOrder: [String] { TourSchema.step.map(\.name) }
 }
 
+extension Tour {
+    /// A tour's own keys in the order the tour format declares them (`steps` last).
+    public static var keyOrder: [String] { TourSchema.tour.map(\.name) }
+}
+
 /// One key of the tour format as a settings panel or a JSON Schema sees it: where it is, what a
 /// person calls it, what it takes, its default and what it does. Read from the schema's own rows.
 public struct TourKeyInfo: Hashable, Sendable {
