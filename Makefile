@@ -11,13 +11,14 @@
 RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
                 libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev \
                 fonts-dejavu-core fonts-vlgothic fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
-# Tests add a virtual X server, a clicker and a screenshot tool for the real-window tests, Chromium
+# Tests add a virtual X server, a clicker, a screenshot tool and python-xlib (scripts/xdnd-drop.py drops
+# a file on a window as a file manager does) for the real-window tests, Chromium
 # (headless) to open `limelight test`'s HTML report as a browser does, Python to measure the peak
 # memory of a child process, and ffmpeg, which `render --video` encodes with (and the tests decode
 # with); ffmpeg is optional at run time: without it `--video` says which package to install. HarfBuzz's
 # `hb-shape` and FriBidi's `fribidi` are the references the text tests compare shaping and order with;
 # the speech-dispatcher service (with its dummy output module) hears the window's announcements.
-TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 ffmpeg libharfbuzz-bin libfribidi-bin \
+TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 python3-xlib ffmpeg libharfbuzz-bin libfribidi-bin \
                 speech-dispatcher
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind

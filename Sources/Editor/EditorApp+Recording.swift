@@ -87,7 +87,7 @@ extension EditorApp {
             members.append(("waitFor", .number(min(EditorApp.longestRecordedWait, max(1000, (elapsed * 2 / 100).rounded(.up) * 100)))))
         }
         members.append(("advanceOn", .string("tapTarget")))
-        members.append(("text", .string("Describe this step.")))
+        members.append(("text", .string(StepFields.newStepText)))
         model.insertStep(.object(members), at: r.insertAt + r.count)
         r.count += 1
         r.lastTab = tab

@@ -58,7 +58,7 @@ public final class EditorModel {
         } else {
             let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let id = stem.unicodeScalars.allSatisfy { $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) } && !stem.isEmpty ? stem : "tour"
-            document = TourDocument(newTourWithID: id, firstStep: StepFields.newStep(on: screenSize, text: "Describe this step."))
+            document = TourDocument(newTourWithID: id, firstStep: StepFields.newStep(on: screenSize, text: StepFields.newStepText))
             savedText = ""
             isNew = true
         }
@@ -132,7 +132,7 @@ public final class EditorModel {
         let at = min(selected + 1, document.steps.count)
         change { doc in
             var steps = doc.steps
-            steps.insert(StepFields.newStep(on: screenSize, text: "Describe this step."), at: at)
+            steps.insert(StepFields.newStep(on: screenSize, text: StepFields.newStepText), at: at)
             doc.steps = steps
         }
         select(at)

@@ -18,7 +18,6 @@ public struct StepFields {
         self.unitsPerPoint = unitsPerPoint > 0 && unitsPerPoint.isFinite ? unitsPerPoint : 1
     }
 
-    /// A new step aimed at nothing yet: a rectangle in the middle of a screen of `size`, with text.
     /// Whether `step` is a step as `newStep` makes it, not changed since (its placeholder text).
     static func isUntouchedNewStep(_ step: JSONTree) -> Bool {
         step.members?.map(\.key) == ["rect", "text"] && step["text"]?.stringValue == newStepText
@@ -27,6 +26,7 @@ public struct StepFields {
     /// The text a new step starts with.
     static let newStepText = "Describe this step."
 
+    /// A new step aimed at nothing yet: a rectangle in the middle of a screen of `size`, with text.
     public static func newStep(on size: Size, text: String) -> JSONTree {
         let w = min(120, size.width / 2), h = min(80, size.height / 4)
         let r = Rect(x: ((size.width - w) / 2).rounded(), y: ((size.height - h) / 2).rounded(), width: w, height: h)

@@ -25,6 +25,9 @@ extension Pixmap {
         }
     }
 
+    /// The pixmap as PNG bytes, in memory (an image embedded in a page, a pipe).
+    public func pngBytes() throws(ImageFileError) -> [UInt8] { try encodePNG(path: "(in memory)") }
+
     /// Whether every pixel is opaque.
     var isOpaque: Bool {
         for y in 0..<height {

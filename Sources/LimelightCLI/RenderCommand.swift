@@ -1,4 +1,5 @@
 import Foundation
+import Files
 import Headless
 import ImageFiles
 import Raster
@@ -12,6 +13,7 @@ enum RenderCommand {
     usage: \(programName) render [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--tour FILE]
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
            \(programName) render --tour FILE --video OUT [--fps N] [--hold MS | --script FILE]
+           \(programName) render --tour FILE --review DIR [--time MS]
       Renders offscreen (no display needed) and writes PNG.
       Without --tour: the app with the first step of its launch tour (if it has one) fully shown.
       --tour FILE   render a tour's step (--step N, counting from 1; default 1). A tour with a
@@ -19,6 +21,9 @@ enum RenderCommand {
       --all         one PNG per step (step-01.png, …) plus storyboard.png (every step side by side,
                     numbered and titled; 24 steps a sheet: storyboard-01.png, … for longer tours),
                     into the folder PATH (created if missing). Each frame is written and let go.
+      --review DIR  with --tour: DIR/index.html, the tour as one self-contained page for review (no
+                    other file, no script): each step's frame at its screen's size, its title and
+                    text in every language of the tour, and its settings as the file writes them
       --time MS     virtual time since the step began: a frame in the middle of an animation (the
                     fade-in of step 1, the morph from the previous step)
       --no-overlay  the app alone (with --tour: as it is at that step, without the spotlight)
@@ -39,7 +44,7 @@ enum RenderCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "render"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--fps", "--hold", "--script"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--fps", "--hold", "--script", "--review"]),
                                  switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) render --help)") }
@@ -50,6 +55,13 @@ enum RenderCommand {
         }
         for option in ["--fps", "--hold", "--script"] where args.value(option) != nil {
             throw .usage("\(c): \(option) goes with --video OUT")
+        }
+        if let review = args.value("--review") {
+            guard let tourPath = args.value("--tour") else { throw .usage("\(c): --review needs --tour FILE") }
+            for option in ["--out", "--step"] where args.value(option) != nil { throw .usage("\(c): --review DIR and \(option) exclude each other") }
+            if args.has("--all") { throw .usage("\(c): --review DIR and --all exclude each other") }
+            try renderReview(TourSetup.load(tourPath, app: app, command: c), args: args, settings: settings, app: app, folder: review)
+            return
         }
         guard let out = args.value("--out") else { throw .usage("\(c): --out PATH is required (see \(programName) render --help)") }
         let time = try args.value("--time").map { v throws(CLIError) in try parseMilliseconds(v, option: "--time", command: c) }
@@ -109,7 +121,9 @@ enum RenderCommand {
         }
         // A sheet is composed and written as soon as its panels are done, so only one sheet's
         // thumbnails are ever held, however long the tour.
-        let names = Storyboard.sheetNames(forPanels: count)
+        let root = walk.stage.root
+        let layout = Storyboard.Layout.forScreen(root.size, scale: root.scale)
+        let names = Storyboard.sheetNames(forPanels: count, perSheet: layout.panelsPerSheet)
         var panels: [Storyboard.Panel] = []
         var reports: [ShotReport] = []
         for i in 0..<count {
@@ -118,12 +132,12 @@ enum RenderCommand {
             let file = (out as NSString).appendingPathComponent(stepFileName(i + 1, of: count))
             try write(frame, to: file, command: c, quietly: true)
             if json { reports.append(ShotReport(file: file, step: i + 1, session: walk.session, engine: walk.engine)) }
-            panels.append(Storyboard.Panel(image: Storyboard.thumbnail(of: frame), title: walk.caption(ofStep: i)))
-            guard panels.count == Storyboard.panelsPerSheet || i == count - 1 else { continue }
-            let sheet = i / Storyboard.panelsPerSheet
+            panels.append(Storyboard.Panel(image: Storyboard.thumbnail(of: frame, limit: layout.thumbnailLimit), title: walk.caption(ofStep: i)))
+            guard panels.count == layout.panelsPerSheet || i == count - 1 else { continue }
+            let sheet = i / layout.panelsPerSheet
             let board: Pixmap
             do {
-                board = try Storyboard.compose(panels, textEngine: walk.stage.root.textEngine, firstNumber: sheet * Storyboard.panelsPerSheet + 1)
+                board = try Storyboard.compose(panels, textEngine: walk.stage.root.textEngine, firstNumber: sheet * layout.panelsPerSheet + 1, layout: layout)
             } catch {
                 throw .failure("\(c): storyboard: \(error)")
             }
@@ -132,6 +146,52 @@ enum RenderCommand {
         }
         warn("\(c): wrote \(count) step\(count == 1 ? "" : "s") (\(stepFileName(1, of: count))…) and \(names.count == 1 ? names[0] : "\(names.count) storyboard sheets") to \(out)")
         if json { print(jsonLine(reports)) }
+    }
+
+    /// `--review DIR`: the tour as one self-contained HTML page, `DIR/index.html` (see `TourReviewPage`).
+    static func renderReview(_ loaded: LoadedTour, args: Arguments, settings: ScreenSettings, app: CLIApp, folder: String) throws(CLIError) {
+        let c = "render"
+        try prepareOutputFolder(folder, option: "--review", command: c)
+        let walk = try TourSetup.walk(loaded, settings: settings, app: app, font: args.value("--font"), command: c)
+        let time = try args.value("--time").map { v throws(CLIError) in try parseMilliseconds(v, option: "--time", command: c) }
+        // The file's own text of each step and of the tour's keys, as a reviewer reads them.
+        var document: JSONTree?
+        if let bytes = try? TourLoader.read(loaded.file), let node = try? JSONParser.parse(bytes) { document = JSONTree(node, in: bytes) }
+        let stepTexts = document?["steps"]?.arrayValue?.map { dedented($0.text()) } ?? []
+        var header = document
+        header?.setMember("steps", nil)
+        let tour = walk.engine.tour
+        let languages = tour.textLanguages.isEmpty ? [walk.stage.languageCode] : tour.textLanguages
+        let root = walk.stage.root
+        var steps: [TourReviewPage.Step] = []
+        for i in tour.steps.indices {
+            walk.show(step: i, at: time)
+            let png: [UInt8]
+            do { png = try frame(walk.session, withOverlay: !args.has("--no-overlay")).pngBytes() } catch { throw .failure("\(c): \(error)") }
+            let step = tour.steps[i]
+            let texts = languages.map { tag in (tag, step.titles[tag] ?? (tag == languages.first ? step.title ?? "" : ""),
+                                                step.texts[tag] ?? (tag == languages.first ? step.text ?? "" : "")) }
+            steps.append(TourReviewPage.Step(png: png, size: (root.size.width, root.size.height), texts: texts,
+                                             settings: i < stepTexts.count ? stepTexts[i] : ""))
+        }
+        let screen = "\(root.size.width.compact)x\(root.size.height.compact) points at \(root.scale.compact)x"
+        let html = TourReviewPage.page(id: tour.id, file: loaded.file, language: walk.stage.languageCode, screen: screen,
+                                       tourSettings: header?.text() ?? "", steps: steps)
+        let path = (folder as NSString).appendingPathComponent("index.html")
+        do { try AtomicFile().write(Data(html.utf8), to: path) } catch { throw .failure("\(c): --review \(folder): cannot write index.html (\(error))") }
+        warn("\(c): wrote \(path) (\(steps.count) step\(steps.count == 1 ? "" : "s"), \(languages.joined(separator: ", ")))")
+    }
+
+    /// A value's text as the file has it, its lines moved left by the indentation of its last line
+    /// (the closing bracket's), so a step reads as if written at the left margin.
+    static func dedented(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > 1, let last = lines.last else { return text }
+        let indent = last.prefix { $0 == " " || $0 == "\t" }.count
+        return ([String(lines[0])] + lines.dropFirst().map { line in
+            let lead = line.prefix { $0 == " " || $0 == "\t" }.count
+            return String(line.dropFirst(min(lead, indent)))
+        }).joined(separator: "\n")
     }
 
     /// The file of step `number` of `count`: `step-01.png`, numbered with as many digits as the

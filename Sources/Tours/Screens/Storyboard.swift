@@ -3,8 +3,10 @@ import Views
 
 /// Every step of a tour side by side on one image, numbered and titled, for reviews.
 ///
-/// Frames are shrunk (area-averaged) to fit `thumbnailSize`, at most `columns` to a row. Each
-/// sits on a soft shadow above a numbered badge and the step's title (two lines at most).
+/// Frames are shrunk (area-averaged) to fit `thumbnailSize`, at most `columns` to a row; a screen
+/// larger than a phone's keeps at least `minimumPanelScale` pixels a point (`Layout.forScreen`), so
+/// its text stays readable on fewer panels a sheet. Each sits on a soft shadow above a numbered
+/// badge and the step's title (two lines at most).
 @MainActor
 public enum Storyboard {
     /// One picture of the storyboard and its caption.
@@ -18,14 +20,55 @@ public enum Storyboard {
     }
 
     /// The largest a thumbnail may be, in pixels.
-    public static let thumbnailSize = Size(360, 480)
+    public nonisolated static let thumbnailSize = Size(360, 480)
     /// Panels per row.
-    public static let columns = 6
+    public nonisolated static let columns = 6
     /// The storyboard's background colour.
     public static let background = Color(red: 0xE5, green: 0xE5, blue: 0xEA)
     /// The most panels on one sheet: four rows of six, about 2,300 pixels square, far under any
     /// size limit however many steps a tour has.
-    public static let panelsPerSheet = 24
+    public nonisolated static let panelsPerSheet = 24
+
+    /// The least a panel keeps of a screen's points, in pixels a point: body text (15 pt) stays
+    /// about 8 pixels high, readable, however large the screen. A phone's screen already fits
+    /// `thumbnailSize` at more than this.
+    public nonisolated static let minimumPanelScale = 0.55
+    /// The most pixels a sheet is wide or tall (about), so no sheet is unwieldy.
+    public nonisolated static let sheetLimit = 2300.0
+
+    /// How panels of one tour are sized and laid out: the limit a frame is shrunk to, panels a row
+    /// and a sheet.
+    public struct Layout: Equatable, Sendable {
+        /// The largest a panel's picture may be, in pixels.
+        public var thumbnailLimit: Size
+        /// Panels a row.
+        public var columns: Int
+        /// Panels a sheet.
+        public var panelsPerSheet: Int
+
+        /// Six columns, four rows, 360x480 pictures: phone screens.
+        public static let standard = Layout(thumbnailLimit: Storyboard.thumbnailSize, columns: Storyboard.columns, panelsPerSheet: Storyboard.panelsPerSheet)
+
+        /// A layout from its parts.
+        public init(thumbnailLimit: Size, columns: Int, panelsPerSheet: Int) {
+            self.thumbnailLimit = thumbnailLimit; self.columns = columns; self.panelsPerSheet = panelsPerSheet
+        }
+
+        /// The layout for frames of a `screen` (points) drawn at `scale`: a picture as large as fits
+        /// `thumbnailSize`, but never under `minimumPanelScale` pixels a point (a desktop's screen
+        /// gets larger pictures, and fewer of them a row and a sheet), never over the frame's own.
+        public static func forScreen(_ screen: Size, scale: Double) -> Layout {
+            guard screen.width > 0, screen.height > 0 else { return .standard }
+            let fit = min(Storyboard.thumbnailSize.width / screen.width, Storyboard.thumbnailSize.height / screen.height)
+            let k = min(scale, max(fit, Storyboard.minimumPanelScale))
+            let limit = Size((screen.width * k).rounded(), (screen.height * k).rounded())
+            guard limit.width > Storyboard.thumbnailSize.width || limit.height > Storyboard.thumbnailSize.height else { return .standard }
+            // 24 between panels, 24 around the sheet, about 70 for a caption under each.
+            let columns = max(1, min(Storyboard.columns, Int((Storyboard.sheetLimit - 24) / (limit.width + 24))))
+            let rows = max(1, min(4, Int((Storyboard.sheetLimit - 24) / (limit.height + 70 + 32))))
+            return Layout(thumbnailLimit: limit, columns: columns, panelsPerSheet: columns * rows)
+        }
+    }
 
     /// `frame` shrunk to fit `limit` (area-averaged), or as it is when it fits: what a panel keeps
     /// of a frame, so a tour's frames can be let go of as soon as each is written.
@@ -38,8 +81,8 @@ public enum Storyboard {
 
     /// The file names of `count` panels' sheets: `storyboard.png` for one sheet, else
     /// `storyboard-01.png`, `storyboard-02.png`, … (`panelsPerSheet` panels each).
-    public static func sheetNames(forPanels count: Int) -> [String] {
-        let sheets = max(1, (count + panelsPerSheet - 1) / panelsPerSheet)
+    public static func sheetNames(forPanels count: Int, perSheet panelsPerSheet: Int = Storyboard.panelsPerSheet) -> [String] {
+        let sheets = max(1, (count + panelsPerSheet - 1) / max(1, panelsPerSheet))
         guard sheets > 1 else { return ["storyboard.png"] }
         let digits = max(2, String(sheets).count)
         return (1...sheets).map { "storyboard-" + String(repeating: "0", count: digits - String($0).count) + "\($0).png" }
@@ -48,12 +91,12 @@ public enum Storyboard {
     /// Composes `panels` into one image (one pixel per point), captions set by `textEngine`; the
     /// first is numbered `firstNumber`.
     public static func compose(_ panels: [Panel], textEngine: any TextEngine, firstNumber: Int = 1,
-                               thumbnailSize: Size = Storyboard.thumbnailSize) throws(ViewError) -> Pixmap {
+                               layout: Layout = .standard) throws(ViewError) -> Pixmap {
         var rows: [View] = []
         var row: [View] = []
         for (i, panel) in panels.enumerated() {
-            row.append(column(for: panel, number: firstNumber + i, limit: thumbnailSize))
-            if row.count == columns || i == panels.count - 1 {
+            row.append(column(for: panel, number: firstNumber + i, limit: layout.thumbnailLimit))
+            if row.count == layout.columns || i == panels.count - 1 {
                 rows.append(HStack(alignment: .top, spacing: 24, children: row))
                 row = []
             }

@@ -88,6 +88,9 @@ open class EmbeddedRootView: View {
     /// while the embedded root animates, and the outer root's timer wakes it for the embedded one's.
     open override func advanceAnimations(to time: Double) -> Bool {
         guard let root else { return false }
+        // Not placed yet: its zoom (and so the embedded root's scale) is chosen when it is, in this
+        // frame's layout; the embedded frame waits for the next one rather than show a wrong zoom.
+        guard isPlaced else { return true }
         let scale = embeddedScale
         if abs(embeddedRoot.scale - scale) > 1e-9 { try? embeddedRoot.resize(to: embeddedRoot.size, scale: scale, safeArea: embeddedRoot.safeArea) }
         if embeddedPixels == nil || embeddedPixels!.bounds != embeddedRoot.deviceBounds {

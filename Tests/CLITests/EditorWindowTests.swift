@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+import ImageFiles
+import Raster
+
+/// The editor in real windows on a 1400x1800 virtual display (Xvfb, SDL's x11 driver), driven by
+/// xdotool and checked by grabbed frames, at display scales 1 and 2 over screenshots at
+/// `screen.scale` 1, 2 and 3: the window fits the display, the whole screenshot is fitted beside
+/// the whole panel, a drag over the screenshot draws the rectangle under the pointer (in the
+/// screen's points, whatever the zoom), each drag is one undo step, and Ctrl-Q asks before
+/// unsaved changes are lost. Play is compared with `limelight --tour` frame for frame.
+@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+struct EditorWindowTests {
+    static let display = (width: 1400, height: 1800)
+    /// The red marker's place on the 390x844-point screen.
+    static let marker = Rect(x: 60, y: 200, width: 100, height: 100)
+
+    /// A folder with a @`scale`x screenshot (blue, a red square at `marker`) and a tour over it.
+    static func tour(scale: Int) throws -> String {
+        let dir = try CLI.temporaryFolder()
+        let shot = try Pixmap(width: 390 * scale, height: 844 * scale, fill: Color(red: 0x20, green: 0x50, blue: 0xA0))
+        let m = marker
+        shot.fill(Color(red: 0xFF, green: 0, blue: 0), in: IntRect(x: Int(m.minX) * scale, y: Int(m.minY) * scale, width: Int(m.width) * scale, height: Int(m.height) * scale))
+        try shot.writePNG(to: dir + "/shot.png")
+        try #"{"id": "w", "background": "shot.png", "screen": {"scale": \#(scale)}, "steps": [{"rect": [250, 600, 100, 80], "label": "Corner", "text": "Here."}]}"#
+            .write(toFile: dir + "/w.json", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    /// The bounding box of the marker's pixels in `image` within `region`: red, dimmed or not (the
+    /// step's dim lies over it), at least half covered where the screenshot was shrunk.
+    static func box(of _: Color, in image: Pixmap, region: IntRect) -> IntRect? {
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        func isRed(_ c: Color) -> Bool { Int(c.red) > 2 * Int(c.blue) + 20 && Int(c.red) > 2 * Int(c.green) + 20 }
+        for y in region.y..<min(image.height, region.maxY) {
+            for x in region.x..<min(image.width, region.maxX) where isRed(image.color(x: x, y: y)) {
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+            }
+        }
+        return x1 < 0 ? nil : IntRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    static func rect(in file: String) -> [Double]? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+              let range = text.range(of: #""rect": \[[^\]]*\]"#, options: .regularExpression) else { return nil }
+        return text[range].dropFirst(9).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    @Test(arguments: [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)])
+    func theEditorFitsAnyScreenAndDrawsWhereThePointerIs(displayScale: Int, screenScale: Int) throws {
+        let (xvfb, display) = try WindowTests.startXvfb(screen: "\(Self.display.width)x\(Self.display.height)")
+        defer { WindowTests.stopXvfb(xvfb, display: display) }
+        let dir = try Self.tour(scale: screenScale)
+        let file = dir + "/w.json"
+        let (app, _, window) = try WindowTests.launch(["edit", file, "--scale", "\(displayScale)", "--driver", "x11"], on: display, title: "w\\.json$")
+        defer { WindowTests.stop(app) }
+        try #require(!window.isEmpty, "the editor's window appeared")
+        let shots = try CLI.temporaryFolder()
+        var n = 0
+        func grab() throws -> Pixmap { n += 1; return try WindowTests.screenshot(of: window, on: display, into: shots, name: "shot\(n)") }
+        var frame = try grab()
+        let red = Color(red: 0xFF, green: 0, blue: 0)
+        // Settled: the marker shows, and two grabs in a row are the same.
+        #expect(try WindowTests.waitFor(40) {
+            let previous = frame
+            frame = try grab()
+            return Self.box(of: red, in: frame, region: IntRect(x: 0, y: 0, width: frame.width, height: frame.height)) != nil && frame.hasSamePixels(as: previous)
+        }, "the screenshot shows (\(shots))")
+        // The window fits the display, and the panel (400 points) is whole at its right edge.
+        #expect(frame.width <= Self.display.width && frame.height <= Self.display.height, "\(frame.width)x\(frame.height)")
+        let d = Double(displayScale)
+        let points = (width: Double(frame.width) / d, height: Double(frame.height) / d)
+        let viewport = (width: points.width - 400, height: points.height)
+        var white = 0
+        for y in stride(from: 0, to: frame.height, by: 4) { for x in stride(from: frame.width - Int(380 * d), to: frame.width, by: 4) where frame.color(x: x, y: y) == .white { white += 1 } }
+        #expect(white > 2000, "the panel is on screen: \(white)")
+        // The whole screen is fitted beside it, centred: the marker is where the zoom puts it.
+        let zoom = min(2, viewport.width / 390, viewport.height / 844)
+        let origin = (x: (viewport.width - 390 * zoom) / 2, y: (viewport.height - 844 * zoom) / 2)
+        let found = try #require(Self.box(of: red, in: frame, region: IntRect(x: 0, y: 0, width: Int(viewport.width * d), height: frame.height)))
+        let expected = (x: (origin.x + Self.marker.minX * zoom) * d, y: (origin.y + Self.marker.minY * zoom) * d, side: Self.marker.width * zoom * d)
+        #expect(abs(Double(found.x) - expected.x) <= 2 && abs(Double(found.y) - expected.y) <= 2 && abs(Double(found.width) - expected.side) <= 3,
+                "the marker at \(found), expected at \(expected) (zoom \(zoom))")
+        // A drag over the marker, in the window's pixels, draws the marker's rectangle in the screen's points.
+        func drag(from a: (Double, Double), to b: (Double, Double)) throws {
+            try WindowTests.tool("/usr/bin/xdotool", ["mousemove", "--window", window, "\(Int(a.0.rounded()))", "\(Int(a.1.rounded()))", "mousedown", "1"], display: display)
+            for k in 1...4 {
+                let t = Double(k) / 4
+                try WindowTests.tool("/usr/bin/xdotool", ["mousemove", "--window", window, "\(Int((a.0 + (b.0 - a.0) * t).rounded()))", "\(Int((a.1 + (b.1 - a.1) * t).rounded()))"], display: display)
+            }
+            try WindowTests.tool("/usr/bin/xdotool", ["mouseup", "1"], display: display)
+        }
+        func key(_ k: String) throws { try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, k], display: display) }
+        func saved(_ check: @escaping ([Double]) -> Bool) -> [Double]? {
+            var last: [Double]?
+            _ = WindowTests.waitFor(20) { last = Self.rect(in: file); return last.map(check) ?? false }
+            return last
+        }
+        try drag(from: (Double(found.x), Double(found.y)), to: (Double(found.maxX), Double(found.maxY)))
+        try key("ctrl+s")
+        let drawn = saved { abs($0[0] - 60) <= 1.5 }
+        #expect(drawn.map { abs($0[0] - 60) <= 1.5 && abs($0[1] - 200) <= 1.5 && abs($0[2] - 100) <= 2 && abs($0[3] - 100) <= 2 } == true,
+                "the rectangle under the pointer: \(drawn ?? [])")
+        // A second drag moves it; undo takes back that drag alone.
+        let inside = (Double(found.x) + Double(found.width) / 2, Double(found.y) + Double(found.height) / 2)
+        try drag(from: inside, to: (inside.0 + 40 * zoom * d, inside.1))
+        try key("ctrl+z")
+        try key("ctrl+s")
+        Thread.sleep(forTimeInterval: 1)
+        let undone = Self.rect(in: file)
+        #expect(undone == drawn, "undo took back the move alone: \(undone ?? []) vs \(drawn ?? [])")
+        // Unsaved: Ctrl-Q asks (the window stays), Escape cancels; saved, Ctrl-Q ends it.
+        try drag(from: inside, to: (inside.0 + 30 * zoom * d, inside.1))
+        try key("ctrl+q")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(app.isRunning, "Ctrl-Q with unsaved changes asks first")
+        try key("Escape")
+        try key("ctrl+s")
+        Thread.sleep(forTimeInterval: 0.5)
+        try key("ctrl+q")
+        #expect(WindowTests.waitFor(20) { !app.isRunning }, "saved, Ctrl-Q ends the editor")
+    }
+
+    /// Play in the editor's window is the `limelight --tour` window's frame: the same pixels once
+    /// both have settled on the step.
+    @Test func playInTheWindowIsTheToursWindow() throws {
+        let (xvfb, display) = try WindowTests.startXvfb(screen: "\(Self.display.width)x\(Self.display.height)")
+        defer { WindowTests.stopXvfb(xvfb, display: display) }
+        let dir = try Self.tour(scale: 3)
+        let file = dir + "/w.json"
+        let shots = try CLI.temporaryFolder()
+        let (tour, _, tourWindow) = try WindowTests.launch(["--tour", file, "--driver", "x11"], on: display, title: "^Limelight$",
+                                                           environment: ["XDG_STATE_HOME": dir + "/state"])
+        try #require(!tourWindow.isEmpty)
+        Thread.sleep(forTimeInterval: 4)
+        let expected = try WindowTests.screenshot(of: tourWindow, on: display, into: shots, name: "tour")
+        WindowTests.stop(tour)
+        let (editor, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "w\\.json$")
+        defer { WindowTests.stop(editor) }
+        try #require(!window.isEmpty)
+        Thread.sleep(forTimeInterval: 3)
+        try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, "ctrl+1", "ctrl+p"], display: display)
+        Thread.sleep(forTimeInterval: 3)
+        let played = try WindowTests.screenshot(of: window, on: display, into: shots, name: "play")
+        #expect(expected.width == 390 && expected.height == 844, "\(expected.width)x\(expected.height)")
+        var differing = 0
+        for y in 0..<min(844, played.height) { for x in 0..<min(390, played.width) where played.color(x: x, y: y) != expected.color(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ between Play and the tour's window (\(shots))")
+    }
+
+    /// An image file dropped on the window (XDND, as a file manager drops it: scripts/xdnd-drop.py)
+    /// starts a new tour over it; an @3x name says its scale.
+    @Test func aDroppedImageStartsATourOverIt() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/xdnd-drop.py").path
+        guard (try? CLI.runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0 else {
+            withKnownIssue("python3-xlib is not installed (make test installs it): no drop was made") { throw CancellationError() }
+            return
+        }
+        let (xvfb, display) = try WindowTests.startXvfb(screen: "\(Self.display.width)x\(Self.display.height)")
+        defer { WindowTests.stopXvfb(xvfb, display: display) }
+        let dir = try Self.tour(scale: 3)
+        try FileManager.default.moveItem(atPath: dir + "/shot.png", toPath: dir + "/home@3x.png")
+        let file = dir + "/new.json"
+        let (app, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "new\\.json$")
+        defer { WindowTests.stop(app) }
+        try #require(!window.isEmpty)
+        Thread.sleep(forTimeInterval: 3)
+        let drop = try CLI.runProcess("/usr/bin/python3", [script, window, dir + "/home@3x.png", "200", "400"], environment: ["DISPLAY": ":\(display)"])
+        #expect(drop.status == 0, "\(drop.stderr)")
+        let shots = try CLI.temporaryFolder()
+        #expect(try WindowTests.waitFor(20) {
+            let frame = try WindowTests.screenshot(of: window, on: display, into: shots, name: "dropped")
+            return Self.box(of: .white, in: frame, region: IntRect(x: 0, y: 0, width: 390, height: 844)) != nil
+        }, "the screenshot shows in the editor (\(shots))")
+        for k in ["ctrl+s"] { try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, k], display: display) }
+        Thread.sleep(forTimeInterval: 0.5)
+        try WindowTests.tool("/usr/bin/xdotool", ["type", "--window", window, "dropped"], display: display)
+        try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, "Return"], display: display)
+        #expect(WindowTests.waitFor(20) { (try? String(contentsOfFile: file, encoding: .utf8))?.contains(#""background": "home@3x.png""#) == true },
+                "saved over the dropped screenshot: \((try? String(contentsOfFile: file, encoding: .utf8)) ?? "nothing")")
+        #expect((try? String(contentsOfFile: file, encoding: .utf8))?.contains(#""scale": 3"#) == true)
+    }
+
+    /// Recording in the window: Ctrl-R, clicks on the FAB and the Menu tab, Escape, Ctrl-S. The
+    /// steps and the test script it wrote pass `limelight test`, which plays the recording back.
+    @Test func aTourRecordedInTheWindowReplays() async throws {
+        let (xvfb, display) = try WindowTests.startXvfb(screen: "\(Self.display.width)x\(Self.display.height)")
+        defer { WindowTests.stopXvfb(xvfb, display: display) }
+        let dir = try CLI.temporaryFolder()
+        let file = dir + "/rec.json"
+        try #"{"id": "rec", "steps": []}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let frames = try await MainActor.run { try EditorLayout.frames(of: file, ids: ["fab", "tab.menu"]) }
+        let (app, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "rec\\.json$")
+        defer { WindowTests.stop(app) }
+        try #require(!window.isEmpty)
+        usleep(3_000_000)
+        func key(_ k: String) throws { try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, k], display: display) }
+        func click(_ id: String) throws {
+            let c = try #require(frames[id]).center
+            try WindowTests.tool("/usr/bin/xdotool", ["mousemove", "--window", window, "\(Int(c.x))", "\(Int(c.y))", "click", "1"], display: display)
+            usleep(800_000)
+        }
+        try key("ctrl+r")
+        usleep(800_000)
+        try click("fab")
+        try click("tab.menu")
+        try key("Escape")
+        try key("ctrl+s")
+        #expect(WindowTests.waitFor(20) { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("recorded") == true }, "saved")
+        let saved = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        #expect(saved.contains(#""target": "fab""#) && saved.contains(#""target": "tab.menu""#) && saved.contains(#""name": "recorded""#), "\(saved)")
+        let update = try CLI.run(["test", file, "--update", "--report", dir + "/report"])
+        #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+        let test = try CLI.run(["test", file, "--report", dir + "/report"])
+        #expect(test.status == 0 && test.stdout.contains("3 passed, 0 failed"), "two steps and the recorded script: \(test.stdout)\(test.stderr)")
+    }
+}
