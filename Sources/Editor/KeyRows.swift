@@ -69,7 +69,7 @@ final class KeyRows: View {
             let parent = Array(path.dropLast())
             if parent != heading, !parent.isEmpty {
                 heading = parent
-                list.append(Text(parent.map(TourKeyInfoWords.words).joined(separator: " › "), font: Font(size: 13, weight: .bold), color: .black))
+                list.append(Text(parent.map(TourKeyInfo.words).joined(separator: " › "), font: Font(size: 13, weight: .bold), color: .black))
             } else if parent.isEmpty { heading = [] }
             list.append(row(info, path))
         }
@@ -189,15 +189,4 @@ final class KeyRows: View {
 
     override func sizeThatFits(_ p: ProposedSize) -> Size { rows.measure(ProposedSize(width: p.width, height: nil)) }
     override func placeSubviews(in bounds: Rect) { rows.place(in: bounds) }
-}
-
-/// Key names in words, for headings (`advanceOn` is "Advance on").
-enum TourKeyInfoWords {
-    static func words(_ name: String) -> String {
-        var out = ""
-        for c in name {
-            if c.isUppercase, !out.isEmpty { out += " " + c.lowercased() } else { out.append(c) }
-        }
-        return out.prefix(1).uppercased() + out.dropFirst()
-    }
 }

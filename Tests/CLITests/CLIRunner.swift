@@ -79,3 +79,17 @@ enum CLI {
         return url.path
     }
 }
+
+/// Headless Chromium, for pages the tests open as a browser does (the test report, the review page).
+enum Chromium {
+    /// The browser, when it is installed.
+    static var path: String? { ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) }
+
+    /// Opens `page` (a file:// URL) headless with a profile in `profile`, `extra` saying what to do
+    /// (`--dump-dom`, `--screenshot=…`); its exit status and stdout.
+    static func browse(_ page: String, profile: String, _ extra: [String]) throws -> (Int32, String) {
+        let r = try CLI.runProcess(path ?? "/usr/bin/chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(profile)"] + extra + [page])
+        return (r.status, r.stdout)
+    }
+}
+

@@ -13,7 +13,7 @@ import Raster
     }
 
     @Test func theReviewPageOpensInChromiumWithEveryStepAndLanguage() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
+        guard Chromium.path != nil else {
             withKnownIssue("chromium is not installed (apt-get install chromium): the page was not opened in a browser") { throw CancellationError() }
             return
         }
@@ -26,10 +26,7 @@ import Raster
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/review") == ["index.html"], "one file, nothing beside it")
         let page = "file://" + dir + "/review/index.html"
-        func browse(_ extra: [String]) throws -> (Int32, String) {
-            let r = try CLI.runProcess(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir)/profile"] + extra + [page])
-            return (r.status, r.stdout)
-        }
+        func browse(_ extra: [String]) throws -> (Int32, String) { try Chromium.browse(page, profile: dir + "/profile", extra) }
         let (status, dom) = try browse(["--dump-dom"])
         #expect(status == 0)
         #expect(dom.components(separatedBy: "class=\"step-section\"").count == 6, "five steps")

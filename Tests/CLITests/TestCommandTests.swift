@@ -142,7 +142,7 @@ import ImageFiles
     }
 
     @Test func theReportWorksInAHeadlessChromium() throws {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
+        guard Chromium.path != nil else {
             withKnownIssue("chromium is not installed (apt-get install chromium): the report was not opened in a browser") { throw CancellationError() }
             return
         }
@@ -155,10 +155,7 @@ import ImageFiles
         let r = try CLI.run(["test", "\(dir)/\(hostile).json", "--report", report])
         #expect(r.status == 1 && r.stdout.contains("wrote \(report)/index.html"), "\(r.stdout)")
         let page = "file://" + report + "/index.html"
-        func browse(_ extra: [String]) throws -> (Int32, String) {
-            let r = try CLI.runProcess(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir)/profile"] + extra + [page])
-            return (r.status, r.stdout)
-        }
+        func browse(_ extra: [String]) throws -> (Int32, String) { try Chromium.browse(page, profile: dir + "/profile", extra) }
         // The DOM after the page's script ran: the tour's markup is text, the report's own script the only one.
         let (status, dom) = try browse(["--dump-dom"])
         #expect(status == 0)

@@ -566,6 +566,11 @@ public struct TourKeyInfo: Hashable, Sendable {
     public let doc: String
 }
 
+extension TourKeyInfo {
+    /// A key's name in words, as labels are made (`advanceOn` is "Advance on").
+    public static func words(_ name: String) -> String { TourKey<Tour>.words(name) }
+}
+
 extension TourSchema {
     static func infos<Model>(_ keys: [TourKey<Model>], prefix: String) -> [TourKeyInfo] {
         keys.map { TourKeyInfo(path: prefix + $0.name, name: $0.name, label: $0.label, kind: $0.kind, value: $0.row.value,
