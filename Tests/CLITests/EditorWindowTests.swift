@@ -60,9 +60,10 @@ struct EditorWindowTests {
         func grab() throws -> Pixmap { n += 1; return try WindowTests.screenshot(of: window, on: display, into: shots, name: "shot\(n)") }
         var frame = try grab()
         let red = Color(red: 0xFF, green: 0, blue: 0)
-        // Settled: the marker shows, and two grabs in a row are the same.
+        // Settled: the marker shows, and two grabs a second apart are the same.
         #expect(try WindowTests.waitFor(40) {
             let previous = frame
+            Thread.sleep(forTimeInterval: 1)
             frame = try grab()
             return Self.box(of: red, in: frame, region: IntRect(x: 0, y: 0, width: frame.width, height: frame.height)) != nil && frame.hasSamePixels(as: previous)
         }, "the screenshot shows (\(shots))")

@@ -88,9 +88,10 @@ open class EmbeddedRootView: View {
     /// while the embedded root animates, and the outer root's timer wakes it for the embedded one's.
     open override func advanceAnimations(to time: Double) -> Bool {
         guard let root else { return false }
-        // Not placed yet: its zoom (and so the embedded root's scale) is chosen when it is, in this
-        // frame's layout; the embedded frame waits for the next one rather than show a wrong zoom.
-        guard isPlaced else { return true }
+        // Not placed yet, or to be placed again (the outer screen was resized): its zoom, and so the
+        // embedded root's scale, is chosen in this frame's layout; the embedded frame waits for the
+        // next one rather than show a zoom that is about to change.
+        guard isPlaced, !needsLayout else { return true }
         let scale = embeddedScale
         if abs(embeddedRoot.scale - scale) > 1e-9 { try? embeddedRoot.resize(to: embeddedRoot.size, scale: scale, safeArea: embeddedRoot.safeArea) }
         if embeddedPixels == nil || embeddedPixels!.bounds != embeddedRoot.deviceBounds {
@@ -119,6 +120,9 @@ open class EmbeddedRootView: View {
     /// Draws the embedded root's last frame at this view's place, zoomed and panned, inside the view.
     public func drawEmbeddedFrame(in canvas: Canvas) {
         guard let root, let embeddedPixels else { return }
+        // Pixels of another zoom than the one shown (the zoom changed after the embedded frame was
+        // made): a frame at this zoom is asked for, and these stand in until it comes.
+        if abs(embeddedRoot.scale - embeddedScale) > 1e-9 || embeddedPixels.bounds != embeddedRoot.deviceBounds { setNeedsEmbeddedFrame() }
         var inside = canvas
         inside.clip(to: frame)
         let origin = outerPoint(.zero)
