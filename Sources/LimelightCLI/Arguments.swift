@@ -10,7 +10,9 @@ struct Arguments {
     let command: String
 
     /// Parses `words` for `command`, accepting the options in `valued` (which take a value) and `switches`.
-    init(_ words: [String], command: String, valued: Set<String>, switches: Set<String>) throws(CLIError) {
+    /// `hidden` options are accepted but not listed among the known ones (an internal one, such as
+    /// `test --worker`).
+    init(_ words: [String], command: String, valued: Set<String>, switches: Set<String>, hidden: Set<String> = []) throws(CLIError) {
         self.command = command
         var i = 0
         var onlyPositional = false
@@ -39,7 +41,7 @@ struct Arguments {
                 guard values[name] == nil else { throw .usage("\(command): \(name) given twice") }
                 values[name] = value
             } else {
-                let known = (valued.union(switches)).sorted().joined(separator: ", ")
+                let known = (valued.union(switches)).subtracting(hidden).sorted().joined(separator: ", ")
                 throw .usage("\(command): unknown option \(Arguments.printable(name)) (known: \(known))")
             }
         }

@@ -11,7 +11,8 @@ import Tours
 enum TestCommand {
     static let help = """
     usage: \(programName) test FILE|DIR… [--update] [--junit FILE] [--report DIR] [--jobs N] [--only PATTERN]
-      Tests each tour file (a folder: every *.json in it) over its matrix: every step at each size,
+      Tests each tour file (a folder: every *.json in it with a "steps" list; other JSON files there
+      are passed over with a note) over its matrix: every step at each size,
       scale and language of its "test" object (default 390x844, 1x, the languages its texts give),
       settled and at each of its "times" (ms into the step), plus each of its test scripts. Every frame
       is compared with its golden, <case>.png in the tour's goldens folder (default
@@ -35,7 +36,8 @@ enum TestCommand {
       --only PATTERN  run only the cases whose name contains PATTERN (* and ? match any characters
                       and one): --only 'home/*-ja-*', --only step03; the others count as skipped
       The last line reads "N passed, N failed" (", N skipped" when any were). Exits 0 when every case
-      passes, 1 when any fails, 2 for bad usage. Saved tour progress is neither read nor written.
+      passes, 1 when any fails, 2 for bad usage or bad input (a missing file, a folder with no tours,
+      an --only that selects no case). Saved tour progress is neither read nor written.
     """
 
     /// The artifacts folder when no `--report` is given.
@@ -44,7 +46,7 @@ enum TestCommand {
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "test"
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only"],
-                                 switches: ["--update", "--help", "--worker"])
+                                 switches: ["--update", "--help", "--worker"], hidden: ["--worker"])
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see \(programName) test --help)") }
         let limit = TestWorkers.processLimit()
@@ -77,6 +79,11 @@ enum TestCommand {
         }
 
         var results = runAll(plan, runner: runner, jobs: jobs, arguments: words)
+        // A pattern that selects nothing is a typo, never a green run.
+        if let pattern = args.value("--only"), !results.isEmpty, results.allSatisfy({ $0.outcome == .skipped }) {
+            let example = results.first.map { " (case names look like \($0.testCase.name))" } ?? ""
+            throw .usage("\(c): --only \(Arguments.printable(pattern)) selects none of the \(results.count) cases\(example)")
+        }
         var lines: [String] = []
         for tour in planned where tour.tour == nil {
             lines.append("FAIL \(tour.name): the tour file has \(tour.problems.count) problem\(tour.problems.count == 1 ? "" : "s"); nothing of it was run")
@@ -134,11 +141,26 @@ enum TestCommand {
             do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
                 throw .failure("\(command): \(path): cannot list the folder (\(error.localizedDescription))")
             }
-            let tours = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-            guard !tours.isEmpty else { throw .usage("\(command): \(path): the folder has no .json tour files") }
-            for tour in tours.map({ (path as NSString).appendingPathComponent($0) }) where !files.contains(tour) { files.append(tour) }
+            let jsons = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+            // A folder's JSON files that are not tours (a package.json, a screens file) are passed
+            // over with a note; a file named on its own is always tested as a tour.
+            var tours: [String] = []
+            for name in jsons {
+                let file = (path as NSString).appendingPathComponent(name)
+                if isTour(file) { tours.append(file) } else { warn("\(command): \(Arguments.printable(file)): skipped, not a tour (no \"steps\" list at its top)") }
+            }
+            guard !tours.isEmpty else { throw .usage("\(command): \(path): the folder has no tour files (.json with a \"steps\" list)") }
+            for tour in tours where !files.contains(tour) { files.append(tour) }
         }
         return files
+    }
+
+    /// Whether the JSON file at `path` is meant as a tour: its top is an object with a `steps` key,
+    /// or it does not parse at all (a broken tour is still a tour, and fails as one).
+    static func isTour(_ path: String) -> Bool {
+        guard let bytes = try? TourLoader.read(path), let node = try? JSONParser.parse(bytes) else { return true }
+        guard case .object(let members) = node.value else { return false }
+        return members.contains { $0.key == "steps" }
     }
 
     /// Each file loaded and checked against `app`: its plan entry, and the loaded tour (nil when it

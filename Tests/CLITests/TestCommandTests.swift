@@ -141,6 +141,36 @@ import ImageFiles
         #expect(broken.text?.contains("broken.json:1: steps[0].target: no view with id \"nowhere\"") == true)
     }
 
+    /// No silent passes: an `--only` that selects nothing is a typo, exit 2 with one line naming a
+    /// real case; the internal `--worker` option is not listed among the known ones.
+    @Test func aPatternThatSelectsNothingFailsWithOneLine() throws {
+        let dir = try homeCopy()
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "hmoe/*", "--report", dir + "/r"])
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.errorLines == ["limelight: test: --only hmoe/* selects none of the 51 cases (case names look like home/390x844@1x-en-step01)"], "\(r.stderr)")
+        let some = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-step01", "--report", dir + "/r"])
+        #expect(some.status == 0 && some.stdout.hasSuffix("3 passed, 0 failed, 48 skipped\n"), "\(some.stdout)")
+        let unknown = try CLI.run(["test", dir + "/home.json", "--wrk"])
+        #expect(unknown.status == 2 && !unknown.stderr.contains("--worker"), "\(unknown.stderr)")
+    }
+
+    /// A tours folder holds tours: a JSON file there that is not one is passed over with a note, a
+    /// broken tour still fails, and a folder with no tour at all is bad input.
+    @Test func aFoldersOtherJSONFilesAreNotTours() throws {
+        let dir = try homeCopy()
+        try #"{"name": "my-app", "version": "1.0.0"}"#.write(toFile: dir + "/package.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir, "--report", dir + "/r"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.errorLines.contains("limelight: test: \(dir)/package.json: skipped, not a tour (no \"steps\" list at its top)"), "\(r.stderr)")
+        try "{ not json".write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+        let broken = try CLI.run(["test", dir, "--report", dir + "/r"])
+        #expect(broken.status == 1 && broken.stdout.contains("FAIL broken: the tour file has 1 problem"), "\(broken.stdout)")
+        let empty = try CLI.temporaryFolder()
+        try #"{"name": "x"}"#.write(toFile: empty + "/package.json", atomically: true, encoding: .utf8)
+        let none = try CLI.run(["test", empty])
+        #expect(none.status == 2 && none.errorLines.last == "limelight: test: \(empty): the folder has no tour files (.json with a \"steps\" list)", "\(none.stderr)")
+    }
+
     @Test func theReportWorksInAHeadlessChromium() throws {
         guard Chromium.path != nil else {
             withKnownIssue("chromium is not installed (apt-get install chromium): the report was not opened in a browser") { throw CancellationError() }
@@ -221,7 +251,7 @@ import ImageFiles
         (["test"], "limelight: test: expected tour files or folders (see limelight test --help)"),
         (["test", "nowhere.json"], "limelight: test: nowhere.json: no such file or folder"),
         (["test", "x.json", "--jobs", "0"], "limelight: test: --jobs expects a whole number from 1 to 256 (got \"0\")"),
-        (["test", "x.json", "--frobnicate"], "limelight: test: unknown option --frobnicate (known: --help, --jobs, --junit, --only, --report, --update, --worker)"),
+        (["test", "x.json", "--frobnicate"], "limelight: test: unknown option --frobnicate (known: --help, --jobs, --junit, --only, --report, --update)"),
     ])
     func badUsageExitsTwoWithOneLine(args: [String], message: String) throws {
         let r = try CLI.run(args)

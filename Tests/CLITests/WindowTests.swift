@@ -67,7 +67,7 @@ struct WindowTests {
         try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
     }
 
-    /// Starts `limelight args…` on `display` (no dummy driver) and waits up to 40 s for a window
+    /// Starts `limelight args…` on `display` (no dummy driver) and waits up to 90 s for a window
     /// whose name matches `title`; returns the process, its stderr and the window id ("" if none).
     static func launch(_ args: [String], on display: Int, title: String, environment extra: [String: String] = [:]) throws -> (Process, Pipe, String) {
         let app = Process()
@@ -84,7 +84,7 @@ struct WindowTests {
         try app.run()
         var window = ""
         // A debug build starting beside a busy test run can take a while.
-        _ = try waitFor(40) {
+        _ = try waitFor(90) {
             window = try tool("/usr/bin/xdotool", ["search", "--name", title], display: display)
                 .split(separator: "\n").first.map(String.init) ?? ""
             return !window.isEmpty
