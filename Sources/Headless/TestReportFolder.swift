@@ -5,7 +5,7 @@ import Tours
 /// The folder a `limelight test` run reports into: its HTML page, with each case's golden beside
 /// the actual and diff images, and nothing left of an earlier run's images.
 public enum TestReportFolder {
-    /// Writes `folder/index.html` with each case's golden (linked, or copied) beside its actual and
+    /// Writes `folder/index.html` with each case's golden (a copy) beside its actual and
     /// diff images; returns the page's path.
     public static func write(_ folder: String, tours: [PlannedTour], results: [CaseResult], warnings: [TourDiagnostic]) throws(HeadlessError) -> String {
         let fm = FileManager.default
@@ -20,9 +20,9 @@ public enum TestReportFolder {
             let copy = (tourFolder as NSString).appendingPathComponent(r.testCase.shortName + ".golden.png")
             try? fm.createDirectory(atPath: tourFolder, withIntermediateDirectories: true)
             try? fm.removeItem(atPath: copy)
-            // A hard link where the folders share a file system (goldens are replaced by rename, never
-            // rewritten in place, so the report keeps the pixels it was made with), else a copy.
-            if link(r.golden, copy) == 0 || (try? fm.copyItem(atPath: r.golden, toPath: copy)) != nil { copies[r.testCase] = relative(copy) }
+            // A copy, never a link: a report is an artifact others write into (a CI upload, a
+            // reviewer's tool), and a write through a link would change the committed golden.
+            if (try? fm.copyItem(atPath: r.golden, toPath: copy)) != nil { copies[r.testCase] = relative(copy) }
         }
         let page = HTMLReport.page(tours: tours, results: results, warnings: warnings) { r in
             HTMLReport.Images(golden: copies[r.testCase], actual: r.actual.map(relative), diff: r.diff.map(relative))

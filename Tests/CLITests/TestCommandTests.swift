@@ -171,6 +171,23 @@ import ImageFiles
         #expect(none.status == 2 && none.errorLines.last == "limelight: test: \(empty): the folder has no tour files (.json with a \"steps\" list)", "\(none.stderr)")
     }
 
+    /// The report's goldens are copies: writing into the report (a CI artifact) leaves the committed
+    /// goldens as they are.
+    @Test func theReportsGoldensAreCopiesNotLinks() throws {
+        let dir = try homeCopy()
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-step01", "--report", dir + "/r"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let copy = dir + "/r/home/390x844@1x-en-step01.golden.png"
+        let golden = dir + "/home.goldens/390x844@1x-en-step01.png"
+        let before = try Data(contentsOf: URL(fileURLWithPath: golden))
+        let links = try FileManager.default.attributesOfItem(atPath: copy)[.referenceCount] as? Int
+        #expect(links == 1, "one name for the copy: \(String(describing: links))")
+        let handle = try #require(FileHandle(forWritingAtPath: copy))
+        try handle.write(contentsOf: Data("not a png".utf8))
+        try handle.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before, "the committed golden is untouched")
+    }
+
     @Test func theReportWorksInAHeadlessChromium() throws {
         guard Chromium.path != nil else {
             withKnownIssue("chromium is not installed (apt-get install chromium): the report was not opened in a browser") { throw CancellationError() }
