@@ -25,9 +25,7 @@ extension EditorModel {
     public func setText(_ text: String, at path: [String], inStep step: Int?, language: String) {
         var object: JSONTree = .object([])
         let base: JSONTree? = step.map { $0 < document.steps.count ? document.steps[$0] : nil } ?? document.root
-        var parent = base
-        for p in path.dropLast() { parent = parent?[p] }
-        if let parent, parent.members != nil { object = parent }
+        if let base, let parent = EditorModel.value(at: Array(path.dropLast()), in: base), parent.members != nil { object = parent }
         var fields = StepFields(object, unitsPerPoint: unitsPerPoint)
         fields.setText(path[path.count - 1], in: language, to: text, languages: languages)
         setValue(fields.json[path[path.count - 1]], at: path, inStep: step)

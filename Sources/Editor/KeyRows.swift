@@ -161,8 +161,7 @@ final class KeyRows: View {
     func show(_ object: JSONTree, language: String) {
         for (info, path) in keys {
             let id = idPrefix + path.joined(separator: ".")
-            var value: JSONTree? = object
-            for p in path { value = value?[p] }
+            let value = EditorModel.value(at: path, in: object)
             if let (control, options) = choices[id] {
                 let index: Int?
                 switch value?.value {

@@ -138,7 +138,7 @@ enum EditSetup {
         if let loaded = model.loaded { return loaded.background }
         guard let name = model.document.root["background"]?.stringValue else { return nil }
         let folder = AtomicFile.split(model.path).folder
-        let path = name.hasPrefix("/") ? name : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
+        let path = TourLoader.resolve(name, folder: folder.isEmpty ? "." : folder)
         return try? Pixmap(contentsOfFile: path)
     }
 }

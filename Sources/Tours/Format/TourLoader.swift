@@ -129,7 +129,7 @@ public enum TourLoader {
         let root = JSONTree(node, in: bytes)
         guard let name = root["background"]?.stringValue, !name.isEmpty else { return nil }
         let folder = (path as NSString).deletingLastPathComponent
-        let file = name.hasPrefix("/") ? name : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
+        let file = resolve(name, folder: folder.isEmpty ? "." : folder)
         guard let image = try? Pixmap(contentsOfFile: file) else { return nil }
         var scale = root["screen"]?["scale"]?.numberValue ?? 1
         if !(0.25...8).contains(scale) { scale = 1 }

@@ -120,9 +120,6 @@ open class EmbeddedRootView: View {
     /// Draws the embedded root's last frame at this view's place, zoomed and panned, inside the view.
     public func drawEmbeddedFrame(in canvas: Canvas) {
         guard let root, let embeddedPixels else { return }
-        // Pixels of another zoom than the one shown (the zoom changed after the embedded frame was
-        // made): a frame at this zoom is asked for, and these stand in until it comes.
-        if abs(embeddedRoot.scale - embeddedScale) > 1e-9 || embeddedPixels.bounds != embeddedRoot.deviceBounds { setNeedsEmbeddedFrame() }
         var inside = canvas
         inside.clip(to: frame)
         let origin = outerPoint(.zero)
