@@ -3,6 +3,9 @@ import Testing
 import ImageFiles
 import Raster
 
+// Nested in `WindowTests`, whose `.serialized` then covers both: two real-window suites side by
+// side would each wait out the other's windows on a two-core machine.
+extension WindowTests {
 /// The editor in real windows on a 1400x1800 virtual display (Xvfb, SDL's x11 driver), driven by
 /// xdotool and checked by grabbed frames, at display scales 1 and 2 over screenshots at
 /// `screen.scale` 1, 2 and 3: the window fits the display, the whole screenshot is fitted beside
@@ -222,4 +225,5 @@ struct EditorWindowTests {
         let test = try CLI.run(["test", file, "--report", dir + "/report"])
         #expect(test.status == 0 && test.stdout.contains("3 passed, 0 failed"), "two steps and the recorded script: \(test.stdout)\(test.stderr)")
     }
+}
 }
