@@ -1,7 +1,8 @@
 import Tours
 
-/// What one case of `limelight test` came to: passed, failed (and why) or skipped, the golden's
-/// path, and the images written for it. Worker processes send these to the parent as JSON lines.
+/// What one case of `limelight test` came to: passed, failed (and why), an error (it could not be
+/// run) or skipped, the golden's path, and the images written for it. Worker processes send these
+/// to the parent as JSON lines; shards keep them in their result blobs.
 public struct CaseResult: Codable, Hashable, Sendable {
     /// How a case ended.
     public enum Outcome: String, Codable, Hashable, Sendable {
@@ -9,14 +10,26 @@ public struct CaseResult: Codable, Hashable, Sendable {
         case passed
         /// Something is wrong: see `problems`.
         case failed
-        /// Left out by `--only`.
+        /// Left out by `--only` or by `--shard`.
         case skipped
+        /// It could not be run at all: see `cause` and `problems`.
+        case error
+    }
+
+    /// Why a case could not be run.
+    public enum Cause: String, Codable, Hashable, Sendable {
+        /// Its tour file has errors (exit 2: bad input).
+        case badInput
+        /// The runner could not do its work: a file it cannot write, a worker lost (exit 3).
+        case runner
     }
 
     /// The case.
     public var testCase: SnapshotCase
     /// How it ended.
     public var outcome: Outcome
+    /// Why it could not be run, for an `.error`.
+    public var cause: Cause?
     /// Why it failed, one line each (without the case's name).
     public var problems: [String] = []
     /// What the lint found at this case (errors fail it; warnings are listed).
@@ -29,18 +42,44 @@ public struct CaseResult: Codable, Hashable, Sendable {
     public var differingPixels: Int?
     /// The largest channel difference, when the frame was compared and differed.
     public var largestChannelDelta: Int?
+    /// A copy of the golden as it was compared (`<case>.expected.png` in the results folder), written
+    /// when the case failed against an existing golden, so results hold all three images.
+    public var expected: String?
     /// The frame as rendered, written when it failed or is to be recorded.
     public var actual: String?
     /// The differing pixels marked over a faded golden, written when the frame differed.
     public var diff: String?
     /// With `--update`: the frame (with its digest), to become the golden once the tour is known to be clean.
     public var toRecord: String?
+    /// A text golden of the case (its screen-reader tree, its spoken words) and the text the run
+    /// wrote for it in the results folder: what was found when it differs, what to record with `--update`.
+    public struct TextGolden: Codable, Hashable, Sendable {
+        /// The golden's path.
+        public var golden: String
+        /// The text as this run found it, in the results folder.
+        public var actual: String
+        /// A text golden from its paths.
+        public init(golden: String, actual: String) { self.golden = golden; self.actual = actual }
+    }
+    /// The case's text goldens that differ, are missing, or are to be recorded.
+    public var texts: [TextGolden] = []
+    /// Over a screenshot: what the screenshot shows under each rect target of the step (see
+    /// `ScreenRecord`).
+    public var screenUnder: [ScreenRecord.Patch] = []
 
     /// A result of `testCase` against `golden`.
     public init(testCase: SnapshotCase, outcome: Outcome, golden: String) {
         self.testCase = testCase
         self.outcome = outcome
         self.golden = golden
+    }
+
+    /// A result that could not be run because of `cause`, saying `problem`.
+    public static func error(_ testCase: SnapshotCase, golden: String, cause: Cause, problem: String) -> CaseResult {
+        var r = CaseResult(testCase: testCase, outcome: .error, golden: golden)
+        r.cause = cause
+        r.problems = [problem]
+        return r
     }
 
     /// The case's lint errors.

@@ -16,11 +16,12 @@ public enum GoldenVerdict: Hashable, Sendable {
     /// The golden could not be read.
     case unreadable(String)
 
-    /// Compares `frame` with the golden PNG at `path` within `tolerance`. A golden that carries the
-    /// digest of its pixels (see `GoldenPNG`) and equals the frame's is a match without decoding;
-    /// any other golden is decoded and compared pixel by pixel, and comes back with the verdict.
+    /// Compares `frame` with the golden PNG at `path` within `tolerance`, leaving out the `ignored`
+    /// rectangles (in the frame's pixels). A golden that carries the digest of its pixels (see
+    /// `GoldenPNG`) and equals the frame's is a match without decoding; any other golden is decoded
+    /// and compared pixel by pixel, and comes back with the verdict.
     public static func of(_ frame: Pixmap, againstGoldenAt path: String,
-                          tolerance: TourTest.Tolerance) -> (verdict: GoldenVerdict, golden: Pixmap?) {
+                          tolerance: TourTest.Tolerance, ignored: [IntRect] = []) -> (verdict: GoldenVerdict, golden: Pixmap?) {
         // Missing means nothing at all is there: a loop of links, or a goldens "folder" that is a
         // file, is unreadable and says so.
         var info = stat()
@@ -39,7 +40,14 @@ public enum GoldenVerdict: Hashable, Sendable {
         guard golden.width == frame.width, golden.height == frame.height else {
             return (.sizeDiffers(goldenWidth: golden.width, goldenHeight: golden.height), golden)
         }
-        let difference = PixmapDifference(between: frame, and: golden, maxChannelDelta: tolerance.maxChannelDelta)
+        let difference = PixmapDifference(between: frame, and: golden, rule: tolerance.rule(ignoring: ignored))
         return (difference.differingPixels <= tolerance.maxDifferentPixels ? .matches : .differs(difference), golden)
+    }
+}
+
+extension TourTest.Tolerance {
+    /// The pixel rule of this tolerance, leaving out `ignored` (rectangles in device pixels).
+    public func rule(ignoring ignored: [IntRect] = []) -> PixelRule {
+        PixelRule(maxChannelDelta: maxChannelDelta, perceptualThreshold: perceptualThreshold, ignored: ignored)
     }
 }

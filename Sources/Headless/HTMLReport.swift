@@ -1,30 +1,52 @@
 import Foundation
 import Tours
 
-/// `index.html` of `limelight test --report DIR`: one self-contained page (no network, styles and
-/// script inline, images beside it in DIR) that works from `file://`. A summary, then the failures,
-/// each with golden, actual and diff side by side and a view that flips or slides between golden
-/// and actual; then the passing and skipped cases. Filters by tour, size, language and result.
-/// Everything from a tour (ids, texts, file names) is escaped; the script reads only attributes.
+/// `index.html` of `limelight test --report DIR`: one self-contained page (no network, styles,
+/// script and images inline) that works from `file://` and links to nothing outside it. A
+/// summary, then the failures and errors, each with golden, actual and diff side by side and a view
+/// that flips or slides between golden and actual, and its screen-reader texts; then the passing and
+/// skipped cases. Filters by tour, size, language and result. A reviewer marks failures accept or
+/// reject, and the page gives the exact `limelight accept` command (and an accept file) for those
+/// accepted. Everything from a tour (ids, texts, file names) is escaped; the script reads only
+/// attributes.
 public enum HTMLReport {
-    /// The images of one case, relative to the report's folder (nil where there is none).
+    /// The images of one case, as `data:` URLs (nil where there is none).
     public struct Images: Hashable, Sendable {
-        /// The golden's copy.
+        /// The golden.
         public var golden: String?
         /// The frame as rendered.
         public var actual: String?
         /// The differing pixels marked.
         public var diff: String?
-        /// Paths relative to the report's folder.
-        public init(golden: String?, actual: String?, diff: String?) { self.golden = golden; self.actual = actual; self.diff = diff }
+        /// Text goldens that differ or are new: what they are, the golden's text, the run's.
+        public var texts: [TextPair] = []
+        /// Images from their URLs.
+        public init(golden: String?, actual: String?, diff: String?, texts: [TextPair] = []) {
+            self.golden = golden; self.actual = actual; self.diff = diff; self.texts = texts
+        }
     }
 
-    /// The page for `tours` and their results; `images(result)` gives each case's images.
-    public static func page(tours: [PlannedTour], results: [CaseResult], warnings: [TourDiagnostic],
-                            images: (CaseResult) -> Images) -> String {
-        let tally = TestTally(results, brokenTours: tours.filter { $0.tour == nil }.count)
-        let failed = results.filter { $0.outcome == .failed }
-        let others = results.filter { $0.outcome != .failed }
+    /// A text golden beside what the run found.
+    public struct TextPair: Hashable, Sendable {
+        /// What it is: "screen-reader tree", "spoken words".
+        public var label: String
+        /// The golden's text, nil when there is none yet.
+        public var golden: String?
+        /// The run's text.
+        public var actual: String
+        /// A pair from its parts.
+        public init(label: String, golden: String?, actual: String) { self.label = label; self.golden = golden; self.actual = actual }
+    }
+
+    /// The page for `tours` and their results; `images(result)` gives each case's images (the
+    /// caller decides which cases carry any); `acceptCommand` is the command a reviewer's choices
+    /// are appended to (`limelight accept`), nil when the results cannot be accepted from here.
+    public static func page(tours: [TestRun.TourEntry], results: [CaseResult], warnings: [TourDiagnostic],
+                            acceptCommand: String? = nil, images: (CaseResult) -> Images) -> String {
+        let tally = TestTally(results)
+        let failed = results.filter { $0.outcome == .failed || $0.outcome == .error }
+        let others = results.filter { $0.outcome == .passed || $0.outcome == .skipped }
+        let acceptable = failed.filter { $0.outcome == .failed && $0.actual != nil && $0.lintErrors.isEmpty }
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
@@ -33,22 +55,25 @@ public enum HTMLReport {
         <style>\(style)</style></head>
         <body>
         <header><h1>limelight test</h1>
-        <p class="tally"><span class="passed">\(tally.passed) passed</span> · <span class="failed">\(tally.failed) failed</span>\(tally.skipped > 0 ? " · <span class=\"skipped\">\(tally.skipped) skipped</span>" : "")</p>
+        <p class="tally"><span class="passed">\(tally.passed) passed</span> · <span class="failed">\(tally.failed) failed</span>\(tally.errors > 0 ? " · <span class=\"error\">\(tally.errors) error\(tally.errors == 1 ? "" : "s")</span>" : "")\(tally.skipped > 0 ? " · <span class=\"skipped\">\(tally.skipped) skipped</span>" : "")</p>
         <p class="tours">\(tours.map { "<code>\(escape($0.file))</code>" }.joined(separator: " "))</p>
         \(filters(results))
-        </header>
-        <main>
 
         """
-        let broken = tours.filter { $0.tour == nil }
-        if !broken.isEmpty || !failed.isEmpty { html += "<h2>Failures</h2>\n" }
-        for planned in broken {
-            html += "<section class=\"case failed\" data-tour=\"\(escape(planned.name))\" data-size=\"\" data-language=\"\" data-result=\"failed\">\n"
-            html += "<h3>\(escape(planned.name)) <span class=\"badge failed\">cannot run</span></h3>\n<ul class=\"problems\">"
-            for p in planned.problems { html += "<li>\(escape(p.description))</li>" }
-            html += "</ul></section>\n"
+        if let acceptCommand, !acceptable.isEmpty {
+            html += """
+            <div id="review" data-command="\(escape(acceptCommand))">
+            <p>Mark each failure <b>accept</b> (its actual becomes the golden) or <b>reject</b> (the golden stays; fix the tour or the app), then run:</p>
+            <p class="command"><code id="accept-command">(nothing accepted yet)</code> <button type="button" id="copy-command">copy</button>
+            <a id="accept-file" download="limelight-accept.txt" href="data:text/plain;charset=utf-8,">accept file</a></p>
+            <p id="rejected" hidden></p>
+            </div>
+
+            """
         }
-        for r in failed { html += section(r, images(r), detailed: true) }
+        html += "</header>\n<main>\n"
+        if !failed.isEmpty { html += "<h2>Failures</h2>\n" }
+        for r in failed { html += section(r, images(r), detailed: true, acceptable: acceptCommand != nil && acceptable.contains(r)) }
         if !warnings.isEmpty {
             html += "<h2>Warnings</h2>\n<ul class=\"warnings\">"
             for w in warnings { html += "<li>\(escape(w.description))</li>" }
@@ -56,7 +81,7 @@ public enum HTMLReport {
         }
         if !others.isEmpty {
             html += "<h2>Passed and skipped</h2>\n<div class=\"grid\">\n"
-            for r in others { html += section(r, images(r), detailed: false) }
+            for r in others { html += section(r, images(r), detailed: false, acceptable: false) }
             html += "</div>\n"
         }
         html += "</main>\n<p class=\"empty\" id=\"empty\" hidden>No case matches the filters.</p>\n<script>\(script)</script>\n</body></html>\n"
@@ -64,10 +89,14 @@ public enum HTMLReport {
     }
 
     /// One case: its name, result and problems, and its images.
-    static func section(_ r: CaseResult, _ images: Images, detailed: Bool) -> String {
+    static func section(_ r: CaseResult, _ images: Images, detailed: Bool, acceptable: Bool) -> String {
         let c = r.testCase
         var s = "<section class=\"case \(r.outcome.rawValue)\" data-tour=\"\(escape(c.tour))\" data-size=\"\(escape(c.sizeName))@\(c.scale.compact)x\" data-language=\"\(escape(c.language))\" data-result=\"\(r.outcome.rawValue)\">\n"
-        s += "<h3>\(escape(c.name)) <span class=\"badge \(r.outcome.rawValue)\">\(r.outcome.rawValue)</span></h3>\n"
+        s += "<h3>\(escape(c.name)) <span class=\"badge \(r.outcome.rawValue)\">\(r.outcome.rawValue)</span>"
+        if acceptable {
+            s += " <select class=\"decision\" data-case=\"\(escape(c.name))\" aria-label=\"decision for \(escape(c.name))\"><option value=\"\">undecided</option><option value=\"accept\">accept</option><option value=\"reject\">reject</option></select>"
+        }
+        s += "</h3>\n"
         if !r.problems.isEmpty {
             s += "<ul class=\"problems\">" + r.problems.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
         }
@@ -76,13 +105,13 @@ public enum HTMLReport {
             s += "<ul class=\"warnings\">" + warnings.map { "<li>\(escape($0.description))</li>" }.joined() + "</ul>\n"
         }
         guard detailed else {
-            if let golden = images.golden { s += "<figure><img loading=\"lazy\" src=\"\(url(golden))\" alt=\"golden of \(escape(c.name))\"></figure>\n" }
+            if let golden = images.golden ?? images.actual { s += "<figure><img loading=\"lazy\" src=\"\(escape(golden))\" alt=\"\(escape(c.name))\"></figure>\n" }
             return s + "</section>\n"
         }
         s += "<div class=\"images\">\n"
-        for (label, path) in [("golden", images.golden), ("actual", images.actual), ("diff", images.diff)] {
-            if let path {
-                s += "<figure><figcaption>\(label)</figcaption><img src=\"\(url(path))\" alt=\"\(label) of \(escape(c.name))\"></figure>\n"
+        for (label, src) in [("golden", images.golden), ("actual", images.actual), ("diff", images.diff)] {
+            if let src {
+                s += "<figure><figcaption>\(label)</figcaption><img src=\"\(escape(src))\" alt=\"\(label) of \(escape(c.name))\"></figure>\n"
             } else {
                 s += "<figure class=\"none\"><figcaption>\(label)</figcaption><p>none</p></figure>\n"
             }
@@ -93,14 +122,21 @@ public enum HTMLReport {
             <p class="controls"><button type="button" class="flip">flip</button>
             <input type="range" class="slide" min="0" max="100" value="50" aria-label="slide between golden and actual">
             <span class="showing">golden | actual</span></p>
-            <div class="stack"><img class="under" src="\(url(golden))" alt="golden"><img class="over" src="\(url(actual))" alt="actual"><div class="split"></div></div>
+            <div class="stack"><img class="under" src="\(escape(golden))" alt="golden"><img class="over" src="\(escape(actual))" alt="actual"><div class="split"></div></div>
             </figure>
 
             """
         }
         s += "</div>\n"
+        for pair in images.texts {
+            s += "<div class=\"texts\"><figure><figcaption>\(escape(pair.label)): golden</figcaption><pre>\(escape(pair.golden ?? "(none yet)"))</pre></figure>"
+            s += "<figure><figcaption>\(escape(pair.label)): actual</figcaption><pre>\(escape(pair.actual))</pre></figure></div>\n"
+        }
         return s + "</section>\n"
     }
+
+    /// A PNG's bytes as a `data:` URL.
+    public static func dataURL(png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
 
     /// Drop-downs of every tour, size, language and result among the cases.
     static func filters(_ results: [CaseResult]) -> String {
@@ -114,30 +150,25 @@ public enum HTMLReport {
             + options("tour", "tour", results.map(\.testCase.tour))
             + options("size", "size", results.map { "\($0.testCase.sizeName)@\($0.testCase.scale.compact)x" })
             + options("language", "language", results.map(\.testCase.language))
-            + options("result", "result", ["failed", "passed", "skipped"])
+            + options("result", "result", ["failed", "error", "passed", "skipped"])
             + "</form>"
     }
 
     /// `s` safe in HTML text and attribute values.
     public static func escape(_ s: String) -> String { escapingScalars(in: s, markupEntity(for:)) }
 
-    /// A relative path as a URL attribute: each segment percent-encoded, then escaped.
-    static func url(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#[]@!$&'()*+,;=:")
-        let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }.joined(separator: "/")
-        return escape(encoded)
-    }
-
     static let style = """
     body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f2f2f7;color:#1c1c1e}
     header{background:#fff;padding:12px 20px;border-bottom:1px solid #d1d1d6;position:sticky;top:0;z-index:2}
     h1{font-size:20px;margin:0 0 4px}h2{font-size:17px;margin:24px 20px 8px}h3{font-size:14px;margin:0 0 6px;word-break:break-all}
-    .tally{margin:0;font-weight:600}.tally .passed{color:#1e7d32}.tally .failed{color:#c62828}.tally .skipped{color:#6e6e73}
+    .tally{margin:0;font-weight:600}.tally .passed{color:#1e7d32}.tally .failed{color:#c62828}.tally .skipped{color:#6e6e73}.tally .error{color:#8e24aa}
     .tours{margin:4px 0;color:#6e6e73}.filters{display:flex;gap:14px;flex-wrap:wrap;margin-top:6px}
     main{padding-bottom:40px}.case{background:#fff;margin:10px 20px;padding:12px;border-radius:10px;border:1px solid #d1d1d6}
-    .case.failed{border-left:5px solid #c62828}
+    .case.failed{border-left:5px solid #c62828}.case.error{border-left:5px solid #8e24aa}
+    .badge.error{background:#8e24aa}
+    #review{margin-top:8px;padding:8px 10px;background:#fff8e1;border:1px solid #f0d48a;border-radius:8px}#review p{margin:2px 0}
+    #accept-command{white-space:pre-wrap;word-break:break-all}.decision{margin-left:8px;font-size:12px}
+    .texts{display:flex;gap:12px;flex-wrap:wrap;margin-top:8px}.texts pre{max-width:44vw;max-height:40vh;overflow:auto;background:#f7f7f9;border:1px solid #d1d1d6;padding:6px;font-size:12px}
     .badge{font-size:11px;padding:1px 7px;border-radius:9px;color:#fff;vertical-align:middle}
     .badge.failed{background:#c62828}.badge.passed{background:#1e7d32}.badge.skipped{background:#6e6e73}
     .problems{color:#c62828;margin:4px 0 8px;padding-left:18px}.warnings{color:#8a5a00;margin:4px 20px;padding-left:18px}
@@ -167,6 +198,28 @@ public enum HTMLReport {
         document.getElementById('empty').hidden=shown>0;
       }
       selects.forEach(function(s){s.addEventListener('change',apply);});
+      var review=document.getElementById('review');
+      function quote(s){return /^[A-Za-z0-9@%_+=:,.\\/-]+$/.test(s)?s:"'"+s.replace(/'/g,"'\\''")+"'";}
+      function decide(){
+        var accepted=[],rejected=[];
+        document.querySelectorAll('select.decision').forEach(function(d){
+          if(d.value==='accept')accepted.push(d.dataset.case);
+          if(d.value==='reject')rejected.push(d.dataset.case);
+          d.closest('section').dataset.decision=d.value;
+        });
+        var cmd=document.getElementById('accept-command');
+        cmd.textContent=accepted.length?review.dataset.command+' '+accepted.map(quote).join(' '):'(nothing accepted yet)';
+        document.getElementById('accept-file').href='data:text/plain;charset=utf-8,'+encodeURIComponent(accepted.map(function(n){return n+'\\n';}).join(''));
+        var r=document.getElementById('rejected');
+        r.hidden=!rejected.length;r.textContent=rejected.length?'Rejected, to fix: '+rejected.join(', '):'';
+      }
+      if(review){
+        document.querySelectorAll('select.decision').forEach(function(d){d.addEventListener('change',decide);});
+        document.getElementById('copy-command').addEventListener('click',function(){
+          var t=document.getElementById('accept-command').textContent;
+          if(navigator.clipboard)navigator.clipboard.writeText(t);
+        });
+      }
       document.querySelectorAll('.compare').forEach(function(box){
         var over=box.querySelector('.over'),slide=box.querySelector('.slide'),label=box.querySelector('.showing'),split=box.querySelector('.split');
         function show(p){over.style.clipPath='inset(0 0 0 '+p+'%)';split.style.left=p+'%';

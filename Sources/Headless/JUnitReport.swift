@@ -1,39 +1,43 @@
 import Tours
 
 /// The JUnit XML CI systems read: one `testsuite` a tour file, one `testcase` a case (`classname` the
-/// tour, `name` the case without it), `failure` with the message and the image paths, `skipped` for
-/// cases left out. Everything from a tour is escaped. No times are written, so a run gives the same
-/// file whatever the machine's speed or the number of jobs.
+/// tour, `name` the case without it), `failure` with the message and the image paths, `error` for a
+/// case that could not run (its tour file has errors, a result could not be written), `skipped`
+/// for cases left out. Every path is relative to the JUnit file's folder, so the file and the
+/// results uploaded beside it resolve inside one artifact. Everything from a tour is escaped. No
+/// times are written, so a run gives the same file whatever the machine's speed, the number of
+/// jobs or shards.
 public enum JUnitReport {
-    /// The XML for `tours` and the results of their cases.
-    public static func xml(tours: [PlannedTour], results: [CaseResult]) -> String {
+    /// The XML for `tours` and the results of their cases, with paths relative to `folder` (the
+    /// JUnit file's own folder).
+    public static func xml(tours: [TestRun.TourEntry], results: [CaseResult], relativeTo folder: String = ".") -> String {
         let byTour = Dictionary(grouping: results, by: \.testCase.tour)
-        let tally = TestTally(results, brokenTours: tours.filter { $0.tour == nil }.count)
+        let tally = TestTally(results)
+        func path(_ p: String) -> String { RelativePath.from(folder, to: p) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"limelight test\" tests=\"\(tally.passed + tally.failed + tally.skipped)\" failures=\"\(tally.failed)\" errors=\"0\" skipped=\"\(tally.skipped)\">\n"
+        out += "<testsuites name=\"limelight test\" tests=\"\(tally.total)\" failures=\"\(tally.failed)\" errors=\"\(tally.errors)\" skipped=\"\(tally.skipped)\">\n"
         for planned in tours {
             let cases = byTour[planned.name] ?? []
-            let t = TestTally(cases, brokenTours: planned.tour == nil ? 1 : 0)
-            out += "  <testsuite name=\"\(escape(planned.name))\" file=\"\(escape(planned.file))\" tests=\"\(t.passed + t.failed + t.skipped)\" failures=\"\(t.failed)\" errors=\"0\" skipped=\"\(t.skipped)\">\n"
-            if planned.tour == nil {
-                let message = "the tour file has \(planned.problems.count) problem\(planned.problems.count == 1 ? "" : "s")"
-                out += "    <testcase classname=\"\(escape(planned.name))\" name=\"load\">\n"
-                out += "      <failure message=\"\(escape(message))\">\(escape(planned.problems.map(\.description).joined(separator: "\n")))</failure>\n"
-                out += "    </testcase>\n"
-            }
+            let t = TestTally(cases)
+            out += "  <testsuite name=\"\(escape(planned.name))\" file=\"\(escape(path(planned.file)))\" tests=\"\(t.total)\" failures=\"\(t.failed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\">\n"
             for r in cases {
                 out += "    <testcase classname=\"\(escape(planned.name))\" name=\"\(escape(r.testCase.shortName))\""
                 let warnings = r.lint.filter { $0.severity == .warning }
                 if r.outcome == .passed && warnings.isEmpty { out += "/>\n"; continue }
                 out += ">\n"
+                var body = r.problems
+                body.append("golden: \(path(r.golden))")
+                for (label, file) in [("expected", r.expected), ("actual", r.actual), ("diff", r.diff)] {
+                    if let file { body.append("\(label): \(path(file))") }
+                }
+                for text in r.texts { body.append("actual: \(path(text.actual)) (golden \(path(text.golden)))") }
+                let message = escape(r.problems.joined(separator: "; "))
                 switch r.outcome {
                 case .skipped: out += "      <skipped message=\"left out by --only\"/>\n"
-                case .failed:
-                    var body = r.problems
-                    body.append("golden: \(r.golden)")
-                    if let actual = r.actual { body.append("actual: \(actual)") }
-                    if let diff = r.diff { body.append("diff: \(diff)") }
-                    out += "      <failure message=\"\(escape(r.problems.joined(separator: "; ")))\">\(escape(body.joined(separator: "\n")))</failure>\n"
+                case .failed: out += "      <failure message=\"\(message)\">\(escape(body.joined(separator: "\n")))</failure>\n"
+                case .error:
+                    let type = r.cause == .runner ? "runner" : "bad input"
+                    out += "      <error type=\"\(type)\" message=\"\(message)\">\(escape(body.joined(separator: "\n")))</error>\n"
                 case .passed: break
                 }
                 if !warnings.isEmpty {

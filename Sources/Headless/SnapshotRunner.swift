@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import ImageFiles
 import Raster
@@ -6,24 +7,26 @@ import Views
 
 /// Runs the groups of a `TestPlan`: each on a new stage and virtual clock, its frames painted one at a
 /// time into the session's one pixmap, compared with their goldens and let go; the lint looks at
-/// every settled step. A failing frame leaves `<case>.actual.png` and `<case>.diff.png` in the
-/// artifacts folder; with `update`, frames that are new or differ are written there with their digest
-/// for the caller to record once it knows the tour is clean.
+/// every settled step. A failing case leaves `<case>.actual.png` (with its digest, so accepting it
+/// makes a golden like any other), `<case>.expected.png` and `<case>.diff.png` in the results
+/// folder, made only when something is written; with `update`, frames to record are written there
+/// for the caller to record once it knows the tour is clean. With `test.semantics`, a settled step's
+/// screen-reader tree and spoken words are compared with their goldens too.
 @MainActor
 public struct SnapshotRunner {
     /// What a run does beyond comparing.
     public struct Options: Sendable {
         /// Which cases run (the others are skipped, though their steps are still walked).
         public var filter: CaseFilter
-        /// Whether frames that are new or differ are written for recording.
-        public var update: Bool
-        /// The folder for actual and diff images, a subfolder per tour.
+        /// Which goldens a run records (nil: none, compare only).
+        public var update: UpdateMode?
+        /// The results folder for actual, expected and diff images, a subfolder per tour.
         public var artifacts: String
         /// Whether frames are painted and compared at all; without, only the lint runs (`check --lint`)
         /// and every case counts as skipped.
         public var paints: Bool
         /// Options from their parts.
-        public init(filter: CaseFilter = CaseFilter(pattern: nil), update: Bool = false, artifacts: String, paints: Bool = true) {
+        public init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true) {
             self.filter = filter; self.update = update; self.artifacts = artifacts; self.paints = paints
         }
     }
@@ -38,6 +41,16 @@ public struct SnapshotRunner {
     public let options: Options
     /// Makes each group's stage.
     public let makeStage: StageMaker
+
+    /// Which goldens `--update` records, as Playwright's `--update-snapshots` modes.
+    public enum UpdateMode: String, Sendable, CaseIterable {
+        /// Only goldens that do not exist yet.
+        case missing
+        /// Missing goldens and those the frame differs from (`--update` alone).
+        case changed
+        /// Every golden of every case run, matching or not (to rewrite them all).
+        case all
+    }
 
     /// A runner of `plan`'s groups.
     public init(plan: TestPlan, options: Options, makeStage: @escaping StageMaker) {
@@ -54,7 +67,11 @@ public struct SnapshotRunner {
     public func run(group index: Int) -> [CaseResult] {
         let group = plan.groups[index]
         let planned = plan.tours[group.tour]
-        guard let tour = planned.tour else { return [] }
+        guard let plannedTour = planned.tour else {
+            let why = "the tour file \(planned.file) has \(planned.problems.count) problem\(planned.problems.count == 1 ? "" : "s"): "
+                + (planned.problems.first?.description ?? "it cannot be read")
+            return group.cases.map { CaseResult.error($0, golden: planned.goldenPath(of: $0), cause: .badInput, problem: why) }
+        }
         var results = group.cases.map { c in
             CaseResult(testCase: c, outcome: options.paints && options.filter.keeps(c.name) ? .passed : .skipped, golden: planned.goldenPath(of: c))
         }
@@ -67,16 +84,31 @@ public struct SnapshotRunner {
             }
             return results
         }
+        if group.reducedMotion { stage.root.reducesMotion = true }
+        var tour = plannedTour
+        if let map = (stage as? ScreenshotStage)?.rectMapping {
+            tour.steps = tour.steps.map { step in var s = step; s.mapRects(map); return s }
+        }
+        let spoken = RecordingAnnouncer(clock: clock)
+        if tour.test.semantics { stage.root.announcer = spoken }
         let walk = TourWalk(tour: tour, stage: stage, clock: clock)
         walk.session.declaredStates = declaredStates(stage)
         let place = "\(group.cases.first?.sizeName ?? "")@\(group.scale.compact)x, \(group.language)"
         switch group.kind {
+        case .unrunnable:
+            return results
         case .settledSteps:
             for (i, _) in tour.steps.enumerated() {
+                let said = spoken.entries.count
                 walk.show(step: i, at: nil)
                 results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater)
+                if let shot = stage as? ScreenshotStage { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned)
+                if tour.test.semantics && results[i].outcome != .skipped {
+                    let words = spoken.entries[said...].map { $0.text + "\n" }.joined()
+                    keepSemantics(SemanticsReport.json(stage.root.semanticsTree()) + "\n", spoken: words, into: &results[i], planned: planned)
+                }
             }
         case .timedSteps:
             let times = tour.test.times
@@ -110,34 +142,28 @@ public struct SnapshotRunner {
         return results
     }
 
+
     /// Paints the session's frame for `result`'s case (unless skipped), compares it with its golden,
-    /// and writes what a failure or a recording needs.
+    /// and writes what a failure or a recording needs. A case that failed already (a script that
+    /// stopped, a lint error) keeps its frame as it is at that moment whatever the comparison says.
     private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour) {
-        guard result.outcome != .skipped, let tolerance = planned.tour?.test.tolerance else { return }
+        guard result.outcome != .skipped, let test = planned.tour?.test else { return }
         let frame: Pixmap
         do { frame = try session.render() } catch {
             fail(&result, error.message); return
         }
-        let (verdict, golden) = GoldenVerdict.of(frame, againstGoldenAt: result.golden, tolerance: tolerance)
+        let ignored = ignoredRects(test.ignore, on: session.app.root, scale: frame.width > 0 ? Double(frame.width) / session.app.root.size.width : 1)
+        let (verdict, golden) = GoldenVerdict.of(frame, againstGoldenAt: result.golden, tolerance: test.tolerance, ignored: ignored)
         result.goldenExists = verdict != .missing
-        let folder = (options.artifacts as NSString).appendingPathComponent(result.testCase.tour)
-        let stem = (folder as NSString).appendingPathComponent(result.testCase.shortName)
-        func write(_ pixmap: Pixmap, _ path: String, digest: Bool = false) -> String? {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try pixmap.writePNG(to: path, digest: digest)
-                return path
-            } catch {
-                fail(&result, "cannot write \(path): \(error)")
-                return nil
-            }
-        }
-        if options.update && verdict != .matches {
-            result.toRecord = write(frame, stem + ".actual.png", digest: true)
+        let stem = resultsStem(of: result.testCase)
+        let failedBefore = result.outcome == .failed
+        if let update = options.update, verdict != .matches || update == .all, verdict == .missing || update != .missing {
+            result.toRecord = write(frame, stem + ".actual.png", for: &result)
             return
         }
         switch verdict {
         case .matches:
+            if failedBefore { result.actual = write(frame, stem + ".actual.png", for: &result) }
             return
         case .missing:
             fail(&result, "no golden \(result.golden) yet (record it with `limelight test --update \(planned.file)`)")
@@ -148,21 +174,111 @@ public struct SnapshotRunner {
         case .differs(let difference):
             result.differingPixels = difference.differingPixels
             result.largestChannelDelta = difference.largestChannelDelta
-            var line = "\(difference.differingPixels) pixel\(difference.differingPixels == 1 ? "" : "s") differ (largest channel delta \(difference.largestChannelDelta)"
+            var line = "\(difference.differingPixels) pixel\(difference.differingPixels == 1 ? "" : "s") differ"
+            line += test.tolerance.perceptualThreshold == nil ? " (largest channel delta \(difference.largestChannelDelta)" : " perceptually (threshold \(test.tolerance.perceptualThreshold!.compact), \(difference.antialiasedPixels) anti-aliased let pass"
             if let first = difference.firstDifference { line += ", first at \(first.x),\(first.y)" }
             line += ")"
-            if tolerance != .exact { line += ", more than the tolerance of \(tolerance.maxDifferentPixels)" }
+            if test.tolerance.maxDifferentPixels > 0 { line += ", more than the tolerance of \(test.tolerance.maxDifferentPixels)" }
             fail(&result, line)
-            if let golden, let image = try? PixmapDifference.image(between: frame, and: golden, maxChannelDelta: tolerance.maxChannelDelta) {
-                result.diff = write(image, stem + ".diff.png")
+            if let golden, let image = try? PixmapDifference.image(between: frame, and: golden, rule: test.tolerance.rule(ignoring: ignored)) {
+                result.diff = write(image, stem + ".diff.png", for: &result)
             }
         }
-        result.actual = write(frame, stem + ".actual.png")
+        if verdict != .missing, (try? FileManager.default.createDirectory(atPath: AtomicFile.split(stem).folder, withIntermediateDirectories: true)) != nil {
+            let copy = stem + ".expected.png"
+            try? FileManager.default.removeItem(atPath: copy)
+            if (try? FileManager.default.copyItem(atPath: result.golden, toPath: copy)) != nil { result.expected = copy }
+        }
+        result.actual = write(frame, stem + ".actual.png", for: &result)
     }
 
-    /// Marks `result` failed because of `problem`.
+    /// Compares a settled step's screen-reader tree and spoken words with their goldens
+    /// (`<case>.semantics.json`, `<case>.spoken.txt` beside its PNG), as `take` does the frame.
+    private func keepSemantics(_ tree: String, spoken: String, into result: inout CaseResult, planned: PlannedTour) {
+        let base = String(result.golden.dropLast(4))
+        let stem = resultsStem(of: result.testCase)
+        for (text, suffix, what) in [(tree, ".semantics.json", "the screen-reader tree"), (spoken, ".spoken.txt", "the spoken words")] {
+            let golden = base + suffix
+            let existing = try? InputFile.read(golden, limit: 64 << 20, kind: "a text golden")
+            let matches = existing.map { $0 == Array(text.utf8) } ?? false
+            if let update = options.update, !matches || update == .all, existing == nil || update != .missing {
+                if let path = writeText(text, stem + suffix, for: &result) { result.texts.append(CaseResult.TextGolden(golden: golden, actual: path)) }
+                continue
+            }
+            guard !matches else { continue }
+            guard let existing else {
+                fail(&result, "no golden \(golden) yet (record it with `limelight test --update \(planned.file)`)")
+                if let path = writeText(text, stem + suffix, for: &result) { result.texts.append(CaseResult.TextGolden(golden: golden, actual: path)) }
+                continue
+            }
+            let was = String(decoding: existing, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let now = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = zip(was, now).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, now.count)
+            let shown = line < now.count ? String(now[line]).trimmingCharacters(in: .whitespaces) : "(ends)"
+            fail(&result, "\(what) differs from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
+            if let path = writeText(text, stem + suffix, for: &result) { result.texts.append(CaseResult.TextGolden(golden: golden, actual: path)) }
+        }
+    }
+
+    /// Where a case's result files go: `<results>/<tour>/<case>` before the suffix.
+    func resultsStem(of c: SnapshotCase) -> String {
+        ((options.artifacts as NSString).appendingPathComponent(c.tour) as NSString).appendingPathComponent(c.shortName)
+    }
+
+    /// The device-pixel rectangles of `regions` on `root` at `scale`: a view's frame rounded out, a
+    /// rect scaled; a view not on the screen leaves nothing out.
+    private func ignoredRects(_ regions: [TourTest.IgnoredRegion], on root: ViewRoot, scale: Double) -> [IntRect] {
+        guard !regions.isEmpty else { return [] }
+        let views = root.allIdentifiedViews()
+        return regions.flatMap { region -> [IntRect] in
+            let rects: [Rect]
+            switch region {
+            case .view(let id): rects = views.filter { $0.id == id }.map(\.frame)
+            case .rect(let r): rects = [r]
+            }
+            return rects.map { r in
+                let x0 = Int((r.minX * scale).rounded(.down)), y0 = Int((r.minY * scale).rounded(.down))
+                let x1 = Int((r.maxX * scale).rounded(.up)), y1 = Int((r.maxY * scale).rounded(.up))
+                return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            }
+        }
+    }
+
+    /// Writes `pixmap` (with its digest) to `path` in the results folder, made when first needed;
+    /// nil, and the case an error of the runner's, when it cannot be written.
+    private func write(_ pixmap: Pixmap, _ path: String, for result: inout CaseResult) -> String? {
+        do {
+            try FileManager.default.createDirectory(atPath: AtomicFile.split(path).folder, withIntermediateDirectories: true)
+            try pixmap.writePNG(to: path, digest: true)
+            return path
+        } catch {
+            cannotWrite(path, "\(error)", &result)
+            return nil
+        }
+    }
+
+    /// Writes `text` to `path` in the results folder, as `write` does an image.
+    private func writeText(_ text: String, _ path: String, for result: inout CaseResult) -> String? {
+        do {
+            try FileManager.default.createDirectory(atPath: AtomicFile.split(path).folder, withIntermediateDirectories: true)
+            try AtomicFile().write(Data(text.utf8), to: path)
+            return path
+        } catch {
+            cannotWrite(path, "\(error)", &result)
+            return nil
+        }
+    }
+
+    /// The case is an error of the runner's: a result it cannot write.
+    private func cannotWrite(_ path: String, _ why: String, _ result: inout CaseResult) {
+        result.outcome = .error
+        result.cause = .runner
+        result.problems.append("cannot write \(path): \(why)")
+    }
+
+    /// Marks `result` failed because of `problem` (an error stays an error).
     private func fail(_ result: inout CaseResult, _ problem: String) {
-        result.outcome = .failed
+        if result.outcome != .error { result.outcome = .failed }
         result.problems.append(problem)
     }
 }

@@ -8,7 +8,7 @@ import Tours
 public struct PlannedTour: Sendable {
     /// The file as the user named it.
     public var file: String
-    /// The first part of its cases' names: the file's name without `.json`.
+    /// The first part of its cases' names: the tour's `id` (see `TestPlan.names`).
     public var name: String
     /// The tour, nil when the file has errors.
     public var tour: Tour?
@@ -35,6 +35,11 @@ public struct PlannedTour: Sendable {
         }
     }
 
+    /// The tour as a run's record names it.
+    public var entry: TestRun.TourEntry {
+        TestRun.TourEntry(file: file, name: name, goldensFolder: goldensFolder, errors: tour == nil ? problems : [])
+    }
+
     /// The golden file of `testCase`.
     public func goldenPath(of testCase: SnapshotCase) -> String {
         (goldensFolder as NSString).appendingPathComponent(testCase.shortName + ".png")
@@ -56,6 +61,9 @@ public struct TestPlan: Sendable {
             case timedSteps
             /// The test script of that index in the tour's `test.scripts`.
             case script(Int)
+            /// Nothing can run: the tour file has errors. Its cases are those its goldens name
+            /// (else one named `load`), each an error, so the counts keep them.
+            case unrunnable
         }
         /// The index of the tour in `TestPlan.tours`.
         public var tour: Int
@@ -65,6 +73,8 @@ public struct TestPlan: Sendable {
         public var scale: Double
         /// The language code.
         public var language: String
+        /// Whether it runs under reduced motion.
+        public var reducedMotion = false
         /// What it runs.
         public var kind: Kind
         /// Its cases, in the order they are shown.
@@ -82,7 +92,12 @@ public struct TestPlan: Sendable {
         self.tours = tours
         groups = []
         for (index, planned) in tours.enumerated() {
-            guard let tour = planned.tour else { continue }
+            guard let tour = planned.tour else {
+                let named = TestPlan.goldenNames(in: planned.goldensFolder).compactMap { SnapshotCase(tour: planned.name, shortName: $0) }
+                let cases = named.isEmpty ? [SnapshotCase(tour: planned.name, size: Size(0, 0), scale: 1, language: "", moment: .tourFile)] : named
+                groups.append(Group(tour: index, size: Size(0, 0), scale: 1, language: "", kind: .unrunnable, cases: cases))
+                continue
+            }
             let test = tour.test
             var languages = test.languages ?? tour.textLanguages
             if test.languages == nil, let spoken = speaks(planned) {
@@ -95,9 +110,12 @@ public struct TestPlan: Sendable {
             for size in sizes {
                 for scale in scales {
                     for language in languages {
+                      for motion in test.motion {
+                        let reduced = motion == .reduced
                         func group(_ kind: Group.Kind, _ moments: [SnapshotCase.Moment]) -> Group {
-                            Group(tour: index, size: size, scale: scale, language: language, kind: kind,
-                                  cases: moments.map { SnapshotCase(tour: planned.name, size: size, scale: scale, language: language, moment: $0, stepDigits: digits) })
+                            Group(tour: index, size: size, scale: scale, language: language, reducedMotion: reduced, kind: kind,
+                                  cases: moments.map { SnapshotCase(tour: planned.name, size: size, scale: scale, language: language, moment: $0,
+                                                                    stepDigits: digits, reducedMotion: reduced) })
                         }
                         groups.append(group(.settledSteps, tour.steps.indices.map { .step(index: $0, milliseconds: nil) }))
                         if !test.times.isEmpty {
@@ -106,6 +124,7 @@ public struct TestPlan: Sendable {
                         for (s, script) in test.scripts.enumerated() {
                             groups.append(group(.script(s), [.script(name: script.name)]))
                         }
+                      }
                     }
                 }
             }
@@ -115,21 +134,72 @@ public struct TestPlan: Sendable {
     /// Every case, group by group.
     public var cases: [SnapshotCase] { groups.flatMap(\.cases) }
 
-    /// The groups' indices, the costliest first (device pixels a frame times frames, plus the app's
-    /// start): the order to hand them to workers in, so no large group is left to run alone at the end.
+    /// What a group costs to run, roughly: device pixels a frame times its frames, plus the app's start.
+    public func cost(ofGroup index: Int) -> Double {
+        let g = groups[index]
+        return (Double(g.cases.count) + 2) * max(1, g.size.width * g.size.height * g.scale * g.scale)
+    }
+
+    /// The groups' indices, the costliest first: the order to hand them to workers in, so no large
+    /// group is left to run alone at the end.
     public var costliestFirst: [Int] {
-        let cost = groups.map { g in (Double(g.cases.count) + 2) * g.size.width * g.size.height * g.scale * g.scale }
+        let cost = groups.indices.map(cost(ofGroup:))
         return groups.indices.sorted { cost[$0] > cost[$1] || (cost[$0] == cost[$1] && $0 < $1) }
     }
 
-    /// The names each tour file gets in case names: its file name without `.json`, or the path as
-    /// given (without `.json`) where two files share a name.
-    public static func names(forFiles files: [String]) -> [String] {
-        let stems = files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+    /// The groups shard `shard` of `count` runs (`--shard 2/4` is shard 2 of 4): the groups dealt,
+    /// the costliest first, each to the shard with the least cost so far (the lowest-numbered on a
+    /// tie). The same plan always deals the same way, so a case is always in the same shard, and
+    /// shards come out within one group's cost of each other.
+    public func groups(inShard shard: Int, of count: Int) -> Set<Int> {
+        precondition(count >= 1 && (1...count).contains(shard))
+        var load = [Double](repeating: 0, count: count)
+        var mine = Set<Int>()
+        for g in costliestFirst {
+            var least = 0
+            for k in 1..<count where load[k] < load[least] { least = k }
+            load[least] += cost(ofGroup: g)
+            if least == shard - 1 { mine.insert(g) }
+        }
+        return mine
+    }
+
+    /// The names of the goldens in `folder` (file names without `.png`; not the actual or diff
+    /// images a run leaves, nor hidden files), sorted.
+    public static func goldenNames(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") && !$0.hasSuffix(".actual.png") && !$0.hasSuffix(".diff.png") }
+            .map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// The files in tour `index`'s goldens folder that no case of the plan names (a deleted step, a
+    /// dropped language, a size no longer tested), in name order: the goldens `--prune` removes.
+    /// None for a tour that cannot run (its goldens are all the plan knows of its cases).
+    public func orphans(ofTour index: Int) -> [String] {
+        let planned = tours[index]
+        guard planned.tour != nil, let names = try? FileManager.default.contentsOfDirectory(atPath: planned.goldensFolder) else { return [] }
+        var kept = Set<String>()
+        for g in groups where g.tour == index {
+            for c in g.cases { for suffix in TestPlan.goldenSuffixes { kept.insert(c.shortName + suffix) } }
+        }
+        return names.filter { name in
+            !name.hasPrefix(".") && TestPlan.goldenSuffixes.contains(where: name.hasSuffix) && !kept.contains(name)
+                && !name.hasSuffix(".actual.png") && !name.hasSuffix(".diff.png")
+        }.sorted().map { (planned.goldensFolder as NSString).appendingPathComponent($0) }
+    }
+
+    /// How a case's golden files end: its frame, and with `test.semantics` its screen-reader tree
+    /// and its spoken words.
+    public static let goldenSuffixes = [".png", ".semantics.json", ".spoken.txt"]
+
+    /// The names tours get in case names: the tour's `id`, or for a file that cannot be read its
+    /// file name without `.json`; where two share a name, the path as given (without `.json`).
+    public static func names(for tours: [(file: String, id: String?)]) -> [String] {
+        let stems = tours.map { $0.id ?? (($0.file as NSString).lastPathComponent as NSString).deletingPathExtension }
         var counts: [String: Int] = [:]
         for stem in stems { counts[stem, default: 0] += 1 }
-        return zip(files, stems).map { file, stem in
-            counts[stem]! > 1 ? (file.hasSuffix(".json") ? String(file.dropLast(5)) : file) : stem
+        return zip(tours, stems).map { tour, stem in
+            counts[stem]! > 1 ? (tour.file.hasSuffix(".json") ? String(tour.file.dropLast(5)) : tour.file) : stem
         }
     }
 }

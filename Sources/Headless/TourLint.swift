@@ -165,7 +165,10 @@ public enum TourLint {
     static func name(of target: HoleTarget) -> String {
         switch target {
         case .view(let id): return "\"\(id)\""
-        case .rect(let r): return "rect \(r)"
+        case .rect(let r):
+            // Whole or to a tenth: a rect mapped onto another screen size has long fractions.
+            let parts = [r.minX, r.minY, r.width, r.height].map { (($0 * 10).rounded() / 10).compact }
+            return "rect [\(parts.joined(separator: ", "))]"
         }
     }
 

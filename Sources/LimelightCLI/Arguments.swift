@@ -11,8 +11,11 @@ struct Arguments {
 
     /// Parses `words` for `command`, accepting the options in `valued` (which take a value) and `switches`.
     /// `hidden` options are accepted but not listed among the known ones (an internal one, such as
-    /// `test --worker`).
-    init(_ words: [String], command: String, valued: Set<String>, switches: Set<String>, hidden: Set<String> = []) throws(CLIError) {
+    /// `test --worker`). An option in `choices` takes a value only as `--name=VALUE` or when the
+    /// next word is one of its choices, and stands alone otherwise (`--update`, `--update missing`);
+    /// `value(name)` is then nil while `has(name)` is true.
+    init(_ words: [String], command: String, valued: Set<String>, switches: Set<String>, hidden: Set<String> = [],
+         choices: [String: [String]] = [:]) throws(CLIError) {
         self.command = command
         var i = 0
         var onlyPositional = false
@@ -29,7 +32,18 @@ struct Arguments {
                 name = String(word[..<eq]); inline = String(word[word.index(after: eq)...])
             }
             if name == "-h" { name = "--help" }
-            if switches.contains(name) {
+            if let allowed = choices[name] {
+                guard !flags.contains(name) else { throw .usage("\(command): \(name) given twice") }
+                flags.insert(name)
+                let value = inline ?? (i < words.count && allowed.contains(words[i]) ? words[i] : nil)
+                if inline == nil && value != nil { i += 1 }
+                if let value {
+                    guard allowed.contains(value) else {
+                        throw .usage("\(command): \(name) \(Arguments.printable(value)): expected one of \(allowed.joined(separator: ", "))")
+                    }
+                    values[name] = value
+                }
+            } else if switches.contains(name) {
                 guard inline == nil else { throw .usage("\(command): \(name) takes no value") }
                 flags.insert(name)
             } else if valued.contains(name) {
@@ -41,7 +55,7 @@ struct Arguments {
                 guard values[name] == nil else { throw .usage("\(command): \(name) given twice") }
                 values[name] = value
             } else {
-                let known = (valued.union(switches)).subtracting(hidden).sorted().joined(separator: ", ")
+                let known = (valued.union(switches).union(choices.keys)).subtracting(hidden).sorted().joined(separator: ", ")
                 throw .usage("\(command): unknown option \(Arguments.printable(name)) (known: \(known))")
             }
         }

@@ -83,7 +83,10 @@ enum CheckCommand {
         var found = [[TourDiagnostic]](repeating: [], count: planned.count)
         for (i, tour) in planned.enumerated() { if let t = tour.tour { found[i] = TourLint.tourFindings(t, file: tour.file) } }
         for (g, group) in plan.groups.enumerated() where group.kind == .settledSteps {
-            for result in runner.run(group: g) {
+            var results = runner.run(group: g)
+            // A screenshot shot again since the goldens: which rect's screen changed under it.
+            ScreenRecord.check(&results, tours: planned)
+            for result in results {
                 for finding in result.lint where !found[group.tour].contains(finding) { found[group.tour].append(finding) }
                 for problem in result.problems where result.lint.isEmpty {
                     let d = TourDiagnostic(file: planned[group.tour].file, line: nil, path: "", message: problem)

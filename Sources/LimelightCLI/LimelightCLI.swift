@@ -23,14 +23,16 @@ public enum LimelightCLI {
       inspect   print every view with an id and its frame (the app's and the overlay's), as JSON
       check     check tour files: every problem with its file, line and JSON path (--lint: what a
                 reviewer would flag, at every size and language a tour is tested in)
-      test      snapshot-test tours against their goldens, with lint, JUnit XML and an HTML report
+      test      snapshot-test tours against their goldens, with lint, JUnit XML, an HTML report, shards
+      accept    take the last test run's actual frames as goldens, without rendering again
+      merge-reports  merge the result blobs of `test --shard K/N` runs into one report
       simulate  which tours and steps would show when, for a log of app events, by their show rules
       help      this text; `\(programName) COMMAND --help` for a command's options
     """
 
     /// Runs the command in `arguments` (without the program's name) over `app`; returns the exit
     /// status: 0 when it did what was asked, 1 for a failure while working (a file, a test), 2 for
-    /// bad usage.
+    /// bad usage or bad input, 3 when `test` could not do its work.
     @MainActor
     public static func run(_ arguments: [String], app: AppDefinition) -> Int32 {
         if let problem = app.problem {
@@ -61,6 +63,8 @@ public enum LimelightCLI {
             case "inspect": try InspectCommand.run(words, app: cli)
             case "check": try CheckCommand.run(words, app: cli)
             case "test": try TestCommand.run(words, app: cli)
+            case "accept": try AcceptCommand.run(words, app: cli)
+            case "merge-reports": try MergeReportsCommand.run(words, app: cli)
             case "simulate": try SimulateCommand.run(words, app: cli)
             case "help": print(usage)
             default:

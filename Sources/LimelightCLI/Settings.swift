@@ -107,6 +107,28 @@ func checkOutputFile(_ path: String, command: String, option: String = "--out", 
     }
 }
 
+/// Checks, without making anything, that `path` can be a folder to write into: a folder already,
+/// or nothing yet (it is made when written).
+func checkOutputFolder(_ path: String, option: String, command: String) throws(CLIError) {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue {
+        throw .usage("\(command): \(option) \(path): is a file (expected a folder)")
+    }
+}
+
+/// Checks, without making anything, that `path` can be a file written later: not a folder, and
+/// no file where its folders would be.
+func checkOutputPath(_ path: String, option: String, command: String) throws(CLIError) {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        throw .usage("\(command): \(option) \(path): is a folder (expected a file path)")
+    }
+    let folder = AtomicFile.split(path).folder
+    if !folder.isEmpty, let file = AtomicFile.fileInTheWay(of: folder) {
+        throw .usage("\(command): \(option) \(path): \(file) is a file, not a folder")
+    }
+}
+
 /// Makes sure `path` is a writable folder, creating it when missing.
 func prepareOutputFolder(_ path: String, option: String, command: String) throws(CLIError) {
     var isDir: ObjCBool = false

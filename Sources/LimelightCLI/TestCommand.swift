@@ -5,50 +5,71 @@ import ImageFiles
 import Raster
 import Tours
 
-/// `limelight test`: snapshot tests of tours over the matrix each tour asks for, with lint, JUnit XML
-/// and an HTML report.
+/// `limelight test`: snapshot tests of tours over the matrix each tour asks for, with lint, results
+/// to review and accept, JUnit XML, an HTML report, and shards.
 @MainActor
 enum TestCommand {
     static let help = """
-    usage: \(programName) test FILE|DIR… [--update] [--junit FILE] [--report DIR] [--jobs N] [--only PATTERN]
+    usage: \(programName) test FILE|DIR… [--update [missing|changed|all]] [--prune] [--only PATTERN]
+                            [--results DIR] [--junit FILE] [--report DIR] [--report-all] [--jobs N]
+                            [--shard K/N] [--blob FILE]
+           \(programName) test --accept PATTERN [--results DIR]     (the same as `\(programName) accept PATTERN`)
       Tests each tour file (a folder: every *.json in it with a "steps" list; other JSON files there
-      are passed over with a note) over its matrix: every step at each size,
-      scale and language of its "test" object (default 390x844, 1x, the languages its texts give),
+      are passed over with a note) over its matrix: every step at each size, scale, language and
+      motion of its "test" object (default 390x844, 1x, the languages its texts give, full motion),
       settled and at each of its "times" (ms into the step), plus each of its test scripts. Every frame
       is compared with its golden, <case>.png in the tour's goldens folder (default
-      <tour file name>.goldens beside it), exactly unless the tour gives a "tolerance". Cases are named
-      TOUR/WxH@Sx-LANG-stepNN[-tMS] and TOUR/WxH@Sx-LANG-script-NAME.
+      <tour file name>.goldens beside it), exactly unless the tour gives a "tolerance" (channels, or
+      "perceptual"); "ignore" leaves views or rects out; with "semantics": true a settled step's
+      screen-reader tree and spoken words are goldens too. Cases are named by the tour's id:
+      ID/WxH@Sx-LANG-stepNN[-tMS] and ID/WxH@Sx-LANG-script-NAME (…-LANG-reduced-… under reduced motion).
       The lint looks at every settled step: a bubble clipped by the screen or the safe area or cut
       short with an ellipsis, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
       bubble text under WCAG AA contrast (errors: the case fails); a language without text for a step,
-      more than 12 steps (warnings).
+      more than 12 steps (warnings). A tour file with errors counts each case its goldens name as an error.
       A failing case prints one line (the case, what differed, the image paths) and leaves
-      <case>.actual.png and <case>.diff.png (differing pixels in red over a faded golden) in the
-      report folder (--report DIR, else ./limelight-test-results), a folder per tour.
-      --update        record goldens that are missing or differ, and list what was written; nothing is
-                      recorded for a tour with errors or lint errors
-      --junit FILE    write JUnit XML (a testsuite per tour, a testcase per case)
-      --report DIR    write DIR/index.html: every case with golden, actual and diff, flip and slide
-                      between golden and actual, filters by tour, size, language and result
+      <case>.actual.png, <case>.expected.png and <case>.diff.png in the results folder (--results DIR,
+      else a folder of this one in $TMPDIR), made only when there is something to write, with a
+      manifest that `\(programName) accept` reads. Goldens no case names are listed as orphans.
+      --update [MODE] record goldens: missing (only new ones), changed (new and differing: the
+                      default), all (every case run); nothing is recorded for a tour with errors or
+                      lint errors, which are listed, each with its line
+      --prune         remove the orphan goldens
+      --only PATTERN  run only the cases whose name contains PATTERN (* and ? match any characters
+                      and one): --only 'home/*-ja-*', --only step03; the others count as skipped
+      --results DIR   the results folder
+      --junit FILE    write JUnit XML (a testsuite per tour, a testcase per case; paths relative to it)
+      --report DIR    write DIR/index.html, one self-contained page: every failure with golden, actual
+                      and diff (flip, slide), filters, and accept/reject choices that give the command
+      --report-all    the report shows every case's image, not only the failures'
       --jobs N        cases run in N processes (default and most: the machine's cores, and no more
                       than its free memory holds at 128 MiB a process); the results and files are
                       the same for any N
-      --only PATTERN  run only the cases whose name contains PATTERN (* and ? match any characters
-                      and one): --only 'home/*-ja-*', --only step03; the others count as skipped
-      The last line reads "N passed, N failed" (", N skipped" when any were). Exits 0 when every case
-      passes, 1 when any fails, 2 for bad usage or bad input (a missing file, a folder with no tours,
-      an --only that selects no case). Saved tour progress is neither read nor written.
+      --shard K/N     run the K-th of N even shares of the matrix (by cost; a case is always in the
+                      same shard) and write its result blob for `\(programName) merge-reports`
+      --blob FILE     where the shard's blob goes (default: blob-K-of-N.json in the results folder)
+      The last line reads "N passed, N failed" (", N errors", ", N skipped" when any were). Exits 0
+      when every case passes, 1 when any fails, 2 for bad usage or bad input (a missing file, a
+      folder with no tours, an --only that selects no case, a tour file with errors), 3 when the
+      runner could not do its work (a file it cannot write, a worker lost). Saved tour progress is
+      neither read nor written.
     """
-
-    /// The artifacts folder when no `--report` is given.
-    static let defaultResultsFolder = "limelight-test-results"
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "test"
-        let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only"],
-                                 switches: ["--update", "--help", "--worker"], hidden: ["--worker"])
+        let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only", "--results", "--shard", "--blob", "--accept"],
+                                 switches: ["--help", "--worker", "--prune", "--report-all"], hidden: ["--worker"],
+                                 choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)])
         if args.has("--help") { print(help); return }
+        let results = args.value("--results") ?? TestResultsFolder.defaultPath()
+        if let pattern = args.value("--accept") {
+            guard args.positional.isEmpty else { throw .usage("\(c): --accept takes the last run's results, not tour files") }
+            try AcceptCommand.accept([pattern], results: results, command: c)
+            return
+        }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see \(programName) test --help)") }
+        let shard = try args.value("--shard").map { v throws(CLIError) in try parseShard(v, command: c) }
+        if args.value("--blob") != nil && shard == nil { throw .usage("\(c): --blob needs --shard K/N") }
         let limit = TestWorkers.processLimit()
         var jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) } ?? limit.count
         if jobs > limit.count && !args.has("--worker") {
@@ -58,8 +79,8 @@ enum TestCommand {
         let files = try tourFiles(args.positional, command: c)
         let (planned, loaded) = load(files, app: app)
         let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
-        let artifacts = args.value("--report") ?? defaultResultsFolder
-        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: args.has("--update"), artifacts: artifacts)
+        let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
+        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results)
         let stages = TestStages(loaded: loaded, app: app, command: c)
         var runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
@@ -70,59 +91,81 @@ enum TestCommand {
         runner.comesLater = { catalog.comesLater($0) }
         if args.has("--worker") { serve(runner); return }
 
-        try prepareOutputFolder(artifacts, option: args.value("--report") == nil ? "results folder" : "--report", command: c)
-        if let junit = args.value("--junit") { try checkOutputFile(junit, command: c, option: "--junit") }
+        if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
+        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
+        TestResultsFolder.clear(results, tours: planned.map(\.name))
         for tour in planned {
-            TestReportFolder.removeStaleImages(in: (artifacts as NSString).appendingPathComponent(tour.name))
             // A run killed while it recorded leaves its temporary files: the next one removes them.
             for name in StaleFiles.remove(in: tour.goldensFolder) { warn("\(c): removed \(Arguments.printable(name)), left in \(tour.goldensFolder) by a run that was stopped") }
         }
 
-        var results = runAll(plan, runner: runner, jobs: jobs, arguments: words)
-        // A pattern that selects nothing is a typo, never a green run.
-        if let pattern = args.value("--only"), !results.isEmpty, results.allSatisfy({ $0.outcome == .skipped }) {
-            let example = results.first.map { " (case names look like \($0.testCase.name))" } ?? ""
-            throw .usage("\(c): --only \(Arguments.printable(pattern)) selects none of the \(results.count) cases\(example)")
+        let groups = shard.map { plan.groups(inShard: $0.index, of: $0.count) }
+        var byGroup = runAll(plan, runner: runner, jobs: jobs, arguments: words, only: groups)
+        var all = byGroup.flatMap(\.results)
+        // A pattern that selects nothing is a typo, never a green run (in a shard, its share may
+        // hold none of a pattern's cases: the merged report tells).
+        if let pattern = args.value("--only"), shard == nil, !all.isEmpty, all.allSatisfy({ $0.outcome == .skipped || $0.outcome == .error }),
+           !all.contains(where: { $0.outcome == .error }) {
+            let example = all.first.map { " (case names look like \($0.testCase.name))" } ?? ""
+            throw .usage("\(c): --only \(Arguments.printable(pattern)) selects none of the \(all.count) cases\(example)")
         }
         var lines: [String] = []
-        for tour in planned where tour.tour == nil {
-            lines.append("FAIL \(tour.name): the tour file has \(tour.problems.count) problem\(tour.problems.count == 1 ? "" : "s"); nothing of it was run")
-            lines += tour.problems.map { "  " + $0.description }
+        var tourWarnings: [TourDiagnostic] = []
+        for tour in planned where tour.tour != nil { tourWarnings += tour.problems }
+        for tour in planned { if let t = tour.tour { tourWarnings += TourLint.tourFindings(t, file: tour.file) } }
+        var written: [String] = []
+        // `--update all` records over a changed screenshot: what its rects point at is then the user's call.
+        if update != .all { ScreenRecord.check(&all, tours: planned) }
+        if update != nil {
+            lines += lintErrorsBlockingRecording(all, tours: planned)
+            written = GoldenRecorder.record(&all, tours: planned)
+            ScreenRecord.update(with: all, tours: planned.map(\.entry))
         }
-        var warnings: [TourDiagnostic] = []
-        for tour in planned where tour.tour != nil { warnings += tour.problems }
-        for tour in planned { if let t = tour.tour { warnings += TourLint.tourFindings(t, file: tour.file) } }
-        for r in results where r.outcome != .skipped {
-            for w in r.lint where w.severity == .warning && !warnings.contains(w) { warnings.append(w) }
-        }
-        lines += warnings.map { $0.description }
-        let written = options.update ? GoldenRecorder.record(&results, tours: planned) : []
-        for r in results where r.outcome == .failed {
-            var paths: [String] = []
-            if r.goldenExists && r.differingPixels != nil { paths.append("golden \(r.golden)") }
-            if let a = r.actual { paths.append("actual \(a)") }
-            if let d = r.diff { paths.append("diff \(d)") }
-            lines.append("FAIL \(r.summary)" + (paths.isEmpty ? "" : "; " + paths.joined(separator: ", ")))
-        }
-        lines += written.map { "wrote \($0)" }
-        if options.update { lines.append("recorded \(written.count) golden\(written.count == 1 ? "" : "s")") }
-        if let junit = args.value("--junit") {
-            do { try AtomicFile().write(Data(JUnitReport.xml(tours: planned, results: results).utf8), to: junit) } catch {
-                throw .failure("\(c): --junit \(junit): \(error)")
-            }
-            lines.append("wrote \(junit)")
-        }
-        if let report = args.value("--report") {
-            do {
-                lines.append("wrote " + (try TestReportFolder.write(report, tours: planned, results: results, warnings: warnings)))
-            } catch {
-                throw .failure("test: --report \(report): \(error.message)")
+        var k = 0
+        for g in byGroup.indices { for i in byGroup[g].results.indices { byGroup[g].results[i] = all[k]; k += 1 } }
+        var orphanLines: [String] = []
+        for index in planned.indices {
+            for orphan in plan.orphans(ofTour: index) {
+                if args.has("--prune") {
+                    do { try FileManager.default.removeItem(atPath: orphan); orphanLines.append("removed \(orphan) (no case names it)") } catch {
+                        orphanLines.append("cannot remove \(orphan): \(error.localizedDescription)")
+                    }
+                } else {
+                    orphanLines.append("orphan golden \(orphan): no case names it (--prune removes it)")
+                }
             }
         }
-        let tally = TestTally(results, brokenTours: planned.filter { $0.tour == nil }.count)
-        lines.append(tally.line)
-        print(lines.map(escapedForOneLine).joined(separator: "\n"))
-        if tally.failed > 0 { throw CLIError(message: "", exitCode: 1) }
+        let run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, workingFolder: FileManager.default.currentDirectoryPath,
+                          tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
+        let outputs = TestOutputs(junit: args.value("--junit"), report: args.value("--report"), reportAll: args.has("--report-all"),
+                                  results: results, blob: shard.map { s in args.value("--blob") ?? (results as NSString).appendingPathComponent("blob-\(s.index)-of-\(s.count).json") },
+                                  command: c)
+        try outputs.finish(run, before: lines, written: written, recorded: update != nil, after: orphanLines)
+    }
+
+    /// `K/N` of `--shard`: 1 ≤ K ≤ N ≤ 1000.
+    static func parseShard(_ value: String, command: String) throws(CLIError) -> TestRun.Shard {
+        let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), (1...1000).contains(n), (1...n).contains(k) else {
+            throw .usage("\(command): --shard \(Arguments.printable(value)): expected K/N with 1 ≤ K ≤ N ≤ 1000, such as 2/4")
+        }
+        return TestRun.Shard(index: k, count: n)
+    }
+
+    /// The lint errors that keep tours from being recorded, once each with its file and line, under
+    /// a line per tour.
+    static func lintErrorsBlockingRecording(_ results: [CaseResult], tours: [PlannedTour]) -> [String] {
+        var lines: [String] = []
+        for tour in tours {
+            var errors: [TourDiagnostic] = []
+            for r in results where r.testCase.tour == tour.name && r.outcome != .skipped {
+                for e in r.lintErrors where !errors.contains(e) { errors.append(e) }
+            }
+            guard !errors.isEmpty else { continue }
+            lines.append("not recorded: \(tour.name) has \(errors.count) lint error\(errors.count == 1 ? "" : "s"), so none of its goldens is written:")
+            lines += errors.map { "  " + $0.description }
+        }
+        return lines
     }
 
     /// The tour files named by `paths`: files as given, folders as their `*.json` files in name order.
@@ -166,20 +209,20 @@ enum TestCommand {
     /// Each file loaded and checked against `app`: its plan entry, and the loaded tour (nil when it
     /// has errors).
     static func load(_ files: [String], app: CLIApp) -> ([PlannedTour], [LoadedTour?]) {
-        let names = TestPlan.names(forFiles: files)
         var planned: [PlannedTour] = [], loaded: [LoadedTour?] = []
-        for (file, name) in zip(files, names) {
+        for file in files {
             do {
                 let tour = try app.load(file)
-                var entry = PlannedTour(file: file, name: name, tour: tour.tour, problems: tour.warnings)
+                var entry = PlannedTour(file: file, name: tour.tour.id, tour: tour.tour, problems: tour.warnings)
                 entry.screen = tour.screen
                 planned.append(entry)
                 loaded.append(tour)
             } catch {
-                planned.append(PlannedTour(file: file, name: name, tour: nil, problems: error.diagnostics))
+                planned.append(PlannedTour(file: file, name: "", tour: nil, problems: error.diagnostics))
                 loaded.append(nil)
             }
         }
+        for (i, name) in TestPlan.names(for: planned.map { ($0.file, $0.tour?.id) }).enumerated() { planned[i].name = name }
         // Tours whose `after` rules wait for each other in a circle can never show: an error.
         let indices = planned.indices.filter { planned[$0].tour != nil }
         for (k, circle) in ShowRule.circles(in: indices.map { planned[$0].tour! }) {
@@ -195,23 +238,22 @@ enum TestCommand {
         return (planned, loaded)
     }
 
-    /// Every group's results in plan order: in this process for one job, else on worker processes.
-    static func runAll(_ plan: TestPlan, runner: SnapshotRunner, jobs: Int, arguments: [String]) -> [CaseResult] {
-        let count = plan.groups.count
-        let workers = min(jobs, count)
-        guard workers > 1 else { return (0..<count).flatMap { runner.run(group: $0) } }
-        let (replies, failures) = TestWorkers().run(order: plan.costliestFirst, jobs: workers, arguments: arguments) { runner.run(group: $0) }
-        var results: [CaseResult] = []
-        for (i, group) in plan.groups.enumerated() {
-            if let reply = replies[i] { results += reply; continue }
+    /// The results of the groups in `only` (nil: all), in plan order: in this process for one job,
+    /// else on worker processes. A group whose worker was lost is an error of the runner's.
+    static func runAll(_ plan: TestPlan, runner: SnapshotRunner, jobs: Int, arguments: [String], only: Set<Int>?) -> [TestRun.GroupResults] {
+        let order = plan.costliestFirst.filter { only?.contains($0) ?? true }
+        let workers = min(jobs, order.count)
+        let mine = plan.groups.indices.filter { only?.contains($0) ?? true }
+        guard workers > 1 else { return mine.map { TestRun.GroupResults(group: $0, results: runner.run(group: $0)) } }
+        let (replies, failures) = TestWorkers().run(order: order, jobs: workers, arguments: arguments) { runner.run(group: $0) }
+        return mine.map { i in
+            if let reply = replies[i] { return TestRun.GroupResults(group: i, results: reply) }
             let why = failures[i] ?? "no reply from its worker"
-            for c in group.cases {
-                var r = CaseResult(testCase: c, outcome: .failed, golden: plan.tours[group.tour].goldenPath(of: c))
-                r.problems = [why]
-                results.append(r)
-            }
+            let group = plan.groups[i]
+            return TestRun.GroupResults(group: i, results: group.cases.map {
+                CaseResult.error($0, golden: plan.tours[group.tour].goldenPath(of: $0), cause: .runner, problem: why)
+            })
         }
-        return results
     }
 
     /// Worker mode: group numbers in on stdin, one JSON line of results out per group, until stdin ends.

@@ -38,11 +38,15 @@ final class TestStages {
             do throws(CLIError) { engine = try AppSetup.textEngine(family: nil, app: app, command: command) } catch { throw HeadlessError(error.message) }
             self.engine = engine
         }
-        if let image = tour.background {
+        if let image = tour.background(for: group.language) {
             do {
                 let stage = try ScreenshotStage(image: image, size: group.size, scale: group.scale, languageCode: group.language,
                                                 strings: app.definition.interfaceStrings, textEngine: engine, clock: clock)
                 stage.stepImages = tour.stepBackgrounds
+                // At a size other than its own, the tour's rects move and grow with the image
+                // (fitted and letterboxed as it is), never onto the bars.
+                let own = tour.screen?.size ?? TourLoader.defaultScreen
+                if own != group.size { stage.rectMapping = ScreenshotStage.fitting(own, into: group.size) }
                 return stage
             } catch { throw HeadlessError("\(error)") }
         }

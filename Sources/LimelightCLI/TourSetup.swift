@@ -27,7 +27,7 @@ enum TourSetup {
                           command: String, size: Size? = nil, engine: SystemTextEngine? = nil) throws(CLIError) -> any TourHost {
         let chosen: SystemTextEngine
         if let engine { chosen = engine } else { chosen = try AppSetup.textEngine(family: font, app: app, command: command) }
-        guard let image = loaded.background else {
+        guard let image = loaded.background(for: settings.language) else {
             return try AppSetup.makeApp(settings, app: app, font: font, clock: clock, command: command, size: size, engine: chosen)
         }
         // A tour that says its screen runs on it; otherwise the command's size and scale.

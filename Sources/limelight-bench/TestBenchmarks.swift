@@ -32,7 +32,7 @@ enum TestBenchmarks {
     }
 
     static func runner(_ plan: TestPlan, app: AppBenchmarks, artifacts: String, update: Bool = false) -> SnapshotRunner {
-        SnapshotRunner(plan: plan, options: SnapshotRunner.Options(update: update, artifacts: artifacts)) { _, group, clock throws(HeadlessError) in
+        SnapshotRunner(plan: plan, options: SnapshotRunner.Options(update: update ? .changed : nil, artifacts: artifacts)) { _, group, clock throws(HeadlessError) in
             do { return try DemoApp(size: group.size, scale: group.scale, textEngine: app.engine, images: app.images, clock: clock) } catch {
                 throw HeadlessError("\(error)")
             }

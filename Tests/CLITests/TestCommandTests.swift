@@ -41,8 +41,12 @@ import ImageFiles
 
     @Test func theShippedToursPassAgainstTheirCommittedGoldens() throws {
         let report = try CLI.temporaryFolder()
-        let r = try CLI.run(["test", Self.tours, "--jobs", "2", "--report", report])
+        let r = try CLI.run(["test", Self.tours, "--jobs", "2", "--report", report, "--results", report + "/results"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        // A green run writes no results, and its report holds no image (nothing failed).
+        #expect(!FileManager.default.fileExists(atPath: report + "/results"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: report) == ["index.html"])
+        #expect(!(try String(contentsOfFile: report + "/index.html", encoding: .utf8)).contains("data:image/png"))
         // Every committed golden is a case, and every case has a golden.
         var goldens = 0
         for folder in ["fab", "home", "screenshot"] {
@@ -51,16 +55,23 @@ import ImageFiles
         let t = try tally(r.stdout)
         #expect(t.passed == goldens && t.failed == 0 && t.skipped == 0)
         #expect(r.stdout.split(separator: "\n").last == "\(goldens) passed, 0 failed")
+        // With --report-all, every case's image is in the page itself.
+        let all = try CLI.run(["test", Self.tours + "/fab.json", "--report", report + "/all", "--report-all", "--results", report + "/results"])
+        let page = try String(contentsOfFile: report + "/all/index.html", encoding: .utf8)
+        let passed = try tally(all.stdout).passed
+        #expect(all.status == 0 && page.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == passed)
     }
 
     @Test func aDeliberateChangeFailsNamingTheCaseWithItsDiff() throws {
         let dir = try homeCopy(Self.editedText)
         let report = dir + "/report"
-        let r = try CLI.run(["test", dir + "/home.json", "--only", "en-step02", "--report", report, "--jobs", "1"])
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "en-step02", "--report", report, "--jobs", "1", "--results", dir + "/results"])
         #expect(r.status == 1)
         let fail = try #require(r.stdout.split(separator: "\n").map(String.init).first { $0.hasPrefix("FAIL home/390x844@1x-en-step02:") })
-        let actual = "\(report)/home/390x844@1x-en-step02.actual.png", diff = "\(report)/home/390x844@1x-en-step02.diff.png"
-        #expect(fail.hasSuffix("; golden \(dir)/home.goldens/390x844@1x-en-step02.png, actual \(actual), diff \(diff)"), "\(fail)")
+        let stem = "\(dir)/results/home/390x844@1x-en-step02"
+        let actual = stem + ".actual.png", diff = stem + ".diff.png"
+        #expect(fail.hasSuffix("; expected \(stem).expected.png, actual \(actual), diff \(diff)"), "\(fail)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: stem + ".expected.png")) == Data(contentsOf: URL(fileURLWithPath: dir + "/home.goldens/390x844@1x-en-step02.png")))
         let counts = try #require(fail.firstMatch(of: /: (\d+) pixels differ \(largest channel delta (\d+), first at (\d+),(\d+)\)/))
         #expect(Int(counts.1)! > 100 && Int(counts.2)! > 100)
         // The diff marks the bubble's text in red and nothing far from it.
@@ -83,7 +94,7 @@ import ImageFiles
         var trees: [[String: Data]] = []
         for jobs in ["1", "2"] {
             let report = "\(dir)/r\(jobs)"
-            let r = try CLI.run(["test", dir + "/home.json", "--jobs", jobs, "--report", report, "--junit", report + "/junit.xml"])
+            let r = try CLI.run(["test", dir + "/home.json", "--jobs", jobs, "--report", report, "--junit", report + "/junit.xml", "--results", report + "/results"])
             #expect(r.status == 1)
             outputs.append(r.stdout.replacingOccurrences(of: report, with: "REPORT"))
             var files: [String: Data] = [:]
@@ -98,7 +109,8 @@ import ImageFiles
         }
         #expect(outputs[0] == outputs[1])
         #expect(trees[0].keys.sorted() == trees[1].keys.sorted())
-        #expect(trees[0].keys.contains { $0.hasSuffix(".diff.png") })
+        #expect(trees[0].keys.contains { $0.hasSuffix(".diff.png") } && trees[0].keys.contains("results/manifest.json"))
+        for name in trees[0].keys where name.hasSuffix("manifest.json") { trees[0][name] = nil; trees[1][name] = nil }
         for (name, bytes) in trees[0] { #expect(trees[1][name] == bytes, "\(name) differs between --jobs 1 and --jobs 2") }
     }
 
@@ -106,8 +118,8 @@ import ImageFiles
         let dir = try homeCopy(Self.editedText)
         try #"{"id": "broken", "steps": [{"target": "nowhere", "text": "x"}]}"#.write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
         let junit = dir + "/junit.xml"
-        let r = try CLI.run(["test", dir + "/home.json", dir + "/broken.json", "--only", "home/390x844@1x-en-", "--junit", junit, "--report", dir + "/r"])
-        #expect(r.status == 1)
+        let r = try CLI.run(["test", dir + "/home.json", dir + "/broken.json", "--only", "home/390x844@1x-en-", "--junit", junit, "--report", dir + "/rep", "--results", dir + "/r"])
+        #expect(r.status == 2, "a tour file with errors is bad input: \(r.stdout)")
         let t = try tally(r.stdout)
         // Parsed by Python's XML parser (expat), strict about well-formedness, and read back as JSON.
         let parsed = try CLI.runProcess("/usr/bin/python3", ["-c", """
@@ -115,29 +127,36 @@ import ImageFiles
         root = ET.parse(sys.argv[1]).getroot()
         def case(c):
             f = c.find('failure')
-            return {'name': c.get('name'), 'failure': None if f is None else {'message': f.get('message'), 'text': f.text},
+            if f is None: f = c.find('error')
+            return {'name': c.get('name'), 'failure': None if f is None else {'message': f.get('message'), 'text': f.text, 'kind': f.tag},
                     'skipped': c.find('skipped') is not None}
         print(json.dumps({'tag': root.tag, 'attrs': root.attrib,
                           'suites': [{'attrs': s.attrib, 'cases': [case(c) for c in s.findall('testcase')]} for s in root.findall('testsuite')]}))
         """, junit])
         #expect(parsed.status == 0, "\(parsed.stderr)")
-        struct Case: Decodable { struct Failure: Decodable { var message: String?; var text: String? }; var name: String?; var failure: Failure?; var skipped: Bool }
+        struct Case: Decodable { struct Failure: Decodable { var message: String?; var text: String?; var kind: String }; var name: String?; var failure: Failure?; var skipped: Bool }
         struct Suite: Decodable { var attrs: [String: String]; var cases: [Case] }
         struct Document: Decodable { var tag: String; var attrs: [String: String]; var suites: [Suite] }
         let document = try JSONDecoder().decode(Document.self, from: Data(parsed.stdout.utf8))
         #expect(document.tag == "testsuites")
-        #expect(document.attrs["tests"] == "\(t.passed + t.failed + t.skipped)")
-        #expect(document.attrs["failures"] == "\(t.failed)" && document.attrs["skipped"] == "\(t.skipped)")
+        #expect(document.attrs["tests"] == "\(t.passed + t.failed + t.skipped + 1)", "the broken tour's case is an error")
+        #expect(document.attrs["failures"] == "\(t.failed)" && document.attrs["skipped"] == "\(t.skipped)" && document.attrs["errors"] == "1")
         #expect(document.suites.map { $0.attrs["name"] } == ["home", "broken"])
         let cases = document.suites[0].cases
         #expect(cases.count == Self.homeCases)
         #expect(document.suites[0].attrs["tests"] == "\(Self.homeCases)")
-        #expect(cases.filter { $0.failure != nil }.count == t.failed - 1)
+        #expect(cases.filter { $0.failure != nil }.count == t.failed)
         #expect(cases.filter(\.skipped).count == t.skipped)
         let failure = try #require(cases.first { $0.name == "390x844@1x-en-step02" }?.failure)
         #expect(failure.message?.contains("pixels differ") == true)
-        #expect(failure.text?.contains("diff: \(dir)/r/home/390x844@1x-en-step02.diff.png") == true)
+        // Every path is relative to the JUnit file's folder, and resolves there.
+        #expect(failure.text?.contains("diff: r/home/390x844@1x-en-step02.diff.png") == true, "\(failure.text ?? "")")
+        for line in (failure.text ?? "").split(separator: "\n") where line.contains(": ") && line.hasSuffix(".png") {
+            let path = String(line.split(separator: ": ", maxSplits: 1)[1])
+            #expect(!path.hasPrefix("/") && FileManager.default.fileExists(atPath: dir + "/" + path), "\(line)")
+        }
         let broken = try #require(document.suites[1].cases.first?.failure)
+        #expect(broken.kind == "error" && document.suites[1].cases.first?.name == "load")
         #expect(broken.text?.contains("broken.json:1: steps[0].target: no view with id \"nowhere\"") == true)
     }
 
@@ -145,10 +164,10 @@ import ImageFiles
     /// real case; the internal `--worker` option is not listed among the known ones.
     @Test func aPatternThatSelectsNothingFailsWithOneLine() throws {
         let dir = try homeCopy()
-        let r = try CLI.run(["test", dir + "/home.json", "--only", "hmoe/*", "--report", dir + "/r"])
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "hmoe/*", "--results", dir + "/r"])
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
         #expect(r.errorLines == ["limelight: test: --only hmoe/* selects none of the 51 cases (case names look like home/390x844@1x-en-step01)"], "\(r.stderr)")
-        let some = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-step01", "--report", dir + "/r"])
+        let some = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-step01", "--results", dir + "/r"])
         #expect(some.status == 0 && some.stdout.hasSuffix("3 passed, 0 failed, 48 skipped\n"), "\(some.stdout)")
         let unknown = try CLI.run(["test", dir + "/home.json", "--wrk"])
         #expect(unknown.status == 2 && !unknown.stderr.contains("--worker"), "\(unknown.stderr)")
@@ -159,26 +178,26 @@ import ImageFiles
     @Test func aFoldersOtherJSONFilesAreNotTours() throws {
         let dir = try homeCopy()
         try #"{"name": "my-app", "version": "1.0.0"}"#.write(toFile: dir + "/package.json", atomically: true, encoding: .utf8)
-        let r = try CLI.run(["test", dir, "--report", dir + "/r"])
+        let r = try CLI.run(["test", dir, "--results", dir + "/r"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.errorLines.contains("limelight: test: \(dir)/package.json: skipped, not a tour (no \"steps\" list at its top)"), "\(r.stderr)")
         try "{ not json".write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
-        let broken = try CLI.run(["test", dir, "--report", dir + "/r"])
-        #expect(broken.status == 1 && broken.stdout.contains("FAIL broken: the tour file has 1 problem"), "\(broken.stdout)")
+        let broken = try CLI.run(["test", dir, "--results", dir + "/r"])
+        #expect(broken.status == 2 && broken.stdout.contains("ERROR broken: the tour file \(dir)/broken.json has 1 problem; its 1 case counts as an error"), "\(broken.stdout)")
         let empty = try CLI.temporaryFolder()
         try #"{"name": "x"}"#.write(toFile: empty + "/package.json", atomically: true, encoding: .utf8)
         let none = try CLI.run(["test", empty])
         #expect(none.status == 2 && none.errorLines.last == "limelight: test: \(empty): the folder has no tour files (.json with a \"steps\" list)", "\(none.stderr)")
     }
 
-    /// The report's goldens are copies: writing into the report (a CI artifact) leaves the committed
-    /// goldens as they are.
-    @Test func theReportsGoldensAreCopiesNotLinks() throws {
-        let dir = try homeCopy()
-        let r = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-step01", "--report", dir + "/r"])
-        #expect(r.status == 0, "\(r.stdout)")
-        let copy = dir + "/r/home/390x844@1x-en-step01.golden.png"
-        let golden = dir + "/home.goldens/390x844@1x-en-step01.png"
+    /// Results hold copies, never links: writing into the results or the report (CI artifacts)
+    /// leaves the committed goldens as they are, and the report links to no file at all.
+    @Test func theResultsAndTheReportNeverLinkToACommittedGolden() throws {
+        let dir = try homeCopy(Self.editedText)
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-step02", "--report", dir + "/rep", "--results", dir + "/r"])
+        #expect(r.status == 1, "\(r.stdout)")
+        let copy = dir + "/r/home/390x844@1x-en-step02.expected.png"
+        let golden = dir + "/home.goldens/390x844@1x-en-step02.png"
         let before = try Data(contentsOf: URL(fileURLWithPath: golden))
         let links = try FileManager.default.attributesOfItem(atPath: copy)[.referenceCount] as? Int
         #expect(links == 1, "one name for the copy: \(String(describing: links))")
@@ -186,6 +205,11 @@ import ImageFiles
         try handle.write(contentsOf: Data("not a png".utf8))
         try handle.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before, "the committed golden is untouched")
+        // The report is one page: its images are in it, and nothing it names is a file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/rep") == ["index.html"])
+        let page = try String(contentsOfFile: dir + "/rep/index.html", encoding: .utf8)
+        let sources = page.matches(of: /src="([^"]*)"/).map { String($0.1) }
+        #expect(!sources.isEmpty && sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") }, "\(sources.prefix(3))")
     }
 
     @Test func theReportWorksInAHeadlessChromium() throws {
@@ -199,14 +223,14 @@ import ImageFiles
         try FileManager.default.moveItem(atPath: dir + "/home.json", toPath: "\(dir)/\(hostile).json")
         try FileManager.default.moveItem(atPath: dir + "/home.goldens", toPath: "\(dir)/\(hostile).goldens")
         let report = dir + "/report"
-        let r = try CLI.run(["test", "\(dir)/\(hostile).json", "--report", report])
+        let r = try CLI.run(["test", "\(dir)/\(hostile).json", "--report", report, "--results", dir + "/results"])
         #expect(r.status == 1 && r.stdout.contains("wrote \(report)/index.html"), "\(r.stdout)")
         let page = "file://" + report + "/index.html"
         func browse(_ extra: [String]) throws -> (Int32, String) { try Chromium.browse(page, profile: dir + "/profile", extra) }
         // The DOM after the page's script ran: the tour's markup is text, the report's own script the only one.
         let (status, dom) = try browse(["--dump-dom"])
         #expect(status == 0)
-        #expect(dom.contains("home&lt;img src=x onerror=alert(1)&gt;/390x844@1x-en-step02"))
+        #expect(dom.contains("home&lt;img src=x onerror=alert(1)&gt;.json") && dom.contains("home/390x844@1x-en-step02"), "cases are named by the tour's id")
         #expect(!dom.contains("<img src=\"x\"") && dom.components(separatedBy: "<script").count == 2)
         #expect(dom.contains("class=\"case failed\"") && dom.contains("golden against actual"))
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
@@ -229,23 +253,22 @@ import ImageFiles
         let dir = try CLI.temporaryFolder()
         try #"{"id": "t", "test": {"languages": ["en", "ja"]}, "steps": [{"target": "fab", "text": {"en": "Add one.", "ja": "追加"}}]}"#
             .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
-        let first = try CLI.run(["test", dir + "/t.json", "--report", dir + "/r"])
+        let first = try CLI.run(["test", dir + "/t.json", "--report", dir + "/rep", "--results", dir + "/r"])
         #expect(first.status == 1)
         #expect(first.stdout.contains("FAIL t/390x844@1x-en-step01: no golden \(dir)/t.goldens/390x844@1x-en-step01.png yet (record it with `limelight test --update \(dir)/t.json`); actual \(dir)/r/t/390x844@1x-en-step01.actual.png"), "\(first.stdout)")
-        let update = try CLI.run(["test", dir + "/t.json", "--update", "--report", dir + "/r"])
+        let update = try CLI.run(["test", dir + "/t.json", "--update", "--report", dir + "/rep", "--results", dir + "/r"])
         #expect(update.status == 0, "\(update.stdout)")
         #expect(update.stdout == """
         wrote \(dir)/t.goldens/390x844@1x-en-step01.png
         wrote \(dir)/t.goldens/390x844@1x-ja-step01.png
         recorded 2 goldens
-        wrote \(dir)/r/index.html
+        wrote \(dir)/rep/index.html
         2 passed, 0 failed
 
         """)
         #expect(GoldenPNG.storedPixelDigest(ofFile: "\(dir)/t.goldens/390x844@1x-en-step01.png") != nil, "goldens carry their digest")
-        let again = try CLI.run(["test", dir + "/t.json", "--update"], environment: [:])
+        let again = try CLI.run(["test", dir + "/t.json", "--update", "--results", dir + "/r"], environment: [:])
         #expect(again.stdout.hasPrefix("recorded 0 goldens\n"), "nothing changed, nothing written: \(again.stdout)")
-        try? FileManager.default.removeItem(atPath: "limelight-test-results/t")
     }
 
     @Test func updateNeverRecordsForATourWithErrorsOrLintErrors() throws {
@@ -253,13 +276,18 @@ import ImageFiles
         try #"{"id": "broken", "steps": [{"target": "fab", "txt": "typo"}]}"#.write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
         try #"{"id": "small", "steps": [{"rect": [100, 300, 20, 20], "padding": 0, "text": "Tap the dot.", "advanceOn": "tapTarget"}]}"#
             .write(toFile: dir + "/small.json", atomically: true, encoding: .utf8)
-        let r = try CLI.run(["test", dir, "--update", "--report", dir + "/r"])
-        #expect(r.status == 1)
+        let r = try CLI.run(["test", dir, "--update", "--report", dir + "/rep", "--results", dir + "/r"])
+        #expect(r.status == 2, "a tour file with errors is bad input")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("FAIL broken: the tour file has 1 problem; nothing of it was run"))
+        #expect(lines.contains("ERROR broken: the tour file \(dir)/broken.json has 1 problem; its 1 case counts as an error"), "\(r.stdout)")
         #expect(lines.contains("  \(dir)/broken.json:1: steps[0].txt: unknown key (did you mean \"text\"?)"), "\(r.stdout)")
-        #expect(lines.contains("FAIL small/390x844@1x-en-step01: \(dir)/small.json:1: steps[0]: the hole of rect [100, 300, 20, 20] is 20×20 pt, smaller than the 44×44 pt a finger needs to tap (advanceOn \"tapTarget\") (at 390x844@1x, en); not recorded: the tour has 1 lint error (fix them first); actual \(dir)/r/small/390x844@1x-en-step01.actual.png"), "\(r.stdout)")
-        #expect(lines.suffix(3) == ["recorded 0 goldens", "wrote \(dir)/r/index.html", "0 passed, 2 failed"])
+        // The lint errors that block the recording, once each with its line, then the case.
+        let lint = "\(dir)/small.json:1: steps[0]: the hole of rect [100, 300, 20, 20] is 20×20 pt, smaller than the 44×44 pt a finger needs to tap (advanceOn \"tapTarget\") (at 390x844@1x, en)"
+        let block = try #require(lines.firstIndex(of: "not recorded: small has 1 lint error, so none of its goldens is written:"), "\(r.stdout)")
+        #expect(lines[block + 1] == "  " + lint)
+        #expect(lines.contains("FAIL small/390x844@1x-en-step01: \(lint); not recorded: the tour has lint errors (listed above); actual \(dir)/r/small/390x844@1x-en-step01.actual.png"), "\(r.stdout)")
+        #expect(lines.suffix(4) == ["recorded 0 goldens", "results in \(dir)/r (`limelight accept [PATTERN…] --results \(dir)/r` takes their actuals as goldens)",
+                                    "wrote \(dir)/rep/index.html", "0 passed, 1 failed, 1 error"], "\(r.stdout)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/broken.goldens"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/small.goldens"))
     }
@@ -268,7 +296,7 @@ import ImageFiles
         (["test"], "limelight: test: expected tour files or folders (see limelight test --help)"),
         (["test", "nowhere.json"], "limelight: test: nowhere.json: no such file or folder"),
         (["test", "x.json", "--jobs", "0"], "limelight: test: --jobs expects a whole number from 1 to 256 (got \"0\")"),
-        (["test", "x.json", "--frobnicate"], "limelight: test: unknown option --frobnicate (known: --help, --jobs, --junit, --only, --report, --update)"),
+        (["test", "x.json", "--frobnicate"], "limelight: test: unknown option --frobnicate (known: --accept, --blob, --help, --jobs, --junit, --only, --prune, --report, --report-all, --results, --shard, --update)"),
     ])
     func badUsageExitsTwoWithOneLine(args: [String], message: String) throws {
         let r = try CLI.run(args)
@@ -303,12 +331,14 @@ import ImageFiles
         try fm.copyItem(atPath: assets + "/images", toPath: prefix + "/share/limelight/images")
         try fm.copyItem(atPath: assets + "/tours", toPath: prefix + "/share/limelight/tours")
         let elsewhere = try CLI.temporaryFolder()
+        let temporary = try CLI.temporaryFolder()
         let r = try CLI.runProcess(prefix + "/bin/limelight", ["test", prefix + "/share/limelight/tours/home.json", "--only", "en-step0", "--jobs", "2"],
-                                   environment: ["SDL_VIDEODRIVER": "dummy", "LIMELIGHT_ASSETS": ""], directory: elsewhere)
+                                   environment: ["SDL_VIDEODRIVER": "dummy", "LIMELIGHT_ASSETS": "", "TMPDIR": temporary], directory: elsewhere)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stderr.isEmpty, "no warning about missing card images: \(r.stderr)")
         #expect(r.stdout.hasSuffix(" passed, 0 failed, \(TestCommandTests.homeCases - 15) skipped\n"), "\(r.stdout)")
-        #expect(fm.fileExists(atPath: elsewhere + "/limelight-test-results"), "results go to the current folder")
+        // A green run writes nothing: not in the current folder, not in the temporary one.
+        #expect(try fm.contentsOfDirectory(atPath: elsewhere).isEmpty && fm.contentsOfDirectory(atPath: temporary).isEmpty)
     }
 
     @Test func makeInstallAndUninstallUseThePrefix() throws {

@@ -11,7 +11,7 @@ import Demo
         let loaded = try TourLoader.load(bytes: Array(json.utf8), file: file, folder: "/tours", appCatalog: {
             TargetCatalog(tabs: ["home"], ids: ["home": ["fab", "nav.title"]], languages: ["en", "ja"])
         })
-        return PlannedTour(file: file, name: TestPlan.names(forFiles: [file])[0], tour: loaded.tour, problems: [])
+        return PlannedTour(file: file, name: TestPlan.names(for: [(file, loaded.tour.id)])[0], tour: loaded.tour, problems: [])
     }
 
     @Test func caseNamesReadAsWhatTheyShow() {
@@ -73,8 +73,9 @@ import Demo
         }
     }
 
-    @Test func filesThatShareANameAreNamedByTheirPath() {
-        #expect(TestPlan.names(forFiles: ["a/home.json", "b/home.json", "fab.json"]) == ["a/home", "b/home", "fab"])
+    @Test func toursAreNamedByTheirIdAndByTheirPathWhereIdsAreShared() {
+        #expect(TestPlan.names(for: [("a/x.json", "home"), ("b/y.json", "home"), ("fab.json", "fab-tip"), ("broken.json", nil)])
+                == ["a/x", "b/y", "fab-tip", "broken"])
     }
 
     @Test(arguments: [

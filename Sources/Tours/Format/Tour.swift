@@ -26,6 +26,9 @@ public struct Tour: Hashable, Sendable {
     /// A PNG screenshot to run over instead of the app, as written in the file (relative to
     /// the tour file's folder).
     public var background: String?
+    /// Screenshots of the same screen in other languages, by language tag (`background` given as
+    /// `{"en": "home-en.png", "ja": "home-ja.png"}`: `background` is then the first tag's).
+    public var languageBackgrounds: [String: String] = [:]
     /// The steps, in order; never empty once loaded.
     public var steps: [TourStep]
     /// What `limelight test` runs for the tour.
@@ -241,8 +244,13 @@ public struct TourStep: Hashable, Sendable {
 
     /// Every rectangle target multiplied by `factor` (screenshot pixels to points).
     public mutating func scaleRects(by factor: Double) {
+        mapRects { r in Rect(x: r.minX * factor, y: r.minY * factor, width: r.width * factor, height: r.height * factor) }
+    }
+
+    /// Every rectangle target moved by `transform`.
+    public mutating func mapRects(_ transform: (Rect) -> Rect) {
         targets = targets.map { t in
-            if case .rect(let r) = t { return .rect(Rect(x: r.minX * factor, y: r.minY * factor, width: r.width * factor, height: r.height * factor)) }
+            if case .rect(let r) = t { return .rect(transform(r)) }
             return t
         }
     }

@@ -15,6 +15,16 @@ public struct LoadedTour {
     public var backgroundPath: String?
     /// The screenshots of steps that give their own `background`, by step index.
     public var stepBackgrounds: [Int: Pixmap] = [:]
+    /// The tour's screenshot in each language it gives one for, by language tag.
+    public var languageBackgrounds: [String: Pixmap] = [:]
+
+    /// The screenshot a run in `language` shows: that tag's, else its language's without region or
+    /// script (`pt` for `pt-BR`), else the tour's first.
+    public func background(for language: String) -> Pixmap? {
+        if let exact = languageBackgrounds[language] { return exact }
+        if let base = language.split(separator: "-").first, let general = languageBackgrounds[String(base)] { return general }
+        return background
+    }
     /// What the file has that does nothing (a corner radius on a circle): worth a look, never fatal.
     public var warnings: [TourDiagnostic] = []
     /// The screen a tour over a screenshot runs on: its `screen`, or the image's pixels divided by
@@ -63,6 +73,20 @@ public enum TourLoader {
                 let (screen, problem) = screenOver(image, tour: tour)
                 loaded.screen = screen
                 if let problem { problems.append(TourDiagnostic(file: file, line: line, path: "background", message: problem)) }
+                for (tag, name) in tour.languageBackgrounds.sorted(by: { $0.key < $1.key }) {
+                    if name == background { loaded.languageBackgrounds[tag] = image; continue }
+                    do {
+                        let other = try loadImage(resolve(name, folder: folder), named: name)
+                        guard other.width == image.width, other.height == image.height else {
+                            problems.append(TourDiagnostic(file: file, line: line, path: "background.\(tag)",
+                                                           message: "the image is \(other.width)x\(other.height) pixels, not the \(image.width)x\(image.height) of the first language's (every language's screenshot of one screen is the same size)"))
+                            continue
+                        }
+                        loaded.languageBackgrounds[tag] = other
+                    } catch {
+                        problems.append(TourDiagnostic(file: file, line: line, path: "background.\(tag)", message: error.reason))
+                    }
+                }
             }
             for (i, step) in tour.steps.enumerated() {
                 guard let name = step.background else { continue }

@@ -64,9 +64,45 @@ extension TourSchema {
                 test.goldens = s
             }
         },
-        TourKey("tolerance", .object, value: "an object: `maxDifferentPixels`, `maxChannelDelta`", default: "exact",
+        TourKey("motion", .list, value: "a list: `\"full\"`, `\"reduced\"`", default: "`[\"full\"]`",
+                doc: "run every case with animations as they are, under reduced motion (`-reduced` in the case's name), or both") { member, path, _, r, test in
+            guard let items = list(member, path, &r, of: "motion settings such as \"reduced\"") else { return }
+            var motion: [TourTest.Motion] = []
+            for (i, item) in items.enumerated() {
+                guard let s = r.string(item, at: path.appending(i)) else { return }
+                guard let m = TourTest.Motion(rawValue: s) else {
+                    r.report(item.line, path.appending(i), "expected \"full\" or \"reduced\", found \(quoted(s))"); return
+                }
+                guard !motion.contains(m) else { r.report(item.line, path.appending(i), "\(quoted(s)) is named twice"); return }
+                motion.append(m)
+            }
+            test.motion = motion
+        },
+        TourKey("ignore", .list, value: "a list of view ids and `[x, y, w, h]` rects in points", default: "none",
+                doc: "parts of every frame left out of the comparison (a clock, a live feed)") { member, path, _, r, test in
+            guard let items = list(member, path, &r, of: "view ids or [x, y, w, h] rects") else { return }
+            for (i, item) in items.enumerated() {
+                if case .array(let numbers) = item.value {
+                    let values = numbers.enumerated().compactMap { k, n in r.number(n, at: path.appending(i).appending(k), in: -1e6...1e6) }
+                    guard values.count == 4, numbers.count == 4, values[2] > 0, values[3] > 0 else {
+                        if values.count == numbers.count {
+                            r.report(item.line, path.appending(i), "expected a rect [x, y, width, height] with a width and height above 0")
+                        }
+                        continue
+                    }
+                    test.ignore.append(.rect(Rect(x: values[0], y: values[1], width: values[2], height: values[3])))
+                } else if let id = r.string(item, at: path.appending(i), nonEmpty: true) {
+                    test.ignore.append(.view(id))
+                }
+            }
+        },
+        TourKey("semantics", .flag, value: "`true` or `false`", default: "`false`",
+                doc: "also keep each settled step's screen-reader tree and spoken words as goldens, compared like pixels") { member, path, _, r, test in
+            if let v = r.bool(member.value, at: path) { test.semantics = v }
+        },
+        TourKey("tolerance", .object, value: "an object: `maxDifferentPixels`, `maxChannelDelta`, `perceptual`", default: "exact",
                 doc: "how close a frame must be to its golden") { member, path, _, r, test in
-            r.decode(member.value, at: path, keys: tolerance, what: "an object such as {\"maxDifferentPixels\": 10, \"maxChannelDelta\": 2}",
+            r.decode(member.value, at: path, keys: tolerance, what: "an object such as {\"maxDifferentPixels\": 10, \"maxChannelDelta\": 2} or {\"perceptual\": 0.1}",
                      into: &test.tolerance)
         },
         TourKey("scripts", .list, value: "a list of objects: `name`, `lines`, `expect`", default: "none",
@@ -94,6 +130,10 @@ extension TourSchema {
         TourKey("maxChannelDelta", .number(0...255), value: "a whole number from 0 to 255", default: "`0`",
                 doc: "how far a channel may differ before its pixel counts as different") { member, path, _, r, t in
             if let v = wholeNumber(member, path, &r, in: 0...255, "expected a whole number from 0 to 255") { t.maxChannelDelta = v }
+        },
+        TourKey("perceptual", .number(0...1), value: "a number from 0 to 1", default: "none (exact channels)",
+                doc: "compare perceptually (pixelmatch's YIQ distance over this threshold, anti-aliased edges ignored); 0.1 is pixelmatch's default") { member, path, _, r, t in
+            if let v = r.number(member.value, at: path, in: 0...1) { t.perceptualThreshold = v }
         },
     ]
 

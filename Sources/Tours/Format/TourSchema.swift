@@ -99,8 +99,20 @@ enum TourSchema {
         },
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
-        TourKey("background", .file, value: "a path to a PNG file", default: "none",
-                doc: "a screenshot to run over instead of the app, relative to the tour file's folder (absolute paths work too)") { member, path, _, r, tour in
+        TourKey("background", .mixed, value: "a path to a PNG file, or an object of paths by language tag", default: "none",
+                doc: "a screenshot to run over instead of the app, relative to the tour file's folder (absolute paths work too); by language (`{\"en\": \"home-en.png\", \"ja\": \"home-ja.png\"}`), each language runs over its own, the first the others fall back to") { member, path, _, r, tour in
+            if case .object(let members) = member.value.value {
+                guard !members.isEmpty else { r.report(member.value.line, path, "expected at least one language tag with a PNG path"); return }
+                for (k, m) in members.enumerated() {
+                    guard LanguageTag.isWellFormed(m.key) else {
+                        r.report(m.keyLine, path.appending(m.key), "expected a language tag such as en, ja or pt-BR, found \(quoted(m.key))"); continue
+                    }
+                    guard let s = r.string(m.value, at: path.appending(m.key), nonEmpty: true) else { continue }
+                    if k == 0 { tour.background = s } else { tour.languageBackgrounds[m.key] = s }
+                }
+                if let first = members.first, tour.background != nil { tour.languageBackgrounds[first.key] = tour.background }
+                return
+            }
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.background = s }
         },
         .object("screen", value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",

@@ -10,10 +10,15 @@ public struct TourTest: Hashable, Sendable {
         public var maxDifferentPixels: Int
         /// How far (0...255) any channel of a pixel may differ without the pixel counting as different.
         public var maxChannelDelta: Int
-        /// A tolerance from its two parts.
-        public init(maxDifferentPixels: Int = 0, maxChannelDelta: Int = 0) {
+        /// With a value, pixels are compared perceptually, as pixelmatch does: a pixel differs when
+        /// the YIQ distance of its colours is above this share (0...1) of the largest there is, and
+        /// differing pixels that are anti-aliasing (an edge drawn by another rasterizer) do not count.
+        public var perceptualThreshold: Double?
+        /// A tolerance from its parts.
+        public init(maxDifferentPixels: Int = 0, maxChannelDelta: Int = 0, perceptualThreshold: Double? = nil) {
             self.maxDifferentPixels = maxDifferentPixels
             self.maxChannelDelta = maxChannelDelta
+            self.perceptualThreshold = perceptualThreshold
         }
         /// Every pixel the same.
         public static let exact = Tolerance()
@@ -33,6 +38,22 @@ public struct TourTest: Hashable, Sendable {
         public init(name: String, script: ReplayScript, expect: StateExpectation? = nil, expectLine: Int = 0) {
             self.name = name; self.script = script; self.expect = expect; self.expectLine = expectLine
         }
+    }
+
+    /// Whether cases run with animations as they are, or under the system's reduced motion.
+    public enum Motion: String, Hashable, Sendable, CaseIterable {
+        /// Animations as designed.
+        case full
+        /// Reduced motion: morphs become short cross-fades (cases named `…-reduced-…`).
+        case reduced
+    }
+
+    /// A part of the frame left out of the comparison: content the app draws differently each run.
+    public enum IgnoredRegion: Hashable, Sendable {
+        /// Wherever the view with this id is on the case's screen.
+        case view(String)
+        /// A rectangle in points.
+        case rect(Rect)
     }
 
     /// The screen sizes, in points.
@@ -55,6 +76,13 @@ public struct TourTest: Hashable, Sendable {
     public var tolerance = Tolerance.exact
     /// The scripted cases.
     public var scripts: [Script] = []
+    /// The motion settings every case runs under (`["full"]` unless the tour says).
+    public var motion: [Motion] = [.full]
+    /// Parts of every frame left out of the comparison.
+    public var ignore: [IgnoredRegion] = []
+    /// Whether each settled step also keeps its screen-reader tree and spoken words as goldens
+    /// (`<case>.semantics.json`, `<case>.spoken.txt`).
+    public var semantics = false
 
     /// The defaults of a tour without a `"test"` object.
     public init() {}
@@ -84,14 +112,15 @@ public struct TourTest: Hashable, Sendable {
     public static let maxCases = 100_000
 
     /// How many cases the matrix makes for `steps` steps in `languages` languages: every step settled
-    /// and at each time, and every script, at each size and scale; nil when that overflows.
+    /// and at each time, and every script, at each size, scale and motion; nil when that overflows.
     public func caseCount(steps: Int, languages: Int) -> Int? {
         let (perStep, o1) = steps.multipliedReportingOverflow(by: 1 + times.count)
         let (each, o2) = perStep.addingReportingOverflow(scripts.count)
-        let (screens, o3) = sizes.count.multipliedReportingOverflow(by: scales.count)
+        let (sized, o0) = sizes.count.multipliedReportingOverflow(by: scales.count)
+        let (screens, o3) = sized.multipliedReportingOverflow(by: max(1, motion.count))
         let (perLanguage, o4) = each.multipliedReportingOverflow(by: screens)
         let (total, o5) = perLanguage.multipliedReportingOverflow(by: max(1, languages))
-        return o1 || o2 || o3 || o4 || o5 ? nil : total
+        return o0 || o1 || o2 || o3 || o4 || o5 ? nil : total
     }
 }
 
@@ -100,6 +129,7 @@ extension Tour {
     public var textLanguages: [String] {
         var codes = Set<String>()
         for step in steps { codes.formUnion(step.titles.keys); codes.formUnion(step.texts.keys) }
+        codes.formUnion(languageBackgrounds.keys)
         guard !codes.isEmpty else { return ["en"] }
         return codes.sorted { a, b in a == "en" ? b != "en" : (b == "en" ? false : a < b) }
     }

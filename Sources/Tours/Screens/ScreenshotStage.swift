@@ -116,6 +116,18 @@ public final class ScreenshotStage: TourHost {
     /// Nothing scrolls.
     public func scrollIntoView(viewID id: String) {}
 
+    /// How a tour's rects (in the points of the screenshot's own screen) map onto this screen, when
+    /// it is another size: the image's fit. Nil on the screenshot's own screen.
+    public var rectMapping: (@Sendable (Rect) -> Rect)?
+
+    /// The map from `own`-point rects to rects on a `screen`-point screen showing the same image
+    /// fitted and centred, as `ScreenshotView` draws it.
+    public static func fitting(_ own: Size, into screen: Size) -> @Sendable (Rect) -> Rect {
+        let s = min(screen.width / own.width, screen.height / own.height)
+        let dx = (screen.width - own.width * s) / 2, dy = (screen.height - own.height * s) / 2
+        return { r in Rect(x: r.minX * s + dx, y: r.minY * s + dy, width: r.width * s, height: r.height * s) }
+    }
+
     /// The screenshots of steps with a `background` of their own, by index; later steps keep the
     /// last one given, the first ones the tour's.
     public var stepImages: [Int: Pixmap] = [:]

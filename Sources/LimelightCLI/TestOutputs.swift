@@ -1,0 +1,125 @@
+import Files
+import Foundation
+import Headless
+import Tours
+
+/// What `limelight test` and `limelight merge-reports` end with: the lines of the log, the
+/// results folder's manifest, a shard's blob, the JUnit file and the HTML report, and the exit code
+/// (0 passed, 1 failures, 2 bad input, 3 the runner could not do its work). Both commands write
+/// through this one place, so a merged report is the report one run would have written.
+@MainActor
+struct TestOutputs {
+    /// `--junit FILE`.
+    var junit: String?
+    /// `--report DIR`.
+    var report: String?
+    /// `--report-all`.
+    var reportAll: Bool
+    /// The results folder.
+    var results: String
+    /// Where a shard's blob goes (nil: not a shard).
+    var blob: String?
+    /// The command, for messages.
+    var command: String
+
+    /// Prints the log of `run` (with `before` after the warnings, the goldens `written` and, when
+    /// `recorded`, their count, then `after`), writes every output asked for, and exits as the run came out.
+    func finish(_ run: TestRun, before: [String] = [], written: [String] = [], recorded: Bool = false, after: [String] = []) throws(CLIError) {
+        let c = command
+        let cases = run.results
+        var lines: [String] = []
+        for tour in run.tours where !tour.errors.isEmpty {
+            let count = cases.filter { $0.testCase.tour == tour.name }.count
+            lines.append("ERROR \(tour.name): the tour file \(tour.file) has \(tour.errors.count) problem\(tour.errors.count == 1 ? "" : "s"); its \(count) case\(count == 1 ? " counts as an error" : "s count as errors")")
+            lines += tour.errors.map { "  " + $0.description }
+        }
+        var warnings = run.tourWarnings
+        for r in cases where r.outcome != .skipped {
+            for w in r.lint where w.severity == .warning && !warnings.contains(w) { warnings.append(w) }
+        }
+        lines += warnings.map(\.description)
+        lines += before
+        var unrecorded: [String: Int] = [:]
+        for r in cases where r.outcome == .failed || (r.outcome == .error && r.cause == .runner) {
+            if r.problems == [GoldenRecorder.blockedByLint] { unrecorded[r.testCase.tour, default: 0] += 1; continue }
+            var paths: [String] = []
+            if let e = r.expected { paths.append("expected \(e)") } else if r.goldenExists && r.differingPixels != nil { paths.append("golden \(r.golden)") }
+            if let a = r.actual { paths.append("actual \(a)") }
+            if let d = r.diff { paths.append("diff \(d)") }
+            for t in r.texts { paths.append("actual \(t.actual)") }
+            lines.append((r.outcome == .error ? "ERROR " : "FAIL ") + r.summary + (paths.isEmpty ? "" : "; " + paths.joined(separator: ", ")))
+        }
+        for tour in run.tours where unrecorded[tour.name] != nil {
+            let n = unrecorded[tour.name]!
+            lines.append("FAIL \(tour.name): \(n) more case\(n == 1 ? "" : "s") not recorded for its lint errors")
+        }
+        lines += written.map { "wrote \($0)" }
+        if recorded { lines.append("recorded \(written.count) golden\(written.count == 1 ? "" : "s")") }
+        lines += after
+        var runnerProblem = false
+        do throws(HeadlessError) {
+            if let manifest = try TestResultsFolder.writeManifest(run, in: self.results) {
+                if cases.contains(where: { $0.actual != nil || !$0.texts.isEmpty }) {
+                    lines.append("results in \(AtomicFile.split(manifest).folder) (`\(programName) accept [PATTERN…]\(acceptFolderOption)` takes their actuals as goldens)")
+                }
+            }
+        } catch {
+            lines.append("ERROR \(error.message)"); runnerProblem = true
+        }
+        if let blob {
+            var kept = run
+            kept.files = TestResultsFolder.files(of: run, in: self.results, everything: reportAll)
+            do {
+                try FileManager.default.createDirectory(atPath: AtomicFile.split(blob).folder.isEmpty ? "." : AtomicFile.split(blob).folder, withIntermediateDirectories: true)
+                try AtomicFile().write(try kept.encoded(), to: blob)
+                lines.append("wrote \(blob)")
+            } catch {
+                lines.append("ERROR \(c): cannot write the blob \(blob): \(error)"); runnerProblem = true
+            }
+        }
+        if let junit {
+            let folder = AtomicFile.split(junit).folder
+            let xml = JUnitReport.xml(tours: run.tours, results: cases, relativeTo: folder.isEmpty ? "." : folder)
+            do {
+                if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                try AtomicFile().write(Data(xml.utf8), to: junit)
+                lines.append("wrote \(junit)")
+            } catch {
+                lines.append("ERROR \(c): --junit \(junit): \(error)"); runnerProblem = true
+            }
+        }
+        if let report {
+            let page = HTMLReport.page(tours: run.tours, results: cases, warnings: warnings,
+                                       acceptCommand: "\(programName) accept\(acceptFolderOption)") { r in
+                TestResultsFolder.images(of: r, in: self.results, everything: reportAll)
+            }
+            let path = (report as NSString).appendingPathComponent("index.html")
+            do {
+                try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
+                try AtomicFile().write(Data(page.utf8), to: path)
+                lines.append("wrote \(path)")
+            } catch {
+                let reason = AtomicFile.fileInTheWay(of: report).map { "\($0) is a file, not a folder" } ?? "\(error)"
+                lines.append("ERROR \(c): --report \(report): \(reason)"); runnerProblem = true
+            }
+        }
+        let tally = TestTally(cases)
+        lines.append(tally.line)
+        print(lines.map(escapedForOneLine).joined(separator: "\n"))
+        if runnerProblem || cases.contains(where: { $0.cause == .runner }) { throw CLIError(message: "", exitCode: 3) }
+        if cases.contains(where: { $0.cause == .badInput }) { throw CLIError(message: "", exitCode: 2) }
+        if tally.failed > 0 { throw CLIError(message: "", exitCode: 1) }
+    }
+
+    /// ` --results DIR` when the results folder is not the default one.
+    var acceptFolderOption: String {
+        results == TestResultsFolder.defaultPath() ? "" : " --results " + shellQuoted(results)
+    }
+}
+
+/// `s` as one word for a POSIX shell: as it is when it holds only safe characters, else in single
+/// quotes.
+func shellQuoted(_ s: String) -> String {
+    let safe = s.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "@%_+=:,./-".unicodeScalars.contains($0)) }
+    return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
