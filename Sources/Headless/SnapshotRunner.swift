@@ -174,7 +174,7 @@ public struct SnapshotRunner {
         case .differs(let difference):
             result.differingPixels = difference.differingPixels
             result.largestChannelDelta = difference.largestChannelDelta
-            var line = "\(difference.differingPixels) pixel\(difference.differingPixels == 1 ? "" : "s") differ"
+            var line = difference.differingPixels == 1 ? "1 pixel differs" : "\(difference.differingPixels) pixels differ"
             line += test.tolerance.perceptualThreshold == nil ? " (largest channel delta \(difference.largestChannelDelta)" : " perceptually (threshold \(test.tolerance.perceptualThreshold!.compact), \(difference.antialiasedPixels) anti-aliased let pass"
             if let first = difference.firstDifference { line += ", first at \(first.x),\(first.y)" }
             line += ")"

@@ -67,13 +67,14 @@ public enum TestAcceptance {
                     outcome.refused.append("\(name): the lint found \(r.lintErrors.count) error\(r.lintErrors.count == 1 ? "" : "s") (\(r.lintErrors[0].description)); fix them first")
                     continue
                 }
-                guard let actual = r.actual ?? r.toRecord else {
-                    outcome.refused.append("\(name): the run left no actual frame for it")
+                // The frame when it differed, and the texts (screen-reader tree, spoken words) that did.
+                var copies = (r.actual ?? r.toRecord).map { [(resolved($0), resolved(r.golden))] } ?? []
+                copies += r.texts.map { (resolved($0.actual), resolved($0.golden)) }
+                guard !copies.isEmpty else {
+                    outcome.refused.append("\(name): the run left no actual frame or text for it")
                     continue
                 }
                 let tourFolder = run.tours.first { $0.name == r.testCase.tour }.map { AtomicFile.split(resolved($0.file)).folder } ?? base
-                var copies = [(actual, resolved(r.golden))]
-                copies += r.texts.map { ($0.actual, resolved($0.golden)) }
                 var problem: String?
                 for (from, to) in copies where problem == nil {
                     guard GoldenRecorder.lies(to, inside: tourFolder) else {

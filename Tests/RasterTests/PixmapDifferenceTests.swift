@@ -59,3 +59,39 @@ import Testing
         #expect(abs(half.contrastRatio(over: .white) - seen.contrastRatio(over: .white)) < 1e-9)
     }
 }
+
+/// The perceptual rule on small made-up images: a colour a little off passes, one far off fails,
+/// and a pixel between a flat dark and a flat light area (an edge drawn differently) is anti-aliasing.
+@Suite struct PixelRuleTests {
+    @Test func aSmallColourDifferencePassesAndALargeOneFails() throws {
+        let a = try Pixmap(width: 9, height: 9, fill: Color(red: 100, green: 100, blue: 100))
+        let b = a.copy()
+        b[4, 4] = Color(red: 103, green: 101, blue: 99).premultiplied
+        #expect(PixmapDifference(between: a, and: b, rule: PixelRule(perceptualThreshold: 0.1)).isEmpty)
+        #expect(!PixmapDifference(between: a, and: b).isEmpty)
+        b[4, 4] = Color(red: 200, green: 40, blue: 40).premultiplied
+        let d = PixmapDifference(between: a, and: b, rule: PixelRule(perceptualThreshold: 0.1))
+        #expect(d.differingPixels == 1 && d.antialiasedPixels == 0)
+        #expect(abs(PixelRule.colorDelta(0xFF00_0000, 0xFFFF_FFFF, lumaOnly: false)) > 32_000, "black against white is near the largest distance")
+    }
+
+    @Test func anEdgePixelBetweenFlatAreasIsAntialiasing() throws {
+        // Dark left half, light right half, and the column between them grey in one image.
+        let a = try Pixmap(width: 10, height: 10, fill: Color(red: 20, green: 20, blue: 20))
+        a.fill(Color(red: 230, green: 230, blue: 230), in: IntRect(x: 5, y: 0, width: 5, height: 10))
+        let b = a.copy()
+        for y in 0..<10 { b[5, y] = Color(red: 128, green: 128, blue: 128).premultiplied }
+        let d = PixmapDifference(between: b, and: a, rule: PixelRule(perceptualThreshold: 0.1))
+        #expect(d.differingPixels == 0 && d.antialiasedPixels > 0, "\(d)")
+        let diff = try PixmapDifference.image(between: b, and: a, rule: PixelRule(perceptualThreshold: 0.1))
+        #expect(diff[5, 5] == 0xFFFF_D000, "anti-aliasing is drawn yellow")
+    }
+
+    @Test func ignoredRectanglesNeverCount() throws {
+        let a = try Pixmap(width: 8, height: 8, fill: .white)
+        let b = a.copy()
+        b[2, 2] = 0xFF00_0000
+        #expect(PixmapDifference(between: a, and: b, rule: PixelRule(ignored: [IntRect(x: 1, y: 1, width: 3, height: 3)])).isEmpty)
+        #expect(!PixmapDifference(between: a, and: b, rule: PixelRule(ignored: [IntRect(x: 3, y: 3, width: 3, height: 3)])).isEmpty)
+    }
+}

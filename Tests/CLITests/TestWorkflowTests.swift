@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+import Raster
+import ImageFiles
+
+/// What a CI team does with `limelight test` beyond one run: accepting reviewed changes without
+/// rendering again, recording by mode, orphan goldens, exit codes that tell a broken runner from a
+/// regression, shards merged into one report, and the report's accept choices in a browser.
+@Suite struct TestWorkflowTests {
+    /// A copy of the shipped home tour and its goldens, with its second step's English text changed
+    /// (in English, three cases fail: step02 settled and at 210 ms, and step03 at 90 ms, as it
+    /// morphs from step02's bubble).
+    func changedHome() throws -> String {
+        let dir = try CLI.temporaryFolder()
+        let json = try String(contentsOfFile: TestCommandTests.tours + "/home.json", encoding: .utf8)
+        try TestCommandTests.editedText(json).write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/home.goldens", toPath: dir + "/home.goldens")
+        return dir
+    }
+
+    /// The names of the cases a run's output says failed.
+    func failures(_ output: String) -> [String] {
+        output.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("FAIL "), let colon = line.firstIndex(of: ":") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 5)..<colon])
+        }
+    }
+
+    @Test func acceptTakesTheLastRunsActualsWithoutRenderingAgain() throws {
+        let dir = try changedHome()
+        let results = dir + "/results"
+        let run = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results])
+        #expect(run.status == 1)
+        let failed = failures(run.stdout)
+        #expect(failed == ["home/390x844@1x-en-step02", "home/390x844@1x-en-step02-t210", "home/390x844@1x-en-step03-t90"], "\(run.stdout)")
+        // The tour file is broken now: accepting reads only the results, it renders nothing.
+        let json = try String(contentsOfFile: dir + "/home.json", encoding: .utf8)
+        try "{ broken".write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
+        let accept = try CLI.run(["accept", failed[0], failed[1], "--results", results])
+        #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
+        #expect(accept.stdout == "wrote \(dir)/home.goldens/390x844@1x-en-step02.png\nwrote \(dir)/home.goldens/390x844@1x-en-step02-t210.png\naccepted 2 cases\n")
+        for name in ["390x844@1x-en-step02", "390x844@1x-en-step02-t210"] {
+            let golden = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/home.goldens/\(name).png"))
+            #expect(golden == (try Data(contentsOf: URL(fileURLWithPath: "\(results)/home/\(name).actual.png"))), "byte for byte the actual")
+            #expect(GoldenPNG.storedPixelDigest(ofFile: "\(dir)/home.goldens/\(name).png") != nil, "an accepted golden carries its digest")
+        }
+        // Accepted once: a second time says so.
+        let twice = try CLI.run(["test", "--accept", failed[0], "--results", results])
+        #expect(twice.status == 1 && twice.stdout.contains("not accepted: \(failed[0]): it passed in the last run"), "\(twice.stdout)")
+        try json.write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
+        let again = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results])
+        #expect(again.status == 1 && failures(again.stdout) == [failed[2]], "only the third still fails: \(again.stdout)")
+        // No run to accept, or a pattern that selects nothing: one line, exit 2.
+        let nothing = try CLI.run(["accept", "--results", dir + "/none"])
+        #expect(nothing.status == 2 && nothing.errorLines == ["limelight: accept: \(dir)/none: no results of a run to accept (no manifest.json; a run that passes leaves none)"])
+        let typo = try CLI.run(["accept", "hmoe/*", "--results", results])
+        #expect(typo.status == 2 && typo.errorLines == ["limelight: accept: hmoe/* selects none of the last run's 51 cases"], "\(typo.stderr)")
+    }
+
+    @Test func updateRecordsByMode() throws {
+        let dir = try CLI.temporaryFolder()
+        func write(_ text: String) throws {
+            try #"{"id": "t", "steps": [{"target": "fab", "text": "\#(text)"}, {"target": "nav.title", "text": "Two."}]}"#
+                .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        }
+        try write("One.")
+        let args = ["test", dir + "/t.json", "--results", dir + "/r"]
+        #expect(try CLI.run(args + ["--update"]).status == 0)
+        try write("One, changed.")
+        try FileManager.default.removeItem(atPath: dir + "/t.goldens/390x844@1x-en-step02.png")
+        let missing = try CLI.run(args + ["--update", "missing"])
+        #expect(missing.stdout.contains("wrote \(dir)/t.goldens/390x844@1x-en-step02.png\nrecorded 1 golden\n"), "\(missing.stdout)")
+        #expect(missing.status == 1 && failures(missing.stdout) == ["t/390x844@1x-en-step01"], "missing leaves a changed golden failing")
+        let changed = try CLI.run(args + ["--update=changed"])
+        #expect(changed.status == 0 && changed.stdout.hasPrefix("wrote \(dir)/t.goldens/390x844@1x-en-step01.png\nrecorded 1 golden\n"), "\(changed.stdout)")
+        let all = try CLI.run(args + ["--update", "all"])
+        #expect(all.status == 0 && all.stdout.contains("recorded 2 goldens"), "all rewrites matching goldens too: \(all.stdout)")
+        let bad = try CLI.run(args + ["--update=some"])
+        #expect(bad.status == 2 && bad.errorLines == ["limelight: test: --update some: expected one of missing, changed, all"])
+    }
+
+    @Test func orphanGoldensAreListedOnEveryRunAndPrunedOnRequest() throws {
+        let dir = try changedHome()
+        let orphan = dir + "/home.goldens/390x844@1x-de-step01.png"
+        let old = dir + "/home.goldens/390x844@1x-en-step06.png"
+        for path in [orphan, old] { try FileManager.default.copyItem(atPath: dir + "/home.goldens/390x844@1x-en-step01.png", toPath: path) }
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--results", dir + "/r"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("orphan golden \(orphan): no case names it (--prune removes it)\norphan golden \(old): no case names it (--prune removes it)\n"), "\(r.stdout)")
+        let prune = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--prune", "--results", dir + "/r"])
+        #expect(prune.stdout.contains("removed \(orphan) (no case names it)\nremoved \(old) (no case names it)\n"), "\(prune.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: orphan) && !FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: dir + "/home.goldens/390x844@1x-en-step01.png"))
+        let quiet = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--results", dir + "/r"])
+        #expect(!quiet.stdout.contains("orphan"))
+    }
+
+    @Test func aScriptThatStopsEarlyLeavesTheFrameOfThatMoment() throws {
+        let dir = try CLI.temporaryFolder()
+        func write(_ lines: String) throws {
+            try #"{"id": "s", "test": {"scripts": [{"name": "go", "lines": [\#(lines)]}]}, "steps": [{"target": "fab", "text": "Add one.", "advanceOn": "tapTarget"}, {"target": "nav.title", "text": "Done."}]}"#
+                .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        }
+        try write(#""tap fab", "wait 400""#)
+        #expect(try CLI.run(["test", dir + "/s.json", "--update", "--results", dir + "/r"]).status == 0)
+        // Now the script stops at its first line, before the tap: the frame there matches nothing
+        // the golden shows, and it is kept.
+        try write(#""tap nowhere", "tap fab", "wait 400""#)
+        let r = try CLI.run(["test", dir + "/s.json", "--only", "script-go", "--results", dir + "/r"])
+        #expect(r.status == 1 && r.stdout.contains("FAIL s/390x844@1x-en-script-go: script \"go\": \(dir)/s.json:1: "), "\(r.stdout)")
+        let actual = dir + "/r/s/390x844@1x-en-script-go.actual.png"
+        #expect(r.stdout.contains("actual \(actual)") && FileManager.default.fileExists(atPath: actual), "\(r.stdout)")
+    }
+
+    @Test func exitCodesTellARunnerThatCannotWorkFromFailures() throws {
+        let dir = try changedHome()
+        try "a file".write(toFile: dir + "/file", atomically: true, encoding: .utf8)
+        // Nothing to write: a results folder that cannot be made does not matter.
+        let green = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--results", dir + "/file/r"])
+        #expect(green.status == 0, "\(green.stdout)")
+        // A failure whose images cannot be written: the runner could not do its work.
+        let broken = try CLI.run(["test", dir + "/home.json", "--only", "en-step02", "--results", dir + "/file/r"])
+        #expect(broken.status == 3, "\(broken.stdout)")
+        #expect(broken.stdout.contains("ERROR home/390x844@1x-en-step02: ") && broken.stdout.contains("cannot write \(dir)/file/r/home/390x844@1x-en-step02"), "\(broken.stdout)")
+        #expect(broken.stdout.hasSuffix(" errors\n") || broken.stdout.contains(" error"), "\(broken.stdout)")
+        let report = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--results", dir + "/r", "--report", dir + "/file/rep"])
+        #expect(report.status == 3 && report.stdout.contains("ERROR limelight: test: --report \(dir)/file/rep: \(dir)/file is a file, not a folder") || report.stdout.contains("--report \(dir)/file/rep:"), "\(report.stdout)")
+        #expect(report.status == 3)
+        // The default results folder is in $TMPDIR, made only when a case fails.
+        let temporary = try CLI.temporaryFolder()
+        let failing = try CLI.run(["test", dir + "/home.json", "--only", "en-step02"], environment: ["TMPDIR": temporary])
+        #expect(failing.status == 1)
+        let made = try FileManager.default.subpathsOfDirectory(atPath: temporary)
+        #expect(made.contains { $0.hasSuffix("/home/390x844@1x-en-step02.actual.png") } && made.contains { $0.hasSuffix("/manifest.json") }, "\(made)")
+    }
+
+    @Test func fourShardsMergeIntoWhatOneRunWrites() throws {
+        let dir = try changedHome()
+        let tours = [dir + "/home.json", TestCommandTests.tours + "/fab.json"]
+        let whole = try CLI.run(["test"] + tours + ["--results", dir + "/res", "--junit", dir + "/u/junit.xml", "--report", dir + "/u"])
+        #expect(whole.status == 1)
+        let junit = try Data(contentsOf: URL(fileURLWithPath: dir + "/u/junit.xml"))
+        let html = try Data(contentsOf: URL(fileURLWithPath: dir + "/u/index.html"))
+        let total = try #require(whole.stdout.split(separator: "\n").last.map(String.init))
+        try FileManager.default.removeItem(atPath: dir + "/res")
+        var counted = 0
+        var shardCases: [Set<String>] = []
+        for k in 1...4 {
+            let r = try CLI.run(["test"] + tours + ["--shard", "\(k)/4", "--results", dir + "/s\(k)", "--blob", dir + "/blobs/\(k).json", "--jobs", "1"])
+            #expect(r.status <= 1 && r.stdout.contains("wrote \(dir)/blobs/\(k).json"), "\(r.stdout)")
+            let blob = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/blobs/\(k).json"))) as? [String: Any]
+            let groups = try #require(blob?["groups"] as? [[String: Any]])
+            let names = groups.flatMap { ($0["results"] as? [[String: Any]] ?? []).map { ($0["testCase"] as? [String: Any]).map { "\($0["tour"] ?? "")/\($0["language"] ?? "")/\($0["moment"] ?? "")/\($0["width"] ?? "")" } ?? "" } }
+            shardCases.append(Set(names))
+            counted += names.count
+        }
+        #expect(shardCases.allSatisfy { !$0.isEmpty }, "every shard has work")
+        for a in 0..<4 { for b in (a + 1)..<4 { #expect(shardCases[a].isDisjoint(with: shardCases[b])) } }
+        // The same plan deals the same way.
+        let again = try CLI.run(["test"] + tours + ["--shard", "2/4", "--results", dir + "/s2b", "--blob", dir + "/again.json", "--jobs", "2"])
+        #expect(again.status <= 1)
+        let first = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/blobs/2.json"))) as? [String: Any]
+        let second = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/again.json"))) as? [String: Any]
+        #expect((first?["groups"] as? [[String: Any]])?.map { $0["group"] as? Int } == (second?["groups"] as? [[String: Any]])?.map { $0["group"] as? Int })
+        let merged = try CLI.run(["merge-reports", dir + "/blobs/3.json", dir + "/blobs/1.json", dir + "/blobs/4.json", dir + "/blobs/2.json",
+                                  "--results", dir + "/res", "--junit", dir + "/m/junit.xml", "--report", dir + "/m"])
+        #expect(merged.status == 1 && merged.stdout.split(separator: "\n").last.map(String.init) == total, "\(merged.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/m/junit.xml")) == junit, "JUnit byte for byte")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/m/index.html")) == html, "the report byte for byte")
+        #expect(whole.stdout.replacingOccurrences(of: "wrote \(dir)/u/", with: "wrote \(dir)/m/") == merged.stdout, "the same log")
+        // The merged results can be accepted from, as one run's.
+        let accept = try CLI.run(["accept", "home/390x844@1x-en-step02", "--results", dir + "/res"])
+        #expect(accept.status == 0, "\(accept.stdout)")
+        // Shards missing, given twice, or of another plan are refused with one line.
+        let missing = try CLI.run(["merge-reports", dir + "/blobs/1.json", dir + "/blobs/2.json", dir + "/blobs/4.json", "--results", dir + "/x"])
+        #expect(missing.status == 2 && missing.errorLines == ["limelight: merge-reports: shard 3 of 4 is missing"])
+        let twice = try CLI.run(["merge-reports", dir + "/blobs/1.json", dir + "/again.json", dir + "/blobs/2.json", dir + "/blobs/3.json", dir + "/blobs/4.json", "--results", dir + "/x"])
+        #expect(twice.status == 2 && twice.errorLines == ["limelight: merge-reports: shard 2 of 4 is given twice"])
+        let other = try CLI.run(["test", tours[1], "--shard", "1/4", "--results", dir + "/o", "--blob", dir + "/other.json"])
+        #expect(other.status == 0)
+        let mixed = try CLI.run(["merge-reports", dir + "/blobs/1.json", dir + "/other.json", "--results", dir + "/x"])
+        #expect(mixed.status == 2 && mixed.errorLines.first?.contains("of another plan") == true, "\(mixed.stderr)")
+        #expect(counted == Int(total.split(separator: " ")[0])! + Int(total.split(separator: " ")[2])!, "every case in exactly one shard")
+    }
+
+    @Test func theReportsChoicesGiveTheExactAcceptCommand() throws {
+        guard Chromium.path != nil else {
+            withKnownIssue("chromium is not installed (apt-get install chromium)") { throw CancellationError() }
+            return
+        }
+        let dir = try changedHome()
+        let results = dir + "/res ults"
+        let r = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results, "--report", dir + "/rep"])
+        #expect(r.status == 1)
+        // A reviewer accepts two failures and rejects the third: the page is driven as a browser
+        // does, by changing its choices, and the command it then shows is read from its DOM.
+        var page = try String(contentsOfFile: dir + "/rep/index.html", encoding: .utf8)
+        page = page.replacingOccurrences(of: "</body>", with: """
+        <script>
+        var picks={'home/390x844@1x-en-step02':'accept','home/390x844@1x-en-step02-t210':'accept','home/390x844@1x-en-step03-t90':'reject'};
+        document.querySelectorAll('select.decision').forEach(function(d){
+          if(picks[d.dataset.case]){d.value=picks[d.dataset.case];d.dispatchEvent(new Event('change'));}
+        });
+        </script></body>
+        """)
+        try page.write(toFile: dir + "/rep/driven.html", atomically: true, encoding: .utf8)
+        let (status, dom) = try Chromium.browse("file://" + dir + "/rep/driven.html", profile: dir + "/profile", ["--dump-dom"])
+        #expect(status == 0)
+        let command = try #require(dom.firstMatch(of: /<code id="accept-command">([^<]*)<\/code>/).map { String($0.1) })
+        let expected = "limelight accept --results '\(results)' home/390x844@1x-en-step02 home/390x844@1x-en-step02-t210"
+        #expect(command == expected, "\(command)")
+        #expect(dom.contains("Rejected, to fix: home/390x844@1x-en-step03-t90"), "\(dom.suffix(3000))")
+        // The command runs as given.
+        let shell = try CLI.runProcess("/bin/sh", ["-c", command.replacingOccurrences(of: "limelight ", with: "'\(CLI.binary)' ", options: .anchored)],
+                                       environment: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(shell.status == 0 && shell.stdout.hasSuffix("accepted 2 cases\n"), "\(shell.stdout)\(shell.stderr)")
+        let after = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results])
+        #expect(failures(after.stdout) == ["home/390x844@1x-en-step03-t90"])
+    }
+}
