@@ -72,29 +72,41 @@ extension AtomicFile {
         }
 
         /// The real thing: open(O_EXCL), write, fsync and close; rename(2); fsync of the folder.
-        public static let system = Steps(
-            writeSynced: { bytes, path, mode throws(AtomicFileFailure) in
-                let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-                guard fd >= 0 else { throw AtomicFileFailure(call: "open", path: path) }
-                var failure = bytes.withUnsafeBytes { AtomicFile.writeAllAndSync(fd, $0) }
-                    .map { AtomicFileFailure(call: $0.call, path: path, code: $0.code) }
-                if close(fd) != 0, failure == nil { failure = AtomicFileFailure(call: "close", path: path) }
-                if let failure { throw failure }
-            },
-            rename: { from, to throws(AtomicFileFailure) in
-                guard Glibc.rename(from, to) == 0 else { throw AtomicFileFailure(call: "rename", path: to) }
-            },
-            syncFolder: { folder in
-                let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                guard fd >= 0 else { return }
-                _ = fsync(fd)
-                close(fd)
-            })
+        public static let system = Steps.flushed(true)
+
+        /// For scratch files that are made again at will (a test run's results): still whole or
+        /// absent (written beside, then renamed), every write and the close checked, but not
+        /// flushed to the disk, which a run writing hundreds of images would otherwise wait on.
+        public static let unsynced = Steps.flushed(false)
+
+        /// The system's steps, with the file and its folder flushed to the disk or not.
+        private static func flushed(_ sync: Bool) -> Steps {
+            Steps(
+                writeSynced: { bytes, path, mode throws(AtomicFileFailure) in
+                    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+                    guard fd >= 0 else { throw AtomicFileFailure(call: "open", path: path) }
+                    var failure = bytes.withUnsafeBytes { AtomicFile.writeAllAndSync(fd, $0, sync: sync) }
+                        .map { AtomicFileFailure(call: $0.call, path: path, code: $0.code) }
+                    if close(fd) != 0, failure == nil { failure = AtomicFileFailure(call: "close", path: path) }
+                    if let failure { throw failure }
+                },
+                rename: { from, to throws(AtomicFileFailure) in
+                    guard Glibc.rename(from, to) == 0 else { throw AtomicFileFailure(call: "rename", path: to) }
+                },
+                syncFolder: { folder in
+                    guard sync else { return }
+                    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    guard fd >= 0 else { return }
+                    _ = fsync(fd)
+                    close(fd)
+                })
+        }
     }
 
     /// Writes all of `bytes` to `fd` (retrying interrupted writes), then flushes them to the disk
-    /// (fsync). Returns the call that failed ("write" or "fsync") and its errno, or nil.
-    static func writeAllAndSync(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> (call: String, code: Int32)? {
+    /// (fsync) unless `sync` is false. Returns the call that failed ("write" or "fsync") and its
+    /// errno, or nil.
+    static func writeAllAndSync(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, sync: Bool = true) -> (call: String, code: Int32)? {
         var offset = 0
         while offset < bytes.count {
             let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -104,6 +116,6 @@ extension AtomicFile {
             }
             offset += n
         }
-        return fsync(fd) == 0 ? nil : ("fsync", errno)
+        return !sync || fsync(fd) == 0 ? nil : ("fsync", errno)
     }
 }

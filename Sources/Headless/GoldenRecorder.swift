@@ -17,6 +17,7 @@ public enum GoldenRecorder {
         var lintErrors: [String: Int] = [:]
         for r in results where r.outcome != .skipped { lintErrors[r.testCase.tour, default: 0] += r.lintErrors.count }
         var written: [String] = []
+        var frames: [(index: Int, source: String)] = []
         for i in results.indices {
             let texts = textsToRecord(results[i])
             guard results[i].toRecord != nil || !texts.isEmpty else { continue }
@@ -32,36 +33,54 @@ public enum GoldenRecorder {
             results[i].texts = []
             guard let source = results[i].toRecord else { continue }
             results[i].toRecord = nil
-            let golden = results[i].golden
-            var problem: String?
-            let tourFolder = tours.first { $0.name == results[i].testCase.tour }.map { AtomicFile.split($0.file).folder } ?? "."
-            if !Self.lies(golden, inside: tourFolder) {
-                problem = "it is not inside the tour's folder \(tourFolder) (a symbolic link leads out of it)"
-            }
-            let folder = AtomicFile.split(golden).folder
-            if problem == nil {
-                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                    problem = "cannot make the goldens folder (" + (AtomicFile.fileInTheWay(of: folder).map { "\($0) is a file, not a folder" } ?? error.localizedDescription) + ")"
-                }
-            }
-            if problem == nil {
-                do { try AtomicFile().write(Data(try InputFile.read(source, limit: Pixmap.maxImageFileBytes, kind: "a PNG")), to: golden) } catch let error as InputFile.Failure {
-                    problem = "cannot read back \(source) (\(error.reason))"
-                } catch {
-                    problem = "\(error)"
-                }
-            }
-            if let problem {
+            frames.append((i, source))
+        }
+        // The frames are copied side by side: each copy waits on its own fsync.
+        let tourFolders = Dictionary(tours.map { ($0.name, AtomicFile.split($0.file).folder) }, uniquingKeysWith: { a, _ in a })
+        let jobs = frames.map { (golden: results[$0.index].golden, source: $0.source, folder: tourFolders[results[$0.index].testCase.tour] ?? ".") }
+        let problems = ProblemList(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
+            problems.set(k, copyFrame(jobs[k].source, to: jobs[k].golden, tourFolder: jobs[k].folder))
+        }
+        for (k, frame) in frames.enumerated() {
+            let i = frame.index, golden = jobs[k].golden
+            if let problem = problems.get(k) {
                 results[i].outcome = .failed
                 results[i].problems.append("cannot record \(golden): \(problem)")
-                results[i].actual = source
+                results[i].actual = frame.source
             } else {
-                try? FileManager.default.removeItem(atPath: source)
+                try? FileManager.default.removeItem(atPath: frame.source)
                 results[i].goldenExists = true
                 written.append(golden)
             }
         }
         return written
+    }
+
+    /// Copies the frame at `source` (written with its digest) to `golden` in one step; why not, or nil.
+    private static func copyFrame(_ source: String, to golden: String, tourFolder: String) -> String? {
+        guard lies(golden, inside: tourFolder) else {
+            return "it is not inside the tour's folder \(tourFolder) (a symbolic link leads out of it)"
+        }
+        let folder = AtomicFile.split(golden).folder
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            return "cannot make the goldens folder (" + (AtomicFile.fileInTheWay(of: folder).map { "\($0) is a file, not a folder" } ?? error.localizedDescription) + ")"
+        }
+        do { try AtomicFile().write(Data(try InputFile.read(source, limit: Pixmap.maxImageFileBytes, kind: "a PNG")), to: golden) } catch let error as InputFile.Failure {
+            return "cannot read back \(source) (\(error.reason))"
+        } catch {
+            return "\(error)"
+        }
+        return nil
+    }
+
+    /// Problems found on several threads, one slot each.
+    private final class ProblemList: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [String?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ problem: String?) { lock.withLock { slots[i] = problem } }
+        func get(_ i: Int) -> String? { lock.withLock { slots[i] } }
     }
 
     /// The text goldens a case is to record (with `--update` every text it wrote is one).

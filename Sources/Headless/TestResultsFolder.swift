@@ -47,7 +47,7 @@ public enum TestResultsFolder {
         kept.files = nil
         let path = (folder as NSString).appendingPathComponent(TestRun.manifestName)
         let bytes = try kept.encoded()
-        do { try AtomicFile().write(bytes, to: path) } catch { throw HeadlessError("cannot write \(path): \(error)") }
+        do { try AtomicFile(steps: .unsynced).write(bytes, to: path) } catch { throw HeadlessError("cannot write \(path): \(error)") }
         return path
     }
 
@@ -81,7 +81,7 @@ public enum TestResultsFolder {
             let path = (folder as NSString).appendingPathComponent(key)
             do {
                 try FileManager.default.createDirectory(atPath: AtomicFile.split(path).folder, withIntermediateDirectories: true)
-                try AtomicFile().write(bytes, to: path)
+                try AtomicFile(steps: .unsynced).write(bytes, to: path)
             } catch { throw HeadlessError("cannot write \(path): \(error)") }
         }
         var run = blob

@@ -1,4 +1,4 @@
-import CSPNG
+import CZlib
 import Files
 import Foundation
 import Raster
@@ -6,19 +6,20 @@ import Raster
 extension Pixmap {
     /// Writes the pixmap as a PNG with straight alpha (RGB when every pixel is opaque, as frames are).
     ///
-    /// The image is encoded in memory with libspng (no row filters and a fast deflate level: frames
-    /// of an interface compress well without them, at a fraction of the time) and saved with
+    /// The image is encoded in memory (`encodePNG`: unfiltered rows, compressed by zlib in pieces
+    /// side by side) and saved with
     /// `AtomicFile` (a temporary file beside `path`, every write, the fsync and the close checked,
     /// then renamed over it): a full disk is an error and not a cut-off file, and a failed save keeps
     /// what was there before. Every premultiplied value that `Color.premultiplied` produces reads back
     /// unchanged through `init(contentsOfFile:)`. Refuses to replace anything but a regular file (a
     /// device such as /dev/null, a pipe). With `digest`, the file carries the digest of its pixels
-    /// (`GoldenPNG`), so a later comparison with it need not decode it.
-    public func writePNG(to path: String, digest: Bool = false) throws(ImageFileError) {
+    /// (`GoldenPNG`), so a later comparison with it need not decode it. Without `durable`, the file
+    /// is not flushed to the disk (a scratch result, made again by the next run).
+    public func writePNG(to path: String, digest: Bool = false, durable: Bool = true) throws(ImageFileError) {
         try ImageFileChecks.checkWritable(path)
         var bytes = try encodePNG(path: path)
         if digest { bytes = GoldenPNG.addingDigest(to: bytes, pixels: pixelDigest) }
-        do { try AtomicFile(mode: 0o666).write(Data(bytes), to: path) } catch {
+        do { try AtomicFile(steps: durable ? .system : .unsynced, mode: 0o666).write(Data(bytes), to: path) } catch {
             let reason = error.call == "open"
                 ? "cannot create a file in \(AtomicFile.split(path).folder): \(error.reason)" : error.reason
             throw ImageFileError(path: path, reason: "cannot write (\(reason))")
@@ -39,42 +40,115 @@ extension Pixmap {
         return true
     }
 
-    /// The PNG file's bytes. `path` only names the file in errors.
+    /// zlib's level for a PNG's image data: its fastest, which frames of an interface (flat colour,
+    /// text, a few pictures) compress nearly as well at as at any other.
+    static let compressionLevel: Int32 = 1
+
+    /// The raw bytes each piece of the image data holds at least: pieces are compressed side by
+    /// side. The split depends on the image's size alone, never on the machine's cores, so the same
+    /// pixels give the same file everywhere.
+    static let pieceBytes = 512 << 10
+    /// The most pieces an image is split into.
+    static let maxPieces = 8
+
+    /// The PNG file's bytes: 8-bit RGB (or RGBA when a pixel is not opaque), unfiltered rows
+    /// (frames of an interface compress well without filters, at a fraction of the time), and the
+    /// image data one zlib stream made as pigz makes one: the rows cut into pieces, each compressed
+    /// by zlib on its own thread (primed with the 32 KiB before it, ended on a byte boundary with a
+    /// sync flush, the last finished), joined, and closed with the Adler-32 of the whole.
+    /// `path` only names the file in errors.
     func encodePNG(path: String) throws(ImageFileError) -> [UInt8] {
-        func failure(_ code: Int32) -> ImageFileError {
-            ImageFileError(path: path, reason: "cannot write (\(String(cString: spng_strerror(code))))")
-        }
-        guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { throw failure(Int32(SPNG_EMEM.rawValue)) }
-        defer { spng_ctx_free(ctx) }
         let opaque = isOpaque
         let channels = opaque ? 3 : 4
-        var ihdr = spng_ihdr(width: UInt32(width), height: UInt32(height), bit_depth: 8,
-                             color_type: UInt8(opaque ? SPNG_COLOR_TYPE_TRUECOLOR.rawValue : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue),
-                             compression_method: 0, filter_method: 0, interlace_method: 0)
-        var status = spng_set_ihdr(ctx, &ihdr)
-        if status == 0 { status = spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1) }
-        if status == 0 { status = spng_set_option(ctx, SPNG_FILTER_CHOICE, Int32(SPNG_FILTER_CHOICE_NONE.rawValue)) }
-        if status == 0 { status = spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, 3) }
-        if status == 0 {
-            status = spng_encode_image(ctx, nil, 0, Int32(SPNG_FMT_PNG.rawValue),
-                                       Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue))
-        }
-        guard status == 0 else { throw failure(status) }
-        var line = [UInt8](repeating: 0, count: width * channels)
-        for y in 0..<height {
-            let source = row(y)
-            line.withUnsafeMutableBufferPointer { out in
-                Premultiplication.unpremultiply(UnsafeBufferPointer(start: source, count: width), into: out, channels: channels)
+        let rowBytes = 1 + width * channels
+        let (rawCount, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !overflow else { throw ImageFileError(path: path, reason: "cannot write (the image is too large for one PNG)") }
+        let pieces = max(1, min(Self.maxPieces, rawCount / Self.pieceBytes))
+        let rowsEach = (height + pieces - 1) / pieces
+        let rows = (0..<pieces).map { k in min(height, k * rowsEach)..<min(height, (k + 1) * rowsEach) }
+        let compressed = CompressedPieces(count: pieces)
+        let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { buffer, count in
+            // Only read once made, each piece its own rows (and the 32 KiB before them).
+            nonisolated(unsafe) let all = buffer
+            // The pixmap is only read while its rows are converted.
+            nonisolated(unsafe) let pixels = self.pixels
+            let width = self.width, stride = self.stride
+            // The rows first, each piece's on its own thread; then each piece compressed, once
+            // the rows before it (its primer) are there too.
+            DispatchQueue.concurrentPerform(iterations: pieces) { k in
+                for y in rows[k] {
+                    let line = all.baseAddress! + y * rowBytes
+                    line[0] = 0  // filter: none
+                    Premultiplication.unpremultiply(UnsafeBufferPointer(start: pixels + y * stride, count: width),
+                                                    into: UnsafeMutableBufferPointer(start: line + 1, count: width * channels), channels: channels)
+                }
             }
-            status = line.withUnsafeMutableBytes { spng_encode_row(ctx, $0.baseAddress, $0.count) }
-            // The last row reports the end of the image (and, finalized, of the file).
-            if status == Int32(SPNG_EOI.rawValue) { status = 0; break }
-            guard status == 0 else { throw failure(status) }
+            nonisolated(unsafe) let rawRows = UnsafeBufferPointer(all)
+            DispatchQueue.concurrentPerform(iterations: pieces) { k in
+                let range = (rows[k].lowerBound * rowBytes)..<(rows[k].upperBound * rowBytes)
+                compressed.set(k, Self.deflate(rawRows, range: range, last: k == pieces - 1))
+            }
+            count = rawCount
         }
-        var length = 0
-        var error: Int32 = 0
-        guard let buffer = spng_get_png_buffer(ctx, &length, &error), error == 0 else { throw failure(error) }
-        defer { free(buffer) }
-        return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
+        _ = raw
+        let bounds = rows.map { ($0.lowerBound * rowBytes, $0.upperBound * rowBytes) }
+        var checksum = adler32(0, nil, 0)
+        var idat: [UInt8] = [0x78, 0x01]  // a zlib header: deflate, 32 KiB window, fastest
+        for k in 0..<pieces {
+            guard let piece = compressed.get(k) else { throw ImageFileError(path: path, reason: "cannot write (zlib could not compress the image data)") }
+            idat += piece.bytes
+            checksum = adler32_combine(checksum, piece.adler, off_t(bounds[k].1 - bounds[k].0))
+        }
+        let a = UInt32(truncatingIfNeeded: checksum)
+        idat += [UInt8(a >> 24), UInt8(a >> 16 & 0xFF), UInt8(a >> 8 & 0xFF), UInt8(a & 0xFF)]
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(idat.count + 128)
+        let header: [UInt8] = be32(UInt32(width)) + be32(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0]
+        png += PNGChunks.chunk("IHDR", header)
+        // PNG chunks hold at most 2³¹ − 1 bytes; a frame's data is far below, but split anyway.
+        var offset = 0
+        repeat {
+            let n = min(idat.count - offset, 1 << 30)
+            png += PNGChunks.chunk("IDAT", Array(idat[offset..<(offset + n)]))
+            offset += n
+        } while offset < idat.count
+        png += PNGChunks.chunk("IEND", [])
+        return png
+    }
+
+    /// `v` as four big-endian bytes.
+    private func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// One piece of a zlib stream: `range` of `raw` as raw deflate, primed with the 32 KiB before
+    /// it, ended with a sync flush (or finished when it is the `last`), and its Adler-32; nil when
+    /// zlib fails (out of memory).
+    static func deflate(_ raw: UnsafeBufferPointer<UInt8>, range: Range<Int>, last: Bool) -> (bytes: [UInt8], adler: uLong)? {
+        var stream = z_stream()
+        guard limelight_deflate_init_raw(&stream, compressionLevel) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        let base = UnsafeMutablePointer(mutating: raw.baseAddress!)
+        let primer = min(range.lowerBound, 32 << 10)
+        if primer > 0 { deflateSetDictionary(&stream, base + range.lowerBound - primer, uInt(primer)) }
+        let bound = Int(deflateBound(&stream, uLong(range.count))) + 16
+        var status = Z_OK
+        let bytes = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+            stream.next_in = base + range.lowerBound
+            stream.avail_in = uInt(range.count)
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(bound)
+            status = CZlib.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+            count = bound - Int(stream.avail_out)
+        }
+        guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else { return nil }
+        return (bytes, adler32(adler32(0, nil, 0), base + range.lowerBound, uInt(range.count)))
+    }
+
+    /// The pieces' results, filled in from several threads.
+    private final class CompressedPieces: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pieces: [(bytes: [UInt8], adler: uLong)?]
+        init(count: Int) { pieces = Array(repeating: nil, count: count) }
+        func set(_ k: Int, _ piece: (bytes: [UInt8], adler: uLong)?) { lock.withLock { pieces[k] = piece } }
+        func get(_ k: Int) -> (bytes: [UInt8], adler: uLong)? { lock.withLock { pieces[k] } }
     }
 }

@@ -10,7 +10,12 @@ extension Pixmap {
         XXH3_128bits_reset(state)
         let size = [UInt32(width), UInt32(height)]
         size.withUnsafeBytes { _ = XXH3_128bits_update(state, $0.baseAddress, $0.count) }
-        for y in 0..<height { _ = XXH3_128bits_update(state, row(y), width * 4) }
+        // One call over the whole buffer when rows are contiguous (the digest is the same either way).
+        if stride == width {
+            _ = XXH3_128bits_update(state, pixels, width * height * 4)
+        } else {
+            for y in 0..<height { _ = XXH3_128bits_update(state, row(y), width * 4) }
+        }
         return hex(XXH3_128bits_digest(state))
     }
 }

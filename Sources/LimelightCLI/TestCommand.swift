@@ -61,6 +61,7 @@ enum TestCommand {
                                  switches: ["--help", "--worker", "--prune", "--report-all"], hidden: ["--worker"],
                                  choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)])
         if args.has("--help") { print(help); return }
+        Pixmap.keepLargeBuffersForReuse()
         let results = args.value("--results") ?? TestResultsFolder.defaultPath()
         if let pattern = args.value("--accept") {
             guard args.positional.isEmpty else { throw .usage("\(c): --accept takes the last run's results, not tour files") }

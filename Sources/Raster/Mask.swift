@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// An 8-bit coverage (alpha) mask placed at `bounds` in device pixels: 0 = outside, 255 = fully inside.
 ///
 /// Masks carry their own position so that a hole's coverage can be kept for just its bounding box.
@@ -111,11 +116,14 @@ public struct Mask: Hashable, Sendable {
         let w = out.bounds.width, h = out.bounds.height
         var buf = out.bytes.map { UInt32($0) }
         var tmp = [UInt32](repeating: 0, count: buf.count)
+        var sums = [UInt32](repeating: 0, count: w)
         buf.withUnsafeMutableBufferPointer { a in
             tmp.withUnsafeMutableBufferPointer { t in
-                for _ in 0..<3 {
-                    Mask.boxBlur(a.baseAddress!, t.baseAddress!, count: h, length: w, step: 1, lineStride: w, radius: box / 2)
-                    Mask.boxBlur(t.baseAddress!, a.baseAddress!, count: w, length: h, step: w, lineStride: 1, radius: box / 2)
+                sums.withUnsafeMutableBufferPointer { c in
+                    for _ in 0..<3 {
+                        Mask.blurRows(a.baseAddress!, t.baseAddress!, width: w, height: h, radius: box / 2)
+                        Mask.blurColumns(t.baseAddress!, a.baseAddress!, width: w, height: h, radius: box / 2, sums: c.baseAddress!)
+                    }
                 }
             }
         }
@@ -134,20 +142,72 @@ public struct Mask: Hashable, Sendable {
     /// further out (three passes, each reaching half a box).
     public static func featherReach(radius: Int) -> Int { radius > 0 ? 3 * (featherBox(radius) / 2) : 0 }
 
-    /// One box-blur pass along lines of `length` values, `step` apart; lines start `lineStride` apart.
-    private static func boxBlur(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
-                                length: Int, step: Int, lineStride: Int, radius: Int) {
-        let win = UInt32(2 * radius + 1), half = win / 2
-        for line in 0..<count {
-            let s = src + line * lineStride, d = dst + line * lineStride
+    /// `(sum + half) / window` by a multiply: `factor` is ⌈2³² / window⌉, exact for every sum a
+    /// blur of bytes makes (below 2¹⁷ with windows up to 513), so the result is the division's to
+    /// the bit and the loops vectorize (a division per value does not).
+    @inline(__always) private static func divided(_ sum: UInt32, _ half: UInt32, _ factor: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: (UInt64(sum &+ half) &* factor) >> 32)
+    }
+
+    /// ⌈2³² / `window`⌉.
+    private static func reciprocal(_ window: UInt32) -> UInt64 { ((1 << 32) + UInt64(window) - 1) / UInt64(window) }
+
+    /// One box-blur pass along each row of a `width` x `height` grid: the window centred on each
+    /// value covers `radius` values either side, and values outside the row read as 0. A row equal
+    /// to the one above it (the inside of a shape) is given the row above's result.
+    private static func blurRows(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>,
+                                 width: Int, height: Int, radius: Int) {
+        let win = UInt32(2 * radius + 1), half = win / 2, factor = reciprocal(win)
+        for line in 0..<height {
+            let s = src + line * width, d = dst + line * width
+            if line > 0, memcmp(s - width, s, width * 4) == 0 {
+                d.update(from: d - width, count: width)
+                continue
+            }
             var sum: UInt32 = 0
-            // The window centred on i covers [i - radius, i + radius]; outside reads as 0.
-            for k in 0...radius where k < length { sum &+= s[k * step] }
-            for i in 0..<length {
-                d[i * step] = (sum &+ half) / win
+            for k in 0...radius where k < width { sum &+= s[k] }
+            for i in 0..<width {
+                d[i] = divided(sum, half, factor)
                 let add = i + radius + 1, sub = i - radius
-                if add < length { sum &+= s[add * step] }
-                if sub >= 0 { sum &-= s[sub * step] }
+                if add < width { sum &+= s[add] }
+                if sub >= 0 { sum &-= s[sub] }
+            }
+        }
+    }
+
+    /// One box-blur pass down each column, a whole row at a time (the running sums of every column
+    /// in `sums`), so each step is one vectorized loop across the row. Where the row entering the
+    /// window equals the one leaving it, the sums stay as they are and the next row of the result
+    /// is this one again.
+    private static func blurColumns(_ src: UnsafeMutablePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>,
+                                    width: Int, height: Int, radius: Int, sums: UnsafeMutablePointer<UInt32>) {
+        let win = UInt32(2 * radius + 1), half = win / 2, factor = reciprocal(win)
+        for x in 0..<width { sums[x] = 0 }
+        for k in 0...radius where k < height {
+            let row = src + k * width
+            for x in 0..<width { sums[x] &+= row[x] }
+        }
+        var unchanged = false
+        for i in 0..<height {
+            let out = dst + i * width
+            if unchanged {
+                out.update(from: out - width, count: width)
+            } else {
+                for x in 0..<width { out[x] = divided(sums[x], half, factor) }
+            }
+            let add = i + radius + 1, sub = i - radius
+            if add < height, sub >= 0, memcmp(src + add * width, src + sub * width, width * 4) == 0 {
+                unchanged = true
+                continue
+            }
+            unchanged = false
+            if add < height {
+                let row = src + add * width
+                for x in 0..<width { sums[x] &+= row[x] }
+            }
+            if sub >= 0 {
+                let row = src + sub * width
+                for x in 0..<width { sums[x] &-= row[x] }
             }
         }
     }

@@ -43,6 +43,7 @@ enum TestBenchmarks {
     static func cases(_ h: Harness, app: AppBenchmarks) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-bench-test-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        var frames: [(size: String, frame: Pixmap)] = []
         for (w, ht) in [(390, 844), (1920, 1080)] {
             let size = "\(w)x\(ht)"
             let dir = (folder as NSString).appendingPathComponent(size)
@@ -87,8 +88,19 @@ enum TestBenchmarks {
                 }
             }
             h.add("render.step", size: size, milliseconds: renderMs / count)
+            if let frame = try? walkFrame(tour, size: Size(Double(w), Double(ht)), app: app) { frames.append((size, frame)) }
         }
+        PNGEncodeBenchmarks.run(h, frames: frames)
         h.note("test.case.pass / test.case.fail / render.step: a 12-step tour run as one group, its time divided by 12 (the stage's creation included); a passing case encodes and decodes no PNG")
+    }
+
+    /// The tour's second step as `render --tour --step 2` draws it at `size`.
+    static func walkFrame(_ tour: Tour, size: Size, app: AppBenchmarks) throws -> Pixmap {
+        let clock = VirtualClock()
+        let stage = try DemoApp(size: size, textEngine: app.engine, images: app.images, clock: clock)
+        let walk = TourWalk(tour: tour, stage: stage, clock: clock)
+        walk.show(step: 1, at: nil)
+        return try walk.session.render().copy()
     }
 
     /// `test.matrix.jobs1` and `test.matrix.jobs2`: `limelight test` of a 12-step tour at 390x844,

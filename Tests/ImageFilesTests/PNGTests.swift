@@ -184,3 +184,53 @@ private func errorText(_ body: () throws -> Void) -> String? {
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["filler", "out.png"])
     }
 }
+
+/// PNGs written in pieces compressed side by side are one valid zlib stream that other decoders
+/// read (zlib through Python, libspng through Limelight), and the same pixels always give the same
+/// bytes.
+@Suite struct PNGPiecesTests {
+    /// A 1920x1080 frame of flat areas, gradients and noise: several pieces of image data.
+    func frame(alpha: Bool) throws -> Pixmap {
+        let p = try Pixmap(width: 1920, height: 1080, fill: Color(red: 240, green: 240, blue: 245))
+        var state: UInt32 = 12345
+        for y in 0..<1080 {
+            for x in 0..<1920 where y > 300 || x % 7 == 0 {
+                state = state &* 1_103_515_245 &+ 12345
+                let a: UInt8 = alpha && y > 900 ? UInt8(truncatingIfNeeded: state >> 24) : 255
+                p[x, y] = Color(red: UInt8(x & 0xFF), green: UInt8(y & 0xFF), blue: UInt8(truncatingIfNeeded: state >> 16), alpha: a).premultiplied
+            }
+        }
+        return p
+    }
+
+    @Test(arguments: [false, true])
+    func piecesMakeOneStreamThatReadsBack(alpha: Bool) throws {
+        let p = try frame(alpha: alpha)
+        let bytes = try p.pngBytes()
+        #expect(bytes == (try p.pngBytes()), "the same pixels, the same bytes")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-pieces-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/f.png"))
+        let back = try Pixmap(contentsOfFile: dir + "/f.png")
+        #expect(PixmapDifference(between: back, and: p).isEmpty)
+        // zlib itself (through Python) inflates the joined stream and checks its Adler-32.
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", """
+        import struct, sys, zlib
+        d = open(sys.argv[1], 'rb').read(); i = 8; idat = b''
+        while i < len(d):
+            n = struct.unpack('>I', d[i:i+4])[0]
+            if d[i+4:i+8] == b'IDAT': idat += d[i+8:i+8+n]
+            i += 12 + n
+        print(len(zlib.decompress(idat)))
+        """, dir + "/f.png"]
+        let out = Pipe()
+        python.standardOutput = out
+        try python.run()
+        python.waitUntilExit()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(python.terminationStatus == 0 && text == "\((1 + 1920 * (alpha ? 4 : 3)) * 1080)\n", "\(text)")
+    }
+}

@@ -141,6 +141,7 @@ func firstDifference(_ a: Pixmap, _ b: Pixmap) -> String {
             a.frame(width: 40, height: 40); b.frame(width: 40, height: 40); shadows[0]; shadows[1]
         }, size: Size(200, 60), scale: 2)
         root.backgroundColor = .white
+        root.paintCache = PaintCache()
         let frame = try root.makePixmap()
         root.frame(into: frame)
         let f = a.frame.scaled(by: 2)

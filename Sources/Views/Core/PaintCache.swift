@@ -22,10 +22,17 @@ final class PaintCache {
     }
 
     let capacity: Int
+    /// The most bytes of pixels and coverage kept at once.
+    let byteBudget: Int
     private var entries: [Key: Entry] = [:]
     private var order: [Key] = []
+    private var bytes = 0
 
-    init(capacity: Int = 32) { self.capacity = max(1, capacity) }
+    init(capacity: Int = 32, byteBudget: Int = 128 << 20) { self.capacity = max(1, capacity); self.byteBudget = byteBudget }
+
+    /// The cache every root uses unless given its own. Keys are in device pixels and name their
+    /// source image by identity, so roots of any size and scale share it safely.
+    static let shared = PaintCache(capacity: 96)
 
     /// The coverage mask for `key`, made by `make` when it is not cached.
     func mask(for key: Key, make: () -> Mask) -> Mask {
@@ -46,12 +53,6 @@ final class PaintCache {
     /// The number of entries held.
     var count: Int { entries.count }
 
-    /// Forgets everything (after a change of scale).
-    func removeAll() {
-        entries.removeAll()
-        order.removeAll()
-    }
-
     private func lookUp(_ key: Key) -> Entry? {
         guard let e = entries[key] else { return nil }
         if let i = order.firstIndex(of: key), i != order.count - 1 { order.remove(at: i); order.append(key) }
@@ -61,6 +62,17 @@ final class PaintCache {
     private func store(_ entry: Entry, for key: Key) {
         entries[key] = entry
         order.append(key)
-        if order.count > capacity { entries[order.removeFirst()] = nil }
+        bytes += size(of: entry)
+        while order.count > 1 && (order.count > capacity || bytes > byteBudget) {
+            if let gone = entries.removeValue(forKey: order.removeFirst()) { bytes -= size(of: gone) }
+        }
+    }
+
+    /// An entry's bytes.
+    private func size(of entry: Entry) -> Int {
+        switch entry {
+        case .mask(let m): return m.bounds.width * m.bounds.height
+        case .pixmap(let p, _): return p.width * p.height * 4
+        }
     }
 }

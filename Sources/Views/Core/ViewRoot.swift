@@ -101,8 +101,10 @@ public final class ViewRoot {
     var nextFrameRequests: [@MainActor () -> Void] = []
     weak var lastTarget: Pixmap?
     var pointer = PointerState()
-    /// Shadow masks and resampled images shared by views of the same geometry.
-    let paintCache = PaintCache()
+    /// Shadow masks and resampled images shared by views of the same geometry, in this root and in
+    /// every other of the process (a test run makes a root per group: each card's shadow is
+    /// blurred and each image resampled once for the run, not once a group).
+    var paintCache = PaintCache.shared
     /// Views by id (see `view(withID:)`), made again after any view of this tree gains or loses a
     /// child or changes its id (`View.treeDidChange()`), and when a surface comes or goes.
     private var idIndex: [String: WeakView] = [:]
@@ -176,8 +178,6 @@ public final class ViewRoot {
     public func resize(to newSize: Size, scale newScale: Double? = nil, safeArea newSafeArea: EdgeInsets? = nil) throws(ViewError) {
         let s = newScale ?? scale
         try ViewRoot.validate(size: newSize, scale: s)
-        // Cached shadows and images are in device pixels: none fits another scale.
-        if s != scale { paintCache.removeAll() }
         size = newSize
         scale = s
         safeArea = newSafeArea ?? safeAreaProvider(newSize)

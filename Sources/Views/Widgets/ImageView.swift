@@ -61,7 +61,7 @@ public final class ImageView: View {
            w > 0, h > 0 {
             let r = cornerRadii, s = max(t.a, t.d)
             let key = PaintCache.Key(kind: "image.\(contentMode)",
-                                     values: [Double(w), Double(h), r.topLeft * s, r.topRight * s, r.bottomRight * s, r.bottomLeft * s],
+                                     values: [Double(w), Double(h), r.topLeft * s, r.topRight * s, r.bottomRight * s, r.bottomLeft * s, s],
                                      source: ObjectIdentifier(image))
             let prepared = root.paintCache.pixmap(for: key, source: image) { prepare(image, width: w, height: h, scale: s) }
             if let prepared { canvas.draw(prepared, in: frame, sampling: .nearest); return }

@@ -1,0 +1,82 @@
+import Testing
+@testable import Raster
+
+/// The fast forms of two kernels give, bit for bit, what their plain forms gave: the feathering blur
+/// (a multiply for each division, whole rows at a time, repeated rows copied) and the coverage fill
+/// (four pixels a step), on random shapes, colours and rows, so no golden moves by a level.
+@Suite struct FastKernelTests {
+    /// A small deterministic generator (xorshift64).
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    /// The blur as it was: a division per value, lines `step` apart.
+    static func referenceFeathered(_ mask: Mask, radius: Int) -> Mask {
+        guard radius > 0, !mask.isEmpty else { return mask }
+        let r = min(radius, 256)
+        var out = Mask(bounds: IntRect(x: mask.bounds.x - r, y: mask.bounds.y - r, width: mask.bounds.width + 2 * r, height: mask.bounds.height + 2 * r))
+        out.merge(mask) { _, b in b }
+        let box = Mask.featherBox(r), w = out.bounds.width, h = out.bounds.height
+        var a = out.bytes.map { UInt32($0) }, t = [UInt32](repeating: 0, count: a.count)
+        func blur(_ s: [UInt32], _ d: inout [UInt32], count: Int, length: Int, step: Int, lineStride: Int, radius: Int) {
+            let win = UInt32(2 * radius + 1), half = win / 2
+            for line in 0..<count {
+                var sum: UInt32 = 0
+                for k in 0...radius where k < length { sum &+= s[line * lineStride + k * step] }
+                for i in 0..<length {
+                    d[line * lineStride + i * step] = (sum &+ half) / win
+                    let add = i + radius + 1, sub = i - radius
+                    if add < length { sum &+= s[line * lineStride + add * step] }
+                    if sub >= 0 { sum &-= s[line * lineStride + sub * step] }
+                }
+            }
+        }
+        for _ in 0..<3 {
+            blur(a, &t, count: h, length: w, step: 1, lineStride: w, radius: box / 2)
+            blur(t, &a, count: w, length: h, step: w, lineStride: 1, radius: box / 2)
+        }
+        out.bytes = a.map { UInt8(min(255, $0)) }
+        return out
+    }
+
+    @Test func theFastBlurIsTheDivisionsBlur() {
+        var random = Random(state: 0x9E37_79B9_7F4A_7C15)
+        for round in 0..<40 {
+            let w = 1 + random.below(90), h = 1 + random.below(70)
+            var mask = Mask(bounds: IntRect(x: random.below(20) - 10, y: random.below(20) - 10, width: w, height: h))
+            // Rounded-rectangle-like shapes (long runs of equal rows) and noise.
+            let noisy = round % 3 == 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let inside = x > w / 5 && x < w - w / 5 && y > h / 6 && y < h - h / 6
+                    mask.bytes[y * w + x] = noisy ? UInt8(random.below(256)) : (inside ? 255 : (x == w / 5 ? 128 : 0))
+                }
+            }
+            for radius in [1, 2, 5, 13, 40] {
+                #expect(mask.feathered(radius: radius) == Self.referenceFeathered(mask, radius: radius), "round \(round), \(w)x\(h), radius \(radius)")
+            }
+        }
+    }
+
+    @Test func theFourPixelFillIsThePlainFill() {
+        var random = Random(state: 0xD1B5_4A32_D192_ED03)
+        for _ in 0..<200 {
+            let count = 1 + random.below(37)
+            let alpha = UInt32([0, 1, 128, 254, 255, random.below(256)][random.below(6)])
+            let colour = Color(red: UInt8(random.below(256)), green: UInt8(random.below(256)), blue: UInt8(random.below(256)), alpha: UInt8(alpha)).premultiplied
+            var coverage = (0..<count).map { _ in UInt8([0, 255, random.below(256)][random.below(3)]) }
+            var fast = (0..<count).map { _ in Color(red: UInt8(random.below(256)), green: UInt8(random.below(256)), blue: UInt8(random.below(256)), alpha: UInt8(random.below(256))).premultiplied }
+            var plain = fast
+            for i in 0..<count {
+                let s = Kernels.scale255(colour, by: UInt32(coverage[i]))
+                plain[i] = s &+ Kernels.scale255(plain[i], by: 255 &- (s >> 24))
+            }
+            fast.withUnsafeMutableBufferPointer { row in
+                coverage.withUnsafeMutableBufferPointer { Kernels.fill(row.baseAddress!, coverage: $0.baseAddress!, count: count, color: colour) }
+            }
+            #expect(fast == plain, "count \(count), colour \(String(colour, radix: 16))")
+        }
+    }
+}
