@@ -67,36 +67,48 @@ extension Pixmap {
         let rowsEach = (height + pieces - 1) / pieces
         let rows = (0..<pieces).map { k in min(height, k * rowsEach)..<min(height, (k + 1) * rowsEach) }
         let compressed = CompressedPieces(count: pieces)
-        let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { buffer, count in
-            // Only read once made, each piece its own rows (and the 32 KiB before them).
-            nonisolated(unsafe) let all = buffer
-            // The pixmap is only read while its rows are converted.
-            nonisolated(unsafe) let pixels = self.pixels
-            let width = self.width, stride = self.stride
-            // The rows first, each piece's on its own thread; then each piece compressed, once
-            // the rows before it (its primer) are there too.
-            DispatchQueue.concurrentPerform(iterations: pieces) { k in
-                for y in rows[k] {
-                    let line = all.baseAddress! + y * rowBytes
-                    line[0] = 0  // filter: none
-                    Premultiplication.unpremultiply(UnsafeBufferPointer(start: pixels + y * stride, count: width),
-                                                    into: UnsafeMutableBufferPointer(start: line + 1, count: width * channels), channels: channels)
+        // zlib's bound for each piece, plus room for the sync flush's empty block.
+        var starts = [0]
+        for r in rows { starts.append(starts.last! + Int(compressBound(uLong(r.count * rowBytes))) + 16) }
+        let outStarts = starts
+        var outBuffer = [UInt8](unsafeUninitializedCapacity: outStarts.last!) { _, count in count = outStarts.last! }
+        outBuffer.withUnsafeMutableBufferPointer { out in
+            let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { buffer, count in
+                // Only read once made, each piece its own rows (and the 32 KiB before them).
+                nonisolated(unsafe) let all = buffer
+                // The pixmap is only read while its rows are converted.
+                nonisolated(unsafe) let pixels = self.pixels
+                let width = self.width, stride = self.stride
+                // The rows first, each piece's on its own thread; then each piece compressed, once
+                // the rows before it (its primer) are there too.
+                DispatchQueue.concurrentPerform(iterations: pieces) { k in
+                    for y in rows[k] {
+                        let line = all.baseAddress! + y * rowBytes
+                        line[0] = 0  // filter: none
+                        Premultiplication.unpremultiply(UnsafeBufferPointer(start: pixels + y * stride, count: width),
+                                                        into: UnsafeMutableBufferPointer(start: line + 1, count: width * channels), channels: channels)
+                    }
                 }
+                nonisolated(unsafe) let rawRows = UnsafeBufferPointer(all)
+                // Every piece writes into its own part of one buffer made here, so the threads
+                // allocate nothing large of their own.
+                nonisolated(unsafe) let output = out
+                DispatchQueue.concurrentPerform(iterations: pieces) { k in
+                    let range = (rows[k].lowerBound * rowBytes)..<(rows[k].upperBound * rowBytes)
+                    let space = UnsafeMutableBufferPointer(rebasing: output[outStarts[k]..<outStarts[k + 1]])
+                    compressed.set(k, Self.deflate(rawRows, range: range, last: k == pieces - 1, into: space))
+                }
+                count = rawCount
             }
-            nonisolated(unsafe) let rawRows = UnsafeBufferPointer(all)
-            DispatchQueue.concurrentPerform(iterations: pieces) { k in
-                let range = (rows[k].lowerBound * rowBytes)..<(rows[k].upperBound * rowBytes)
-                compressed.set(k, Self.deflate(rawRows, range: range, last: k == pieces - 1))
-            }
-            count = rawCount
+            _ = raw
         }
-        _ = raw
         let bounds = rows.map { ($0.lowerBound * rowBytes, $0.upperBound * rowBytes) }
         var checksum = adler32(0, nil, 0)
         var idat: [UInt8] = [0x78, 0x01]  // a zlib header: deflate, 32 KiB window, fastest
+        idat.reserveCapacity((0..<pieces).reduce(6) { $0 + (compressed.get($1)?.length ?? 0) })
         for k in 0..<pieces {
             guard let piece = compressed.get(k) else { throw ImageFileError(path: path, reason: "cannot write (zlib could not compress the image data)") }
-            idat += piece.bytes
+            idat += outBuffer[outStarts[k]..<(outStarts[k] + piece.length)]
             checksum = adler32_combine(checksum, piece.adler, off_t(bounds[k].1 - bounds[k].0))
         }
         let a = UInt32(truncatingIfNeeded: checksum)
@@ -119,36 +131,32 @@ extension Pixmap {
     /// `v` as four big-endian bytes.
     private func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 
-    /// One piece of a zlib stream: `range` of `raw` as raw deflate, primed with the 32 KiB before
-    /// it, ended with a sync flush (or finished when it is the `last`), and its Adler-32; nil when
-    /// zlib fails (out of memory).
-    static func deflate(_ raw: UnsafeBufferPointer<UInt8>, range: Range<Int>, last: Bool) -> (bytes: [UInt8], adler: uLong)? {
+    /// One piece of a zlib stream: `range` of `raw` as raw deflate into `space`, primed with the
+    /// 32 KiB before it, ended with a sync flush (or finished when it is the `last`); its length
+    /// and its Adler-32, or nil when zlib fails (out of memory, no room).
+    static func deflate(_ raw: UnsafeBufferPointer<UInt8>, range: Range<Int>, last: Bool,
+                        into space: UnsafeMutableBufferPointer<UInt8>) -> (length: Int, adler: uLong)? {
         var stream = z_stream()
         guard limelight_deflate_init_raw(&stream, compressionLevel) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         let base = UnsafeMutablePointer(mutating: raw.baseAddress!)
         let primer = min(range.lowerBound, 32 << 10)
         if primer > 0 { deflateSetDictionary(&stream, base + range.lowerBound - primer, uInt(primer)) }
-        let bound = Int(deflateBound(&stream, uLong(range.count))) + 16
-        var status = Z_OK
-        let bytes = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-            stream.next_in = base + range.lowerBound
-            stream.avail_in = uInt(range.count)
-            stream.next_out = out.baseAddress
-            stream.avail_out = uInt(bound)
-            status = CZlib.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-            count = bound - Int(stream.avail_out)
-        }
-        guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else { return nil }
-        return (bytes, adler32(adler32(0, nil, 0), base + range.lowerBound, uInt(range.count)))
+        stream.next_in = base + range.lowerBound
+        stream.avail_in = uInt(range.count)
+        stream.next_out = space.baseAddress
+        stream.avail_out = uInt(space.count)
+        let status = CZlib.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+        guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0, stream.avail_out > 0 else { return nil }
+        return (space.count - Int(stream.avail_out), adler32(adler32(0, nil, 0), base + range.lowerBound, uInt(range.count)))
     }
 
     /// The pieces' results, filled in from several threads.
     private final class CompressedPieces: @unchecked Sendable {
         private let lock = NSLock()
-        private var pieces: [(bytes: [UInt8], adler: uLong)?]
+        private var pieces: [(length: Int, adler: uLong)?]
         init(count: Int) { pieces = Array(repeating: nil, count: count) }
-        func set(_ k: Int, _ piece: (bytes: [UInt8], adler: uLong)?) { lock.withLock { pieces[k] = piece } }
-        func get(_ k: Int) -> (bytes: [UInt8], adler: uLong)? { lock.withLock { pieces[k] } }
+        func set(_ k: Int, _ piece: (length: Int, adler: uLong)?) { lock.withLock { pieces[k] = piece } }
+        func get(_ k: Int) -> (length: Int, adler: uLong)? { lock.withLock { pieces[k] } }
     }
 }

@@ -32,7 +32,7 @@ final class PaintCache {
 
     /// The cache every root uses unless given its own. Keys are in device pixels and name their
     /// source image by identity, so roots of any size and scale share it safely.
-    static let shared = PaintCache(capacity: 96)
+    static let shared = PaintCache(capacity: 32, byteBudget: 32 << 20)
 
     /// The coverage mask for `key`, made by `make` when it is not cached.
     func mask(for key: Key, make: () -> Mask) -> Mask {
