@@ -31,8 +31,9 @@ public enum ScreenRecord {
         let sx = Double(image.width) / shown.width, sy = Double(image.height) / shown.height
         return step.targets.compactMap { target in
             guard case .rect(let r) = target else { return nil }
-            let x0 = Int(((r.minX - shown.minX) * sx).rounded(.down)), y0 = Int(((r.minY - shown.minY) * sy).rounded(.down))
-            let x1 = Int(((r.maxX - shown.minX) * sx).rounded(.up)), y1 = Int(((r.maxY - shown.minY) * sy).rounded(.up))
+            // A rect of any size (or none at all: infinite, not a number) only clips to the image.
+            let x0 = Int(clampedToInt: ((r.minX - shown.minX) * sx).rounded(.down)), y0 = Int(clampedToInt: ((r.minY - shown.minY) * sy).rounded(.down))
+            let x1 = Int(clampedToInt: ((r.maxX - shown.minX) * sx).rounded(.up)), y1 = Int(clampedToInt: ((r.maxY - shown.minY) * sy).rounded(.up))
             let area = IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
                 .intersection(IntRect(x: 0, y: 0, width: image.width, height: image.height))
             return Patch(rect: [r.minX, r.minY, r.width, r.height].map { ($0 * 100).rounded() / 100 }, cells: cells(of: image, in: area))

@@ -155,7 +155,7 @@ public struct SnapshotRunner {
         do { frame = try session.render() } catch {
             fail(&result, error.message); return
         }
-        let ignored = ignoredRects(test.ignore, on: session.app.root, scale: frame.width > 0 ? Double(frame.width) / session.app.root.size.width : 1)
+        let ignored = ignoredRects(test.ignore, on: session.app.root, scale: session.app.root.scale)
         let (verdict, golden) = GoldenVerdict.of(frame, againstGoldenAt: result.golden, tolerance: test.tolerance, ignored: ignored)
         result.goldenExists = verdict != .missing
         let stem = resultsStem(of: result.testCase)
@@ -240,8 +240,8 @@ public struct SnapshotRunner {
             case .rect(let r): rects = [r]
             }
             return rects.map { r in
-                let x0 = Int((r.minX * scale).rounded(.down)), y0 = Int((r.minY * scale).rounded(.down))
-                let x1 = Int((r.maxX * scale).rounded(.up)), y1 = Int((r.maxY * scale).rounded(.up))
+                let x0 = Int(clampedToInt: (r.minX * scale).rounded(.down)), y0 = Int(clampedToInt: (r.minY * scale).rounded(.down))
+                let x1 = Int(clampedToInt: (r.maxX * scale).rounded(.up)), y1 = Int(clampedToInt: (r.maxY * scale).rounded(.up))
                 return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
             }
         }

@@ -13,11 +13,8 @@ public enum TestResultsFolder {
     /// the same for every run started in one folder, so `limelight accept` finds the last run.
     public static func defaultPath() -> String {
         let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let here = FileManager.default.currentDirectoryPath
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in here.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return ((temporary as NSString).appendingPathComponent("limelight-\(getuid())") as NSString)
-            .appendingPathComponent("test-results-" + String(h, radix: 16))
+            .appendingPathComponent("test-results-" + TestRun.fingerprint(FileManager.default.currentDirectoryPath))
     }
 
     /// How a results file ends: the images and texts a failing case leaves.

@@ -73,11 +73,14 @@ public struct TestRun: Codable, Sendable {
 
     /// The digest of `plan`'s case names, in order.
     public static func digest(of plan: TestPlan) -> String {
-        // 64-bit FNV-1a: a fingerprint to tell plans apart, not a guard against anyone.
+        fingerprint(plan.groups.map { g in g.cases.map(\.name).joined(separator: "\n") }.joined(separator: "\n\n"))
+    }
+
+    /// A 64-bit FNV-1a of `text`, in hex: a fingerprint to tell plans and folders apart, not a
+    /// guard against anyone.
+    static func fingerprint(_ text: String) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in plan.groups.map({ g in g.cases.map(\.name).joined(separator: "\n") }).joined(separator: "\n\n").utf8 {
-            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(h, radix: 16)
     }
 

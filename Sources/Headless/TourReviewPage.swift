@@ -59,7 +59,7 @@ public enum TourReviewPage {
         for (i, step) in steps.enumerated() {
             let title = step.texts.first { $0.language == language }?.title ?? step.texts.first?.title ?? ""
             html += "<section class=\"step-section\" id=\"step-\(i + 1)\">\n<h2>Step \(i + 1)\(title.isEmpty ? "" : ": " + e(title))</h2>\n<div class=\"step\">\n"
-            html += "<figure><img alt=\"Step \(i + 1) as it shows\" width=\"\(Int(step.size.width.rounded()))\" height=\"\(Int(step.size.height.rounded()))\" "
+            html += "<figure><img alt=\"Step \(i + 1) as it shows\" width=\"\(Int(clampedToInt: step.size.width.rounded()))\" height=\"\(Int(clampedToInt: step.size.height.rounded()))\" "
             html += "src=\"data:image/png;base64,\(Data(step.png).base64EncodedString())\"></figure>\n"
             html += "<div class=\"about\">\n<table><thead><tr><th>language</th><th>title</th><th>text</th></tr></thead><tbody>\n"
             for t in step.texts {

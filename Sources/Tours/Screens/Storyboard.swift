@@ -64,8 +64,8 @@ public enum Storyboard {
             let limit = Size((screen.width * k).rounded(), (screen.height * k).rounded())
             guard limit.width > Storyboard.thumbnailSize.width || limit.height > Storyboard.thumbnailSize.height else { return .standard }
             // 24 between panels, 24 around the sheet, about 70 for a caption under each.
-            let columns = max(1, min(Storyboard.columns, Int((Storyboard.sheetLimit - 24) / (limit.width + 24))))
-            let rows = max(1, min(4, Int((Storyboard.sheetLimit - 24) / (limit.height + 70 + 32))))
+            let columns = max(1, min(Storyboard.columns, Int(clampedToInt: (Storyboard.sheetLimit - 24) / (limit.width + 24))))
+            let rows = max(1, min(4, Int(clampedToInt: (Storyboard.sheetLimit - 24) / (limit.height + 70 + 32))))
             return Layout(thumbnailLimit: limit, columns: columns, panelsPerSheet: columns * rows)
         }
     }
