@@ -50,6 +50,16 @@ public struct SnapshotRunner {
         case changed
         /// Every golden of every case run, matching or not (to rewrite them all).
         case all
+
+        /// Whether a golden is written in this mode, given whether it exists and whether what the
+        /// run found matches it.
+        public func records(exists: Bool, matches: Bool) -> Bool {
+            switch self {
+            case .missing: return !exists
+            case .changed: return !matches
+            case .all: return true
+            }
+        }
     }
 
     /// A runner of `plan`'s groups.
@@ -160,7 +170,7 @@ public struct SnapshotRunner {
         result.goldenExists = verdict != .missing
         let stem = resultsStem(of: result.testCase)
         let failedBefore = result.outcome == .failed
-        if let update = options.update, verdict != .matches || update == .all, verdict == .missing || update != .missing {
+        if options.update?.records(exists: verdict != .missing, matches: verdict == .matches) == true {
             result.toRecord = write(frame, stem + ".actual.png", for: &result)
             return
         }
@@ -204,22 +214,21 @@ public struct SnapshotRunner {
             let golden = base + suffix
             let existing = try? InputFile.read(golden, limit: 64 << 20, kind: "a text golden")
             let matches = existing.map { $0 == Array(text.utf8) } ?? false
-            if let update = options.update, !matches || update == .all, existing == nil || update != .missing {
+            func keep() {
                 if let path = writeText(text, stem + suffix, for: &result) { result.texts.append(CaseResult.TextGolden(golden: golden, actual: path)) }
-                continue
             }
+            if options.update?.records(exists: existing != nil, matches: matches) == true { keep(); continue }
             guard !matches else { continue }
-            guard let existing else {
+            if let existing {
+                let was = String(decoding: existing, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                let now = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let line = zip(was, now).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, now.count)
+                let shown = line < now.count ? String(now[line]).trimmingCharacters(in: .whitespaces) : "(ends)"
+                fail(&result, "\(what) differs from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
+            } else {
                 fail(&result, "no golden \(golden) yet (record it with `limelight test --update \(planned.file)`)")
-                if let path = writeText(text, stem + suffix, for: &result) { result.texts.append(CaseResult.TextGolden(golden: golden, actual: path)) }
-                continue
             }
-            let was = String(decoding: existing, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let now = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = zip(was, now).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, now.count)
-            let shown = line < now.count ? String(now[line]).trimmingCharacters(in: .whitespaces) : "(ends)"
-            fail(&result, "\(what) differs from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
-            if let path = writeText(text, stem + suffix, for: &result) { result.texts.append(CaseResult.TextGolden(golden: golden, actual: path)) }
+            keep()
         }
     }
 

@@ -15,6 +15,8 @@ public enum TestAcceptance {
         public var accepted: [String] = []
         /// Cases selected that could not be accepted, each with why (one line each).
         public var refused: [String] = []
+        /// Whether a golden could not be written (the runner's fault, not the case's).
+        public var cannotWrite = false
     }
 
     /// Whether `name` is selected by `patterns`: a pattern that is a whole case name selects that
@@ -89,6 +91,7 @@ public enum TestAcceptance {
                         problem = "cannot read \(from) (\(error.reason))"
                     } catch {
                         problem = "cannot write \(to) (\(error))"
+                        outcome.cannotWrite = true
                     }
                 }
                 if let problem {

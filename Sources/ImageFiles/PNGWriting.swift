@@ -66,50 +66,40 @@ extension Pixmap {
         let pieces = max(1, min(Self.maxPieces, rawCount / Self.pieceBytes))
         let rowsEach = (height + pieces - 1) / pieces
         let rows = (0..<pieces).map { k in min(height, k * rowsEach)..<min(height, (k + 1) * rowsEach) }
-        let compressed = CompressedPieces(count: pieces)
         // zlib's bound for each piece, plus room for the sync flush's empty block.
-        var starts = [0]
-        for r in rows { starts.append(starts.last! + Int(compressBound(uLong(r.count * rowBytes))) + 16) }
-        let outStarts = starts
-        var outBuffer = [UInt8](unsafeUninitializedCapacity: outStarts.last!) { _, count in count = outStarts.last! }
-        outBuffer.withUnsafeMutableBufferPointer { out in
-            let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { buffer, count in
-                // Only read once made, each piece its own rows (and the 32 KiB before them).
-                nonisolated(unsafe) let all = buffer
-                // The pixmap is only read while its rows are converted.
-                nonisolated(unsafe) let pixels = self.pixels
-                let width = self.width, stride = self.stride
-                // The rows first, each piece's on its own thread; then each piece compressed, once
-                // the rows before it (its primer) are there too.
-                DispatchQueue.concurrentPerform(iterations: pieces) { k in
-                    for y in rows[k] {
-                        let line = all.baseAddress! + y * rowBytes
-                        line[0] = 0  // filter: none
-                        Premultiplication.unpremultiply(UnsafeBufferPointer(start: pixels + y * stride, count: width),
-                                                        into: UnsafeMutableBufferPointer(start: line + 1, count: width * channels), channels: channels)
-                    }
-                }
-                nonisolated(unsafe) let rawRows = UnsafeBufferPointer(all)
-                // Every piece writes into its own part of one buffer made here, so the threads
-                // allocate nothing large of their own.
-                nonisolated(unsafe) let output = out
-                DispatchQueue.concurrentPerform(iterations: pieces) { k in
-                    let range = (rows[k].lowerBound * rowBytes)..<(rows[k].upperBound * rowBytes)
-                    let space = UnsafeMutableBufferPointer(rebasing: output[outStarts[k]..<outStarts[k + 1]])
-                    compressed.set(k, Self.deflate(rawRows, range: range, last: k == pieces - 1, into: space))
-                }
-                count = rawCount
+        var outStarts = [0]
+        for r in rows { outStarts.append(outStarts.last! + Int(compressBound(uLong(r.count * rowBytes))) + 16) }
+        // The rows, the compressed pieces (each in its own part of one buffer, so the threads
+        // allocate nothing large of their own) and each piece's result: every slot is written by
+        // one thread, and read only after `concurrentPerform` has returned.
+        let raw = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rawCount)
+        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: outStarts.last!)
+        let results = UnsafeMutableBufferPointer<(length: Int, adler: uLong)?>.allocate(capacity: pieces)
+        defer { raw.deallocate(); out.deallocate(); results.deallocate() }
+        nonisolated(unsafe) let (rawRows, output, pieceResults, pixels) = (raw, out, results, self.pixels)
+        let width = self.width, stride = self.stride, starts = outStarts
+        // The rows first, each piece's on its own thread; then each piece compressed, once the rows
+        // before it (its primer) are there too.
+        DispatchQueue.concurrentPerform(iterations: pieces) { k in
+            for y in rows[k] {
+                let line = rawRows.baseAddress! + y * rowBytes
+                line[0] = 0  // filter: none
+                Premultiplication.unpremultiply(UnsafeBufferPointer(start: pixels + y * stride, count: width),
+                                                into: UnsafeMutableBufferPointer(start: line + 1, count: width * channels), channels: channels)
             }
-            _ = raw
         }
-        let bounds = rows.map { ($0.lowerBound * rowBytes, $0.upperBound * rowBytes) }
+        DispatchQueue.concurrentPerform(iterations: pieces) { k in
+            let range = (rows[k].lowerBound * rowBytes)..<(rows[k].upperBound * rowBytes)
+            let space = UnsafeMutableBufferPointer(rebasing: output[starts[k]..<starts[k + 1]])
+            (pieceResults.baseAddress! + k).initialize(to: Self.deflate(UnsafeBufferPointer(rawRows), range: range, last: k == pieces - 1, into: space))
+        }
         var checksum = adler32(0, nil, 0)
         var idat: [UInt8] = [0x78, 0x01]  // a zlib header: deflate, 32 KiB window, fastest
-        idat.reserveCapacity((0..<pieces).reduce(6) { $0 + (compressed.get($1)?.length ?? 0) })
+        idat.reserveCapacity(results.reduce(6) { $0 + ($1?.length ?? 0) })
         for k in 0..<pieces {
-            guard let piece = compressed.get(k) else { throw ImageFileError(path: path, reason: "cannot write (zlib could not compress the image data)") }
-            idat += outBuffer[outStarts[k]..<(outStarts[k] + piece.length)]
-            checksum = adler32_combine(checksum, piece.adler, off_t(bounds[k].1 - bounds[k].0))
+            guard let piece = results[k] else { throw ImageFileError(path: path, reason: "cannot write (zlib could not compress the image data)") }
+            idat += out[outStarts[k]..<(outStarts[k] + piece.length)]
+            checksum = adler32_combine(checksum, piece.adler, off_t(rows[k].count * rowBytes))
         }
         let a = UInt32(truncatingIfNeeded: checksum)
         idat += [UInt8(a >> 24), UInt8(a >> 16 & 0xFF), UInt8(a >> 8 & 0xFF), UInt8(a & 0xFF)]
@@ -149,14 +139,5 @@ extension Pixmap {
         let status = CZlib.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
         guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0, stream.avail_out > 0 else { return nil }
         return (space.count - Int(stream.avail_out), adler32(adler32(0, nil, 0), base + range.lowerBound, uInt(range.count)))
-    }
-
-    /// The pieces' results, filled in from several threads.
-    private final class CompressedPieces: @unchecked Sendable {
-        private let lock = NSLock()
-        private var pieces: [(length: Int, adler: uLong)?]
-        init(count: Int) { pieces = Array(repeating: nil, count: count) }
-        func set(_ k: Int, _ piece: (length: Int, adler: uLong)?) { lock.withLock { pieces[k] = piece } }
-        func get(_ k: Int) -> (length: Int, adler: uLong)? { lock.withLock { pieces[k] } }
     }
 }

@@ -45,7 +45,7 @@ enum AcceptCommand {
         lines += outcome.refused.map { "not accepted: \($0)" }
         lines.append("accepted \(outcome.accepted.count) case\(outcome.accepted.count == 1 ? "" : "s")" + (outcome.refused.isEmpty ? "" : ", \(outcome.refused.count) not"))
         print(lines.map(escapedForOneLine).joined(separator: "\n"))
-        if outcome.refused.contains(where: { $0.contains("cannot write") }) { throw CLIError(message: "", exitCode: 3) }
+        if outcome.cannotWrite { throw CLIError(message: "", exitCode: 3) }
         if !outcome.refused.isEmpty { throw CLIError(message: "", exitCode: 1) }
     }
 }
