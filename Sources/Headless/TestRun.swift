@@ -97,7 +97,7 @@ public struct TestRun: Codable, Sendable {
     /// The record in the file at `path`: one line saying what is wrong when it is none.
     public static func read(_ path: String, kind: String) throws(HeadlessError) -> TestRun {
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, limit: 4 << 30, kind: kind) } catch { throw HeadlessError("\(path): \(error.reason)") }
+        do { bytes = try InputFile.read(path, limit: 1 << 30, kind: kind) } catch { throw HeadlessError("\(path): \(error.reason)") }
         do {
             let run = try JSONDecoder().decode(TestRun.self, from: Data(bytes))
             guard run.version == 1 else { throw HeadlessError("\(path): version \(run.version) of the format; this limelight reads version 1") }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Headless
 import Tours
@@ -25,9 +26,12 @@ enum AcceptCommand {
         if args.has("--help") { print(help); return }
         var patterns = args.positional
         if let from = args.value("--from") {
-            let text: String
-            do { text = try String(contentsOfFile: from, encoding: .utf8) } catch {
-                throw .usage("\(c): --from \(Arguments.printable(from)): cannot read it as UTF-8 text (\(error.localizedDescription))")
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(from, limit: 16 << 20, kind: "a list of case names") } catch {
+                throw .usage("\(c): --from \(Arguments.printable(from)): \(error.reason)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .usage("\(c): --from \(Arguments.printable(from)): not UTF-8 text (expected case names, one a line)")
             }
             let names = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw .usage("\(c): --from \(Arguments.printable(from)): names no case") }

@@ -57,6 +57,16 @@ import ImageFiles
         #expect(typo.status == 2 && typo.errorLines == ["limelight: accept: hmoe/* selects none of the last run's 51 cases"], "\(typo.stderr)")
     }
 
+    @Test func anAcceptFileThatIsNoListIsRefusedWithOneLine() throws {
+        let dir = try CLI.temporaryFolder()
+        try Data([0xFF, 0xFE, 0x00, 0x41]).write(to: URL(fileURLWithPath: dir + "/binary.txt"))
+        let binary = try CLI.run(["accept", "--from", dir + "/binary.txt", "--results", dir])
+        #expect(binary.status == 2 && binary.errorLines == ["limelight: accept: --from \(dir)/binary.txt: not UTF-8 text (expected case names, one a line)"])
+        try Data(count: 17 << 20).write(to: URL(fileURLWithPath: dir + "/big.txt"))
+        let big = try CLI.run(["accept", "--from", dir + "/big.txt", "--results", dir])
+        #expect(big.status == 2 && big.errorLines.first?.contains("larger than 16 MiB") == true, "\(big.stderr)")
+    }
+
     @Test func updateRecordsByMode() throws {
         let dir = try CLI.temporaryFolder()
         func write(_ text: String) throws {
