@@ -71,7 +71,9 @@ public final class HeadlessSession {
     /// window presents it). The pixmap is the session's: copy it to keep a frame.
     public func render() throws(HeadlessError) -> Pixmap {
         if frame == nil || frame!.bounds != app.root.deviceBounds {
-            do { frame = try app.root.makePixmap() } catch { throw HeadlessError("cannot make a frame: \(error)") }
+            // A pixmap new to the root is painted in full by the frame below: it need not be cleared.
+            let size = app.root.deviceBounds
+            do { frame = try Pixmap(unfilledWidth: size.width, height: size.height) } catch { throw HeadlessError("cannot make a frame: \(error)") }
         }
         app.root.frame(into: frame!)
         return frame!

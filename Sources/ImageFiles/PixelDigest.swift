@@ -9,12 +9,12 @@ extension Pixmap {
         defer { XXH3_freeState(state) }
         XXH3_128bits_reset(state)
         let size = [UInt32(width), UInt32(height)]
-        size.withUnsafeBytes { _ = XXH3_128bits_update(state, $0.baseAddress, $0.count) }
+        size.withUnsafeBytes { _ = limelight_xxh3_128_update(state, $0.baseAddress, $0.count) }
         // One call over the whole buffer when rows are contiguous (the digest is the same either way).
         if stride == width {
-            _ = XXH3_128bits_update(state, pixels, width * height * 4)
+            _ = limelight_xxh3_128_update(state, pixels, width * height * 4)
         } else {
-            for y in 0..<height { _ = XXH3_128bits_update(state, row(y), width * 4) }
+            for y in 0..<height { _ = limelight_xxh3_128_update(state, row(y), width * 4) }
         }
         return hex(XXH3_128bits_digest(state))
     }
@@ -22,7 +22,7 @@ extension Pixmap {
 
 /// The XXH3-128 digest of `bytes`, as 32 hex digits.
 func digest(of bytes: ArraySlice<UInt8>) -> String {
-    bytes.withUnsafeBytes { hex(XXH3_128bits($0.baseAddress, $0.count)) }
+    bytes.withUnsafeBytes { hex(limelight_xxh3_128($0.baseAddress, $0.count)) }
 }
 
 private func hex(_ h: XXH128_hash_t) -> String {

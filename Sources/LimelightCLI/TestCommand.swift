@@ -78,6 +78,13 @@ enum TestCommand {
             jobs = limit.count
         }
         let files = try tourFiles(args.positional, command: c)
+        let isWorker = args.has("--worker")
+        if !isWorker {
+            if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
+            if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
+        }
+        // Started now, the workers load the tours while this process does.
+        let workers = isWorker || jobs < 2 ? nil : TestWorkers(starting: jobs - 1, arguments: words)
         let (planned, loaded) = load(files, app: app)
         let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
         let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
@@ -90,10 +97,8 @@ enum TestCommand {
         runner.declaredStates = { $0 is ScreenshotStage ? [] : states }
         let catalog = app.launchCatalog()
         runner.comesLater = { catalog.comesLater($0) }
-        if args.has("--worker") { serve(runner); return }
+        if isWorker { serve(runner); return }
 
-        if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
-        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
         TestResultsFolder.clear(results, tours: planned.map(\.name))
         for tour in planned {
             // A run killed while it recorded leaves its temporary files: the next one removes them.
@@ -101,7 +106,7 @@ enum TestCommand {
         }
 
         let groups = shard.map { plan.groups(inShard: $0.index, of: $0.count) }
-        var byGroup = runAll(plan, runner: runner, jobs: jobs, arguments: words, only: groups)
+        var byGroup = runAll(plan, runner: runner, workers: workers, only: groups)
         var all = byGroup.flatMap(\.results)
         // A pattern that selects nothing is a typo, never a green run (in a shard, its share may
         // hold none of a pattern's cases: the merged report tells).
@@ -238,14 +243,20 @@ enum TestCommand {
         return (planned, loaded)
     }
 
-    /// The results of the groups in `only` (nil: all), in plan order: in this process for one job,
-    /// else on worker processes. A group whose worker was lost is an error of the runner's.
-    static func runAll(_ plan: TestPlan, runner: SnapshotRunner, jobs: Int, arguments: [String], only: Set<Int>?) -> [TestRun.GroupResults] {
+    /// The results of the groups in `only` (nil: all), in plan order: in this process alone without
+    /// `workers`, else on it and them. A group whose worker was lost is an error of the runner's.
+    static func runAll(_ plan: TestPlan, runner: SnapshotRunner, workers: TestWorkers?, only: Set<Int>?) -> [TestRun.GroupResults] {
         let order = plan.costliestFirst.filter { only?.contains($0) ?? true }
-        let workers = min(jobs, order.count)
         let mine = plan.groups.indices.filter { only?.contains($0) ?? true }
-        guard workers > 1 else { return mine.map { TestRun.GroupResults(group: $0, results: runner.run(group: $0)) } }
-        let (replies, failures) = TestWorkers().run(order: order, jobs: workers, arguments: arguments) { runner.run(group: $0) }
+        guard let workers else { return mine.map { TestRun.GroupResults(group: $0, results: runner.run(group: $0)) } }
+        var screens: [String: Int] = [:]
+        let screen = plan.groups.map { g in
+            let key = "\(g.size.width)x\(g.size.height)@\(g.scale)-\(g.language)"
+            if let n = screens[key] { return n }
+            screens[key] = screens.count
+            return screens.count - 1
+        }
+        let (replies, failures) = workers.run(order: order, screen: screen) { runner.run(group: $0) }
         return mine.map { i in
             if let reply = replies[i] { return TestRun.GroupResults(group: i, results: reply) }
             let why = failures[i] ?? "no reply from its worker"

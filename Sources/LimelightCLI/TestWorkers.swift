@@ -6,6 +6,12 @@ import Headless
 /// it makes the same plan; the parent hands out group numbers one at a time, the costliest first
 /// (the next to whichever is free: itself, or a worker on its stdin), and reads back one JSON line
 /// of results per group. Results are kept by group, so the output is the same for any N.
+///
+/// The workers are started before the parent loads the tours, so their start-up (loading the
+/// tours, opening fonts) runs while the parent does its own. Each process keeps to one screen (size,
+/// scale, language) while that screen has groups left, and moves to a screen no other process is on
+/// when it runs out: a process's first group on a screen makes its glyphs, shadows and images, and
+/// the rest reuse them (affinity scheduling; the last groups are taken from any screen).
 final class TestWorkers: @unchecked Sendable {
     /// What one worker sends back for a group.
     struct Reply: Codable {
@@ -13,6 +19,14 @@ final class TestWorkers: @unchecked Sendable {
         var group: Int
         /// Its cases' results.
         var results: [CaseResult]
+    }
+
+    /// One started worker: its process and its pipes, or why it could not start.
+    private struct Worker {
+        var process: Process
+        var input: Pipe
+        var output: Pipe
+        var failure: String?
     }
 
     /// The memory one process of a test run is allowed for, when deciding how many to start.
@@ -34,32 +48,54 @@ final class TestWorkers: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var order: [Int] = []
-    private var next = 0
+    private var remaining: [Int] = []
+    private var screen: [Int] = []
+    private var current: [Int?] = []
     private var replies: [Int: [CaseResult]] = [:]
     private var failures: [Int: String] = [:]
+    private var workers: [Worker] = []
 
-    /// Runs the groups numbered in `order` (handed out in that order) on `jobs` processes: this one,
-    /// through `local`, and `jobs - 1` workers started with `arguments` (after `test --worker`).
-    /// Returns each group's results, or why its worker could not give them.
-    @MainActor
-    func run(order: [Int], jobs: Int, arguments: [String],
-             local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
-        self.order = order
-        let groupCount = order.count
+    /// Starts `count` workers, each this executable with `arguments` after `test --worker`; they
+    /// load the tours while the caller does, and wait on their input for groups.
+    init(starting count: Int, arguments: [String]) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         // A worker that dies closes its pipe: writing to it must fail, not kill this process.
         signal(SIGPIPE, SIG_IGN)
+        for _ in 0..<max(0, count) {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["test", "--worker"] + arguments
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            var failure: String?
+            do { try process.run() } catch { failure = "cannot start a worker (\(error.localizedDescription))" }
+            workers.append(Worker(process: process, input: input, output: output, failure: failure))
+        }
+    }
+
+    /// How many workers were started.
+    var count: Int { workers.count }
+
+    /// Runs the groups numbered in `order` (the costliest first) on this process, through `local`,
+    /// and on the workers; `screen` gives each group's screen (a number per size, scale and
+    /// language). Returns each group's results, or why its worker could not give them. Every worker
+    /// has ended when it returns.
+    @MainActor
+    func run(order: [Int], screen: [Int], local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
+        remaining = order
+        self.screen = screen
+        current = Array(repeating: nil, count: workers.count + 1)
         let feeders = DispatchGroup()
-        for _ in 1..<max(2, jobs) {
+        for (i, worker) in workers.enumerated() {
             feeders.enter()
             Thread.detachNewThread {
-                self.work(executable: executable, arguments: ["test", "--worker"] + arguments, groupCount: groupCount)
+                self.feed(worker, taker: i + 1)
                 feeders.leave()
             }
         }
         // This process is a worker too: it has the tours loaded and the fonts open already.
-        while let group = take(groupCount) {
+        while let group = take(by: 0) {
             let results = local(group)
             lock.withLock { replies[group] = results }
         }
@@ -67,23 +103,17 @@ final class TestWorkers: @unchecked Sendable {
         return (replies, failures)
     }
 
-    /// One worker's life: start it, feed it groups until none are left, then close its input.
-    private func work(executable: URL, arguments: [String], groupCount: Int) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch {
-            while let group = take(groupCount) { record(group, failure: "cannot start a worker (\(error.localizedDescription))") }
+    /// One worker's life: feed it groups until none are left, then close its input.
+    private func feed(_ worker: Worker, taker: Int) {
+        if let failure = worker.failure {
+            while let group = take(by: taker) { record(group, failure: failure) }
             return
         }
-        let reader = LineReader(output.fileHandleForReading)
+        let reader = LineReader(worker.output.fileHandleForReading)
         let decoder = JSONDecoder()
         // A worker that dies gives up its group (which fails) and takes no more: the others go on.
-        while let group = take(groupCount) {
-            do { try input.fileHandleForWriting.write(contentsOf: Data("\(group)\n".utf8)) } catch {
+        while let group = take(by: taker) {
+            do { try worker.input.fileHandleForWriting.write(contentsOf: Data("\(group)\n".utf8)) } catch {
                 record(group, failure: "the worker stopped taking work"); break
             }
             guard let line = reader.line() else {
@@ -97,16 +127,23 @@ final class TestWorkers: @unchecked Sendable {
                 record(group, failure: "the worker's reply could not be read (\(error.localizedDescription))")
             }
         }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        try? worker.input.fileHandleForWriting.close()
+        worker.process.waitUntilExit()
     }
 
-    /// The next group to hand out, or nil when all have been.
-    private func take(_ count: Int) -> Int? {
+    /// The next group for process `taker` (0: this one), or nil when all have been handed out: the
+    /// costliest left on its screen, else on a screen no other process is on, else any.
+    private func take(by taker: Int) -> Int? {
         lock.withLock {
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return order[next]
+            guard !remaining.isEmpty else { return nil }
+            let mine = current[taker]
+            let others = Set(current.indices.compactMap { $0 == taker ? nil : current[$0] })
+            let pick = remaining.firstIndex { screen[$0] == mine }
+                ?? remaining.firstIndex { !others.contains(screen[$0]) }
+                ?? 0
+            let group = remaining.remove(at: pick)
+            current[taker] = screen[group]
+            return group
         }
     }
 

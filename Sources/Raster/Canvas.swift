@@ -113,23 +113,35 @@ public struct Canvas {
         draw(mask, offsetX: 0, offsetY: 0, color: color)
     }
 
-    /// Tints a coverage mask moved by (`offsetX`, `offsetY`) device pixels.
-    public func draw(_ mask: Mask, offsetX: Int, offsetY: Int, color: Color) {
+    /// Tints a coverage mask moved by (`offsetX`, `offsetY`) device pixels, leaving out the device
+    /// pixels in `sparing` (what an opaque fill painted next will cover anyway).
+    public func draw(_ mask: Mask, offsetX: Int, offsetY: Int, color: Color, sparing: IntRect? = nil) {
         let placed = IntRect(x: mask.bounds.x + offsetX, y: mask.bounds.y + offsetY, width: mask.width, height: mask.height)
         let r = placed.intersection(clipRect)
         guard !r.isEmpty, color.alpha > 0 else { return }
         let c = color.premultiplied
+        let spared = sparing.map { $0.intersection(r) } ?? IntRect(x: r.x, y: r.y, width: 0, height: 0)
         var scratch = [UInt8](repeating: 0, count: r.width)
         mask.bytes.withUnsafeBufferPointer { m in
             scratch.withUnsafeMutableBufferPointer { tmp in
                 for y in r.y..<r.maxY {
                     let src = m.baseAddress! + (y - placed.y) * placed.width + (r.x - placed.x)
                     let cov = clippedCoverage(src, row: y, x: r.x, count: r.width, scratch: tmp.baseAddress!)
-                    Kernels.fill(pixel(x: r.x, y: y), coverage: cov, count: r.width, color: c)
+                    guard !spared.isEmpty, y >= spared.y, y < spared.maxY else {
+                        Kernels.fill(pixel(x: r.x, y: y), coverage: cov, count: r.width, color: c)
+                        continue
+                    }
+                    // The row's parts left and right of the spared span.
+                    Kernels.fill(pixel(x: r.x, y: y), coverage: cov, count: spared.x - r.x, color: c)
+                    let after = spared.maxX - r.x
+                    Kernels.fill(pixel(x: spared.maxX, y: y), coverage: cov + after, count: r.width - after, color: c)
                 }
             }
         }
     }
+
+    /// Whether a clip mask (a rounded clip) limits drawing, beyond the clip rectangle.
+    public var hasClipMask: Bool { clipMask != nil }
 
     /// Coverage limited by the clip mask, if any (written into `scratch` in that case).
     private func clippedCoverage(_ cov: UnsafePointer<UInt8>, row y: Int, x: Int, count: Int,

@@ -29,6 +29,16 @@ public final class Pixmap {
         pixels.initialize(repeating: 0, count: count)
     }
 
+    /// A pixmap whose pixels are left as memory gives them, for one that is painted whole before
+    /// any pixel is read (a frame or a layer repainted in full): it saves clearing it first.
+    public init(unfilledWidth width: Int, height: Int) throws(RasterError) {
+        try Pixmap.validate(width: width, height: height)
+        self.width = width
+        self.height = height
+        self.stride = width
+        pixels = .allocate(capacity: width * height)
+    }
+
     /// A pixmap filled with `color`.
     public convenience init(width: Int, height: Int, fill color: Color) throws(RasterError) {
         try self.init(width: width, height: height)

@@ -60,6 +60,32 @@ import Testing
         }
     }
 
+    @Test func theCutAndStretchedBlurIsTheWholeMasksBlur() {
+        var random = Random(state: 0x2545_F491_4F6C_DD1D)
+        for round in 0..<60 {
+            // Rounded rectangles at fractional places (long equal runs both ways, cut by the blur),
+            // runs that touch the mask's edges, and runs just around the length that is cut.
+            let w = 1 + random.below(260), h = 1 + random.below(200)
+            let bounds = IntRect(x: random.below(40) - 20, y: random.below(40) - 20, width: w, height: h)
+            let mask: Mask
+            if round % 2 == 0 {
+                let inset = Double(random.below(30)) + Double(random.below(100)) / 100
+                let rect = Rect(x: Double(bounds.x) + inset, y: Double(bounds.y) + inset / 2,
+                                width: max(1, Double(w) - 2 * inset), height: max(1, Double(h) - inset))
+                mask = Rasterizer.mask(for: .roundedRect(rect, radius: Double(random.below(24))), clip: bounds)
+            } else {
+                var m = Mask(bounds: bounds)
+                let left = random.below(w), right = left + random.below(w - left + 1)
+                let top = random.below(h), bottom = top + random.below(h - top + 1)
+                for y in top..<bottom { for x in left..<right { m.bytes[y * w + x] = x == left ? 77 : 255 } }
+                mask = m
+            }
+            for radius in [1, 3, 8, 16, 24] {
+                #expect(mask.feathered(radius: radius) == Self.referenceFeathered(mask, radius: radius), "round \(round), \(w)x\(h), radius \(radius)")
+            }
+        }
+    }
+
     @Test func theFourPixelFillIsThePlainFill() {
         var random = Random(state: 0xD1B5_4A32_D192_ED03)
         for _ in 0..<200 {

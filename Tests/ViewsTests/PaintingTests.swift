@@ -4,6 +4,13 @@ import Raster
 
 @MainActor
 @Suite struct PaintingTests {
+    /// Numbers for varied scenes, the same on every run (xorshift).
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
     /// A small screen with text, shadows, rounded clips, icons and an image.
     func scene() -> (View, Text, Button) {
         let title = Text("Hello there, a line that wraps", font: Font(size: 14), color: .black, lineLimit: 2)
@@ -41,6 +48,31 @@ import Raster
         let full = try root.makePixmap()
         root.frame(into: full, repaintingEverything: true)
         #expect(frame.hasSamePixels(as: full), "\(firstDifference(frame, full)) repainted \(rects)")
+    }
+
+    /// A shadow leaves out what its child's opaque fill covers: the pixels are the same as when it
+    /// draws all of itself (a child wrapped in a padding of 0 shows no opaque interior).
+    @Test(arguments: [1.0, 2.0, 3.0, 1.5])
+    func aShadowUnderAnOpaqueCardDrawsTheSamePixelsWithoutItsHiddenPart(scale: Double) throws {
+        var random = Random(state: 0x9E37_79B9_7F4A_7C15 &+ UInt64(scale * 1000))
+        for round in 0..<12 {
+            let radius = Double(random.below(20)), blur = Double(1 + random.below(12))
+            let shape: Shape = round % 3 == 0 ? .rect : (round % 3 == 1 ? .roundedRect(cornerRadius: radius) : .capsule)
+            func card(wrapped: Bool) -> View {
+                let fill = Probe(Size(40 + Double(random.below(100)) + 0.37, 30 + Double(random.below(80)) + 0.61), color: .clear)
+                let body: View = fill.background(.white, in: shape)
+                return (wrapped ? body.padding(0) : body)
+                    .shadow(color: Color(white: 0, alpha: 0.3), radius: blur, y: 2, shape: shape)
+                    .padding(EdgeInsets(top: 13.3, leading: 9.7))
+            }
+            let state = random
+            let spared = try makeRoot(ZStack(alignment: .topLeading) { card(wrapped: false) }.background(Palette.groupedBackground), size: Size(200, 160), scale: scale)
+            random = state
+            let whole = try makeRoot(ZStack(alignment: .topLeading) { card(wrapped: true) }.background(Palette.groupedBackground), size: Size(200, 160), scale: scale)
+            let a = try spared.makePixmap(), b = try whole.makePixmap()
+            spared.frame(into: a); whole.frame(into: b)
+            #expect(a.hasSamePixels(as: b), "round \(round) at \(scale)x: \(firstDifference(a, b))")
+        }
     }
 
     @Test func aColourChangeRepaintsOnlyTheView() throws {

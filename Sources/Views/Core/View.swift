@@ -100,6 +100,10 @@ open class View {
     open var hasOwnContent: Bool { false }
     /// How far the view's own painting reaches outside its frame (a shadow's blur), in points.
     open var inkOutset: Double { 0 }
+    /// A rectangle (screen points) that the view's own drawing covers with opaque colour, every
+    /// pixel of it, whatever lay beneath; nil when there is none. Painting below it there is hidden,
+    /// so a shadow skips it (occlusion culling).
+    open var opaqueInterior: Rect? { nil }
     /// Whether children are clipped to this view's outline.
     open var clipsChildren: Bool { false }
     /// The clip shape used when `clipsChildren` is true.

@@ -25,7 +25,8 @@ extension ViewRoot {
         // The base layer holds the tree alone; a new one is painted in full.
         var treeToPaint = treeRects
         if baseLayer == nil || baseLayer!.bounds != pixmap.bounds {
-            baseLayer = try? Pixmap(width: pixmap.width, height: pixmap.height)
+            // Painted whole just below, background first: no need to clear it.
+            baseLayer = try? Pixmap(unfilledWidth: pixmap.width, height: pixmap.height)
             treeToPaint = [pixmap.bounds]
         }
         guard let base = baseLayer else {

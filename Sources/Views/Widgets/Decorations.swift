@@ -17,6 +17,13 @@ public final class Background: View {
     /// The fill.
     public override var hasOwnContent: Bool { true }
 
+    /// An opaque colour covers the shape's straight middle (between the rounded ends) entirely.
+    public override var opaqueInterior: Rect? {
+        guard color.alpha == 255, shape != .circle else { return nil }
+        let r = shape.cornerRadius(in: frame)
+        return frame.width > 2 * r ? frame.insetBy(dx: r, dy: 0) : nil
+    }
+
     /// Fills the shape.
     public override func draw(in canvas: Canvas) {
         switch shape {
@@ -76,7 +83,22 @@ public final class ShadowView: View {
             let path = shape.path(in: local)
             return Rasterizer.mask(for: path, clip: local.roundedOut).feathered(radius: blur)
         }
-        canvas.draw(mask, offsetX: Int(clampedToInt: ox), offsetY: Int(clampedToInt: oy), color: color)
+        canvas.draw(mask, offsetX: Int(clampedToInt: ox), offsetY: Int(clampedToInt: oy), color: color,
+                    sparing: hiddenByChild(in: canvas))
+    }
+
+    /// The device pixels of the shadow that the child paints over with opaque colour (a card's
+    /// white), which the shadow need not draw: whole pixels inside the child's opaque interior,
+    /// when nothing clips the child differently from the shadow.
+    private func hiddenByChild(in canvas: Canvas) -> IntRect? {
+        guard !canvas.hasClipMask, let child = children.first, child.isPlaced, !clipsChildren,
+              visibleChildren.first === child, let inside = child.opaqueInterior else { return nil }
+        let d = canvas.transform.apply(inside)
+        guard d.isFinite else { return nil }
+        let x0 = d.minX.rounded(.up), y0 = d.minY.rounded(.up), x1 = d.maxX.rounded(.down), y1 = d.maxY.rounded(.down)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return IntRect(x: Int(clampedToInt: x0), y: Int(clampedToInt: y0),
+                       width: Int(clampedToInt: x1 - x0), height: Int(clampedToInt: y1 - y0))
     }
 }
 
