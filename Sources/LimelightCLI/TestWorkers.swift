@@ -74,9 +74,6 @@ final class TestWorkers: @unchecked Sendable {
         }
     }
 
-    /// How many workers were started.
-    var count: Int { workers.count }
-
     /// Runs the groups numbered in `order` (the costliest first) on this process, through `local`,
     /// and on the workers; `screen` gives each group's screen (a number per size, scale and
     /// language). Returns each group's results, or why its worker could not give them. Every worker

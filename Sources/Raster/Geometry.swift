@@ -126,6 +126,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         let x1 = Int(clampedToInt: maxX.rounded(.up)), y1 = Int(clampedToInt: maxY.rounded(.up))
         return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
+    /// The largest integer rectangle inside this one (the pixels it covers whole); empty when none.
+    public var roundedIn: IntRect {
+        guard isFinite else { return .zero }
+        let x0 = Int(clampedToInt: minX.rounded(.up)), y0 = Int(clampedToInt: minY.rounded(.up))
+        let x1 = Int(clampedToInt: maxX.rounded(.down)), y1 = Int(clampedToInt: maxY.rounded(.down))
+        return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
     /// `[x, y, width, height]`.
     public var description: String { "[\(minX.compact), \(minY.compact), \(width.compact), \(height.compact)]" }
 }

@@ -27,13 +27,15 @@ extension Mask {
         bytes.withUnsafeBufferPointer { src in
             buf.withUnsafeMutableBufferPointer { dst in
                 var y = r
-                for line in 0..<height where !rows.drops(line) {
-                    let s = src.baseAddress! + line * width, d = dst.baseAddress! + y * w + r
-                    for (from, to) in columns.kept(of: width) {
-                        let shifted = d - (from == 0 ? 0 : columns.dropped)
-                        for i in from..<to { shifted[i] = UInt32(s[i]) }
+                for (top, bottom) in rows.kept(of: height) {
+                    for line in top..<bottom {
+                        let s = src.baseAddress! + line * width, d = dst.baseAddress! + y * w + r
+                        for (from, to) in columns.kept(of: width) {
+                            let shifted = d - (from == 0 ? 0 : columns.dropped)
+                            for i in from..<to { shifted[i] = UInt32(s[i]) }
+                        }
+                        y += 1
                     }
-                    y += 1
                 }
             }
         }
@@ -136,9 +138,6 @@ extension Mask {
         func kept(of count: Int) -> [(Int, Int)] {
             dropped > 0 ? [(0, start), (start + dropped, count)] : [(0, count)]
         }
-
-        /// Whether the mask's line `line` is left out of the blur.
-        func drops(_ line: Int) -> Bool { dropped > 0 && line >= start && line < start + dropped }
 
         /// The line of the cut blur that the grown result's line `line` is.
         func source(of line: Int) -> Int {

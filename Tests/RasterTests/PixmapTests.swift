@@ -69,5 +69,8 @@ import Testing
         #expect(a.union(b) == Rect(x: 0, y: 0, width: 15, height: 15))
         #expect(Rect(x: 0.5, y: 0.5, width: 1, height: 1).roundedOut == IntRect(x: 0, y: 0, width: 2, height: 2))
         #expect(Rect(x: .nan, y: 0, width: 1, height: 1).roundedOut == .zero)
+        #expect(Rect(x: 0.5, y: 0.25, width: 3, height: 2.5).roundedIn == IntRect(x: 1, y: 1, width: 2, height: 1))
+        #expect(Rect(x: 0.5, y: 0.5, width: 0.9, height: 4).roundedIn.isEmpty)
+        #expect(Rect(x: .infinity, y: 0, width: 1, height: 1).roundedIn == .zero)
     }
 }

@@ -91,14 +91,10 @@ public final class ShadowView: View {
     /// white), which the shadow need not draw: whole pixels inside the child's opaque interior,
     /// when nothing clips the child differently from the shadow.
     private func hiddenByChild(in canvas: Canvas) -> IntRect? {
-        guard !canvas.hasClipMask, let child = children.first, child.isPlaced, !clipsChildren,
+        guard !canvas.hasClipMask, let child = children.first, child.isPlaced,
               visibleChildren.first === child, let inside = child.opaqueInterior else { return nil }
-        let d = canvas.transform.apply(inside)
-        guard d.isFinite else { return nil }
-        let x0 = d.minX.rounded(.up), y0 = d.minY.rounded(.up), x1 = d.maxX.rounded(.down), y1 = d.maxY.rounded(.down)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return IntRect(x: Int(clampedToInt: x0), y: Int(clampedToInt: y0),
-                       width: Int(clampedToInt: x1 - x0), height: Int(clampedToInt: y1 - y0))
+        let covered = canvas.transform.apply(inside).roundedIn
+        return covered.isEmpty ? nil : covered
     }
 }
 
