@@ -5,11 +5,12 @@
 # libspng and zlib (reading and writing PNGs),
 # xxHash (golden digests); for text fontconfig (finding faces), FreeType (glyphs, colour bitmaps),
 # HarfBuzz (shaping), FriBidi (bidirectional order), ICU (line breaks); speech-dispatcher's client
-# library (announcements, spoken when its service runs); and the fonts: DejaVu for the sample app's
+# library (announcements, spoken when its service runs); gettext's libgettextpo (reading translators'
+# PO files); and the fonts: DejaVu for the sample app's
 # Latin, VL Gothic for its Japanese, Noto for every other script, Han in its Chinese and Korean forms,
 # and colour emoji.
 RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
-                libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev \
+                libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev libgettextpo-dev \
                 fonts-dejavu-core fonts-vlgothic fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # Tests add a virtual X server, a clicker, a screenshot tool and python-xlib (scripts/xdnd-drop.py drops
 # a file on a window as a file manager does) for the real-window tests, Chromium
@@ -17,9 +18,11 @@ RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev 
 # memory of a child process, and ffmpeg, which `render --video` encodes with (and the tests decode
 # with); ffmpeg is optional at run time: without it `--video` says which package to install. HarfBuzz's
 # `hb-shape` and FriBidi's `fribidi` are the references the text tests compare shaping and order with;
-# the speech-dispatcher service (with its dummy output module) hears the window's announcements.
+# the speech-dispatcher service (with its dummy output module) hears the window's announcements;
+# gettext's `msgfmt --check`, translate-toolkit and polib are the translators' tools the exported
+# PO and XLIFF files are read back with.
 TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 python3-xlib ffmpeg libharfbuzz-bin libfribidi-bin \
-                speech-dispatcher
+                speech-dispatcher gettext translate-toolkit python3-polib
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
 
@@ -62,8 +65,8 @@ PREFIX ?= /usr/local
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/limelight
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/limelight $(DESTDIR)$(PREFIX)/bin/limelight
-	rm -rf $(DESTDIR)$(PREFIX)/share/limelight/images $(DESTDIR)$(PREFIX)/share/limelight/tours
-	cp -R assets/images assets/tours $(DESTDIR)$(PREFIX)/share/limelight/
+	rm -rf $(DESTDIR)$(PREFIX)/share/limelight/images $(DESTDIR)$(PREFIX)/share/limelight/tours $(DESTDIR)$(PREFIX)/share/limelight/strings
+	cp -R assets/images assets/tours assets/strings $(DESTDIR)$(PREFIX)/share/limelight/
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/limelight and $(DESTDIR)$(PREFIX)/share/limelight/"
 
 uninstall:

@@ -8,6 +8,7 @@ import PackageDescription
 //   Demo (the sample app) -> Tours;  Editor -> Tours
 //   SDLHost -> Views, Raster, CSDL2;  Speech -> Views, CSpeechd (speech-dispatcher);  FontText -> Views, Raster, CFreeType, CHarfBuzz, CFriBidi, CLineBreaks (ICU), CFontconfig
 //   ImageFiles -> Raster, Files, CSDL2Image, CGIF, CSPNG (images in and out);  Files: reading and saving files
+//   Localization -> Tours, Files, CGettextPO (translators' PO and XLIFF files in and out)
 let package = Package(
     name: "Limelight",
     products: [
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "Editor", targets: ["Editor"]),
         .library(name: "SDLHost", targets: ["SDLHost"]),
         .library(name: "Speech", targets: ["Speech"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "LimelightCLI", targets: ["LimelightCLI"]),
         // The sample app, for Limelight's own tests and tools.
         .library(name: "Demo", targets: ["Demo"]),
@@ -51,6 +53,8 @@ let package = Package(
         // PNG writing (libspng: no row filters, a fast deflate level), zlib's CRC-32, and the XXH3
         // digests golden images carry of their pixels.
         .systemLibrary(name: "CSPNG", path: "Sources/CSPNG", providers: [.apt(["libspng-dev"])]),
+        // Reading translators' PO files with gettext's own reader (libgettextpo).
+        .systemLibrary(name: "CGettextPO", path: "Sources/CGettextPO", providers: [.apt(["libgettextpo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", providers: [.apt(["libxxhash-dev"])]),
 
@@ -73,6 +77,8 @@ let package = Package(
         .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
+        // Tours' texts and Limelight's own words out to translators (PO, XLIFF 2.0) and back in.
+        .target(name: "Localization", dependencies: ["Tours", "Overlays", "Views", "Raster", "Files", "CGettextPO"]),
         // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
         // that keeps the file's own formatting.
         .target(name: "Editor", dependencies: ["Tours", "Views", "Raster", "Files"]),
@@ -81,10 +87,10 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["Headless", "Editor", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["Headless", "Editor", "Localization", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Headless", "Editor", "Demo", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "CSDL2Image", "CSPNG"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Localization", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "CSDL2Image", "CSPNG"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
@@ -94,9 +100,10 @@ let package = Package(
         .executableTarget(name: "limelight-soak", dependencies: ["Soak", "Raster"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "Localization"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Tours", "Views"]),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Raster", "TestSupport", "Seeded"]),
         .testTarget(name: "FontTextTests", dependencies: ["TestSupport", "FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"],

@@ -13,8 +13,9 @@ extension DemoApp: TourHost {
     /// The tab on screen.
     public var selectedTabName: String? { state.selectedTab.rawValue }
 
-    /// The app's language ("en", "ja", "ar" or "he"): tours show their texts in it when they have them.
-    public var languageCode: String { state.language.rawValue }
+    /// The app's language ("en", "ja", "ar", "he", or a language only Limelight's words and the
+    /// tours are translated into): tours show their texts in it when they have them.
+    public var languageCode: String { root.language ?? state.language.rawValue }
 
     /// `cards`: how many cards Home has.
     public func state(named name: String) -> StateValue? { name == "cards" ? .number(Double(state.cards.count)) : nil }
@@ -22,10 +23,12 @@ extension DemoApp: TourHost {
     /// The FAB adds cards: `card.4`, `card.5`, … come to exist on Home.
     public var idPatterns: [String: [String]] { [Tab.home.rawValue: ["card.N"]] }
 
-    /// Shows the sample app in `tag`, when it speaks it.
+    /// Shows the sample app in `tag`: its own words in it when it has them (en, ja, ar, he), in
+    /// English otherwise, while Limelight's words and the tours' texts follow `tag`.
     @discardableResult public func switchLanguage(to tag: String) -> Bool {
-        guard let language = Language(rawValue: tag) else { return false }
-        setLanguage(language)
+        guard LanguageTag.isWellFormed(tag) || PseudoLocale.isPseudo(tag) else { return false }
+        setLanguage(Language(rawValue: tag) ?? .en)
+        root.language = tag
         return true
     }
 
@@ -45,11 +48,14 @@ extension DemoApp: TourHost {
 
     /// The sample app's definition. `imagesFolder` holds the card illustrations (read once, at the
     /// first launch; a missing or broken one is reported and drawn as a placeholder); the launch
-    /// tour is `fab.json` in `toursFolder`.
-    public static func definition(imagesFolder: String?, toursFolder: String?) -> AppDefinition {
+    /// tour is `fab.json` in `toursFolder`. `moreLanguages` are languages it speaks beyond its own
+    /// four through translation files only (Limelight's words, the tours' texts; its own words stay
+    /// English in them).
+    public static func definition(imagesFolder: String?, toursFolder: String?, moreLanguages: [String] = []) -> AppDefinition {
         let images = CardImageCache(folder: imagesFolder)
+        let own = Language.allCases.map(\.rawValue)
         return AppDefinition(
-            id: "sample", displayName: "the sample app", languages: Language.allCases.map(\.rawValue),
+            id: "sample", displayName: "the sample app", languages: own + moreLanguages.filter { !own.contains($0) }.sorted(),
             defaultScreen: Size(390, 844), defaultScale: 1, fontFamily: "DejaVu Sans", fallbackLanguages: ["ja"],
             states: [StateDeclaration("cards", .number, meaning: "how many cards Home has")],
             events: ["cardAdded", "overlayOpened"], overlayKinds: ["alert", "popup", "loading"],
@@ -58,6 +64,8 @@ extension DemoApp: TourHost {
                 let app = try DemoApp(size: launch.size, scale: launch.scale, language: Language(rawValue: launch.language) ?? .en,
                                       textEngine: launch.textEngine, images: images.load(report: launch.report), clock: launch.clock)
                 app.root.reducesMotion = launch.reducesMotion
+                // A language of translation files only: Limelight's words and the tours follow it.
+                if Language(rawValue: launch.language) == nil { app.root.language = launch.language }
                 return app
             })
     }

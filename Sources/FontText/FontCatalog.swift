@@ -68,6 +68,23 @@ final class FontCatalog {
         return names.sorted { $0.lowercased() < $1.lowercased() }
     }
 
+    /// Whether an installed font covers `language` (a BCP 47 tag; fontconfig's orthographies,
+    /// `de`, `ja`, `zh-tw`, decide what covering means).
+    func covers(language: String) -> Bool {
+        guard let pattern = FcPatternCreate() else { return false }
+        defer { FcPatternDestroy(pattern) }
+        guard let langs = FcLangSetCreate() else { return false }
+        defer { FcLangSetDestroy(langs) }
+        _ = language.lowercased().withCString { $0.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcLangSetAdd(langs, $0) } }
+        FcPatternAddLangSet(pattern, FC_LANG, langs)
+        guard let objects = FcObjectSetCreate() else { return false }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FAMILY)
+        guard let set = FcFontList(config, pattern, objects) else { return false }
+        defer { FcFontSetDestroy(set) }
+        return set.pointee.nfont > 0
+    }
+
     // MARK: - Patterns
 
     private func withPattern<T>(family: String?, weight: Font.Weight, language: String?,

@@ -107,6 +107,14 @@ public final class SystemTextEngine: TextEngine {
         try self.init(fonts: fonts, catalog: catalog, family: family, regular: match.face, bold: boldPrimary, fallbackLanguages: fallbackLanguages)
     }
 
+    /// Whether an installed font covers `language` (a BCP 47 tag): false when its text would show
+    /// as empty boxes. The pseudo-locales are Latin, so English's fonts cover them.
+    public func hasFont(forLanguage language: String) -> Bool {
+        if PseudoLocale.isPseudo(language) { return true }
+        let primary = String(language.prefix { $0 != "-" })
+        return catalog.covers(language: language) || catalog.covers(language: primary)
+    }
+
     /// An engine whose primary face is the font file at `path` (face 0 of a collection), with the system's
     /// fonts as fallbacks. Throws `FontError.unreadableFile` naming the file when it cannot be opened.
     public convenience init(fontFile path: String, fallbackLanguages: [String] = []) throws {

@@ -25,9 +25,13 @@ public struct SnapshotRunner {
         /// Whether frames are painted and compared at all; without, only the lint runs (`check --lint`)
         /// and every case counts as skipped.
         public var paints: Bool
+        /// Languages whose steps must have texts of their own: one falling back is a lint error.
+        public var requiredLanguages: Set<String>
         /// Options from their parts.
-        public init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true) {
+        public init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true,
+                    requiredLanguages: Set<String> = []) {
             self.filter = filter; self.update = update; self.artifacts = artifacts; self.paints = paints
+            self.requiredLanguages = requiredLanguages
         }
     }
 
@@ -114,7 +118,8 @@ public struct SnapshotRunner {
             for (i, _) in tour.steps.enumerated() {
                 let said = spoken.entries.count
                 walk.show(step: i, at: nil)
-                results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater)
+                results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
+                                                         required: options.requiredLanguages)
                 if let shot = stage as? ScreenshotStage { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned)

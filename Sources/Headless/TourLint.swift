@@ -32,12 +32,39 @@ public enum TourLint {
                                severity: .warning)]
     }
 
+    /// The findings of the languages a tour is shown in (its `test.languages`, else its texts'):
+    /// one Limelight has no words for (Next, Skip and the spoken words would be English), and one
+    /// no installed font covers (its text would be empty boxes). Pseudo-locales need neither.
+    public static func languageFindings(_ tour: Tour, file: String, strings: InterfaceStrings,
+                                        hasFont: (String) -> Bool) -> [TourDiagnostic] {
+        var found: [TourDiagnostic] = []
+        let languages = tour.test.languages ?? tour.textLanguages
+        for (i, language) in languages.enumerated() where !PseudoLocale.isPseudo(language) {
+            let line = i < tour.test.languageLines.count ? tour.test.languageLines[i] : 0
+            let path = tour.test.languages == nil ? "steps" : "test.languages[\(i)]"
+            let primary = String(language.prefix { $0 != "-" })
+            if primary != "en", strings.table[language] == nil, strings.table[primary] == nil {
+                found.append(TourDiagnostic(file: file, line: line, path: path,
+                                            message: "the tour is shown in \(language), but Limelight has no words for it (Next, Skip and the spoken words would be English): add a translation file \(primary).po of its words (`l10n export --lang \(language)` makes one)",
+                                            severity: .warning))
+            }
+            if !hasFont(language) {
+                found.append(TourDiagnostic(file: file, line: line, path: path,
+                                            message: "the tour is shown in \(language), but no installed font covers it (its text would show as empty boxes): install one (fc-list :lang=\(primary))",
+                                            severity: .warning))
+            }
+        }
+        return found
+    }
+
     /// The findings of step `index` as `walk` shows it now (settled), at `place` (`390x844@1x, en`).
     /// A target that `comesLater` (a view the app adds as it runs) and is missing from the fresh
     /// app is no finding: the step waits for it (`waitFor`), and a test script that makes it appear
     /// checks it.
+    /// A step whose text falls back to another language in one of `required` is an error, not a
+    /// warning.
     public static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
-                                    comesLater: (String) -> Bool = { _ in false }) -> [TourDiagnostic] {
+                                    comesLater: (String) -> Bool = { _ in false }, required: Set<String> = []) -> [TourDiagnostic] {
         let tour = walk.engine.tour
         let step = tour.steps[index]
         let root = walk.stage.root
@@ -50,10 +77,12 @@ public enum TourLint {
 
         if !step.texts.isEmpty || !step.titles.isEmpty {
             var missing: [String] = []
-            if !step.titles.isEmpty && LanguageTag.lookup(language, in: step.titles) == nil { missing.append("title") }
-            if !step.texts.isEmpty && LanguageTag.lookup(language, in: step.texts) == nil { missing.append("text") }
+            if !step.titles.isEmpty && !LanguageTag.hasText(in: step.titles, language: language) { missing.append("title") }
+            if !step.texts.isEmpty && !LanguageTag.hasText(in: step.texts, language: language) { missing.append("text") }
             if !missing.isEmpty {
-                flag("no \(missing.joined(separator: " or ")) in \(language) (the \(missing.count == 1 ? "default" : "defaults") would show)", .warning)
+                let isRequired = required.contains(language)
+                flag("no \(missing.joined(separator: " or ")) in \(language) (the \(missing.count == 1 ? "default" : "defaults") would show\(isRequired ? "; \(language) is required" : ""))",
+                     isRequired ? .error : .warning)
             }
         }
 

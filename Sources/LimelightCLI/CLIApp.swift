@@ -9,8 +9,13 @@ final class CLIApp {
     let definition: AppDefinition
     private var catalog: TargetCatalog?
 
-    /// The command line of `definition`.
-    init(_ definition: AppDefinition) { self.definition = definition }
+    /// The command line of `definition`, saying Limelight's words from the translation files
+    /// (`StringFolders`) with the app's own over them.
+    init(_ definition: AppDefinition) {
+        var translated = definition
+        translated.strings = StringFolders.words(for: definition)
+        self.definition = translated
+    }
 
     /// What tour files are checked against: the app at launch, with what it declares.
     func launchCatalog() -> TargetCatalog {

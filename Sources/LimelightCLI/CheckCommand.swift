@@ -7,7 +7,7 @@ import Tours
 @MainActor
 enum CheckCommand {
     static let help = """
-    usage: \(programName) check FILE [FILE…] [--lint] [--json]
+    usage: \(programName) check FILE [FILE…] [--lint] [--require TAG,…] [--json]
       Checks tour files: JSON syntax, every key and value, target ids against the app's views on each
       tab (a step's "tab" counts), the states, events and overlays it declares, SVG path data, and
       the background screenshot (relative to the tour file's folder). Prints every problem as FILE:LINE: JSON.PATH: what was expected, on
@@ -15,8 +15,13 @@ enum CheckCommand {
       --lint   also walk every step at each size, scale and language the tour's "test" object lists
                (see \(programName) test --help) and flag a bubble clipped by the screen or the safe area or
                cut short, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
-               bubble text under WCAG AA contrast (errors), a language without text for a step and
-               more than 12 steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en)
+               bubble text under WCAG AA contrast (errors), a step whose text falls back to another
+               language, a language Limelight has no words or no installed font for, and more than 12
+               steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en). Languages may be
+               pseudo-locales: en-XA (accented, ~40% longer: finds the bubble a long language clips)
+               and ar-XB (mirrored: finds what breaks right to left), made from the source texts.
+      --require TAG,…  with --lint: a step without its own text in one of these languages is an
+               error, not a warning (the CI check that nothing ships untranslated)
       --json   print every problem as one JSON array on stdout instead: objects with "file", "line"
                (null for the file as a whole), "path", "message" and "severity" ("error", "warning")
       Warnings never fail. Never reads or writes saved tour progress.
@@ -44,13 +49,18 @@ enum CheckCommand {
     /// Checks every file named in `words`; failure when any has an error.
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "check"
-        let args = try Arguments(words, command: c, valued: [], switches: ["--help", "--lint", "--json"])
+        let args = try Arguments(words, command: c, valued: ["--require"], switches: ["--help", "--lint", "--json"])
         if args.has("--help") { print(help); return }
+        let required = Set((args.value("--require") ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        if args.value("--require") != nil && !args.has("--lint") { throw .usage("\(c): --require works with --lint") }
+        for tag in required where app.definition.language(named: tag) == nil {
+            throw .usage("\(c): --require \(Arguments.printable(tag)): the app speaks \(app.languagesSpelledOut) (or a pseudo-locale en-XA, ar-XB)")
+        }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) check --help)") }
         let (planned, loaded) = TestCommand.load(args.positional, app: app)
         var found: [[TourDiagnostic]] = planned.map(\.problems)
         if args.has("--lint") {
-            for (i, findings) in lint(planned, loaded, app: app).enumerated() { found[i] += findings }
+            for (i, findings) in lint(planned, loaded, app: app, required: required).enumerated() { found[i] += findings }
         }
         let all = found.flatMap { $0 }
         let errors = all.filter { $0.severity == .error }.count
@@ -72,16 +82,24 @@ enum CheckCommand {
 
     /// The lint's findings for each tour that loaded, at every size, scale and language of its test
     /// matrix, each finding once.
-    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], app: CLIApp) -> [[TourDiagnostic]] {
+    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], app: CLIApp, required: Set<String> = []) -> [[TourDiagnostic]] {
         let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
         let stages = TestStages(loaded: loaded, app: app, command: "check")
-        var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false)) { _, group, clock throws(HeadlessError) in
+        var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required)) { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         }
         let catalog = app.launchCatalog()
         runner.comesLater = { catalog.comesLater($0) }
         var found = [[TourDiagnostic]](repeating: [], count: planned.count)
-        for (i, tour) in planned.enumerated() { if let t = tour.tour { found[i] = TourLint.tourFindings(t, file: tour.file) } }
+        let engine = try? AppSetup.textEngine(family: nil, app: app, command: "check")
+        for (i, tour) in planned.enumerated() {
+            guard let t = tour.tour else { continue }
+            found[i] = TourLint.tourFindings(t, file: tour.file)
+            if loaded[i]?.background == nil {
+                found[i] += TourLint.languageFindings(t, file: tour.file, strings: app.definition.interfaceStrings,
+                                                      hasFont: { engine?.hasFont(forLanguage: $0) ?? true })
+            }
+        }
         for (g, group) in plan.groups.enumerated() where group.kind == .settledSteps {
             var results = runner.run(group: g)
             // A screenshot shot again since the goldens: which rect's screen changed under it.

@@ -2,6 +2,7 @@ import CStandardOutput
 import Foundation
 import Raster
 import Tours
+import Views
 
 /// The whole `limelight` command line, for any app: a team's executable is
 ///
@@ -27,6 +28,7 @@ public enum LimelightCLI {
       accept    take the last test run's actual frames as goldens, without rendering again
       merge-reports  merge the result blobs of `test --shard K/N` runs into one report
       simulate  which tours and steps would show when, for a log of app events, by their show rules
+      l10n      tours' texts out to translators (PO, XLIFF) and back in, and what each language lacks
       help      this text; `\(programName) COMMAND --help` for a command's options
     """
 
@@ -66,6 +68,7 @@ public enum LimelightCLI {
             case "accept": try AcceptCommand.run(words, app: cli)
             case "merge-reports": try MergeReportsCommand.run(words, app: cli)
             case "simulate": try SimulateCommand.run(words, app: cli)
+            case "l10n": try L10nCommand.run(words, app: cli)
             case "help": print(usage)
             default:
                 throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: window, edit, render, replay, inspect, check, test, simulate, help)")
@@ -99,4 +102,11 @@ public enum LimelightCLI {
     /// `../share/limelight/NAME` beside the executable (where `make install` puts them), else the
     /// nearest `assets/NAME` above the executable, else the one in Limelight's source tree.
     @MainActor public static func assetsFolder(_ name: String) -> String? { AppSetup.assetsFolder(name) }
+
+    /// Limelight's words in every language with a translation file: the files of
+    /// `assetsFolder("strings")` (`ja.po`, `ar.po`, …), then those of each folder in
+    /// `$LIMELIGHT_STRINGS` (colon-separated, later ones winning), over English. Every command
+    /// says these words, with the app's own `strings` over the installed ones; a file that cannot
+    /// be read is reported on stderr and left out.
+    @MainActor public static var translatedStrings: InterfaceStrings { StringFolders.strings }
 }

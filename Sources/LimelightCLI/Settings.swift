@@ -38,8 +38,8 @@ struct ScreenSettings {
             scaleIsGiven = true
         }
         if let s = args.value("--lang") {
-            guard let tag = definition.languages.first(where: { $0.caseInsensitiveCompare(s) == .orderedSame }) else {
-                throw .usage("\(c): --lang expects \(app.languagesSpelledOut) (got \"\(Arguments.printable(s))\")")
+            guard let tag = definition.language(named: s) else {
+                throw .usage("\(c): --lang expects \(app.languagesSpelledOut), or a pseudo-locale en-XA or ar-XB (got \"\(Arguments.printable(s))\")")
             }
             language = tag
         }

@@ -51,7 +51,7 @@ final class TestStages {
             } catch { throw HeadlessError("\(error)") }
         }
         let definition = app.definition
-        guard definition.languages.contains(group.language) else {
+        guard definition.language(named: group.language) == group.language else {
             throw HeadlessError("\(definition.displayName) speaks \(definition.languages.joined(separator: ", ")), not \(group.language)")
         }
         let command = self.command

@@ -5,7 +5,7 @@ import Raster
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|host] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|host|l10n] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
@@ -49,6 +49,7 @@ let harness = Harness(budget: budget)
         try TestBenchmarks.cases(h, app: app)
         try TestBenchmarks.matrix(h)
     }
+    if wanted("l10n") { try LocalizationBenchmarks.run(h) }
     if wanted("host") {
         try HostBenchmarks.present(h, engine: app)
         try HostBenchmarks.startup(h)

@@ -1,8 +1,10 @@
 import Demo
 import LimelightCLI
 
-// limelight: the command line run with the sample app, through the same seam as any app's.
+// limelight: the command line run with the sample app, through the same seam as any app's. It
+// speaks its own four languages and every language Limelight has a translation file for.
 MainActor.assumeIsolated {
     LimelightCLI.main(app: DemoApp.definition(imagesFolder: LimelightCLI.assetsFolder("images"),
-                                              toursFolder: LimelightCLI.assetsFolder("tours")))
+                                              toursFolder: LimelightCLI.assetsFolder("tours"),
+                                              moreLanguages: LimelightCLI.translatedStrings.languages))
 }

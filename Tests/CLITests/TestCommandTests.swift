@@ -345,7 +345,7 @@ import ImageFiles
         let root = URL(fileURLWithPath: TestCommandTests.tours).deletingLastPathComponent().deletingLastPathComponent().path
         let plan = try CLI.runProcess("/usr/bin/make", ["-n", "-C", root, "install", "uninstall", "PREFIX=/opt/x", "DESTDIR=/stage"]).stdout
         #expect(plan.contains("/stage/opt/x/bin/limelight"))
-        #expect(plan.contains("cp -R assets/images assets/tours /stage/opt/x/share/limelight/"))
+        #expect(plan.contains("cp -R assets/images assets/tours assets/strings /stage/opt/x/share/limelight/"))
         #expect(plan.contains("rm -rf /stage/opt/x/share/limelight"))
     }
 }

@@ -5,6 +5,7 @@ import FontText
 import Headless
 import ImageFiles
 import Raster
+import TestSupport
 import Tours
 import Views
 
@@ -40,8 +41,11 @@ final class EditorFixture {
         let clock = self.clock
         let model = try EditorModel(path: path, text: text, screenSize: Size(390, 844), catalog: { DemoApp.launchCatalog() })
         editor = try EditorApp(model: model, makeStage: {
-            if let screenshot { return try ScreenshotStage(image: screenshot, size: screen.size, scale: screen.scale, textEngine: engine, clock: clock) }
-            return try DemoApp(size: Size(390, 844), language: language, textEngine: engine, images: images, clock: clock)
+            // Limelight's words from the shipped translation files, as the command line gives them.
+            if let screenshot { return try ScreenshotStage(image: screenshot, size: screen.size, scale: screen.scale, strings: ShippedStrings.strings, textEngine: engine, clock: clock) }
+            let app = try DemoApp(size: Size(390, 844), language: language, textEngine: engine, images: images, clock: clock)
+            app.root.strings = ShippedStrings.strings
+            return app
         }, textEngine: engine, clock: clock, scale: 1)
         let editor = self.editor
         session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Raster
 import Views
 import Overlays
@@ -258,6 +259,7 @@ import Overlays
         #expect(t.steps[1].text(in: "ja") == "Only English.", "a plain string serves every language")
         let f = try AppFixture()
         f.app.setLanguage(.ja)
+        f.app.root.strings = ShippedStrings.strings
         let engine = TourEngine(tour: t, host: f.app)
         let mark = try #require(engine.coachMark(for: 0))
         #expect(mark.title == "追加" && mark.text == "タップして追加。")

@@ -51,7 +51,7 @@ import TestSupport
         r.frame(into: nil)
         let off = try #require(r.semanticsTree().children.first)
         // A Latin label is followed by a comma, Japanese words by 、.
-        #expect(SpokenWords.describe(off, strings: .builtIn, language: "ja") == "Wi-Fi, スイッチ、オフ")
+        #expect(SpokenWords.describe(off, strings: ShippedStrings.strings, language: "ja") == "Wi-Fi, スイッチ、オフ")
     }
 
     /// The thumb slides; the last frame of the slide equals the switch drawn on at once, and under

@@ -73,13 +73,26 @@ public struct AppDefinition: Sendable {
     public static let reservedStateNames: Set<String> = ["tab", "overlay", "step", "tour", "focus", "view"]
 
     /// A running app from `make`, its root saying the definition's words and moving as `launch`
-    /// says: what every command and test case runs on.
+    /// says: what every command and test case runs on. In a pseudo-locale (`en-XA`, `ar-XB`) the
+    /// app is made in its first language and its root then set to the pseudo-locale, so Limelight's
+    /// words and tours' texts are made from it (and `ar-XB` lays the screen out right to left).
     @MainActor
     public func launch(_ launch: AppLaunch) throws -> any TourHost {
-        let app = try make(launch)
+        var made = launch
+        let pseudo = PseudoLocale(tag: launch.language)
+        if pseudo != nil { made.language = languages[0] }
+        let app = try make(made)
         app.root.strings = interfaceStrings
         app.root.reducesMotion = launch.reducesMotion
+        if let pseudo { app.root.language = pseudo.tag }
         return app
+    }
+
+    /// The tag `--lang`, `test.languages` and `check` may name for `tag`: one of the app's languages
+    /// (in its own spelling, matched case-insensitively) or a pseudo-locale; nil for any other.
+    public func language(named tag: String) -> String? {
+        if let own = languages.first(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return own }
+        return PseudoLocale(tag: tag)?.tag
     }
 
     /// What tour files are checked against: a freshly launched app (the fixed-metric text engine,

@@ -44,7 +44,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
 /// `s` in double quotes with quotes, backslashes, control characters, line separators and bidi
 /// controls escaped, cut to 60 characters (whole grapheme clusters): safe to put in a one-line message.
-func quoted(_ s: String) -> String {
+public func quoted(_ s: String) -> String {
     var out = "\""
     for (i, character) in s.enumerated() {
         if i == 60 { out += "…"; break }

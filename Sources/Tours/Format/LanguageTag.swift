@@ -1,3 +1,5 @@
+import Views
+
 /// BCP 47 language tags as tours use them to key their texts: `en`, `ja`, `zh-Hans`, `pt-BR`,
 /// `sr-Latn-RS`. Well-formedness follows RFC 5646's shape (language, then an optional script,
 /// region and variants); lookup follows RFC 4647's: drop subtags from the end until one matches.
@@ -33,6 +35,23 @@ public enum LanguageTag {
             guard let dash = tag.lastIndex(of: "-") else { return nil }
             tag = tag[..<dash]
         }
+    }
+}
+
+extension LanguageTag {
+    /// A text of `table` (texts by tag) in `language`: the tag's own, else for a pseudo-locale
+    /// (`en-XA`, `ar-XB`) one made from `base`, else the nearest tag's, else `base` (the default).
+    public static func text(in table: [String: String], language: String?, base: String?) -> String? {
+        guard let language else { return base }
+        if let own = table[language] { return own }
+        if let pseudo = PseudoLocale(tag: language) { return base.map(pseudo.transform) }
+        return lookup(language, in: table) ?? base
+    }
+
+    /// Whether `table` has a text of its own for `language` (or a tag it falls back to), so
+    /// nothing falls back to the default; a pseudo-locale always has one.
+    public static func hasText(in table: [String: String], language: String) -> Bool {
+        PseudoLocale.isPseudo(language) || lookup(language, in: table) != nil
     }
 }
 

@@ -89,7 +89,7 @@ public enum TourTargetValidator {
         }
         let overScreenshot = tour.background != nil
         if !catalog.languages.isEmpty, let languages = tour.test.languages {
-            for (i, code) in languages.enumerated() where !catalog.languages.contains(code) {
+            for (i, code) in languages.enumerated() where !catalog.languages.contains(code) && !PseudoLocale.isPseudo(code) {
                 report(i < tour.test.languageLines.count ? tour.test.languageLines[i] : 0, "test.languages[\(i)]",
                        "the app speaks \(catalog.languages.joined(separator: ", ")), so \(quoted(code)) cannot be tested")
             }

@@ -104,7 +104,7 @@ public struct StepButton: Hashable, Sendable {
     }
 
     /// The title in `language` (or the nearest tag), else the default.
-    public func title(in language: String?) -> String { language.flatMap { LanguageTag.lookup($0, in: titles) } ?? title }
+    public func title(in language: String?) -> String { LanguageTag.text(in: titles, language: language, base: title) ?? title }
 }
 
 /// What a step does when its target is still missing after its `waitFor`.
@@ -267,14 +267,14 @@ public struct TourStep: Hashable, Sendable {
 
     /// The holes in `language`: each named by the step's label in it, when it has one.
     public func holes(in language: String?) -> [Hole] {
-        let name = language.flatMap { LanguageTag.lookup($0, in: labels) } ?? label
+        let name = LanguageTag.text(in: labels, language: language, base: label)
         return holes.map { var h = $0; h.label = name; h.outline = outline; return h }
     }
 
     /// The title in `language` (or the nearest tag it falls back to), else the default one.
-    public func title(in language: String?) -> String? { language.flatMap { LanguageTag.lookup($0, in: titles) } ?? title }
+    public func title(in language: String?) -> String? { LanguageTag.text(in: titles, language: language, base: title) }
     /// The text in `language` (or the nearest tag it falls back to), else the default one.
-    public func text(in language: String?) -> String? { language.flatMap { LanguageTag.lookup($0, in: texts) } ?? text }
+    public func text(in language: String?) -> String? { LanguageTag.text(in: texts, language: language, base: text) }
 }
 
 extension Tour {

@@ -2,10 +2,12 @@
 /// buttons read (Next, Done, Skip, Back), "Step 2 of 5", and the role and state words an
 /// announcement adds ("button", "selected").
 ///
-/// Limelight ships English, Japanese, Arabic and Hebrew (`builtIn`). An app adds a language, or
-/// changes a word, with `adding(_:for:)`, without any change to Limelight; a language is looked up
-/// by its BCP 47 tag, then its primary subtag (`pt-BR`, then `pt`), then English, so a word
-/// missing in one language is still said.
+/// English is the source language and lives here (`builtIn`); every other language is a
+/// translation file (`share/limelight/strings/ja.po` and so on, read by the Localization module), so
+/// a language is added by a file, not by code. An app adds a language, or changes a word, with
+/// `adding(_:for:)`; a language is looked up by its BCP 47 tag, then its primary subtag (`pt-BR`,
+/// then `pt`), then English, so a word missing in one language is still said. The pseudo-locales
+/// (`en-XA`, `ar-XB`) are made from the English words unless a table gives their own.
 public struct InterfaceStrings: Hashable, Sendable {
     /// A word or phrase Limelight says. `%1` and `%2` in a phrase stand for numbers.
     public enum Key: String, CaseIterable, Hashable, Sendable {
@@ -48,22 +50,27 @@ public struct InterfaceStrings: Hashable, Sendable {
     /// The languages with words of their own, in tag order.
     public var languages: [String] { table.keys.sorted() }
 
-    /// The word for `key` in `language`: its own tag's, else its primary subtag's, else English's.
+    /// The word for `key` in `language`: its own tag's, else its primary subtag's (a pseudo-locale's
+    /// made from English), else English's.
     public func text(_ key: Key, language: String?) -> String {
         if let language {
             if let word = table[language]?[key] { return word }
+            if let pseudo = PseudoLocale(tag: language) { return pseudo.transform(english(key)) }
             let primary = String(language.prefix { $0 != "-" && $0 != "_" })
             if let word = table.first(where: { $0.key.caseInsensitiveCompare(primary) == .orderedSame })?.value[key] { return word }
         }
-        return table["en"]?[key] ?? Self.builtIn.table["en"]?[key] ?? key.rawValue
+        return english(key)
     }
+
+    /// The English word for `key`: this table's, else Limelight's own.
+    public func english(_ key: Key) -> String { table["en"]?[key] ?? Self.builtIn.table["en"]?[key] ?? key.rawValue }
 
     /// `key`'s phrase in `language` with its `%1` and `%2` filled in.
     public func text(_ key: Key, language: String?, _ first: Int, _ second: Int) -> String {
         text(key, language: language).replacing("%1", with: "\(first)").replacing("%2", with: "\(second)")
     }
 
-    /// English, Japanese, Arabic and Hebrew.
+    /// English, the source language of every translation file.
     public static let builtIn = InterfaceStrings([
         "en": [.next: "Next", .done: "Done", .skip: "Skip", .back: "Back", .step: "Step %1 of %2", .of: "%1 of %2",
                .button: "button", .tab: "tab", .tabBar: "tab bar", .header: "heading", .image: "image", .list: "list",
@@ -71,23 +78,5 @@ public struct InterfaceStrings: Hashable, Sendable {
                .checkbox: "checkbox", .slider: "slider", .progressBar: "progress bar", .row: "row",
                .selected: "selected", .disabled: "dimmed", .busy: "busy", .on: "on", .off: "off",
                .checked: "checked", .unchecked: "not checked"],
-        "ja": [.next: "次へ", .done: "完了", .skip: "スキップ", .back: "戻る", .step: "ステップ %1/%2", .of: "%1/%2",
-               .button: "ボタン", .tab: "タブ", .tabBar: "タブバー", .header: "見出し", .image: "画像", .list: "リスト",
-               .dialog: "ダイアログ", .progressIndicator: "処理中", .textField: "テキストフィールド", .toggle: "スイッチ",
-               .checkbox: "チェックボックス", .slider: "スライダー", .progressBar: "プログレスバー", .row: "行",
-               .selected: "選択中", .disabled: "使用不可", .busy: "処理中", .on: "オン", .off: "オフ",
-               .checked: "チェックあり", .unchecked: "チェックなし"],
-        "ar": [.next: "التالي", .done: "تم", .skip: "تخطٍّ", .back: "السابق", .step: "الخطوة %1 من %2", .of: "%1 من %2",
-               .button: "زر", .tab: "علامة تبويب", .tabBar: "شريط علامات التبويب", .header: "عنوان", .image: "صورة", .list: "قائمة",
-               .dialog: "مربع حوار", .progressIndicator: "مشغول", .textField: "حقل نص", .toggle: "مفتاح",
-               .checkbox: "مربع اختيار", .slider: "شريط تمرير", .progressBar: "شريط التقدم", .row: "صف",
-               .selected: "محدد", .disabled: "معطل", .busy: "مشغول", .on: "تشغيل", .off: "إيقاف",
-               .checked: "محدد", .unchecked: "غير محدد"],
-        "he": [.next: "הבא", .done: "סיום", .skip: "דלג", .back: "הקודם", .step: "שלב %1 מתוך %2", .of: "%1 מתוך %2",
-               .button: "כפתור", .tab: "כרטיסייה", .tabBar: "סרגל כרטיסיות", .header: "כותרת", .image: "תמונה", .list: "רשימה",
-               .dialog: "תיבת דו-שיח", .progressIndicator: "עסוק", .textField: "שדה טקסט", .toggle: "מתג",
-               .checkbox: "תיבת סימון", .slider: "מחוון", .progressBar: "סרגל התקדמות", .row: "שורה",
-               .selected: "נבחר", .disabled: "מושבת", .busy: "עסוק", .on: "פועל", .off: "כבוי",
-               .checked: "מסומן", .unchecked: "לא מסומן"],
     ])
 }

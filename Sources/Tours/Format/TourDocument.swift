@@ -1,5 +1,4 @@
 import Foundation
-import Tours
 
 /// A tour file as an editor holds it: the JSON as a tree that remembers the text it was read from,
 /// so saving writes untouched parts exactly as they were (a file saved without changes is the same
