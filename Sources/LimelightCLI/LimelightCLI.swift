@@ -10,7 +10,7 @@ import Views
 ///     LimelightCLI.main(app: MyApp.definition)
 ///
 /// and gets every command — the window with live reload, `edit`, `render` (PNGs, `--json`, `--all`,
-/// `--video`), `replay`, `inspect`, `check`, `test`, `simulate` — with the flags, outputs, errors and
+/// `--video`), `replay`, `inspect`, `check`, `test`, `accept`, `merge-reports`, `simulate`, `l10n` — with the flags, outputs, errors and
 /// exit codes of `limelight`, over its own screens. The shipped `limelight` is this run with the
 /// app in Limelight's own `Demo` module.
 public enum LimelightCLI {

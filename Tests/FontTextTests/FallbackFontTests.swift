@@ -25,6 +25,14 @@ struct FallbackFontTests {
         #expect(rendered.mask.coveredArea > 20, "\(script) draws ink")
     }
 
+    @Test func fontconfigSaysWhichLanguagesHaveAFont() {
+        for language in ["en", "de", "ja", "ar", "he", "zh-TW", "en-XA", "ar-XB"] {
+            #expect(engine.hasFont(forLanguage: language), "\(language)")
+        }
+        // A private-use tag no font declares.
+        #expect(!engine.hasFont(forLanguage: "qaa"))
+    }
+
     @Test func hanTakesTheFormsOfTheTextsLanguage() throws {
         // 直 and 骨 differ between Simplified Chinese, Traditional Chinese, Japanese and Korean forms.
         let chinese = try #require(engine.family(drawing: "直", language: "zh-Hans"))
