@@ -1,5 +1,6 @@
 import Raster
 import Tours
+import Views
 
 /// Reading and writing one step's keys in its JSON, as the editor's controls see them: the targets
 /// (view ids, or rectangles in points), the shape and its numbers, the bubble's side, what moves the
@@ -193,16 +194,24 @@ public struct StepFields {
 
     // MARK: - Texts
 
-    /// The title or text (`key`) in `language`: its own entry, else the plain string.
+    /// The title or text (`key`) in `language`: its own entry, else the plain string; in a
+    /// pseudo-locale, what it makes of the base text (it is shown, not written).
     public func text(_ key: String, in language: String) -> String {
+        if let pseudo = PseudoLocale(tag: language) {
+            let base = json[key]?.stringValue ?? json[key]?["en"]?.stringValue ?? json[key]?.members?.first?.value.stringValue ?? ""
+            return base.isEmpty ? "" : pseudo.transform(base)
+        }
         if let s = json[key]?.stringValue { return s }
         return json[key]?[language]?.stringValue ?? ""
     }
 
     /// Sets the title or text (`key`) in `language`. A plain string stays plain while the tour has
     /// one language (`languages.count == 1`); otherwise it becomes strings by language, the plain
-    /// string kept as the first language's. An empty text removes the language's entry.
+    /// string kept as the first language's. An empty text removes the language's entry. A
+    /// pseudo-locale takes no text.
     public mutating func setText(_ key: String, in language: String, to value: String, languages: [String]) {
+        // A pseudo-locale's text is made from the base text: nothing of it is written.
+        guard !PseudoLocale.isPseudo(language) else { return }
         var entries: [(String, String)] = []
         if let plain = json[key]?.stringValue {
             if languages.count <= 1 || language == languages.first {

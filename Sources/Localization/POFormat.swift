@@ -158,14 +158,22 @@ enum POFormat {
         private var obsoleteLines: [String: Int] = [:]
 
         init(_ text: String) {
-            var number = 0
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Byte by byte: a file of many entries has many lines, and only `msgctxt` ones count.
+            let bytes = Array(text.utf8)
+            let keyword = Array("msgctxt ".utf8)
+            var number = 0, start = 0
+            while start < bytes.count {
                 number += 1
-                let obsolete = line.hasPrefix("#~")
-                let body = obsolete ? line.dropFirst(2).drop(while: { $0 == " " }) : line[...]
-                guard body.hasPrefix("msgctxt ") else { continue }
-                let context = Self.unquoted(body.dropFirst("msgctxt ".count))
-                if obsolete { obsoleteLines[context] = obsoleteLines[context] ?? number } else { lines[context] = lines[context] ?? number }
+                var end = start
+                while end < bytes.count && bytes[end] != 10 { end += 1 }
+                var at = start
+                let obsolete = end - start >= 2 && bytes[start] == UInt8(ascii: "#") && bytes[start + 1] == UInt8(ascii: "~")
+                if obsolete { at += 2; while at < end && bytes[at] == 32 { at += 1 } }
+                if end - at > keyword.count, bytes[at..<(at + keyword.count)].elementsEqual(keyword) {
+                    let context = Self.unquoted(Substring(String(decoding: bytes[(at + keyword.count)..<end], as: UTF8.self)))
+                    if obsolete { obsoleteLines[context] = obsoleteLines[context] ?? number } else { lines[context] = lines[context] ?? number }
+                }
+                start = end + 1
             }
         }
 

@@ -42,6 +42,12 @@ public struct TourTexts: Sendable {
                             lines: LineCount? = nil) throws(LocalizationError) -> TourTexts {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch { throw LocalizationError("\(file):\(error.line): \(error.message)") }
+        return try read(root, file: file, sourceLanguage: sourceLanguage, lines: lines)
+    }
+
+    /// The texts of the tour file `file`, parsed as `root`.
+    public static func read(_ root: JSONNode, file: String, sourceLanguage: String = "en",
+                            lines: LineCount? = nil) throws(LocalizationError) -> TourTexts {
         let (decoded, diagnostics) = TourDecoder.decode(root, file: file)
         guard let tour = decoded, !tour.id.isEmpty else {
             let first = diagnostics.first.map { "\(file):\($0.line ?? 0): \($0.path): \($0.message)" }

@@ -42,11 +42,14 @@ public struct TranslationImport: Sendable {
         guard tag != sourceLanguage else { throw LocalizationError("\(path): the file is in \(tag), the tours' source language: there is nothing to translate into") }
         guard !PseudoLocale.isPseudo(tag) else { throw LocalizationError("\(path): \(tag) is a pseudo-locale, made from \(sourceLanguage) when shown: it takes no translations") }
 
-        var texts: [TourTexts] = []
+        // Each tour parsed once: for its texts now, for its document if it changes.
+        var nodes: [JSONNode] = []
         var byContext: [String: (tour: Int, entry: TourTexts.Entry)] = [:]
         for (i, tour) in tours.enumerated() {
-            let read = try TourTexts.read(tour.bytes, file: tour.path, sourceLanguage: sourceLanguage)
-            texts.append(read)
+            let node: JSONNode
+            do { node = try JSONParser.parse(tour.bytes) } catch { throw LocalizationError("\(tour.path):\(error.line): \(error.message)") }
+            nodes.append(node)
+            let read = try TourTexts.read(node, file: tour.path, sourceLanguage: sourceLanguage)
             for entry in read.entries where byContext[entry.context] == nil { byContext[entry.context] = (i, entry) }
         }
         let tourUnits = file.units.filter { InterfaceWords.key(of: $0.context) == nil && !$0.isObsolete }
@@ -82,9 +85,8 @@ public struct TranslationImport: Sendable {
         }
         for (i, tour) in tours.enumerated() {
             guard let list = edits[i] else { continue }
-            guard let text = String(validating: tour.bytes, as: UTF8.self) else { throw LocalizationError("\(tour.path): the file is not UTF-8 text") }
-            var document: TourDocument
-            do { document = try TourDocument(text: text) } catch { throw LocalizationError("\(tour.path):\(error.line): \(error.message)") }
+            guard String(validating: tour.bytes, as: UTF8.self) != nil else { throw LocalizationError("\(tour.path): the file is not UTF-8 text") }
+            var document = TourDocument(node: nodes[i], bytes: tour.bytes)
             var steps = document.steps
             for (entry, translation) in list {
                 steps[entry.step] = written(translation, language: tag, into: steps[entry.step], path: entry.path, sourceLanguage: sourceLanguage)

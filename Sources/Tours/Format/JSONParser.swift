@@ -151,6 +151,15 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1 // the opening quote
+        // Most strings have no escape: one UTF-8 check of the bytes up to the closing quote.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let start = index
+            index = end + 1
+            guard let s = String(validating: bytes[start..<end], as: UTF8.self) else { throw error("invalid UTF-8 in a string (the file must be UTF-8 text)") }
+            return s
+        }
         var utf8: [UInt8] = []
         var scalars = String.UnicodeScalarView()
         func flush() throws(JSONSyntaxError) {

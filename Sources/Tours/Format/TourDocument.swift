@@ -19,12 +19,22 @@ public struct TourDocument: Hashable, Sendable {
     /// other problems is still a document: it can be edited and saved).
     public init(text: String) throws(JSONSyntaxError) {
         let bytes = Array(text.utf8)
-        let node = try JSONParser.parse(bytes)
+        self.init(node: try JSONParser.parse(bytes), bytes: bytes)
+    }
+
+    /// The document of a tour file's `bytes`, already parsed as `node`.
+    public init(node: JSONNode, bytes: [UInt8]) {
         root = JSONTree(node, in: bytes)
         prefix = String(decoding: bytes[..<node.span.lowerBound], as: UTF8.self)
         suffix = String(decoding: bytes[node.span.upperBound...], as: UTF8.self)
-        lineEnding = text.contains("\r\n") ? "\r\n" : "\n"
-        indent = TourDocument.indentUnit(in: text)
+        lineEnding = TourDocument.lineEnding(in: bytes)
+        indent = TourDocument.indentUnit(in: bytes)
+    }
+
+    /// `\r\n` when the bytes have one, else `\n`.
+    static func lineEnding(in bytes: [UInt8]) -> String {
+        for i in bytes.indices.dropLast() where bytes[i] == 13 && bytes[i + 1] == 10 { return "\r\n" }
+        return "\n"
     }
 
     /// A new tour: an id, the dim's defaults and one empty step to fill in.
@@ -57,10 +67,18 @@ public struct TourDocument: Hashable, Sendable {
     public static var tourKeyOrder: [String] { Tour.keyOrder }
 
     /// The indentation of the first indented line (two spaces when the file has none).
-    static func indentUnit(in text: String) -> String {
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let lead = line.prefix { $0 == " " || $0 == "\t" }
-            if !lead.isEmpty && lead.count < line.count { return String(lead) }
+    static func indentUnit(in text: String) -> String { indentUnit(in: Array(text.utf8)) }
+
+    /// The indentation of the first indented line of `bytes`, read up to that line only.
+    static func indentUnit(in bytes: [UInt8]) -> String {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 10 && bytes[end] != 13 { end += 1 }
+            var lead = start
+            while lead < end && (bytes[lead] == 32 || bytes[lead] == 9) { lead += 1 }
+            if lead > start && lead < end { return String(decoding: bytes[start..<lead], as: UTF8.self) }
+            start = end + 1
         }
         return "  "
     }
