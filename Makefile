@@ -10,7 +10,7 @@
 # Latin, VL Gothic for its Japanese, Noto for every other script, Han in its Chinese and Korean forms,
 # and colour emoji.
 RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev libxxhash-dev libfontconfig-dev \
-                libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev libgettextpo-dev \
+                libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev libgettextpo-dev libsystemd-dev \
                 fonts-dejavu-core fonts-vlgothic fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # Tests add a virtual X server, a clicker, a screenshot tool and python-xlib (scripts/xdnd-drop.py drops
 # a file on a window as a file manager does) for the real-window tests, Chromium
@@ -20,9 +20,10 @@ RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev 
 # `hb-shape` and FriBidi's `fribidi` are the references the text tests compare shaping and order with;
 # the speech-dispatcher service (with its dummy output module) hears the window's announcements;
 # gettext's `msgfmt --check`, translate-toolkit and polib are the translators' tools the exported
-# PO and XLIFF files are read back with.
+# PO and XLIFF files are read back with; at-spi2-core (the accessibility bus and registry), dbus and
+# pyatspi are the screen reader's side of the accessibility tests.
 TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 python3-xlib ffmpeg libharfbuzz-bin libfribidi-bin \
-                speech-dispatcher gettext translate-toolkit python3-polib
+                speech-dispatcher gettext translate-toolkit python3-polib at-spi2-core python3-pyatspi dbus
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
 

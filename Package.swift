@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "SDLHost", targets: ["SDLHost"]),
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "Localization", targets: ["Localization"]),
+        .library(name: "AccessibilityBridge", targets: ["AccessibilityBridge"]),
         .library(name: "LimelightCLI", targets: ["LimelightCLI"]),
         // The sample app, for Limelight's own tests and tools.
         .library(name: "Demo", targets: ["Demo"]),
@@ -53,6 +54,8 @@ let package = Package(
         // PNG writing (libspng: no row filters, a fast deflate level), zlib's CRC-32, and the XXH3
         // digests golden images carry of their pixels.
         .systemLibrary(name: "CSPNG", path: "Sources/CSPNG", providers: [.apt(["libspng-dev"])]),
+        // The accessibility bus (AT-SPI2) over sd-bus, libsystemd's D-Bus library.
+        .systemLibrary(name: "CSDBus", path: "Sources/CSDBus", providers: [.apt(["libsystemd-dev"])]),
         // Reading translators' PO files with gettext's own reader (libgettextpo).
         .systemLibrary(name: "CGettextPO", path: "Sources/CGettextPO", providers: [.apt(["libgettextpo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
@@ -77,6 +80,8 @@ let package = Package(
         .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
+        // The semantics tree on the accessibility bus, for Orca and every AT-SPI2 client.
+        .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
         // Tours' texts and Limelight's own words out to translators (PO, XLIFF 2.0) and back in.
         .target(name: "Localization", dependencies: ["Tours", "Overlays", "Views", "Raster", "Files", "CGettextPO"]),
         // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
@@ -87,7 +92,7 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["Headless", "Editor", "Localization", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["Headless", "Editor", "Localization", "AccessibilityBridge", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Headless", "Editor", "Demo", "Localization", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "CSDL2Image", "CSPNG"]),

@@ -24,6 +24,8 @@ final class TourWindowApp: HostedApp {
     private let app: CLIApp
     /// Where each tour event goes as a line of JSON (`--events`), if anywhere.
     var eventLog: ((String) -> Void)?
+    /// Called with each new stage's root (a reload that swaps the app for a screenshot).
+    var onStageChange: ((ViewRoot) -> Void)?
     private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourHost
     /// The app's own screen, which a reload that drops a screenshot's screen goes back to.
     private let appScreen: Size
@@ -186,6 +188,7 @@ final class TourWindowApp: HostedApp {
         next.root.reducesMotion = root.reducesMotion
         next.onAppEvent = stage.onAppEvent
         stage = next
+        onStageChange?(next.root)
         stageHasOwnScreen = new.screen != nil
         if size != windowSize { requestedScreenSize = size }
         banner = nil

@@ -129,7 +129,20 @@ enum WindowCommand {
             window.versionsOnFinish = versions
             window.play(loaded, after: 1, watching: nil)
         }
+        // Screen readers (Orca, any AT-SPI2 client) see the window's semantics tree when an
+        // accessibility bus answers; Limelight's own speech then stands down unless --speech on.
+        let link = ScreenReaderLink.connect(title: cli.definition.windowTitle, root: stage.root,
+                                            origin: { host.screenOrigin }, pixelsPerPoint: { host.scale })
+        if let link {
+            window.onStageChange = { link.follow($0) }
+            warn("\(c): accessibility: the screen is on the accessibility bus (AT-SPI2)")
+            if args.value("--speech") == nil, announcer != nil {
+                stage.root.announcer = nil
+                warn("\(c): speech: off (a screen reader can listen on the accessibility bus; --speech on speaks too)")
+            }
+        }
         host.run(window)
+        link?.stop()
         host.close()
         if let failure = eventLog?.failure { throw .failure("\(c): \(failure)") }
     }

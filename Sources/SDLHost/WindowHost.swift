@@ -166,6 +166,15 @@ public final class WindowHost {
         needsFullPresent = true
     }
 
+    /// Where the window's content starts on the screen, in pixels (0, 0 without a window manager's
+    /// say, or on a console).
+    public var screenOrigin: Point {
+        guard let window else { return Point(x: 0, y: 0) }
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return Point(x: Double(x), y: Double(y))
+    }
+
     /// Closes the window and SDL's video subsystem. Safe to call twice.
     public func close() {
         if let texture { SDL_DestroyTexture(texture) }

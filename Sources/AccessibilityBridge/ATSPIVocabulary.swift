@@ -1,0 +1,76 @@
+import Views
+
+/// AT-SPI2's numbers for roles and states (atspi-constants.h), as Limelight's semantics map to them.
+enum ATSPIVocabulary {
+    /// `ATSPI_ROLE_APPLICATION`: the application's root object.
+    static let applicationRole: UInt32 = 75
+
+    /// The AT-SPI role of `role`.
+    static func role(_ role: SemanticRole) -> UInt32 {
+        switch role {
+        case .button: return 43            // push button
+        case .tab: return 37               // page tab
+        case .tabBar: return 38            // page tab list
+        case .header: return 83            // heading
+        case .image: return 27
+        case .text: return 29              // label
+        case .list: return 31
+        case .dialog: return 16
+        case .progressIndicator: return 42 // progress bar (indeterminate)
+        case .textField: return 79         // entry
+        case .toggle: return 62            // toggle button
+        case .checkbox: return 7
+        case .slider: return 51
+        case .progressBar: return 42
+        case .screen: return 23            // frame
+        }
+    }
+
+    /// AT-SPI's English role name of `role` (what `GetRoleName` says).
+    static func roleName(_ role: SemanticRole) -> String {
+        switch role {
+        case .button: return "push button"
+        case .tab: return "page tab"
+        case .tabBar: return "page tab list"
+        case .header: return "heading"
+        case .image: return "image"
+        case .text: return "label"
+        case .list: return "list"
+        case .dialog: return "dialog"
+        case .progressIndicator, .progressBar: return "progress bar"
+        case .textField: return "entry"
+        case .toggle: return "toggle button"
+        case .checkbox: return "check box"
+        case .slider: return "slider"
+        case .screen: return "frame"
+        }
+    }
+
+    /// The state bits of an element (two 32-bit words, AT-SPI's `au`).
+    static func states(_ element: AccessibleTree.Element) -> [UInt32] {
+        var bits: [Int] = [30, 25]                                  // visible, showing
+        if !element.state.contains(.disabled) { bits += [8, 24] }  // enabled, sensitive
+        if element.state.contains(.focused) { bits.append(12) }
+        if element.role.isFocusable { bits.append(11) }           // focusable
+        if element.state.contains(.selected) { bits.append(23) }
+        if element.role == .tab { bits.append(22) }                // selectable
+        if element.state.contains(.checked) { bits.append(4) }
+        if element.role == .toggle || element.role == .checkbox { bits.append(41) } // checkable
+        if element.state.contains(.busy) { bits.append(3) }
+        if element.role == .dialog { bits.append(16) }             // modal
+        if element.role == .screen { bits.append(1) }              // active
+        var words: [UInt32] = [0, 0]
+        for b in bits { words[b / 32] |= 1 << UInt32(b % 32) }
+        return words
+    }
+}
+
+extension SemanticRole {
+    /// Whether the keyboard focus can land on it.
+    var isFocusable: Bool {
+        switch self {
+        case .button, .tab, .textField, .toggle, .checkbox, .slider: return true
+        default: return false
+        }
+    }
+}

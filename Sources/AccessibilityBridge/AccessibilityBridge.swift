@@ -1,0 +1,281 @@
+import CSDBus
+import Foundation
+import Raster
+import Views
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The screen's semantics tree on the accessibility bus (AT-SPI2), so screen readers such as Orca
+/// read an app that draws its own pixels, as AccessKit does for other toolkits.
+///
+/// `connect(name:)` finds the accessibility bus through `org.a11y.Bus` on the session bus, connects
+/// with sd-bus and registers with the AT-SPI registry; where there is no session bus, no
+/// accessibility bus or no registry it returns nil and nothing runs. The bus is served on a thread
+/// of its own from the last tree `publish` gave (a value): a frame never waits on the bus, and the
+/// bus never reads the view tree. What a client asks to be done (an action, a focus) waits in
+/// `takeRequests()`, its descriptor readable, for the main actor to perform.
+public final class AccessibilityBridge: @unchecked Sendable {
+    /// What a client asked for, performed on the main actor.
+    public enum Request: Hashable, Sendable {
+        /// Perform `action` on the view `id`.
+        case perform(SemanticAction, id: String)
+        /// Move the keyboard focus to the view `id`.
+        case focus(id: String)
+    }
+
+    /// The path of the application's root object.
+    static let rootPath = "/org/a11y/atspi/accessible/root"
+    /// The prefix of every object's path.
+    static let pathPrefix = "/org/a11y/atspi/accessible"
+
+    private let bus: OpaquePointer
+    private let uniqueName: String
+    private let appName: String
+    private var desktop: (name: String, path: String) = ("org.a11y.atspi.Registry", AccessibilityBridge.rootPath)
+    private var applicationID: Int32 = 0
+    private let lock = NSLock()
+    private var tree: AccessibleTree?
+    private var origin = Point(x: 0, y: 0)
+    private var pixelsPerPoint = 1.0
+    private var locale = "en"
+    private var numbers = ElementNumbers()
+    private var signals: [(path: String, member: String, detail: String, detail1: Int32, any: AnyData)] = []
+    private var requests: [Request] = []
+    private var running = true
+    private let wake: Int32
+    /// Readable while requests wait: add it to the main loop's sources.
+    public let requestDescriptor: Int32
+    private var thread: Thread?
+
+    /// What an event carries in its `any_data`.
+    enum AnyData { case int(Int32), reference(String), text(String) }
+
+    /// The bridge for the app called `name` (the window's title), or nil when no accessibility bus
+    /// or registry answers.
+    public static func connect(name: String) -> AccessibilityBridge? {
+        guard let address = accessibilityBusAddress() else { return nil }
+        var made: OpaquePointer?
+        guard sd_bus_new(&made) >= 0, let bus = made else { return nil }
+        guard address.withCString({ sd_bus_set_address(bus, $0) }) >= 0, sd_bus_set_bus_client(bus, 1) >= 0, sd_bus_start(bus) >= 0 else {
+            sd_bus_unref(bus); return nil
+        }
+        var unique: UnsafePointer<CChar>?
+        guard sd_bus_get_unique_name(bus, &unique) >= 0, let unique else { sd_bus_unref(bus); return nil }
+        let bridge = AccessibilityBridge(bus: bus, uniqueName: String(cString: unique), appName: name)
+        guard bridge.register() else { bridge.close(); return nil }
+        bridge.start()
+        return bridge
+    }
+
+    private init(bus: OpaquePointer, uniqueName: String, appName: String) {
+        self.bus = bus; self.uniqueName = uniqueName; self.appName = appName
+        wake = limelight_wake_descriptor()
+        requestDescriptor = limelight_wake_descriptor()
+    }
+
+    /// The accessibility bus's address, asked of `org.a11y.Bus` on the session bus
+    /// (`AT_SPI_BUS_ADDRESS` when set, as libatspi does).
+    static func accessibilityBusAddress() -> String? {
+        if let given = ProcessInfo.processInfo.environment["AT_SPI_BUS_ADDRESS"], !given.isEmpty { return given }
+        guard let session = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"], !session.isEmpty else { return nil }
+        var made: OpaquePointer?
+        guard sd_bus_open_user(&made) >= 0, let bus = made else { return nil }
+        defer { sd_bus_flush_close_unref(bus) }
+        var call: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &call, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress") >= 0, let call else { return nil }
+        defer { sd_bus_message_unref(call) }
+        var reply: OpaquePointer?
+        var problem = [CChar](repeating: 0, count: 256)
+        guard limelight_bus_call(bus, call, 2_000_000, &reply, &problem, problem.count) >= 0, let reply else { return nil }
+        defer { sd_bus_message_unref(reply) }
+        var message = BusMessage(reply)
+        return message.readString()
+    }
+
+    /// Embeds the application in the registry's desktop.
+    private func register() -> Bool {
+        let handler: sd_bus_message_handler_t = { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            return Unmanaged<AccessibilityBridge>.fromOpaque(userdata).takeUnretainedValue().handle(message)
+        }
+        guard sd_bus_add_fallback(bus, nil, Self.pathPrefix, handler, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
+        // libatspi asks the cache for every object at once; it gets none and asks object by object.
+        let cache: sd_bus_message_handler_t = { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            let bridge = Unmanaged<AccessibilityBridge>.fromOpaque(userdata).takeUnretainedValue()
+            guard BusMessage(message).member == "GetItems" else { return 0 }
+            return bridge.reply(to: message) { out in out!.container("a", "((so)(so)(so)iiassusau)") { _ in } }
+        }
+        guard sd_bus_add_object(bus, nil, "/org/a11y/atspi/cache", cache, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
+        var call: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &call, "org.a11y.atspi.Registry", Self.rootPath, "org.a11y.atspi.Socket", "Embed") >= 0, let call else { return false }
+        defer { sd_bus_message_unref(call) }
+        var m = BusMessage(call)
+        m.reference(uniqueName, Self.rootPath)
+        guard !m.failed else { return false }
+        var reply: OpaquePointer?
+        var problem = [CChar](repeating: 0, count: 256)
+        guard limelight_bus_call(bus, call, 2_000_000, &reply, &problem, problem.count) >= 0, let reply else { return false }
+        defer { sd_bus_message_unref(reply) }
+        var r = BusMessage(reply)
+        if sd_bus_message_enter_container(reply, CChar(UInt8(ascii: "r")), "so") > 0,
+           let name = r.readString(), let path = r.readObjectPath() {
+            desktop = (name, path)
+        }
+        return true
+    }
+
+    private func start() {
+        let t = Thread { [self] in serve() }
+        t.name = "limelight-atspi"
+        thread = t
+        t.start()
+    }
+
+    /// Stops serving and leaves the bus.
+    public func stop() {
+        lock.lock(); running = false; lock.unlock()
+        poke()
+        while thread?.isFinished == false { usleep(1000) }
+        close()
+    }
+
+    private func close() {
+        sd_bus_flush_close_unref(bus)
+        Glibc.close(wake)
+        Glibc.close(requestDescriptor)
+    }
+
+    private func poke() { var one: UInt64 = 1; _ = write(wake, &one, 8) }
+
+    // MARK: - Main actor side
+
+    /// Serves `root` from now on: the screen at `origin` (its top-left corner on the screen, in
+    /// pixels) with `pixelsPerPoint`, in `language`. Changes since the last tree go out as events:
+    /// the focus moving, elements coming and going, names, states and values changing.
+    public func publish(_ root: SemanticNode, origin: Point, pixelsPerPoint: Double, language: String) {
+        lock.lock()
+        var numbers = self.numbers
+        lock.unlock()
+        let next = AccessibleTree(root, numbers: &numbers)
+        lock.lock()
+        self.numbers = numbers
+        let previous = tree
+        tree = next
+        self.origin = origin
+        self.pixelsPerPoint = pixelsPerPoint
+        locale = language
+        if let previous { signals += AccessibleEvents.between(previous, next).map { ($0.path, $0.member, $0.detail, $0.detail1, $0.any) } }
+        lock.unlock()
+        poke()
+    }
+
+    /// What clients asked for since the last call, in order.
+    public func takeRequests() -> [Request] {
+        var count: UInt64 = 0
+        _ = read(requestDescriptor, &count, 8)
+        lock.lock(); defer { lock.unlock() }
+        let out = requests
+        requests = []
+        return out
+    }
+
+    private func ask(_ request: Request) {
+        lock.lock(); requests.append(request); lock.unlock()
+        var one: UInt64 = 1
+        _ = write(requestDescriptor, &one, 8)
+    }
+
+    // MARK: - The bus's thread
+
+    private func serve() {
+        while true {
+            lock.lock()
+            let go = running
+            let out = signals
+            signals = []
+            lock.unlock()
+            guard go else { return }
+            for s in out { emit(s.path, s.member, s.detail, s.detail1, s.any) }
+            while sd_bus_process(bus, nil) > 0 {}
+            var fds = [pollfd(fd: sd_bus_get_fd(bus), events: Int16(sd_bus_get_events(bus)), revents: 0),
+                       pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var timeout: UInt64 = 0
+            var wait: Int32 = 1000
+            if sd_bus_get_timeout(bus, &timeout) > 0, timeout != UInt64.max {
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                let nowUsec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+                wait = timeout <= nowUsec ? 0 : Int32(min(1000, (timeout - nowUsec) / 1000 + 1))
+            }
+            _ = poll(&fds, 2, wait)
+            if fds[1].revents != 0 { var n: UInt64 = 0; _ = read(wake, &n, 8) }
+        }
+    }
+
+    /// An `org.a11y.atspi.Event.Object` signal.
+    private func emit(_ path: String, _ member: String, _ detail: String, _ detail1: Int32, _ any: AnyData) {
+        var made: OpaquePointer?
+        guard sd_bus_message_new_signal(bus, &made, path, "org.a11y.atspi.Event.Object", member) >= 0, let signal = made else { return }
+        defer { sd_bus_message_unref(signal) }
+        var m = BusMessage(signal)
+        m.string(detail); m.int32(detail1); m.int32(0)
+        switch any {
+        case .int(let v): m.container("v", "i") { $0.int32(v) }
+        case .reference(let p): m.container("v", "(so)") { $0.reference(uniqueName, p) }
+        case .text(let s): m.container("v", "s") { $0.string(s) }
+        }
+        m.container("a", "{sv}") { _ in }
+        guard !m.failed else { return }
+        _ = sd_bus_send(bus, signal, nil)
+    }
+
+    /// Answers one method call; 1 when answered, 0 to let sd-bus say it is unknown.
+    private func handle(_ message: OpaquePointer) -> Int32 {
+        var call = BusMessage(message)
+        let path = call.path, interface = call.interface, member = call.member
+        lock.lock()
+        let snapshot = tree
+        let place = (origin, pixelsPerPoint, locale)
+        lock.unlock()
+        let object: AccessibleObject
+        if path == Self.rootPath {
+            object = .application
+        } else if let n = Int(path.dropFirst(Self.pathPrefix.count + 1)), let tree = snapshot, let i = tree.element(numbered: n) {
+            object = .element(i)
+        } else {
+            return limelight_bus_reply_error(message, "org.freedesktop.DBus.Error.UnknownObject", "no such accessible object")
+        }
+        let context = AccessibleObject.Context(tree: snapshot, uniqueName: uniqueName, appName: appName, desktop: desktop,
+                                               applicationID: applicationID, origin: place.0, pixelsPerPoint: place.1, locale: place.2)
+        if interface == "org.freedesktop.DBus.Properties" && member == "Set" {
+            // The registry gives the application its id.
+            if object == .application, call.readString() == "org.a11y.atspi.Application", call.readString() == "Id",
+               sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "i") > 0, let id = call.readInt32() {
+                applicationID = id
+            }
+            return reply(to: message) { _ in }
+        }
+        var requested: Request?
+        let answered = reply(to: message) { out in
+            object.answer(interface: interface, member: member, call: &call, reply: &out, context: context, request: &requested)
+        }
+        if let requested { ask(requested) }
+        return answered
+    }
+
+    /// Builds the reply with `body` and sends it; 0 (not answered) when `body` leaves it unwritten.
+    private func reply(to call: OpaquePointer, _ body: (inout BusMessage?) -> Void) -> Int32 {
+        var made: OpaquePointer?
+        guard sd_bus_message_new_method_return(call, &made) >= 0, let r = made else { return 0 }
+        defer { sd_bus_message_unref(r) }
+        var out: BusMessage? = BusMessage(r)
+        body(&out)
+        guard let written = out else { return 0 }
+        guard !written.failed else {
+            return limelight_bus_reply_error(call, "org.freedesktop.DBus.Error.Failed", "the reply could not be written")
+        }
+        return sd_bus_send(bus, r, nil) >= 0 ? 1 : 0
+    }
+}

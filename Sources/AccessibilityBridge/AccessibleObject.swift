@@ -1,0 +1,263 @@
+import Raster
+import Views
+
+/// One object on the bus — the application's root, or an element of the tree — and its answers to
+/// the AT-SPI2 interfaces: Accessible, Application, Component, Action, Value, and the properties
+/// of each through `org.freedesktop.DBus.Properties`.
+enum AccessibleObject: Equatable {
+    /// `/org/a11y/atspi/accessible/root`: the application, whose one child is the screen.
+    case application
+    /// An element, by its index in the tree.
+    case element(Int)
+
+    /// What an answer reads.
+    struct Context {
+        var tree: AccessibleTree?
+        var uniqueName: String
+        var appName: String
+        var desktop: (name: String, path: String)
+        var applicationID: Int32
+        var origin: Point
+        var pixelsPerPoint: Double
+        var locale: String
+
+        func path(of index: Int) -> String { AccessibilityBridge.pathPrefix + "/\(tree!.elements[index].number)" }
+    }
+
+    /// Writes the answer to `interface.member` into `reply`, or sets it to nil for a call this object
+    /// does not answer. A request for the main actor goes into `request`.
+    func answer(interface: String, member: String, call: inout BusMessage, reply: inout BusMessage?,
+                context c: Context, request: inout AccessibilityBridge.Request?) {
+        guard reply != nil else { return }
+        switch (interface, member) {
+        case ("org.freedesktop.DBus.Properties", "Get"):
+            let i = call.readString() ?? "", name = call.readString() ?? ""
+            guard properties(of: i, context: c).contains(where: { $0.0 == name }) else { reply = nil; return }
+            reply!.container("v", signature(name, in: i)) { property(name, of: i, into: &$0, context: c) }
+        case ("org.freedesktop.DBus.Properties", "GetAll"):
+            let i = call.readString() ?? ""
+            reply!.container("a", "{sv}") { out in
+                for (name, sig) in properties(of: i, context: c) {
+                    out.container("e", "sv") { e in e.string(name); e.container("v", sig) { property(name, of: i, into: &$0, context: c) } }
+                }
+            }
+        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            reply!.string(introspection(context: c))
+        case ("org.a11y.atspi.Accessible", _):
+            accessible(member, call: &call, reply: &reply, context: c)
+        case ("org.a11y.atspi.Application", "GetLocale"):
+            reply!.string(c.locale)
+        case ("org.a11y.atspi.Component", _):
+            component(member, call: &call, reply: &reply, context: c, request: &request)
+        case ("org.a11y.atspi.Action", _):
+            action(member, call: &call, reply: &reply, context: c, request: &request)
+        default:
+            reply = nil
+        }
+    }
+
+    // MARK: - Interfaces and properties
+
+    func interfaces(context c: Context) -> [String] {
+        guard case .element(let i) = self, let e = c.tree?.elements[i] else {
+            return ["org.a11y.atspi.Accessible", "org.a11y.atspi.Application"]
+        }
+        var out = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
+        if e.id != nil && !e.actions.isEmpty { out.append("org.a11y.atspi.Action") }
+        if e.value != nil { out.append("org.a11y.atspi.Value") }
+        return out
+    }
+
+    func properties(of interface: String, context c: Context) -> [(String, String)] {
+        switch interface {
+        case "org.a11y.atspi.Accessible":
+            return [("Name", "s"), ("Description", "s"), ("Parent", "(so)"), ("ChildCount", "i"), ("Locale", "s"),
+                    ("AccessibleId", "s"), ("HelpText", "s")]
+        case "org.a11y.atspi.Application" where self == .application:
+            return [("ToolkitName", "s"), ("Version", "s"), ("AtspiVersion", "s"), ("Id", "i")]
+        case "org.a11y.atspi.Action" where interfaces(context: c).contains(interface):
+            return [("NActions", "i")]
+        case "org.a11y.atspi.Value" where interfaces(context: c).contains(interface):
+            return [("MinimumValue", "d"), ("MaximumValue", "d"), ("MinimumIncrement", "d"), ("CurrentValue", "d"), ("Text", "s")]
+        default:
+            return []
+        }
+    }
+
+    func signature(_ name: String, in interface: String) -> String {
+        properties(of: interface, context: Context(tree: nil, uniqueName: "", appName: "", desktop: ("", ""), applicationID: 0,
+                                                    origin: Point(x: 0, y: 0), pixelsPerPoint: 1, locale: ""))
+            .first { $0.0 == name }?.1 ?? ["Name": "s", "Description": "s", "Parent": "(so)", "ChildCount": "i", "Locale": "s",
+                                            "AccessibleId": "s", "HelpText": "s", "NActions": "i", "MinimumValue": "d",
+                                            "MaximumValue": "d", "MinimumIncrement": "d", "CurrentValue": "d", "Text": "s"][name] ?? "s"
+    }
+
+    func property(_ name: String, of interface: String, into out: inout BusMessage, context c: Context) {
+        let element: AccessibleTree.Element? = { if case .element(let i) = self { return c.tree?.elements[i] } else { return nil } }()
+        switch name {
+        case "Name": out.string(element.map { $0.role == .screen && $0.name.isEmpty ? c.appName : $0.name } ?? c.appName)
+        case "Description": out.string(element?.description ?? "")
+        case "Parent": parent(into: &out, context: c)
+        case "ChildCount": out.int32(Int32(children(context: c).count))
+        case "Locale": out.string(c.locale)
+        case "AccessibleId": out.string(element?.id ?? "")
+        case "HelpText": out.string("")
+        case "ToolkitName": out.string("Limelight")
+        case "Version", "AtspiVersion": out.string(name == "Version" ? "1" : "2.1")
+        case "Id": out.int32(c.applicationID)
+        case "NActions": out.int32(Int32(element?.actions.count ?? 0))
+        case "MinimumValue": out.double(element?.value?.minimum ?? 0)
+        case "MaximumValue": out.double(element?.value?.maximum ?? 0)
+        case "MinimumIncrement": out.double(0)
+        case "CurrentValue": out.double(element?.value?.current ?? 0)
+        case "Text": out.string(element?.value?.text ?? "")
+        default: out.string("")
+        }
+    }
+
+    // MARK: - Accessible
+
+    func children(context c: Context) -> [String] {
+        switch self {
+        case .application: return c.tree == nil ? [] : [c.path(of: 0)]
+        case .element(let i): return c.tree!.elements[i].children.map { c.path(of: $0) }
+        }
+    }
+
+    func parent(into out: inout BusMessage, context c: Context) {
+        switch self {
+        case .application: out.reference(c.desktop.name, c.desktop.path)
+        case .element(let i):
+            if let p = c.tree!.elements[i].parent { out.reference(c.uniqueName, c.path(of: p)) }
+            else { out.reference(c.uniqueName, AccessibilityBridge.rootPath) }
+        }
+    }
+
+    private func accessible(_ member: String, call: inout BusMessage, reply: inout BusMessage?, context c: Context) {
+        let element: AccessibleTree.Element? = { if case .element(let i) = self { return c.tree?.elements[i] } else { return nil } }()
+        switch member {
+        case "GetChildAtIndex":
+            let n = Int(call.readInt32() ?? -1), kids = children(context: c)
+            reply!.reference(kids.indices.contains(n) ? c.uniqueName : "", kids.indices.contains(n) ? kids[n] : "/org/a11y/atspi/null")
+        case "GetChildren":
+            reply!.container("a", "(so)") { out in for k in children(context: c) { out.reference(c.uniqueName, k) } }
+        case "GetIndexInParent":
+            guard case .element(let i) = self, let tree = c.tree else { reply!.int32(-1); return }
+            if let p = tree.elements[i].parent { reply!.int32(Int32(tree.elements[p].children.firstIndex(of: i) ?? -1)) } else { reply!.int32(0) }
+        case "GetRelationSet":
+            reply!.container("a", "(ua(so))") { out in
+                guard let e = element, !e.targets.isEmpty else { return }
+                // ATSPI_RELATION_CONTROLLER_FOR (2): a spotlight dialog and the views it points at.
+                out.container("r", "ua(so)") { r in
+                    r.uint32(2)
+                    r.container("a", "(so)") { a in for t in e.targets { a.reference(c.uniqueName, c.path(of: t)) } }
+                }
+            }
+        case "GetRole": reply!.uint32(element.map { ATSPIVocabulary.role($0.role) } ?? ATSPIVocabulary.applicationRole)
+        case "GetRoleName", "GetLocalizedRoleName": reply!.string(element.map { ATSPIVocabulary.roleName($0.role) } ?? "application")
+        case "GetState":
+            let words = element.map(ATSPIVocabulary.states) ?? [0, 0]
+            reply!.container("a", "u") { out in for w in words { out.uint32(w) } }
+        case "GetAttributes":
+            reply!.container("a", "{ss}") { out in
+                out.container("e", "ss") { $0.string("toolkit"); $0.string("Limelight") }
+                if let id = element?.id { out.container("e", "ss") { $0.string("id"); $0.string(id) } }
+            }
+        case "GetApplication": reply!.reference(c.uniqueName, AccessibilityBridge.rootPath)
+        case "GetInterfaces": reply!.container("a", "s") { out in for i in interfaces(context: c) { out.string(i) } }
+        default: reply = nil
+        }
+    }
+
+    // MARK: - Component
+
+    /// `frame` in the coordinates `type` asks for: 0 the screen, 1 the window, 2 the parent.
+    func extents(_ index: Int, type: UInt32, context c: Context) -> (Int32, Int32, Int32, Int32) {
+        let tree = c.tree!
+        let f = tree.elements[index].frame
+        var x = f.minX * c.pixelsPerPoint, y = f.minY * c.pixelsPerPoint
+        switch type {
+        case 0: x += c.origin.x; y += c.origin.y
+        case 2: if let p = tree.elements[index].parent { x -= tree.elements[p].frame.minX * c.pixelsPerPoint; y -= tree.elements[p].frame.minY * c.pixelsPerPoint }
+        default: break
+        }
+        return (Int32(x.rounded()), Int32(y.rounded()), Int32((f.width * c.pixelsPerPoint).rounded()), Int32((f.height * c.pixelsPerPoint).rounded()))
+    }
+
+    /// A point given in `type`'s coordinates, in points of the screen.
+    func point(_ x: Int32, _ y: Int32, type: UInt32, context c: Context) -> Point {
+        var px = Double(x), py = Double(y)
+        if type == 0 { px -= c.origin.x; py -= c.origin.y }
+        return Point(x: px / c.pixelsPerPoint, y: py / c.pixelsPerPoint)
+    }
+
+    private func component(_ member: String, call: inout BusMessage, reply: inout BusMessage?, context c: Context,
+                           request: inout AccessibilityBridge.Request?) {
+        guard case .element(let i) = self, let tree = c.tree else { reply = nil; return }
+        switch member {
+        case "GetExtents":
+            let e = extents(i, type: call.readUInt32() ?? 0, context: c)
+            reply!.container("r", "iiii") { $0.int32(e.0); $0.int32(e.1); $0.int32(e.2); $0.int32(e.3) }
+        case "GetPosition":
+            let e = extents(i, type: call.readUInt32() ?? 0, context: c)
+            reply!.int32(e.0); reply!.int32(e.1)
+        case "GetSize":
+            let e = extents(i, type: 1, context: c)
+            reply!.int32(e.2); reply!.int32(e.3)
+        case "Contains":
+            let x = call.readInt32() ?? 0, y = call.readInt32() ?? 0, type = call.readUInt32() ?? 0
+            reply!.bool(tree.elements[i].frame.contains(point(x, y, type: type, context: c)))
+        case "GetAccessibleAtPoint":
+            let x = call.readInt32() ?? 0, y = call.readInt32() ?? 0, type = call.readUInt32() ?? 0
+            if let hit = tree.element(at: point(x, y, type: type, context: c), from: i), hit != i || tree.elements[i].children.isEmpty {
+                reply!.reference(c.uniqueName, c.path(of: hit))
+            } else {
+                reply!.reference("", "/org/a11y/atspi/null")
+            }
+        case "GetLayer": reply!.uint32(tree.elements[i].role == .dialog ? 5 : 3)   // popup, widget
+        case "GetMDIZOrder": reply!.int16(0)
+        case "GetAlpha": reply!.double(1)
+        case "GrabFocus":
+            if let id = tree.elements[i].id, tree.elements[i].role.isFocusable { request = .focus(id: id); reply!.bool(true) } else { reply!.bool(false) }
+        default: reply = nil
+        }
+    }
+
+    // MARK: - Action
+
+    /// The name AT-SPI clients know an action by (GTK's words: "click" presses a button).
+    static func actionName(_ action: SemanticAction) -> String {
+        switch action {
+        case .activate: return "click"
+        case .dismiss: return "dismiss"
+        case .increment: return "increment"
+        case .decrement: return "decrement"
+        }
+    }
+
+    private func action(_ member: String, call: inout BusMessage, reply: inout BusMessage?, context c: Context,
+                        request: inout AccessibilityBridge.Request?) {
+        guard case .element(let i) = self, let e = c.tree?.elements[i] else { reply = nil; return }
+        switch member {
+        case "GetActions":
+            reply!.container("a", "(sss)") { out in
+                for a in e.actions { out.container("r", "sss") { $0.string(Self.actionName(a)); $0.string(""); $0.string("") } }
+            }
+        case "GetName", "GetLocalizedName", "GetDescription", "GetKeyBinding":
+            let n = Int(call.readInt32() ?? -1)
+            let name = e.actions.indices.contains(n) ? Self.actionName(e.actions[n]) : ""
+            reply!.string(member == "GetName" || member == "GetLocalizedName" ? name : "")
+        case "DoAction":
+            let n = Int(call.readInt32() ?? -1)
+            if let id = e.id, e.actions.indices.contains(n) { request = .perform(e.actions[n], id: id); reply!.bool(true) } else { reply!.bool(false) }
+        default: reply = nil
+        }
+    }
+
+    // MARK: - Introspection
+
+    private func introspection(context c: Context) -> String {
+        "<!DOCTYPE node PUBLIC \"-//freedesktop//DTD D-BUS Object Introspection 1.0//EN\" \"http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd\">\n<node>"
+            + interfaces(context: c).map { "<interface name=\"\($0)\"/>" }.joined() + "</node>\n"
+    }
+}

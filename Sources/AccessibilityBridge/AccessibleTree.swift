@@ -1,0 +1,94 @@
+import Raster
+import Views
+
+/// A screen's semantics tree as the bridge serves it: every element flattened into one list with
+/// its parent and children, and a stable name on the bus (`/org/a11y/atspi/accessible/N`). Made on
+/// the main actor from `ViewRoot.semanticsTree()`, read on the bus's thread: a value, never shared
+/// state.
+public struct AccessibleTree: Sendable {
+    /// One element.
+    public struct Element: Hashable, Sendable {
+        /// What it is.
+        public var role: SemanticRole
+        /// What a screen reader calls it.
+        public var name: String
+        /// A longer description (a spotlight dialog's bubble text).
+        public var description: String
+        /// Its view id, when it has one: what an action is performed on.
+        public var id: String?
+        /// Its frame in points.
+        public var frame: Rect
+        /// Its states.
+        public var state: SemanticState
+        /// What can be done with it.
+        public var actions: [SemanticAction]
+        /// Where a slider or a progress bar stands.
+        public var value: SemanticValue?
+        /// Its parent's index (nil for the screen).
+        public var parent: Int?
+        /// Its children's indices, in order.
+        public var children: [Int]
+        /// For a spotlight dialog: the indices of the elements it points at.
+        public var targets: [Int]
+        /// Its number on the bus.
+        public var number: Int
+    }
+
+    /// The elements; the first is the screen.
+    public private(set) var elements: [Element]
+    /// The index of the focused element, if any.
+    public var focused: Int? { elements.firstIndex { $0.state.contains(.focused) } }
+
+    /// The tree of `root`, numbered by `numbers` (kept across trees, so an element keeps its name on
+    /// the bus while it stays).
+    public init(_ root: SemanticNode, numbers: inout ElementNumbers) {
+        elements = []
+        add(root, parent: nil, place: "", numbers: &numbers)
+    }
+
+    @discardableResult
+    private mutating func add(_ node: SemanticNode, parent: Int?, place: String, numbers: inout ElementNumbers) -> Int {
+        let index = elements.count
+        let key = node.id ?? ("#" + place)
+        var description = ""
+        if node.role == .dialog, let text = node.children.first(where: { $0.id == "overlay.bubble.text" })?.label { description = text }
+        elements.append(Element(role: node.role, name: node.label, description: description, id: node.id, frame: node.frame,
+                                state: node.state, actions: node.actions, value: node.value, parent: parent, children: [],
+                                targets: [], number: numbers.number(for: key)))
+        for (i, child) in node.children.enumerated() {
+            let c = add(child, parent: index, place: place + "/\(i)", numbers: &numbers)
+            elements[index].children.append(c)
+        }
+        for (i, target) in node.targets.enumerated() {
+            let t = add(target, parent: nil, place: place + "/t\(i)", numbers: &numbers)
+            elements[index].targets.append(t)
+        }
+        return index
+    }
+
+    /// The element with bus number `number`.
+    public func element(numbered number: Int) -> Int? { elements.firstIndex { $0.number == number } }
+
+    /// The topmost element whose frame holds `point` (points), searching from `from` down.
+    public func element(at point: Point, from index: Int = 0) -> Int? {
+        let e = elements[index]
+        guard e.frame.contains(point) else { return nil }
+        for child in e.children.reversed() { if let hit = element(at: point, from: child) { return hit } }
+        return index
+    }
+}
+
+/// Numbers for elements on the bus, kept for as long as the bridge runs: by view id, or by place in
+/// the tree for an element without one.
+public struct ElementNumbers: Sendable {
+    private var numbers: [String: Int] = [:]
+    /// No numbers yet.
+    public init() {}
+    /// The number of the element `key`, given it on first sight.
+    public mutating func number(for key: String) -> Int {
+        if let n = numbers[key] { return n }
+        let n = numbers.count + 1
+        numbers[key] = n
+        return n
+    }
+}
