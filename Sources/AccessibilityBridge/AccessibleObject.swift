@@ -32,8 +32,8 @@ enum AccessibleObject: Equatable {
         switch (interface, member) {
         case ("org.freedesktop.DBus.Properties", "Get"):
             let i = call.readString() ?? "", name = call.readString() ?? ""
-            guard properties(of: i, context: c).contains(where: { $0.0 == name }) else { reply = nil; return }
-            reply!.container("v", signature(name, in: i)) { property(name, of: i, into: &$0, context: c) }
+            guard let signature = properties(of: i, context: c).first(where: { $0.0 == name })?.1 else { reply = nil; return }
+            reply!.container("v", signature) { property(name, of: i, into: &$0, context: c) }
         case ("org.freedesktop.DBus.Properties", "GetAll"):
             let i = call.readString() ?? ""
             reply!.container("a", "{sv}") { out in
@@ -82,14 +82,6 @@ enum AccessibleObject: Equatable {
         default:
             return []
         }
-    }
-
-    func signature(_ name: String, in interface: String) -> String {
-        properties(of: interface, context: Context(tree: nil, uniqueName: "", appName: "", desktop: ("", ""), applicationID: 0,
-                                                    origin: Point(x: 0, y: 0), pixelsPerPoint: 1, locale: ""))
-            .first { $0.0 == name }?.1 ?? ["Name": "s", "Description": "s", "Parent": "(so)", "ChildCount": "i", "Locale": "s",
-                                            "AccessibleId": "s", "HelpText": "s", "NActions": "i", "MinimumValue": "d",
-                                            "MaximumValue": "d", "MinimumIncrement": "d", "CurrentValue": "d", "Text": "s"][name] ?? "s"
     }
 
     func property(_ name: String, of interface: String, into out: inout BusMessage, context c: Context) {

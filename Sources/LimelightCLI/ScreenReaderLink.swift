@@ -57,8 +57,7 @@ final class ScreenReaderLink {
                 if let view = root.view(withID: id) { root.focus(view) }
             }
         }
-        // What the action changed is published after the frame it asks for.
-        root.beforeNextFrame { [weak self] in self?.publishIfChanged() }
+        // What an action changes invalidates views, so the frame it asks for publishes it.
     }
 
     /// Leaves the bus.
