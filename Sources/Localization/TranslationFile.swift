@@ -53,11 +53,17 @@ public struct TranslationFile: Hashable, Sendable {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: maxSize, kind: "a translation file") } catch { throw LocalizationError("\(path): \(error)") }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw LocalizationError("\(path): the file is not UTF-8 text") }
+        // libgettextpo keeps its error handlers in globals, and libxml2's parser set-up is shared:
+        // one translators' file is parsed at a time in the process.
+        parseLock.lock()
+        defer { parseLock.unlock() }
         switch format {
         case .po: return try POFormat.read(path: path, text: text)
         case .xliff: return try XLIFFFormat.read(path: path, text: text)
         }
     }
+
+    private static let parseLock = NSLock()
 
     /// The largest translators' file read (64 MiB: a million entries).
     public static let maxSize = 64 * 1024 * 1024

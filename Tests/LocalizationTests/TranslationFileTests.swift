@@ -6,7 +6,7 @@ import Views
 
 /// PO and XLIFF written and read back: every kind of entry survives, and a broken file is one line
 /// naming its place.
-@Suite struct TranslationFileTests {
+@Suite(.serialized) struct TranslationFileTests {
     static let tour = """
     {
       "id": "home",
