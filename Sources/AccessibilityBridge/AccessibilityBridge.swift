@@ -15,6 +15,11 @@ import Glibc
 /// of its own from the last tree `publish` gave (a value): a frame never waits on the bus, and the
 /// bus never reads the view tree. What a client asks to be done (an action, a focus) waits in
 /// `takeRequests()`, its descriptor readable, for the main actor to perform.
+///
+/// A screen reader is taken to be listening while a client of the registry listens for focus
+/// events (Orca does from its start; `GetRegisteredEvents` and the registry's
+/// `EventListenerRegistered` signals say so): `screenReaderListens`, which the window reads to
+/// stand its own speech down.
 public final class AccessibilityBridge: @unchecked Sendable {
     /// What a client asked for, performed on the main actor.
     public enum Request: Hashable, Sendable {
@@ -22,6 +27,10 @@ public final class AccessibilityBridge: @unchecked Sendable {
         case perform(SemanticAction, id: String)
         /// Move the keyboard focus to the view `id`.
         case focus(id: String)
+        /// Set the value of the view `id` (a slider's, a switch's).
+        case setValue(Double, id: String)
+        /// Select `range` (characters) of the field `id`; an empty range places the caret.
+        case select(Range<Int>, id: String)
     }
 
     /// The path of the application's root object.
@@ -40,9 +49,11 @@ public final class AccessibilityBridge: @unchecked Sendable {
     private var pixelsPerPoint = 1.0
     private var locale = "en"
     private var numbers = ElementNumbers()
-    private var signals: [(path: String, member: String, detail: String, detail1: Int32, any: AnyData)] = []
+    private var signals: [AccessibleEvents.Event] = []
     private var requests: [Request] = []
     private var running = true
+    private var listenersChanged = true
+    private var listening = false
     private let wake: Int32
     /// Readable while requests wait: add it to the main loop's sources.
     public let requestDescriptor: Int32
@@ -108,6 +119,17 @@ public final class AccessibilityBridge: @unchecked Sendable {
             return bridge.reply(to: message) { out in out!.container("a", "((so)(so)(so)iiassusau)") { _ in } }
         }
         guard sd_bus_add_object(bus, nil, "/org/a11y/atspi/cache", cache, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
+        // Clients coming and going: who listens is asked again on the bus's thread.
+        let listeners: sd_bus_message_handler_t = { _, userdata, _ in
+            guard let userdata else { return 0 }
+            let bridge = Unmanaged<AccessibilityBridge>.fromOpaque(userdata).takeUnretainedValue()
+            bridge.listenersChanged = true
+            return 0
+        }
+        for member in ["EventListenerRegistered", "EventListenerDeregistered"] {
+            let rule = "type='signal',interface='org.a11y.atspi.Registry',member='\(member)'"
+            guard sd_bus_add_match(bus, nil, rule, listeners, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
+        }
         var call: OpaquePointer?
         guard sd_bus_message_new_method_call(bus, &call, "org.a11y.atspi.Registry", Self.rootPath, "org.a11y.atspi.Socket", "Embed") >= 0, let call else { return false }
         defer { sd_bus_message_unref(call) }
@@ -166,10 +188,14 @@ public final class AccessibilityBridge: @unchecked Sendable {
         self.origin = origin
         self.pixelsPerPoint = pixelsPerPoint
         locale = language
-        if let previous { signals += AccessibleEvents.between(previous, next).map { ($0.path, $0.member, $0.detail, $0.detail1, $0.any) } }
+        if let previous { signals += AccessibleEvents.between(previous, next) }
         lock.unlock()
         poke()
     }
+
+    /// Whether a screen reader listens now (a client of the registry listens for focus events);
+    /// a change wakes `requestDescriptor`.
+    public var screenReaderListens: Bool { lock.lock(); defer { lock.unlock() }; return listening }
 
     /// What clients asked for since the last call, in order.
     public func takeRequests() -> [Request] {
@@ -197,8 +223,12 @@ public final class AccessibilityBridge: @unchecked Sendable {
             signals = []
             lock.unlock()
             guard go else { return }
-            for s in out { emit(s.path, s.member, s.detail, s.detail1, s.any) }
+            for s in out { emit(s) }
             while sd_bus_process(bus, nil) > 0 {}
+            if listenersChanged {
+                listenersChanged = false
+                updateListening()
+            }
             var fds = [pollfd(fd: sd_bus_get_fd(bus), events: Int16(sd_bus_get_events(bus)), revents: 0),
                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             var timeout: UInt64 = 0
@@ -214,14 +244,50 @@ public final class AccessibilityBridge: @unchecked Sendable {
         }
     }
 
-    /// An `org.a11y.atspi.Event.Object` signal.
-    private func emit(_ path: String, _ member: String, _ detail: String, _ detail1: Int32, _ any: AnyData) {
+    /// Asks the registry which events its clients listen for; a change of whether a screen reader
+    /// listens wakes the main actor.
+    private func updateListening() {
         var made: OpaquePointer?
-        guard sd_bus_message_new_signal(bus, &made, path, "org.a11y.atspi.Event.Object", member) >= 0, let signal = made else { return }
+        guard sd_bus_message_new_method_call(bus, &made, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                                             "org.a11y.atspi.Registry", "GetRegisteredEvents") >= 0, let call = made else { return }
+        defer { sd_bus_message_unref(call) }
+        var reply: OpaquePointer?
+        var problem = [CChar](repeating: 0, count: 256)
+        guard limelight_bus_call(bus, call, 2_000_000, &reply, &problem, problem.count) >= 0, let reply else { return }
+        defer { sd_bus_message_unref(reply) }
+        var events: [String] = []
+        var r = BusMessage(reply)
+        if sd_bus_message_enter_container(reply, CChar(UInt8(ascii: "a")), "(ss)") > 0 {
+            while sd_bus_message_enter_container(reply, CChar(UInt8(ascii: "r")), "ss") > 0 {
+                _ = r.readString()
+                if let event = r.readString() { events.append(event) }
+                sd_bus_message_exit_container(reply)
+            }
+        }
+        let now = Self.screenReaderListens(to: events)
+        lock.lock()
+        let changed = now != listening
+        listening = now
+        lock.unlock()
+        if changed { var one: UInt64 = 1; _ = write(requestDescriptor, &one, 8) }
+    }
+
+    /// Whether clients listening for `events` include a screen reader: one that follows the focus.
+    static func screenReaderListens(to events: [String]) -> Bool {
+        events.contains { e in
+            let word = e.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+            return word.hasPrefix("focus") || word.contains("statechangedfocused") || word == "object" || word == "objectstatechanged"
+        }
+    }
+
+    /// An `org.a11y.atspi.Event.Object` signal.
+    private func emit(_ event: AccessibleEvents.Event) {
+        var made: OpaquePointer?
+        guard sd_bus_message_new_signal(bus, &made, event.path, "org.a11y.atspi.Event.Object", event.member) >= 0, let signal = made else { return }
         defer { sd_bus_message_unref(signal) }
         var m = BusMessage(signal)
-        m.string(detail); m.int32(detail1); m.int32(0)
-        switch any {
+        m.string(event.detail); m.int32(event.detail1); m.int32(event.detail2)
+        switch event.any {
         case .int(let v): m.container("v", "i") { $0.int32(v) }
         case .reference(let p): m.container("v", "(so)") { $0.reference(uniqueName, p) }
         case .text(let s): m.container("v", "s") { $0.string(s) }
@@ -250,10 +316,19 @@ public final class AccessibilityBridge: @unchecked Sendable {
         let context = AccessibleObject.Context(tree: snapshot, uniqueName: uniqueName, appName: appName, desktop: desktop,
                                                applicationID: applicationID, origin: place.0, pixelsPerPoint: place.1, locale: place.2)
         if interface == "org.freedesktop.DBus.Properties" && member == "Set" {
-            // The registry gives the application its id.
-            if object == .application, call.readString() == "org.a11y.atspi.Application", call.readString() == "Id",
-               sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "i") > 0, let id = call.readInt32() {
-                applicationID = id
+            let i = call.readString(), name = call.readString()
+            switch (object, i, name) {
+            case (.application, "org.a11y.atspi.Application", "Id"):
+                // The registry gives the application its id.
+                if sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "i") > 0, let id = call.readInt32() { applicationID = id }
+            case (.element(let e), "org.a11y.atspi.Value", "CurrentValue"):
+                // A client moves a slider or flips a switch.
+                if let id = snapshot?.elements[e].id, snapshot?.elements[e].value != nil,
+                   sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "d") > 0, let value = call.readDouble() {
+                    ask(.setValue(value, id: id))
+                }
+            default:
+                break
             }
             return reply(to: message) { _ in }
         }

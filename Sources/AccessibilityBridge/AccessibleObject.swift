@@ -51,6 +51,10 @@ enum AccessibleObject: Equatable {
             component(member, call: &call, reply: &reply, context: c, request: &request)
         case ("org.a11y.atspi.Action", _):
             action(member, call: &call, reply: &reply, context: c, request: &request)
+        case ("org.a11y.atspi.Text", _) where interfaces(context: c).contains(interface):
+            text(member, call: &call, reply: &reply, context: c, request: &request)
+        case ("org.a11y.atspi.Selection", _) where interfaces(context: c).contains(interface):
+            selection(member, call: &call, reply: &reply, context: c, request: &request)
         default:
             reply = nil
         }
@@ -65,6 +69,8 @@ enum AccessibleObject: Equatable {
         var out = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
         if e.id != nil && !e.actions.isEmpty { out.append("org.a11y.atspi.Action") }
         if e.value != nil { out.append("org.a11y.atspi.Value") }
+        if e.text != nil { out.append("org.a11y.atspi.Text") }
+        if e.role == .tabBar { out.append("org.a11y.atspi.Selection") }
         return out
     }
 
@@ -79,6 +85,10 @@ enum AccessibleObject: Equatable {
             return [("NActions", "i")]
         case "org.a11y.atspi.Value" where interfaces(context: c).contains(interface):
             return [("MinimumValue", "d"), ("MaximumValue", "d"), ("MinimumIncrement", "d"), ("CurrentValue", "d"), ("Text", "s")]
+        case "org.a11y.atspi.Text" where interfaces(context: c).contains(interface):
+            return [("CharacterCount", "i"), ("CaretOffset", "i")]
+        case "org.a11y.atspi.Selection" where interfaces(context: c).contains(interface):
+            return [("NSelectedChildren", "i")]
         default:
             return []
         }
@@ -103,6 +113,8 @@ enum AccessibleObject: Equatable {
         case "MinimumIncrement": out.double(0)
         case "CurrentValue": out.double(element?.value?.current ?? 0)
         case "Text": out.string(element?.value?.text ?? "")
+        case "CharacterCount", "CaretOffset": if let element { textProperty(name, of: element, into: &out) } else { out.int32(0) }
+        case "NSelectedChildren": out.int32(element.map { selectedCount($0, context: c) } ?? 0)
         default: out.string("")
         }
     }

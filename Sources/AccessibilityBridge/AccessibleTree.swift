@@ -24,6 +24,8 @@ public struct AccessibleTree: Sendable {
         public var actions: [SemanticAction]
         /// Where a slider or a progress bar stands.
         public var value: SemanticValue?
+        /// A text view's or a field's text, caret and selection.
+        public var text: SemanticText?
         /// Its parent's index (nil for the screen).
         public var parent: Int?
         /// Its children's indices, in order.
@@ -41,26 +43,35 @@ public struct AccessibleTree: Sendable {
 
     /// The tree of `root`, numbered by `numbers` (kept across trees, so an element keeps its name on
     /// the bus while it stays).
+    ///
+    /// A dialog is known by its name as well as its id, and what is inside it by the dialog: the
+    /// next step of a tour is a new dialog, with a new Next button, as a screen reader expects of a
+    /// new page — the focus moves to it, and the reader speaks the dialog it entered.
     public init(_ root: SemanticNode, numbers: inout ElementNumbers) {
         elements = []
-        add(root, parent: nil, place: "", numbers: &numbers)
+        add(root, parent: nil, place: "", scope: "", numbers: &numbers)
     }
 
     @discardableResult
-    private mutating func add(_ node: SemanticNode, parent: Int?, place: String, numbers: inout ElementNumbers) -> Int {
+    private mutating func add(_ node: SemanticNode, parent: Int?, place: String, scope: String, numbers: inout ElementNumbers) -> Int {
         let index = elements.count
-        let key = node.id ?? ("#" + place)
+        var key = scope + (node.id ?? ("#" + place))
         var description = ""
-        if node.role == .dialog, let text = node.children.first(where: { $0.id == "overlay.bubble.text" })?.label { description = text }
+        var inner = scope
+        if node.role == .dialog {
+            key += "|" + node.label
+            inner = key + "/"
+            if let text = node.children.first(where: { $0.id == "overlay.bubble.text" })?.label { description = text }
+        }
         elements.append(Element(role: node.role, name: node.label, description: description, id: node.id, frame: node.frame,
-                                state: node.state, actions: node.actions, value: node.value, parent: parent, children: [],
-                                targets: [], number: numbers.number(for: key)))
+                                state: node.state, actions: node.actions, value: node.value, text: node.text, parent: parent,
+                                children: [], targets: [], number: numbers.number(for: key)))
         for (i, child) in node.children.enumerated() {
-            let c = add(child, parent: index, place: place + "/\(i)", numbers: &numbers)
+            let c = add(child, parent: index, place: place + "/\(i)", scope: inner, numbers: &numbers)
             elements[index].children.append(c)
         }
         for (i, target) in node.targets.enumerated() {
-            let t = add(target, parent: nil, place: place + "/t\(i)", numbers: &numbers)
+            let t = add(target, parent: nil, place: place + "/t\(i)", scope: scope, numbers: &numbers)
             elements[index].targets.append(t)
         }
         return index

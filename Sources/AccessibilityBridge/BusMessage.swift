@@ -57,6 +57,16 @@ struct BusMessage {
         return limelight_bus_read_uint32(pointer, &v) > 0 ? v : nil
     }
 
+    mutating func readDouble() -> Double? {
+        var v: Double = 0
+        return limelight_bus_read_double(pointer, &v) > 0 ? v : nil
+    }
+
+    mutating func readBool() -> Bool? {
+        var v: Int32 = 0
+        return sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "b")), &v) > 0 ? v != 0 : nil
+    }
+
     /// The interface, member and path of the message.
     var interface: String { sd_bus_message_get_interface(pointer).map { String(cString: $0) } ?? "" }
     var member: String { sd_bus_message_get_member(pointer).map { String(cString: $0) } ?? "" }

@@ -62,7 +62,13 @@ enum EditCommand {
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
         if let fitting = host.fitting { warn("\(c): \(fitting)") }
         if host.pointSize != editor.root.size { editor.root.send(.resize(host.pointSize)) }
+        // The editor on the accessibility bus, as the window is: its panel, and the app's screen
+        // inside it to explore.
+        let link = ScreenReaderLink.connect(title: options.title, root: editor.root, origin: { host.screenOrigin },
+                                            pixelsPerPoint: { host.scale }, speech: nil, speechForced: false, say: { warn("\(c): \($0)") })
+        if link != nil { warn("\(c): accessibility: the editor is on the accessibility bus (AT-SPI2)") }
         host.run(editor)
+        link?.stop()
         host.close()
         if editor.model.isModified { warn("\(c): closed with unsaved changes to \(args.positional[0])") }
     }

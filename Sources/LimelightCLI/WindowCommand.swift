@@ -130,16 +130,15 @@ enum WindowCommand {
             window.play(loaded, after: 1, watching: nil)
         }
         // Screen readers (Orca, any AT-SPI2 client) see the window's semantics tree when an
-        // accessibility bus answers; Limelight's own speech then stands down unless --speech on.
+        // accessibility bus answers; Limelight's own speech stands down while one listens, unless
+        // --speech on.
         let link = ScreenReaderLink.connect(title: cli.definition.windowTitle, root: stage.root,
-                                            origin: { host.screenOrigin }, pixelsPerPoint: { host.scale })
+                                            origin: { host.screenOrigin }, pixelsPerPoint: { host.scale },
+                                            speech: announcer, speechForced: args.value("--speech")?.lowercased() == "on",
+                                            say: { warn("\(c): \($0)") })
         if let link {
             window.onStageChange = { link.follow($0) }
             warn("\(c): accessibility: the screen is on the accessibility bus (AT-SPI2)")
-            if args.value("--speech") == nil, announcer != nil {
-                stage.root.announcer = nil
-                warn("\(c): speech: off (a screen reader can listen on the accessibility bus; --speech on speaks too)")
-            }
         }
         host.run(window)
         link?.stop()

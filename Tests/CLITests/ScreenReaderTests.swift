@@ -4,9 +4,36 @@ import Testing
 /// What the screen-reader tests need besides the window tools.
 enum ScreenReaderTools {
     static let launcher = "/usr/libexec/at-spi-bus-launcher"
+    /// The private accessible desktop every screen-reader test runs in.
+    static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/accessibility-session.sh").path
     static var available: Bool {
-        WindowTools.available && ["/usr/bin/dbus-run-session", launcher, "/usr/bin/python3"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        WindowTools.available && ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", launcher, "/usr/bin/python3"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
             && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
+    }
+
+    /// Runs `app` in a private accessible desktop with `client` (a script, made executable) as its
+    /// screen reader; returns the client's JSON lines and the app's output.
+    static func run(client: String, app: [String]) throws -> (lines: [[String: Any]], log: String) {
+        let dir = try CLI.temporaryFolder()
+        try client.write(toFile: dir + "/client", atomically: true, encoding: .utf8)
+        chmod(dir + "/client", 0o755)
+        // Output to a file, not a pipe: nothing the session started can hold the test up.
+        _ = FileManager.default.createFile(atPath: dir + "/out.txt", contents: nil)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = [session, dir + "/desktop", dir + "/client"] + app
+        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/out.txt"))
+        p.standardError = p.standardOutput
+        try p.run()
+        if !WindowTests.waitFor(150, { !p.isRunning }) { p.terminate() }
+        p.waitUntilExit()
+        let out = (try? String(contentsOfFile: dir + "/out.txt", encoding: .utf8)) ?? ""
+        let log = (try? String(contentsOfFile: dir + "/desktop/app.log", encoding: .utf8)) ?? ""
+        let errors = (try? String(contentsOfFile: dir + "/desktop/client.log", encoding: .utf8)) ?? ""
+        #expect(p.terminationStatus == 0, "session: \(out)\nclient: \(errors)\napp: \(log)")
+        let lines = out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        return (lines, log)
     }
 }
 
@@ -20,6 +47,7 @@ extension WindowTests {
         /// What the client sees: the tree at launch, the focus events after Tab, the tree after the
         /// FAB's action, as JSON lines.
         static let client = #"""
+        #!/usr/bin/python3
         import pyatspi, json, subprocess, sys, time
         from gi.repository import GLib
 
@@ -74,9 +102,36 @@ extension WindowTests {
         loop.run()
         print(json.dumps({"focus": heard}))
 
+        # The tab bar's Selection: which tab is chosen, and choosing another as a tap does.
+        bar = find(app.getChildAtIndex(0), "page tab list", "")
+        selection = bar.querySelection()
+        chosen = [selection.nSelectedChildren, selection.getSelectedChild(0).name]
+        selection.selectChild(1)
+        for _ in range(50):
+            if bar.querySelection().isChildSelected(1):
+                break
+            time.sleep(0.1)
+        after = [bar.querySelection().getSelectedChild(0).name, bar.querySelection().isChildSelected(0)]
+        selection.selectChild(0)
+        for _ in range(50):
+            if bar.querySelection().isChildSelected(0):
+                break
+            time.sleep(0.1)
+        print(json.dumps({"selection": chosen, "afterSelect": after}))
+        sys.stdout.flush()
+
+        announced = []
+        def announcement(event):
+            announced.append([event.source.getRoleName(), event.any_data])
+        pyatspi.Registry.registerEventListener(announcement, "object:announcement")
         fab = find(app.getChildAtIndex(0), "push button", "Add a card")
         action = fab.queryAction()
         print(json.dumps({"actions": [action.getName(i) for i in range(action.nActions)], "done": action.doAction(0)}))
+        sys.stdout.flush()
+        loop = GLib.MainLoop()
+        GLib.timeout_add(2500, loop.quit)
+        loop.run()
+        print(json.dumps({"announced": announced}))
         sys.stdout.flush()
         # The tour's step waits for the fifth card: its dialog arrives once the action added it.
         dialog = None
@@ -93,58 +148,10 @@ extension WindowTests {
         /// A tour whose one step waits for the fifth card.
         static let tour = #"{"id": "sr", "steps": [{"target": "card.4", "showWhen": "cards = 5", "title": "A new card", "text": "Here it is."}]}"#
 
-        /// The script of one private session: a session bus, AT-SPI2's bus and registry on it, the
-        /// window, the client; everything it started is stopped at its end.
-        static func session(binary: String, state: String, client: String, tour: String, log: String) -> String {
-            """
-            # A file, not a pipe: the forked daemon keeps what it printed to open.
-            dbus-daemon --session --fork --print-address=1 --print-pid=1 > \(log).bus || exit 3
-            export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p \(log).bus)
-            DAEMON=$(sed -n 2p \(log).bus)
-            \(launcher) --launch-immediately > /dev/null 2>&1 < /dev/null &
-            BUS=$!
-            sleep 1
-            SDL_VIDEODRIVER=x11 XDG_STATE_HOME=\(state) \(binary) --size 390x844 --tour \(tour) > \(log) 2>&1 < /dev/null &
-            APP=$!
-            for i in $(seq 1 100); do grep -q "accessibility bus" \(log) && break; sleep 0.1; done
-            timeout 60 /usr/bin/python3 \(client) 2> \(log).client
-            STATUS=$?
-            kill $APP; wait $APP
-            # The launcher's bus and the registry it started go with it.
-            for CHILD in $(pgrep -P $BUS); do pkill -P $CHILD; kill $CHILD; done
-            kill $BUS $DAEMON
-            exit $STATUS
-            """
-        }
-
         func run() throws -> (lines: [[String: Any]], log: String) {
-            let (xvfb, display) = try WindowTests.startXvfb()
-            defer { WindowTests.stopXvfb(xvfb, display: display) }
             let dir = try CLI.temporaryFolder()
-            try Self.client.write(toFile: dir + "/client.py", atomically: true, encoding: .utf8)
             try Self.tour.write(toFile: dir + "/tour.json", atomically: true, encoding: .utf8)
-            try Self.session(binary: CLI.binary, state: dir + "/state", client: dir + "/client.py", tour: dir + "/tour.json", log: dir + "/app.log")
-                .write(toFile: dir + "/session.sh", atomically: true, encoding: .utf8)
-            // Output to a file, not a pipe: nothing the session started can hold the test up.
-            _ = FileManager.default.createFile(atPath: dir + "/out.txt", contents: nil)
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = [dir + "/session.sh"]
-            var env = ProcessInfo.processInfo.environment
-            env["DISPLAY"] = ":\(display)"
-            for name in ["WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "DBUS_SESSION_BUS_ADDRESS", "SDL_VIDEODRIVER"] { env[name] = nil }
-            p.environment = env
-            p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/out.txt"))
-            p.standardError = p.standardOutput
-            try p.run()
-            if !WindowTests.waitFor(120, { !p.isRunning }) { p.terminate() }
-            p.waitUntilExit()
-            let out = (try? String(contentsOfFile: dir + "/out.txt", encoding: .utf8)) ?? ""
-            let log = (try? String(contentsOfFile: dir + "/app.log", encoding: .utf8)) ?? ""
-            let client = (try? String(contentsOfFile: dir + "/app.log.client", encoding: .utf8)) ?? ""
-            #expect(p.terminationStatus == 0, "session: \(out)\nclient: \(client)\napp: \(log)")
-            let lines = out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            return (lines, log)
+            return try ScreenReaderTools.run(client: Self.client, app: ["env", "SDL_VIDEODRIVER=x11", CLI.binary, "--size", "390x844", "--tour", dir + "/tour.json"])
         }
 
         /// `(role, name)` of every node, depth first, as AT-SPI names roles.
@@ -180,11 +187,100 @@ extension WindowTests {
             #expect(focus.first == ["push button", "Mountain Lake, Still water at dawn mirrors the peaks."], "\(lines)")
             // The FAB's action adds a card, as a tap does: the step waiting for it arrives as a modal
             // dialog described by its text.
+            // The tab bar's Selection: Home chosen, the second tab chosen by the client as a tap would.
+            let selection = try #require(lines.first { $0["selection"] != nil })
+            #expect(selection["selection"] as? [AnyHashable] == [1, "Home"], "\(selection)")
+            let after = try #require(selection["afterSelect"] as? [Any])
+            #expect(after.last as? Bool == false && after.first as? String == "Menu", "the second tab chosen, not the first: \(selection)")
             let acted = try #require(lines.first { $0["actions"] != nil })
             #expect(acted["actions"] as? [String] == ["click"] && acted["done"] as? Bool == true)
             let dialog = try #require(lines.first { $0["dialog"] != nil })
             #expect(dialog["dialog"] as? String == "Here it is." && dialog["modal"] as? Bool == true, "\(dialog)")
             #expect(dialog["name"] as? String == "A new card. Here it is.", "named by its title and text: \(dialog)")
+            // It is announced as it arrives: what Orca speaks without the user moving.
+            let announced = try #require(lines.first { $0["announced"] != nil }?["announced"] as? [[String]])
+            #expect(announced == [["dialog", "A new card. Here it is."]], "\(announced)")
+        }
+
+        /// The editor as a screen reader reads it: its fields through `Text` (characters, words, the
+        /// caret, a selection set by the client, typing heard as it happens), and the app's screen
+        /// inside it to explore.
+        static let editorClient = #"""
+        #!/usr/bin/python3
+        import pyatspi, json, subprocess, sys, time
+        from gi.repository import GLib
+
+        def find_app():
+            for _ in range(100):
+                desktop = pyatspi.Registry.getDesktop(0)
+                for i in range(desktop.childCount):
+                    app = desktop.getChildAtIndex(i)
+                    if app is not None and app.name.startswith("Limelight"):
+                        return app
+                time.sleep(0.1)
+            return None
+
+        def find(o, role, name):
+            if o.getRoleName() == role and o.name == name:
+                return o
+            for i in range(o.childCount):
+                hit = find(o.getChildAtIndex(i), role, name)
+                if hit is not None:
+                    return hit
+            return None
+
+        app = find_app()
+        if app is None:
+            print(json.dumps({"error": "the editor is not on the desktop"})); sys.exit(1)
+        frame = app.getChildAtIndex(0)
+        field = find(frame, "entry", "A new card")
+        text = field.queryText()
+        word = text.getTextAtOffset(2, pyatspi.TEXT_BOUNDARY_WORD_START)
+        print(json.dumps({"app": app.name, "text": text.getText(0, -1), "count": text.characterCount, "caret": text.caretOffset,
+                          "word": list(word),
+                          "fab": find(frame, "push button", "Add a card") is not None}))
+        sys.stdout.flush()
+        text.setSelection(0, 2, 5)
+        for _ in range(50):
+            if text.getNSelections() == 1:
+                break
+            time.sleep(0.1)
+        print(json.dumps({"selection": list(text.getSelection(0)) if text.getNSelections() == 1 else None}))
+        sys.stdout.flush()
+        heard = []
+        def changed(event):
+            if event.source.getRoleName() == "entry":
+                heard.append([event.type, event.detail1, event.detail2, event.any_data])
+        pyatspi.Registry.registerEventListener(changed, "object:text-changed:insert", "object:text-changed:delete")
+        field.queryComponent().grabFocus()
+        loop = GLib.MainLoop()
+        def typing():
+            subprocess.run(["xdotool", "type", "X"], check=False)
+            return False
+        GLib.timeout_add(500, typing)
+        GLib.timeout_add(2500, loop.quit)
+        loop.run()
+        print(json.dumps({"typed": heard, "after": field.queryText().getText(0, -1)}))
+        """#
+
+        @Test func theEditorsFieldsAreTextsAReaderMovesThroughAndHearsChange() throws {
+            let dir = try CLI.temporaryFolder()
+            try Self.tour.write(toFile: dir + "/tour.json", atomically: true, encoding: .utf8)
+            let (lines, log) = try ScreenReaderTools.run(client: Self.editorClient,
+                                                         app: ["env", "SDL_VIDEODRIVER=x11", CLI.binary, "edit", dir + "/tour.json", "--size", "390x844"])
+            #expect(log.contains("accessibility: the editor is on the accessibility bus (AT-SPI2)"), "\(log)")
+            let first = try #require(lines.first { $0["text"] != nil }, "\(lines) \(log)")
+            #expect(first["app"] as? String == "Limelight — tour.json")
+            #expect(first["text"] as? String == "A new card" && first["count"] as? Int == 10, "\(first)")
+            #expect(first["word"] as? [AnyHashable] == ["new ", 2, 6], "a word runs to the next one's start: \(first)")
+            #expect(first["fab"] as? Bool == true, "the app's screen inside the editor is there to explore")
+            // A selection the client sets is the field's.
+            #expect(lines.first { $0["selection"] != nil }?["selection"] as? [Int] == [2, 5], "\(lines)")
+            // Typing replaces the selection, and the client hears the delete and the insert.
+            let typed = try #require(lines.first { $0["typed"] != nil })
+            #expect(typed["after"] as? String == "A X card", "\(typed)")
+            let heard = try #require(typed["typed"] as? [[Any]])
+            #expect(heard.map { "\($0[0]) \($0[1]) \($0[2]) \($0[3])" } == ["object:text-changed:delete 2 3 new", "object:text-changed:insert 2 1 X"], "\(heard)")
         }
     }
 }

@@ -75,6 +75,22 @@ public struct SemanticValue: Hashable, Sendable {
     }
 }
 
+/// An element's text as a screen reader reads and moves through it: the characters, the caret and
+/// the selection, counted in characters (grapheme clusters).
+public struct SemanticText: Hashable, Sendable {
+    /// The text.
+    public var string: String
+    /// Where the caret stands; nil for a text that has none (a label).
+    public var caret: Int?
+    /// The selected characters, when any are.
+    public var selection: Range<Int>?
+
+    /// `string` with its caret and selection.
+    public init(_ string: String, caret: Int? = nil, selection: Range<Int>? = nil) {
+        self.string = string; self.caret = caret; self.selection = selection
+    }
+}
+
 /// What can be done to an element.
 public enum SemanticAction: String, Sendable {
     /// Enter, Space, a tap: what a button or tab does.
@@ -108,6 +124,8 @@ public struct SemanticNode: Hashable, Sendable {
     public var targets: [SemanticNode] = []
     /// Its value, for a slider or a progress bar.
     public var value: SemanticValue?
+    /// Its text, for a text view or a field: what a screen reader reads character by character.
+    public var text: SemanticText?
 
     /// An element.
     public init(role: SemanticRole, label: String, id: String? = nil, frame: Rect, state: SemanticState = [],
@@ -144,6 +162,7 @@ extension View {
     /// or wholly outside their clipping ancestors are left out.
     public func semanticNodes() -> [SemanticNode] {
         guard isPlaced, !isAccessibilityHidden else { return [] }
+        if let embedding = self as? EmbeddedRootView, accessibilityRole == nil { return embedding.embeddedSemanticNodes() }
         guard let role = effectiveSemanticRole else {
             var nodes = visibleChildren.flatMap { $0.semanticNodes() }
             // A view that is only layout lends its id to the one element inside it (a card's button).
@@ -169,6 +188,7 @@ extension View {
         if role == .dialog { actions.append(.dismiss) }
         var node = SemanticNode(role: role, label: label, id: id, frame: frame, state: state, actions: actions, children: children)
         node.value = semanticValue
+        node.text = semanticText
         return [node]
     }
 

@@ -66,6 +66,22 @@ open class EmbeddedRootView: View {
         Point((p.x - pan.x) * zoom + frame.minX, (p.y - pan.y) * zoom + frame.minY)
     }
 
+    /// The embedded screen as a screen reader finds it inside the outer one: its elements, placed
+    /// on the outer screen, to be read and explored; what is done to them is done by the outer app
+    /// (an editor picks a target, it does not press it), so they offer no actions.
+    public func embeddedSemanticNodes() -> [SemanticNode] {
+        func placed(_ node: SemanticNode) -> SemanticNode {
+            var n = node
+            n.frame = outerRect(node.frame)
+            n.actions = []
+            n.state.remove(.focused)
+            n.children = node.children.map(placed)
+            n.targets = node.targets.map(placed)
+            return n
+        }
+        return embeddedRoot.semanticsTree().children.map(placed)
+    }
+
     /// A rectangle of the embedded screen on the outer screen.
     public func outerRect(_ r: Rect) -> Rect {
         let o = outerPoint(r.origin)

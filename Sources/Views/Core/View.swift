@@ -176,9 +176,14 @@ open class View {
     open var semanticState: SemanticState { [] }
     /// Where the view's value stands (a slider, a progress bar); nil for views without one.
     open var semanticValue: SemanticValue? { nil }
+    /// The view's text with its caret and selection (a text view, a field); nil for views without one.
+    open var semanticText: SemanticText? { nil }
     /// What an assistive technology's increment or decrement does (a slider's step); returns
     /// whether it did anything.
     open func adjust(by steps: Int) -> Bool { false }
+    /// What an assistive technology's setting of the value does (a slider moved to `value`, a
+    /// switch turned on by 1); returns whether it did anything.
+    open func adjust(to value: Double) -> Bool { false }
 
     // MARK: - Animation (override point)
 

@@ -80,6 +80,8 @@ public final class Text: View {
     public override var semanticRole: SemanticRole? { string.isEmpty ? nil : .text }
     /// The string.
     public override var semanticLabel: String? { string }
+    /// Its string, read through character by character.
+    public override var semanticText: SemanticText? { SemanticText(string) }
 
     /// Glyphs, unless the string is empty.
     public override var hasOwnContent: Bool { !string.isEmpty }

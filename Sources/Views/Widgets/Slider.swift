@@ -134,6 +134,12 @@ public final class Slider: View {
         change(to: value + Double(steps) * keyStep)
         return true
     }
+    /// Moves to `value` (clamped to the range, rounded to the step), as a drag would.
+    public override func adjust(to value: Double) -> Bool {
+        guard isEnabled, value.isFinite else { return false }
+        change(to: value)
+        return true
+    }
     /// The ring goes around the thumb.
     public override var focusOutline: (rect: Rect, shape: Shape) {
         let c = thumbCenter, d = Slider.thumbDiameter

@@ -330,6 +330,10 @@ public final class TextField: View {
     public override var semanticRole: SemanticRole? { .textField }
     /// What it holds, else its placeholder.
     public override var semanticLabel: String? { text.isEmpty ? placeholder : text }
+    /// What it holds, with the caret and the selection.
+    public override var semanticText: SemanticText? {
+        SemanticText(text, caret: head, selection: selection.isEmpty ? nil : selection)
+    }
 
     /// The caret's rectangle, for the input method's window.
     public override var caretRect: Rect? {

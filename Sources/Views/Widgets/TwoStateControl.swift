@@ -41,6 +41,12 @@ public class TwoStateControl: View {
         toggle()
         return true
     }
+    /// Set by a value of one half or more, cleared below it.
+    public override func adjust(to value: Double) -> Bool {
+        guard isEnabled, value.isFinite else { return false }
+        if (value >= 0.5) != isSet { toggle() }
+        return true
+    }
     /// Set is `checked`; disabled as it is.
     public override var semanticState: SemanticState {
         var s: SemanticState = isSet ? [.checked] : []
