@@ -1,7 +1,17 @@
 import Views
 
-/// AT-SPI2's numbers for roles and states (atspi-constants.h), as Limelight's semantics map to them.
+/// AT-SPI2's numbers for roles, states and relations (atspi-constants.h), as Limelight's semantics map to them.
 enum ATSPIVocabulary {
+    /// The relations the bridge reports (`AtspiRelationType`).
+    enum Relation: UInt32 {
+        /// A spotlight dialog to the views it points at.
+        case controllerFor = 3
+        /// A text to the dialog it describes.
+        case descriptionFor = 17
+        /// A dialog to the text that describes it.
+        case describedBy = 18
+    }
+
     /// `ATSPI_ROLE_APPLICATION`: the application's root object.
     static let applicationRole: UInt32 = 75
 

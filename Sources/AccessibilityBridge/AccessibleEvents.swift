@@ -58,7 +58,8 @@ enum AccessibleEvents {
         }
         // A dialog that arrived is announced: a tour's step, an alert.
         for (i, e) in new.elements.enumerated() where e.role == .dialog && oldByNumber[e.number] == nil && !e.name.isEmpty {
-            out.append(Event(path: path(new, i), member: "Announcement", detail: "", detail1: polite, any: .text(e.name)))
+            out.append(Event(path: path(new, i), member: "Announcement", detail: "", detail1: polite,
+                             any: .text(SpokenWords.sentences([e.name, e.description]))))
         }
         // The focus, last: a reader speaks the newly focused element.
         let oldFocus = old.focused.map { old.elements[$0].number }, newFocus = new.focused.map { new.elements[$0].number }

@@ -150,12 +150,18 @@ enum AccessibleObject: Equatable {
             if let p = tree.elements[i].parent { reply!.int32(Int32(tree.elements[p].children.firstIndex(of: i) ?? -1)) } else { reply!.int32(0) }
         case "GetRelationSet":
             reply!.container("a", "(ua(so))") { out in
-                guard let e = element, !e.targets.isEmpty else { return }
-                // ATSPI_RELATION_CONTROLLER_FOR (2): a spotlight dialog and the views it points at.
-                out.container("r", "ua(so)") { r in
-                    r.uint32(2)
-                    r.container("a", "(so)") { a in for t in e.targets { a.reference(c.uniqueName, c.path(of: t)) } }
+                guard let e = element else { return }
+                func relation(_ type: ATSPIVocabulary.Relation, _ indices: [Int]) {
+                    guard !indices.isEmpty else { return }
+                    out.container("r", "ua(so)") { r in
+                        r.uint32(type.rawValue)
+                        r.container("a", "(so)") { a in for t in indices { a.reference(c.uniqueName, c.path(of: t)) } }
+                    }
                 }
+                // A spotlight dialog and the views it points at; a dialog and the text that describes it.
+                relation(.controllerFor, e.targets)
+                relation(.describedBy, e.describedBy.map { [$0] } ?? [])
+                relation(.descriptionFor, e.describes.map { [$0] } ?? [])
             }
         case "GetRole": reply!.uint32(element.map { ATSPIVocabulary.role($0.role) } ?? ATSPIVocabulary.applicationRole)
         case "GetRoleName", "GetLocalizedRoleName": reply!.string(element.map { ATSPIVocabulary.roleName($0.role) } ?? "application")

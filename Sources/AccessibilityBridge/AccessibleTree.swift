@@ -32,6 +32,9 @@ public struct AccessibleTree: Sendable {
         public var children: [Int]
         /// For a spotlight dialog: the indices of the elements it points at.
         public var targets: [Int]
+        /// For a dialog with a description: the index of the text inside it that says it (a
+        /// step's bubble text); for that text, the dialog's.
+        public var describedBy: Int? = nil, describes: Int? = nil
         /// Its number on the bus.
         public var number: Int
     }
@@ -56,19 +59,23 @@ public struct AccessibleTree: Sendable {
     private mutating func add(_ node: SemanticNode, parent: Int?, place: String, scope: String, numbers: inout ElementNumbers) -> Int {
         let index = elements.count
         var key = scope + (node.id ?? ("#" + place))
-        var description = ""
         var inner = scope
         if node.role == .dialog {
             key += "|" + node.label
             inner = key + "/"
-            if let text = node.children.first(where: { $0.id == "overlay.bubble.text" })?.label { description = text }
         }
-        elements.append(Element(role: node.role, name: node.label, description: description, id: node.id, frame: node.frame,
+        elements.append(Element(role: node.role, name: node.label, description: node.description, id: node.id, frame: node.frame,
                                 state: node.state, actions: node.actions, value: node.value, text: node.text, parent: parent,
                                 children: [], targets: [], number: numbers.number(for: key)))
         for (i, child) in node.children.enumerated() {
             let c = add(child, parent: index, place: place + "/\(i)", scope: inner, numbers: &numbers)
             elements[index].children.append(c)
+        }
+        // The text that says a dialog's description describes it (Orca then reads it once, as the description).
+        if !node.description.isEmpty,
+           let text = elements[(index + 1)...].indices.first(where: { elements[$0].role == .text && elements[$0].name == node.description }) {
+            elements[index].describedBy = text
+            elements[text].describes = index
         }
         for (i, target) in node.targets.enumerated() {
             let t = add(target, parent: nil, place: place + "/t\(i)", scope: scope, numbers: &numbers)

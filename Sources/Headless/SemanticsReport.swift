@@ -2,7 +2,7 @@ import Foundation
 import Views
 
 /// The semantics tree as `limelight inspect --semantics` prints it: each element an object with
-/// its role, label, id when it has one, frame ([x, y, width, height] in points), state, actions and
+/// its role, label, description when there is one, id when it has one, frame ([x, y, width, height] in points), state, actions and
 /// value (a slider's or a progress bar's: current, minimum, maximum and how it reads),
 /// then what it points at (`targets`, for a tutorial step) and the elements inside it (`children`),
 /// one element a line, indented by depth: one JSON document that reads and greps well.
@@ -17,6 +17,7 @@ public enum SemanticsReport {
         }
         func strings(_ items: [String]) -> String { "[" + items.map(jsonLine).joined(separator: ", ") + "]" }
         var fields = ["\"role\": \(jsonLine(node.role.rawValue))", "\"label\": \(jsonLine(node.label))"]
+        if !node.description.isEmpty { fields.append("\"description\": \(jsonLine(node.description))") }
         if let id = node.id { fields.append("\"id\": \(jsonLine(id))") }
         let f = node.frame
         fields.append("\"frame\": [\([f.minX, f.minY, f.width, f.height].map(num).joined(separator: ", "))]")

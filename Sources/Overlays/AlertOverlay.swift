@@ -58,6 +58,10 @@ public final class AlertOverlay: Overlay {
     public override var primaryFocus: View? { okButton }
     /// The title and the description.
     public override func accessibilityDescription(root: ViewRoot) -> String { SpokenWords.sentences([title, message]) }
+    /// The title names the dialog.
+    public override func accessibilityName(root: ViewRoot) -> String { title }
+    /// The message describes it.
+    public override func accessibilityDetail(root: ViewRoot) -> String { message }
 
     private func confirm() {
         onConfirm?()

@@ -28,7 +28,10 @@ enum BubbleContent {
         var footer: [View] = []
         if let p = mark.progress {
             // Isolated left to right, so "2 / 4" keeps its order in a right-to-left bubble.
-            footer.append(Text("\u{2066}\(p.label)\u{2069}", font: .caption, color: mark.theme.secondary, lineLimit: 1).id("overlay.bubble.progress"))
+            // Hidden from screen readers: the dialog's name says "Step 2 of 4".
+            let progress = Text("\u{2066}\(p.label)\u{2069}", font: .caption, color: mark.theme.secondary, lineLimit: 1).id("overlay.bubble.progress")
+            progress.isAccessibilityHidden = true
+            footer.append(progress)
             if showsDots, p.total > 1, p.total <= 12 {
                 footer.append(ProgressDots(current: p.current, total: p.total, color: mark.theme == .standard ? Palette.tint : mark.theme.accent))
             }

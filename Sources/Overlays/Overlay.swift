@@ -101,11 +101,20 @@ open class Overlay: Animating {
     /// here…", an alert's title).
     open func accessibilityDescription(root: ViewRoot) -> String { "" }
 
-    /// The overlay's element: a modal dialog labelled by `accessibilityDescription(root:)`, with
-    /// its views' elements inside.
+    /// The dialog's name, which a screen reader speaks before its role ("Step 2 of 5: Wi-Fi", an
+    /// alert's title): the whole description unless the overlay splits it.
+    open func accessibilityName(root: ViewRoot) -> String { accessibilityDescription(root: root) }
+
+    /// What a screen reader reads after the name and role (a step's text, an alert's message).
+    open func accessibilityDetail(root: ViewRoot) -> String { "" }
+
+    /// The overlay's element: a modal dialog named by `accessibilityName(root:)` and described by
+    /// `accessibilityDetail(root:)`, with its views' elements inside.
     open func semanticNode(root: ViewRoot) -> SemanticNode {
-        SemanticNode(role: .dialog, label: accessibilityDescription(root: root), id: "overlay.\(kind.rawValue)",
-                     frame: coveredRect(root: root), children: surfaces.flatMap { $0.content.semanticNodes() })
+        var node = SemanticNode(role: .dialog, label: accessibilityName(root: root), id: "overlay.\(kind.rawValue)",
+                                frame: coveredRect(root: root), children: surfaces.flatMap { $0.content.semanticNodes() })
+        node.description = accessibilityDetail(root: root)
+        return node
     }
 
     /// Whether the overlay is modal: it keeps the focus inside it and hides what lies beneath from

@@ -35,6 +35,18 @@ extension SpotlightOverlay {
         return words.isEmpty ? step : "\(step): \(words)"
     }
 
+    /// The step the bubble on the screen was built for: until a morph is half-way, the one before.
+    var shownMark: CoachMark? { bubble?.mark ?? coachMark }
+
+    /// "Step 2 of 5: Wi-Fi", the title alone, or the step alone, of the bubble on the screen: the
+    /// dialog's name and its bubble's elements change together.
+    func dialogName(root: ViewRoot) -> String {
+        let title = shownMark?.title ?? ""
+        guard let progress = shownMark?.progress else { return title }
+        let step = SpokenWords.step(progress.current, of: progress.total, strings: root.strings, language: root.language)
+        return title.isEmpty ? step : "\(step): \(title)"
+    }
+
     /// A dialog with the bubble's elements, naming the targets in its holes (the ones taps reach are
     /// elements of the dialog too).
     func dialogNode(_ base: SemanticNode, root: ViewRoot) -> SemanticNode {

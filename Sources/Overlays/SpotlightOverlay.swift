@@ -135,6 +135,12 @@ public final class SpotlightOverlay: Overlay {
     /// "Step 2 of 5: Wi-Fi. Turn it on here…", or the title and text alone.
     public override func accessibilityDescription(root: ViewRoot) -> String { spokenDescription(root: root) }
 
+    /// "Step 2 of 5: Wi-Fi", or the title alone: of the bubble on the screen (the old step's until a morph is half-way).
+    public override func accessibilityName(root: ViewRoot) -> String { dialogName(root: root) }
+
+    /// The text of the bubble on the screen.
+    public override func accessibilityDetail(root: ViewRoot) -> String { shownMark?.text ?? "" }
+
     /// A dialog with the bubble's elements, naming the targets in its holes.
     public override func semanticNode(root: ViewRoot) -> SemanticNode { dialogNode(super.semanticNode(root: root), root: root) }
 

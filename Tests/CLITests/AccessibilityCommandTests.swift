@@ -141,7 +141,8 @@ import Testing
         #expect(children.count == 1, "the step hides the screen beneath")
         let dialog = children[0]
         #expect(dialog["role"] as? String == "dialog")
-        #expect(dialog["label"] as? String == "Step 2 of 5: Cards. Each card shows a picture, a title and a short description.")
+        #expect(dialog["label"] as? String == "Step 2 of 5: Cards")
+        #expect(dialog["description"] as? String == "Each card shows a picture, a title and a short description.")
         let targets = try #require(dialog["targets"] as? [[String: Any]])
         #expect(targets.map { $0["id"] as? String } == ["card.0"])
         let ids = (dialog["children"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }

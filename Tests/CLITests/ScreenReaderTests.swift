@@ -12,6 +12,11 @@ enum ScreenReaderTools {
             && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
     }
 
+    /// Whether Orca and speech-dispatcher are there too.
+    static var orcaAvailable: Bool {
+        available && ["/usr/bin/orca", "/usr/bin/speech-dispatcher"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Runs `app` in a private accessible desktop with `client` (a script, made executable) as its
     /// screen reader; returns the client's JSON lines and the app's output.
     static func run(client: String, app: [String]) throws -> (lines: [[String: Any]], log: String) {
@@ -142,7 +147,9 @@ extension WindowTests {
                 break
             time.sleep(0.1)
         print(json.dumps({"dialog": dialog is not None and dialog.description, "name": dialog is not None and dialog.name,
-                          "modal": dialog is not None and dialog.getState().contains(pyatspi.STATE_MODAL)}))
+                          "modal": dialog is not None and dialog.getState().contains(pyatspi.STATE_MODAL),
+                          "relations": dialog is not None and [[int(r.getRelationType()), [r.getTarget(i).name for i in range(r.getNTargets())]]
+                                                               for r in dialog.getRelationSet()]}))
         """#
 
         /// A tour whose one step waits for the fifth card.
@@ -196,7 +203,11 @@ extension WindowTests {
             #expect(acted["actions"] as? [String] == ["click"] && acted["done"] as? Bool == true)
             let dialog = try #require(lines.first { $0["dialog"] != nil })
             #expect(dialog["dialog"] as? String == "Here it is." && dialog["modal"] as? Bool == true, "\(dialog)")
-            #expect(dialog["name"] as? String == "A new card. Here it is.", "named by its title and text: \(dialog)")
+            #expect(dialog["name"] as? String == "A new card", "named by its title, described by its text: \(dialog)")
+            // Related to its target (controller-for, 3) and to the text that describes it (described-by, 18).
+            let relations = try #require(dialog["relations"] as? [[Any]], "\(dialog)")
+            #expect(relations.map { $0[0] as? Int } == [3, 18], "\(relations)")
+            #expect((relations.last?[1] as? [String]) == ["Here it is."] && (relations.first?[1] as? [String])?.count == 1, "\(relations)")
             // It is announced as it arrives: what Orca speaks without the user moving.
             let announced = try #require(lines.first { $0["announced"] != nil }?["announced"] as? [[String]])
             #expect(announced == [["dialog", "A new card. Here it is."]], "\(announced)")

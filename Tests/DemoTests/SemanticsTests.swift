@@ -68,7 +68,8 @@ import Overlays
         app.open(.alert)
         let alert = tree(app)
         #expect(alert.children.count == 1 && alert.children[0].role == .dialog, "the Menu beneath is hidden")
-        #expect(alert.children[0].label == "Heads up. Alerts sit above every screen, bars included, and take all the input until OK.")
+        #expect(alert.children[0].label == "Heads up" && alert.children[0].description == "Alerts sit above every screen, bars included, and take all the input until OK.",
+                "named by its title, described by its message")
         #expect(outline(alert.children[0]).dropFirst() == ["  text: Heads up", "  text: Alerts sit above every screen, bars included, and take all the input until OK.",
                                                           "  button: OK [focused]"])
         app.overlays.dismissAll(animated: false)
@@ -91,7 +92,8 @@ import Overlays
         app.overlays.present(spot, animated: false)
         let dialog = try #require(tree(app).children.first)
         #expect(tree(app).children.count == 1)
-        #expect(dialog.label == "Step 2 of 5: Cards. Each card shows a picture.")
+        #expect(dialog.label == "Step 2 of 5: Cards" && dialog.description == "Each card shows a picture.", "named by its step and title, described by its text")
+        #expect(dialog.node(withID: "overlay.bubble.progress") == nil, "the name says the step: \"2 / 5\" is not read again")
         #expect(dialog.targets.map(\.id) == ["card.0"] && dialog.targets[0].label.hasPrefix("Mountain Lake"))
         #expect(dialog.node(withID: "overlay.bubble.next")?.state.contains(.focused) == true)
     }

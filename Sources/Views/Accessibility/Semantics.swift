@@ -108,8 +108,11 @@ public enum SemanticAction: String, Sendable {
 public struct SemanticNode: Hashable, Sendable {
     /// What it is.
     public var role: SemanticRole
-    /// What a person would read.
+    /// What a person would read: its name.
     public var label: String
+    /// What is read after the label and the role, when there is more to say: a tour step's bubble
+    /// text, an alert's message.
+    public var description = ""
     /// The view's id, when it has one (tours and scripts name views by it).
     public var id: String?
     /// Where it is on the screen (points).
