@@ -49,7 +49,17 @@ public final class AccessibilityBridge: @unchecked Sendable {
     private var pixelsPerPoint = 1.0
     private var locale = "en"
     private var numbers = ElementNumbers()
-    private var signals: [AccessibleEvents.Event] = []
+    private var signals: [Signal] = []
+
+    /// What goes out on the bus's thread: an event, or a change of the cache clients keep.
+    enum Signal {
+        /// An `org.a11y.atspi.Event.Object` signal.
+        case event(AccessibleEvents.Event)
+        /// `AddAccessible`: element `index` of `tree`, new, as a cache item.
+        case added(AccessibleTree, Int)
+        /// `RemoveAccessible`: the element at `path` is gone.
+        case removed(String)
+    }
     private var requests: [Request] = []
     private var running = true
     private var listenersChanged = true
@@ -111,14 +121,15 @@ public final class AccessibilityBridge: @unchecked Sendable {
             return Unmanaged<AccessibilityBridge>.fromOpaque(userdata).takeUnretainedValue().handle(message)
         }
         guard sd_bus_add_fallback(bus, nil, Self.pathPrefix, handler, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
-        // libatspi asks the cache for every object at once; it gets none and asks object by object.
+        // libatspi asks the cache for every object at once when it meets the app.
         let cache: sd_bus_message_handler_t = { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             let bridge = Unmanaged<AccessibilityBridge>.fromOpaque(userdata).takeUnretainedValue()
             guard BusMessage(message).member == "GetItems" else { return 0 }
-            return bridge.reply(to: message) { out in out!.container("a", "((so)(so)(so)iiassusau)") { _ in } }
+            let context = bridge.context()
+            return bridge.reply(to: message) { out in AccessibleCache.items(into: &out!, context: context) }
         }
-        guard sd_bus_add_object(bus, nil, "/org/a11y/atspi/cache", cache, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
+        guard sd_bus_add_object(bus, nil, AccessibleCache.path, cache, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
         // Clients coming and going: who listens is asked again on the bus's thread.
         let listeners: sd_bus_message_handler_t = { _, userdata, _ in
             guard let userdata else { return 0 }
@@ -188,7 +199,15 @@ public final class AccessibilityBridge: @unchecked Sendable {
         self.origin = origin
         self.pixelsPerPoint = pixelsPerPoint
         locale = language
-        if let previous { signals += AccessibleEvents.between(previous, next) }
+        if let previous {
+            // New elements are in the client's cache before the events that name them; gone ones leave it after.
+            let was = Set(AccessibleCache.reachable(previous).map { previous.elements[$0].number })
+            let now = AccessibleCache.reachable(next)
+            let kept = Set(now.map { next.elements[$0].number })
+            signals += now.filter { !was.contains(next.elements[$0].number) }.map { .added(next, $0) }
+            signals += AccessibleEvents.between(previous, next).map(Signal.event)
+            signals += was.subtracting(kept).sorted().map { .removed(Self.pathPrefix + "/\($0)") }
+        }
         lock.unlock()
         poke()
     }
@@ -223,7 +242,13 @@ public final class AccessibilityBridge: @unchecked Sendable {
             signals = []
             lock.unlock()
             guard go else { return }
-            for s in out { emit(s) }
+            for s in out {
+                switch s {
+                case .event(let event): emit(event)
+                case .added(let tree, let index): emitAdded(index, of: tree)
+                case .removed(let path): emitRemoved(path)
+                }
+            }
             while sd_bus_process(bus, nil) > 0 {}
             if listenersChanged {
                 listenersChanged = false
@@ -297,14 +322,34 @@ public final class AccessibilityBridge: @unchecked Sendable {
         _ = sd_bus_send(bus, signal, nil)
     }
 
+    /// `AddAccessible`: a new element, with everything the cache keeps of it.
+    private func emitAdded(_ index: Int, of tree: AccessibleTree) {
+        var context = context()
+        context.tree = tree
+        cacheSignal("AddAccessible") { $0.container("r", AccessibleCache.itemSignature) { AccessibleCache.item(&$0, index, context: context) } }
+    }
+
+    /// `RemoveAccessible`: an element gone.
+    private func emitRemoved(_ path: String) {
+        cacheSignal("RemoveAccessible") { $0.reference(uniqueName, path) }
+    }
+
+    private func cacheSignal(_ member: String, _ body: (inout BusMessage) -> Void) {
+        var made: OpaquePointer?
+        guard sd_bus_message_new_signal(bus, &made, AccessibleCache.path, "org.a11y.atspi.Cache", member) >= 0, let signal = made else { return }
+        defer { sd_bus_message_unref(signal) }
+        var m = BusMessage(signal)
+        body(&m)
+        guard !m.failed else { return }
+        _ = sd_bus_send(bus, signal, nil)
+    }
+
     /// Answers one method call; 1 when answered, 0 to let sd-bus say it is unknown.
     private func handle(_ message: OpaquePointer) -> Int32 {
         var call = BusMessage(message)
         let path = call.path, interface = call.interface, member = call.member
-        lock.lock()
-        let snapshot = tree
-        let place = (origin, pixelsPerPoint, locale)
-        lock.unlock()
+        let context = context()
+        let snapshot = context.tree
         let object: AccessibleObject
         if path == Self.rootPath {
             object = .application
@@ -313,8 +358,6 @@ public final class AccessibilityBridge: @unchecked Sendable {
         } else {
             return limelight_bus_reply_error(message, "org.freedesktop.DBus.Error.UnknownObject", "no such accessible object")
         }
-        let context = AccessibleObject.Context(tree: snapshot, uniqueName: uniqueName, appName: appName, desktop: desktop,
-                                               applicationID: applicationID, origin: place.0, pixelsPerPoint: place.1, locale: place.2)
         if interface == "org.freedesktop.DBus.Properties" && member == "Set" {
             let i = call.readString(), name = call.readString()
             switch (object, i, name) {
@@ -338,6 +381,13 @@ public final class AccessibilityBridge: @unchecked Sendable {
         }
         if let requested { ask(requested) }
         return answered
+    }
+
+    /// What an answer reads now: the last tree published, and where the screen is.
+    private func context() -> AccessibleObject.Context {
+        lock.lock(); defer { lock.unlock() }
+        return AccessibleObject.Context(tree: tree, uniqueName: uniqueName, appName: appName, desktop: desktop,
+                                        applicationID: applicationID, origin: origin, pixelsPerPoint: pixelsPerPoint, locale: locale)
     }
 
     /// Builds the reply with `body` and sends it; 0 (not answered) when `body` leaves it unwritten.

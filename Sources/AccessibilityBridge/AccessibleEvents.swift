@@ -3,8 +3,8 @@ import Views
 /// The AT-SPI2 events between two trees, as a screen reader expects them: the focus moving
 /// (`StateChanged` `focused`), elements of the screen or a dialog coming and going
 /// (`ChildrenChanged` `add` / `remove`), a dialog's arrival announced (`Announcement`, what Orca
-/// speaks on its own: "Step 2 of 5: Cards. …"), names, checked and selected states and values
-/// changing, and a text's characters, caret and selection (`TextChanged`, `TextCaretMoved`,
+/// speaks on its own: "Step 2 of 5: Cards. …"), names, descriptions, enabled, checked and selected
+/// states and values changing, and a text's characters, caret and selection (`TextChanged`, `TextCaretMoved`,
 /// `TextSelectionChanged`).
 enum AccessibleEvents {
     struct Event: Equatable {
@@ -33,11 +33,14 @@ enum AccessibleEvents {
             let before = old.elements[o].children.map { old.elements[$0].number }
             let after = e.children.map { new.elements[$0].number }
             guard before != after else { continue }
-            for (k, n) in before.enumerated() where !after.contains(n) {
+            // Children that stayed but moved: all of them go and come back, in their new order (a
+            // client's cache inserts each where it is told).
+            let moved = before.filter(after.contains) != after.filter(before.contains)
+            for (k, n) in before.enumerated() where moved || !after.contains(n) {
                 out.append(Event(path: path(new, i), member: "ChildrenChanged", detail: "remove", detail1: Int32(k),
                                  any: .reference(AccessibilityBridge.pathPrefix + "/\(n)")))
             }
-            for (k, n) in after.enumerated() where !before.contains(n) {
+            for (k, n) in after.enumerated() where moved || !before.contains(n) {
                 out.append(Event(path: path(new, i), member: "ChildrenChanged", detail: "add", detail1: Int32(k),
                                  any: .reference(path(new, e.children[k]))))
             }
@@ -47,6 +50,14 @@ enum AccessibleEvents {
             guard let o = oldByNumber[e.number] else { continue }
             let before = old.elements[o]
             if before.name != e.name { out.append(Event(path: path(new, i), member: "PropertyChange", detail: "accessible-name", detail1: 0, any: .text(e.name))) }
+            if before.description != e.description {
+                out.append(Event(path: path(new, i), member: "PropertyChange", detail: "accessible-description", detail1: 0, any: .text(e.description)))
+            }
+            if before.state.contains(.disabled) != e.state.contains(.disabled) {
+                for name in ["enabled", "sensitive"] {
+                    out.append(Event(path: path(new, i), member: "StateChanged", detail: name, detail1: e.state.contains(.disabled) ? 0 : 1, any: .int(0)))
+                }
+            }
             for (state, name) in [(SemanticState.checked, "checked"), (.selected, "selected"), (.busy, "busy")]
             where before.state.contains(state) != e.state.contains(state) {
                 out.append(Event(path: path(new, i), member: "StateChanged", detail: name, detail1: e.state.contains(state) ? 1 : 0, any: .int(0)))

@@ -53,7 +53,11 @@ public struct AccessibleTree: Sendable {
     public init(_ root: SemanticNode, numbers: inout ElementNumbers) {
         elements = []
         add(root, parent: nil, place: "", scope: "", numbers: &numbers)
+        indexByNumber = Dictionary(elements.enumerated().map { ($0.element.number, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// Each bus number's element (the first, where a dialog's target repeats one of the screen's).
+    private var indexByNumber: [Int: Int] = [:]
 
     @discardableResult
     private mutating func add(_ node: SemanticNode, parent: Int?, place: String, scope: String, numbers: inout ElementNumbers) -> Int {
@@ -85,7 +89,7 @@ public struct AccessibleTree: Sendable {
     }
 
     /// The element with bus number `number`.
-    public func element(numbered number: Int) -> Int? { elements.firstIndex { $0.number == number } }
+    public func element(numbered number: Int) -> Int? { indexByNumber[number] }
 
     /// The topmost element whose frame holds `point` (points), searching from `from` down.
     public func element(at point: Point, from index: Int = 0) -> Int? {
