@@ -4,18 +4,15 @@ import Raster
 import Views
 
 /// The window's semantics tree on the accessibility bus while a screen reader can listen: the
-/// tree published after the frames that change it, and what clients ask for (an action, a focus,
+/// tree published after the frames that change it (`SemanticsFeed`: at most ten times a second), and what clients ask for (an action, a focus,
 /// a value, a caret) done on the root between frames, like input. While a screen reader listens,
 /// Limelight's own speech stands down (no second voice), unless the user forced it on.
 @MainActor
 final class ScreenReaderLink {
     private let bridge: AccessibilityBridge
     private var root: ViewRoot
-    private var callback: FrameCallbackID?
+    private var feed: SemanticsFeed!
     private var source: ReadableSources.ID?
-    private let origin: () -> Point
-    private let pixelsPerPoint: () -> Double
-    private var last: SemanticNode?
     private let speech: (any Announcer)?
     private let speechForced: Bool
     private let say: (String) -> Void
@@ -34,20 +31,18 @@ final class ScreenReaderLink {
 
     private init(bridge: AccessibilityBridge, root: ViewRoot, origin: @escaping () -> Point, pixelsPerPoint: @escaping () -> Double,
                  speech: (any Announcer)?, speechForced: Bool, say: @escaping (String) -> Void) {
-        self.bridge = bridge; self.root = root; self.origin = origin; self.pixelsPerPoint = pixelsPerPoint
+        self.bridge = bridge; self.root = root
         self.speech = speech; self.speechForced = speechForced; self.say = say
         source = ReadableSources.main.add(bridge.requestDescriptor) { [weak self] in self?.performRequests() }
-        follow(root)
+        root.announcer = speech
+        feed = SemanticsFeed(bridge: bridge, root: root) { (origin(), pixelsPerPoint()) }
     }
 
     /// Serves `root` from now on (its announcer is the window's, or none while a reader listens).
     func follow(_ root: ViewRoot) {
-        if let callback { self.root.removeFrameCallback(callback) }
         self.root = root
-        last = nil
         root.announcer = standingDown ? nil : speech
-        callback = root.addFrameCallback { [weak self] _ in self?.publishIfChanged() }
-        publishIfChanged()
+        feed.follow(root)
     }
 
     /// Silences the window's own speech while a screen reader listens, and gives it back after.
@@ -58,13 +53,6 @@ final class ScreenReaderLink {
         root.announcer = down ? nil : speech
         say(down ? "speech: off while a screen reader listens on the accessibility bus (--speech on speaks too)"
                  : "speech: on again (no screen reader listens)")
-    }
-
-    private func publishIfChanged() {
-        let tree = root.semanticsTree()
-        guard tree != last else { return }
-        last = tree
-        bridge.publish(tree, origin: origin(), pixelsPerPoint: pixelsPerPoint(), language: root.language ?? "en")
     }
 
     private func performRequests() {
@@ -97,7 +85,7 @@ final class ScreenReaderLink {
     /// Leaves the bus.
     func stop() {
         ReadableSources.main.remove(source)
-        if let callback { root.removeFrameCallback(callback) }
+        feed.stop()
         bridge.stop()
     }
 }

@@ -6,12 +6,14 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|host|l10n] [--budget SECONDS]
-           limelight-bench --parts | --paced | --hole
+           limelight-bench --parts | --paced | --hole | --accessibility frames|serve
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
       --parts: the parts of dim.full at 1920x1080, and copy and dim.full in the app's rhythm (a frame
       every 1/60 s). --paced: spotlight.morph in the app's rhythm. --hole: only dim.hole at 1920x1080,
-      for profiling.
+      for profiling. --accessibility frames: a frame with and without the screen on the accessibility
+      bus; --accessibility serve: a screen of 1,000 views served until stopped (both run by
+      scripts/bench-accessibility.sh, which gives them an accessible desktop and times a client).
     """)
     exit(0)
 }
@@ -63,6 +65,10 @@ do {
     if arguments.contains("--parts") { try benchmarkRasterParts(harness) }
     else if arguments.contains("--paced") { try MainActor.assumeIsolated { try AppBenchmarks().overlays(harness, morph: true, appear: false, paced: true) } }
     else if arguments.contains("--hole") { try benchmarkHoleOnly(harness) }
+    else if arguments.contains("--accessibility") {
+        let serving = arguments.contains("serve")
+        try MainActor.assumeIsolated { try AccessibilityBenchmarks.run(harness, serving: serving) }
+    }
     else { try MainActor.assumeIsolated { try benchmarkAll(harness, only: only) } }
 } catch {
     FileHandle.standardError.write("limelight-bench: \(error)\n".data(using: .utf8)!)

@@ -7,7 +7,8 @@ extension WindowTests {
     /// answers when asked afresh.
     @Suite(.serialized, .enabled(if: ScreenReaderTools.available, "needs dbus-run-session, at-spi2-core and python3-pyatspi (make test installs them)"))
     struct ScreenReaderCacheTests {
-        /// Walks the tree inside AT-SPI's own main loop (where libatspi caches), has the FAB add a
+        /// Walks the tree inside AT-SPI's own main loop (where libatspi caches, from the app's
+        /// `GetItems`), has the FAB add a
         /// card and the Menu tab chosen, walks again from the cache, then walks with the cache off.
         static let client = #"""
         #!/usr/bin/python3
@@ -36,10 +37,14 @@ extension WindowTests {
             return None
 
         out = {}
-        def first():
+        def meet():
+            # libatspi asks the app it meets for every element (GetItems) and takes the reply in the loop.
             app = find_app()
             if app is None:
-                GLib.timeout_add(100, first); return False
+                GLib.timeout_add(100, meet); return False
+            GLib.timeout_add(1000, first, app)
+            return False
+        def first(app):
             out["launch"] = dump(app.getChildAtIndex(0))
             find(app, "push button", "Add a card").queryAction().doAction(0)
             GLib.timeout_add(1500, second, app)
@@ -56,7 +61,7 @@ extension WindowTests {
             out["fresh"] = dump(app.getChildAtIndex(0))
             pyatspi.Registry.stop()
             return False
-        GLib.timeout_add(200, first)
+        GLib.timeout_add(200, meet)
         GLib.timeout_add(60000, pyatspi.Registry.stop)
         pyatspi.Registry.start()
         print(json.dumps(out))
@@ -73,6 +78,9 @@ extension WindowTests {
                 ["\(node[0]) \(node[1])"] + ((node[4] as? [[Any]]) ?? []).flatMap(names)
             }
             #expect(names(launch).contains("push button Add a card") && names(launch).contains("page tab Home"), "\(names(launch))")
+            // The cache's states are the element's: the Home tab selected, the frame active.
+            let launchStates = try #require(launch[3] as? [String])
+            #expect(launchStates.contains("active") && launchStates.contains("showing"), "\(launch)")
             #expect(names(fresh) != names(launch), "the screen changed: a card added, the Menu shown")
             #expect(names(cached) == names(fresh), "what the cache holds is the screen: \(names(cached)) vs \(names(fresh))")
             #expect(NSDictionary(dictionary: ["t": cached]) == NSDictionary(dictionary: ["t": fresh]), "states and descriptions too: \(cached) vs \(fresh)")
