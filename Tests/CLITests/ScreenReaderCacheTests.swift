@@ -15,31 +15,17 @@ extension WindowTests {
         import pyatspi, json, sys, time
         from gi.repository import GLib, Atspi
 
-        def find_app():
-            desktop = pyatspi.Registry.getDesktop(0)
-            for i in range(desktop.childCount):
-                app = desktop.getChildAtIndex(i)
-                if app is not None and app.name == "Limelight":
-                    return app
-            return None
+        \#(ScreenReaderTools.pythonHelpers)
 
         def dump(o):
             states = sorted(pyatspi.stateToString(s) for s in o.getState().getStates())
             return [o.getRoleName(), o.name, o.description, states, [dump(o.getChildAtIndex(i)) for i in range(o.childCount)]]
 
-        def find(o, role, name):
-            if o.getRoleName() == role and o.name == name:
-                return o
-            for i in range(o.childCount):
-                hit = find(o.getChildAtIndex(i), role, name)
-                if hit is not None:
-                    return hit
-            return None
 
         out = {}
         def meet():
             # libatspi asks the app it meets for every element (GetItems) and takes the reply in the loop.
-            app = find_app()
+            app = find_app("Limelight", tries=1)
             if app is None:
                 GLib.timeout_add(100, meet); return False
             GLib.timeout_add(1000, first, app)

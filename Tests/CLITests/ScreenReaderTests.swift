@@ -17,6 +17,31 @@ enum ScreenReaderTools {
         available && ["/usr/bin/orca", "/usr/bin/speech-dispatcher"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The Python the clients share: `find_app(prefix, tries)`, the application whose name starts
+    /// with `prefix` (waiting a tenth of a second between tries), and `find(o, role, name)`, the
+    /// first element below `o` with that role and name.
+    static let pythonHelpers = #"""
+    def find_app(prefix, tries=100):
+        for attempt in range(tries):
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                app = desktop.getChildAtIndex(i)
+                if app is not None and app.name.startswith(prefix):
+                    return app
+            if attempt + 1 < tries:
+                time.sleep(0.1)
+        return None
+
+    def find(o, role, name):
+        if o.getRoleName() == role and o.name == name:
+            return o
+        for i in range(o.childCount):
+            hit = find(o.getChildAtIndex(i), role, name)
+            if hit is not None:
+                return hit
+        return None
+    """#
+
     /// Runs `app` in a private accessible desktop with `client` (a script, made executable) as its
     /// screen reader; returns the client's JSON lines and the app's output.
     static func run(client: String, app: [String]) throws -> (lines: [[String: Any]], log: String) {
@@ -56,15 +81,7 @@ extension WindowTests {
         import pyatspi, json, subprocess, sys, time
         from gi.repository import GLib
 
-        def find_app():
-            for _ in range(100):
-                desktop = pyatspi.Registry.getDesktop(0)
-                for i in range(desktop.childCount):
-                    app = desktop.getChildAtIndex(i)
-                    if app is not None and app.name == "Limelight":
-                        return app
-                time.sleep(0.1)
-            return None
+        \#(ScreenReaderTools.pythonHelpers)
 
         def dump(o):
             states = [pyatspi.stateToString(s) for s in o.getState().getStates()
@@ -77,17 +94,9 @@ extension WindowTests {
                 node["children"].append(dump(o.getChildAtIndex(i)))
             return node
 
-        def find(o, role, name):
-            if o.getRoleName() == role and o.name == name:
-                return o
-            for i in range(o.childCount):
-                hit = find(o.getChildAtIndex(i), role, name)
-                if hit is not None:
-                    return hit
-            return None
 
-        app = find_app()
-        if app is None:
+        app = find_app("Limelight")
+        if app is None or app.name != "Limelight":
             print(json.dumps({"error": "the application is not on the desktop"})); sys.exit(1)
         frame = app.getChildAtIndex(0)
         print(json.dumps({"launch": dump(frame), "application": app.getRoleName(), "toolkit": app.get_toolkit_name()}))
@@ -221,26 +230,10 @@ extension WindowTests {
         import pyatspi, json, subprocess, sys, time
         from gi.repository import GLib
 
-        def find_app():
-            for _ in range(100):
-                desktop = pyatspi.Registry.getDesktop(0)
-                for i in range(desktop.childCount):
-                    app = desktop.getChildAtIndex(i)
-                    if app is not None and app.name.startswith("Limelight"):
-                        return app
-                time.sleep(0.1)
-            return None
+        \#(ScreenReaderTools.pythonHelpers)
 
-        def find(o, role, name):
-            if o.getRoleName() == role and o.name == name:
-                return o
-            for i in range(o.childCount):
-                hit = find(o.getChildAtIndex(i), role, name)
-                if hit is not None:
-                    return hit
-            return None
 
-        app = find_app()
+        app = find_app("Limelight")
         if app is None:
             print(json.dumps({"error": "the editor is not on the desktop"})); sys.exit(1)
         frame = app.getChildAtIndex(0)
