@@ -203,7 +203,8 @@ public final class AccessibilityBridge: @unchecked Sendable {
             // New elements are in the client's cache before the events that name them; gone ones leave it after.
             let was = Set(AccessibleCache.reachable(previous).map { previous.elements[$0].number })
             let now = AccessibleCache.reachable(next)
-            let kept = Set(now.map { next.elements[$0].number })
+            // Still served, if only as a dialog's target beneath it: not gone.
+            let kept = Set(next.elements.map(\.number))
             signals += now.filter { !was.contains(next.elements[$0].number) }.map { .added(next, $0) }
             signals += AccessibleEvents.between(previous, next).map(Signal.event)
             signals += was.subtracting(kept).sorted().map { .removed(Self.pathPrefix + "/\($0)") }
