@@ -59,6 +59,8 @@ let package = Package(
         // Reading translators' PO files with gettext's own reader (libgettextpo).
         .systemLibrary(name: "CGettextPO", path: "Sources/CGettextPO", providers: [.apt(["libgettextpo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate's vectorized Adler-32, for the zlib stream a PNG's pieces are joined into.
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", providers: [.apt(["libxxhash-dev"])]),
 
         // glibc's malloc.h (mallopt), part of libc6-dev: see Pixmap.returnLargeBuffersToTheSystem().
@@ -72,7 +74,7 @@ let package = Package(
         // Saving a file in one step (write beside, fsync, rename, fsync the folder).
         .target(name: "Files"),
         // Image files in and out of a Pixmap, through SDL2_image.
-        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CGIF", "CSPNG", "CZlib", "CXXHash"]),
+        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CGIF", "CSPNG", "CZlib", "CDeflate", "CXXHash"]),
         .target(name: "Views", dependencies: ["Raster"]),
         .target(name: "FontText", dependencies: ["Views", "Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CLineBreaks", "CFontconfig"]),
         .target(name: "Speech", dependencies: ["Views", "CSpeechd"]),

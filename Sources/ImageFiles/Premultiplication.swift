@@ -25,28 +25,41 @@ enum Premultiplication {
         }
     }
 
-    /// Premultiplied ARGB8888 to straight 8-bit RGB (`channels` 3) or RGBA (4) bytes, as a PNG row
-    /// holds them, with the rounding of `unpremultiply(_:into:)`.
-    static func unpremultiply(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutableBufferPointer<UInt8>, channels: Int) {
-        let n = min(source.count, target.count / channels)
-        var start = 0
-        // Opaque pixels (every pixel of an RGB row) are their colour bytes: four at a time as
-        // three little-endian words, without a branch.
-        if channels == 3, let s = source.baseAddress, let t = target.baseAddress {
-            let out = UnsafeMutableRawPointer(t)
-            while start + 4 <= n && (s[start] & s[start + 1] & s[start + 2] & s[start + 3]) >> 24 == 0xFF {
-                @inline(__always) func rgb(_ p: UInt32) -> UInt32 { (p >> 16 & 0xFF) | (p & 0xFF00) | ((p & 0xFF) << 16) }
-                let q0 = rgb(s[start]), q1 = rgb(s[start + 1]), q2 = rgb(s[start + 2]), q3 = rgb(s[start + 3])
-                out.storeBytes(of: q0 | q1 << 24, toByteOffset: start * 3, as: UInt32.self)
-                out.storeBytes(of: q1 >> 8 | q2 << 16, toByteOffset: start * 3 + 4, as: UInt32.self)
-                out.storeBytes(of: q2 >> 16 | q3 << 8, toByteOffset: start * 3 + 8, as: UInt32.self)
-                start += 4
-            }
+    /// Premultiplied ARGB8888 pixels to RGB bytes as if every one were opaque (its colour bytes,
+    /// four pixels a step as three little-endian words, without a branch), written from `target`
+    /// on. Returns the AND of every pixel: its top byte is 0xFF only when every pixel was opaque,
+    /// and only then are the bytes the straight colours.
+    static func opaqueRGB(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutablePointer<UInt8>) -> UInt32 {
+        guard let s = source.baseAddress else { return 0xFFFF_FFFF }
+        let out = UnsafeMutableRawPointer(target)
+        let n = source.count
+        var all: UInt32 = 0xFFFF_FFFF
+        @inline(__always) func rgb(_ p: UInt32) -> UInt32 { (p >> 16 & 0xFF) | (p & 0xFF00) | ((p & 0xFF) << 16) }
+        var i = 0
+        while i + 4 <= n {
+            let p0 = s[i], p1 = s[i + 1], p2 = s[i + 2], p3 = s[i + 3]
+            all &= p0 & p1 & p2 & p3
+            let q0 = rgb(p0), q1 = rgb(p1), q2 = rgb(p2), q3 = rgb(p3)
+            out.storeBytes(of: q0 | q1 << 24, toByteOffset: i * 3, as: UInt32.self)
+            out.storeBytes(of: q1 >> 8 | q2 << 16, toByteOffset: i * 3 + 4, as: UInt32.self)
+            out.storeBytes(of: q2 >> 16 | q3 << 8, toByteOffset: i * 3 + 8, as: UInt32.self)
+            i += 4
         }
-        for i in start..<n {
-            let p = source[i]
+        while i < n {
+            let p = s[i]
+            all &= p
+            target[i * 3] = UInt8(truncatingIfNeeded: p >> 16); target[i * 3 + 1] = UInt8(truncatingIfNeeded: p >> 8); target[i * 3 + 2] = UInt8(truncatingIfNeeded: p)
+            i += 1
+        }
+        return all
+    }
+
+    /// Premultiplied ARGB8888 to straight 8-bit RGBA bytes, as a PNG row holds them, with the
+    /// rounding of `unpremultiply(_:into:)`.
+    static func straightRGBA(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutablePointer<UInt8>) {
+        for (i, p) in source.enumerated() {
             let a = p >> 24
-            let o = i * channels
+            let o = i * 4
             if a == 255 {
                 target[o] = UInt8(p >> 16 & 0xFF); target[o + 1] = UInt8(p >> 8 & 0xFF); target[o + 2] = UInt8(p & 0xFF)
             } else if a == 0 {
@@ -55,7 +68,7 @@ enum Premultiplication {
                 func straight(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
                 target[o] = straight(p >> 16 & 0xFF); target[o + 1] = straight(p >> 8 & 0xFF); target[o + 2] = straight(p & 0xFF)
             }
-            if channels == 4 { target[o + 3] = UInt8(a) }
+            target[o + 3] = UInt8(a)
         }
     }
 

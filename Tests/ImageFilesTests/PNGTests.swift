@@ -208,6 +208,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
         let p = try frame(alpha: alpha)
         let bytes = try p.pngBytes()
         #expect(bytes == (try p.pngBytes()), "the same pixels, the same bytes")
+        for threads in [1, 3] { #expect(bytes == (try p.pngBytes(threads: threads)), "the same bytes on \(threads) thread(s)") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-pieces-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
