@@ -27,11 +27,14 @@ public struct SnapshotRunner {
         public var paints: Bool
         /// Languages whose steps must have texts of their own: one falling back is a lint error.
         public var requiredLanguages: Set<String>
+        /// The threads each PNG the run writes is compressed on (nil: one a core). A run spread over
+        /// processes gives each one, so it takes as many cores as it has processes.
+        public var encodingThreads: Int?
         /// Options from their parts.
         public init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true,
-                    requiredLanguages: Set<String> = []) {
+                    requiredLanguages: Set<String> = [], encodingThreads: Int? = nil) {
             self.filter = filter; self.update = update; self.artifacts = artifacts; self.paints = paints
-            self.requiredLanguages = requiredLanguages
+            self.requiredLanguages = requiredLanguages; self.encodingThreads = encodingThreads
         }
     }
 
@@ -266,7 +269,7 @@ public struct SnapshotRunner {
     private func write(_ pixmap: Pixmap, _ path: String, for result: inout CaseResult) -> String? {
         do {
             try FileManager.default.createDirectory(atPath: AtomicFile.split(path).folder, withIntermediateDirectories: true)
-            try pixmap.writePNG(to: path, digest: true, durable: false)
+            try pixmap.writePNG(to: path, digest: true, durable: false, threads: options.encodingThreads)
             return path
         } catch {
             cannotWrite(path, "\(error)", &result)

@@ -42,9 +42,9 @@ enum TestCommand {
       --report DIR    write DIR/index.html, one self-contained page: every failure with golden, actual
                       and diff (flip, slide), filters, and accept/reject choices that give the command
       --report-all    the report shows every case's image, not only the failures'
-      --jobs N        cases run in N processes (default and most: the machine's cores, and no more
-                      than its free memory holds at 128 MiB a process); the results and files are
-                      the same for any N
+      --jobs N        cases run in N processes, each on one core (default and most: the machine's
+                      cores, and no more than its free memory holds at 128 MiB a process); the
+                      results and files are the same for any N
       --shard K/N     run the K-th of N even shares of the matrix (by cost; a case is always in the
                       same shard) and write its result blob for `\(programName) merge-reports`
       --blob FILE     where the shard's blob goes (default: blob-K-of-N.json in the results folder)
@@ -58,7 +58,7 @@ enum TestCommand {
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "test"
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only", "--results", "--shard", "--blob", "--accept"],
-                                 switches: ["--help", "--worker", "--prune", "--report-all"], hidden: ["--worker"],
+                                 switches: ["--help", "--prune", "--report-all"],
                                  choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)])
         if args.has("--help") { print(help); return }
         Pixmap.keepLargeBuffersForReuse()
@@ -73,22 +73,18 @@ enum TestCommand {
         if args.value("--blob") != nil && shard == nil { throw .usage("\(c): --blob needs --shard K/N") }
         let limit = TestWorkers.processLimit()
         var jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) } ?? limit.count
-        if jobs > limit.count && !args.has("--worker") {
+        if jobs > limit.count {
             warn("\(c): --jobs \(jobs): running \(limit.count) (\(limit.reason))")
             jobs = limit.count
         }
         let files = try tourFiles(args.positional, command: c)
-        let isWorker = args.has("--worker")
-        if !isWorker {
-            if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
-            if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
-        }
-        // Started now, the workers load the tours while this process does.
-        let workers = isWorker || jobs < 2 ? nil : TestWorkers(starting: jobs - 1, arguments: words)
+        if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
+        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
         let (planned, loaded) = load(files, app: app)
         let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
         let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
-        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results)
+        // Each process takes one core: `--jobs N` is the cores the run uses.
+        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1)
         let stages = TestStages(loaded: loaded, app: app, command: c)
         var runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
@@ -97,7 +93,6 @@ enum TestCommand {
         runner.declaredStates = { $0 is ScreenshotStage ? [] : states }
         let catalog = app.launchCatalog()
         runner.comesLater = { catalog.comesLater($0) }
-        if isWorker { serve(runner); return }
 
         TestResultsFolder.clear(results, tours: planned.map(\.name))
         for tour in planned {
@@ -106,6 +101,9 @@ enum TestCommand {
         }
 
         let groups = shard.map { plan.groups(inShard: $0.index, of: $0.count) }
+        // The workers start from here, with the tours loaded and the plan made.
+        let running = groups?.count ?? plan.groups.count
+        let workers = jobs < 2 || running < 2 ? nil : TestWorkers(forking: min(jobs, running) - 1) { serve(runner, input: $0, output: $1) }
         var byGroup = runAll(plan, runner: runner, workers: workers, only: groups)
         var all = byGroup.flatMap(\.results)
         // A pattern that selects nothing is a typo, never a green run (in a shard, its share may
@@ -267,11 +265,13 @@ enum TestCommand {
         }
     }
 
-    /// Worker mode: group numbers in on stdin, one JSON line of results out per group, until stdin ends.
-    static func serve(_ runner: SnapshotRunner) {
-        while let line = readLine() {
-            guard let group = Int(line.trimmingCharacters(in: .whitespaces)), runner.plan.groups.indices.contains(group) else { continue }
-            FileHandle.standardOutput.write(Data((jsonLine(TestWorkers.Reply(group: group, results: runner.run(group: group))) + "\n").utf8))
+    /// A worker's life: group numbers in on `input`, one JSON line of results out on `output` per
+    /// group, until `input` ends.
+    static func serve(_ runner: SnapshotRunner, input: FileHandle, output: FileHandle) {
+        let reader = LineReader(input)
+        while let line = reader.line() {
+            guard let group = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)), runner.plan.groups.indices.contains(group) else { continue }
+            do { try output.write(contentsOf: Data((jsonLine(TestWorkers.Reply(group: group, results: runner.run(group: group))) + "\n").utf8)) } catch { return }
         }
     }
 }

@@ -1,17 +1,19 @@
 import Foundation
 import Headless
 
-/// Worker processes for `limelight test --jobs N`: the parent runs groups itself and starts N − 1
-/// workers, each this executable run as `limelight test --worker …` with the parent's arguments, so
-/// it makes the same plan; the parent hands out group numbers one at a time, the costliest first
-/// (the next to whichever is free: itself, or a worker on its stdin), and reads back one JSON line
-/// of results per group. Results are kept by group, so the output is the same for any N.
+/// Worker processes for `limelight test --jobs N`: the parent loads the tours and makes the plan,
+/// then forks N − 1 workers, which start with all of it (and the fonts and images opened so far)
+/// in place of loading it again; the parent runs groups itself and hands out group numbers one at
+/// a time, the costliest first (the next to whichever is free: itself, or a worker through its
+/// pipe), and reads back one JSON line of results per group. Results are kept by group, so the
+/// output is the same for any N.
 ///
-/// The workers are started before the parent loads the tours, so their start-up (loading the
-/// tours, opening fonts) runs while the parent does its own. Each process keeps to one screen (size,
-/// scale, language) while that screen has groups left, and moves to a screen no other process is on
-/// when it runs out: a process's first group on a screen makes its glyphs, shadows and images, and
-/// the rest reuse them (affinity scheduling; the last groups are taken from any screen).
+/// The workers are forked before this process has made a thread of its own (the pipes are fed
+/// by threads made afterwards), so each starts as a copy of a single-threaded process. Each process
+/// keeps to one screen (size, scale, language) while that screen has groups left, and moves to a
+/// screen no other process is on when it runs out: a process's first group on a screen makes its
+/// glyphs, shadows and images, and the rest reuse them (affinity scheduling; the last groups are
+/// taken from any screen).
 final class TestWorkers: @unchecked Sendable {
     /// What one worker sends back for a group.
     struct Reply: Codable {
@@ -21,11 +23,11 @@ final class TestWorkers: @unchecked Sendable {
         var results: [CaseResult]
     }
 
-    /// One started worker: its process and its pipes, or why it could not start.
+    /// One forked worker: its process and the parent's ends of its pipes, or why it could not start.
     private struct Worker {
-        var process: Process
-        var input: Pipe
-        var output: Pipe
+        var process: pid_t
+        var input: FileHandle?
+        var output: FileHandle?
         var failure: String?
     }
 
@@ -55,22 +57,41 @@ final class TestWorkers: @unchecked Sendable {
     private var failures: [Int: String] = [:]
     private var workers: [Worker] = []
 
-    /// Starts `count` workers, each this executable with `arguments` after `test --worker`; they
-    /// load the tours while the caller does, and wait on their input for groups.
-    init(starting count: Int, arguments: [String]) {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        // A worker that dies closes its pipe: writing to it must fail, not kill this process.
+    /// Forks `count` workers. Each reads group numbers a line at a time and writes a `Reply` line
+    /// for each, through `serve` (given its input and output), and exits when its input ends,
+    /// without running this process's exit handlers (its copies of this process's buffered output
+    /// are never written).
+    @MainActor
+    init(forking count: Int, serve: (_ input: FileHandle, _ output: FileHandle) -> Void) {
+        // A worker that dies closes its pipe: writing to it must fail, not kill this process (nor,
+        // inherited, a worker whose parent is gone).
         signal(SIGPIPE, SIG_IGN)
+        // What this process has buffered is written once, by it.
+        fflush(nil)
         for _ in 0..<max(0, count) {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["test", "--worker"] + arguments
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            var failure: String?
-            do { try process.run() } catch { failure = "cannot start a worker (\(error.localizedDescription))" }
-            workers.append(Worker(process: process, input: input, output: output, failure: failure))
+            var down: [Int32] = [-1, -1], up: [Int32] = [-1, -1]
+            func failed(_ why: String) -> Worker { Worker(process: -1, failure: "cannot start a worker (\(why): \(String(cString: strerror(errno))))") }
+            guard pipe(&down) == 0 else { workers.append(failed("no pipe")); continue }
+            guard pipe(&up) == 0 else {
+                workers.append(failed("no pipe"))
+                close(down[0]); close(down[1]); continue
+            }
+            let pid = fork()
+            if pid == 0 {
+                // The worker: only its own ends stay open, so each pipe ends when its other side closes.
+                close(down[1]); close(up[0])
+                for earlier in workers {
+                    if let input = earlier.input { close(input.fileDescriptor) }
+                    if let output = earlier.output { close(output.fileDescriptor) }
+                }
+                serve(FileHandle(fileDescriptor: down[0], closeOnDealloc: false), FileHandle(fileDescriptor: up[1], closeOnDealloc: false))
+                _exit(0)
+            }
+            if pid < 0 { workers.append(failed("no process")) }
+            close(down[0]); close(up[1])
+            guard pid > 0 else { close(down[1]); close(up[0]); continue }
+            workers.append(Worker(process: pid, input: FileHandle(fileDescriptor: down[1], closeOnDealloc: true),
+                                  output: FileHandle(fileDescriptor: up[0], closeOnDealloc: true)))
         }
     }
 
@@ -102,15 +123,16 @@ final class TestWorkers: @unchecked Sendable {
 
     /// One worker's life: feed it groups until none are left, then close its input.
     private func feed(_ worker: Worker, taker: Int) {
-        if let failure = worker.failure {
+        guard let input = worker.input, let output = worker.output else {
+            let failure = worker.failure ?? "cannot start a worker"
             while let group = take(by: taker) { record(group, failure: failure) }
             return
         }
-        let reader = LineReader(worker.output.fileHandleForReading)
+        let reader = LineReader(output)
         let decoder = JSONDecoder()
         // A worker that dies gives up its group (which fails) and takes no more: the others go on.
         while let group = take(by: taker) {
-            do { try worker.input.fileHandleForWriting.write(contentsOf: Data("\(group)\n".utf8)) } catch {
+            do { try input.write(contentsOf: Data("\(group)\n".utf8)) } catch {
                 record(group, failure: "the worker stopped taking work"); break
             }
             guard let line = reader.line() else {
@@ -124,8 +146,9 @@ final class TestWorkers: @unchecked Sendable {
                 record(group, failure: "the worker's reply could not be read (\(error.localizedDescription))")
             }
         }
-        try? worker.input.fileHandleForWriting.close()
-        worker.process.waitUntilExit()
+        try? input.close()
+        var status: Int32 = 0
+        while waitpid(worker.process, &status, 0) == -1 && errno == EINTR {}
     }
 
     /// The next group for process `taker` (0: this one), or nil when all have been handed out: the

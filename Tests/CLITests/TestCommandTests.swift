@@ -114,6 +114,37 @@ import ImageFiles
         for (name, bytes) in trees[0] { #expect(trees[1][name] == bytes, "\(name) differs between --jobs 1 and --jobs 2") }
     }
 
+    /// A worker killed mid-run: the groups it held are errors of the runner's (exit 3, the line says
+    /// why), every other case is still run and counted, and the run ends (no wait on a lost pipe).
+    @Test func aLostWorkerMakesItsGroupsErrorsOfTheRunner() throws {
+        let dir = try homeCopy()
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: CLI.binary)
+        run.arguments = ["test", dir + "/home.json", "--jobs", "2", "--results", dir + "/results"]
+        run.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy", "DISPLAY": ""]) { $1 }
+        let out = Pipe()
+        run.standardOutput = out
+        run.standardError = FileHandle.nullDevice
+        try run.run()
+        // The worker is the run's one child; it is killed as soon as it is there.
+        var worker: Int32?
+        for _ in 0..<2000 where worker == nil {
+            let children = (try? String(contentsOfFile: "/proc/\(run.processIdentifier)/task/\(run.processIdentifier)/children", encoding: .utf8)) ?? ""
+            worker = children.split(separator: " ").first.flatMap { Int32($0) }
+            if worker == nil { usleep(1000) }
+        }
+        let killed = try #require(worker, "no worker appeared")
+        kill(killed, SIGKILL)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 3, "\(output)")
+        #expect(output.contains("the worker exited before it finished the group"), "\(output)")
+        let last = try #require(output.split(separator: "\n").last.map(String.init))
+        let numbers = last.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+        #expect(numbers.reduce(0, +) == Self.homeCases, "every case counted: \(last)")
+        #expect(last.contains("errors"), "\(last)")
+    }
+
     @Test func junitXMLParsesWithTheRightCounts() throws {
         let dir = try homeCopy(Self.editedText)
         try #"{"id": "broken", "steps": [{"target": "nowhere", "text": "x"}]}"#.write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
