@@ -103,41 +103,63 @@ enum TestBenchmarks {
         return try walk.session.render().copy()
     }
 
-    /// `test.matrix.jobs1` and `test.matrix.jobs2`: `limelight test` of a 12-step tour at 390x844,
-    /// 1024x768 and 1920x1080, at 1x and 2x, in English and Japanese, settled and at two times into
-    /// each step (432 cases in 24 groups), with 1 and 2 worker processes, alternated five times each;
-    /// the figure is the median wall time of the whole run.
-    static func matrix(_ h: Harness) throws {
+    /// The CI team's matrix: two tours of the sample app (the shipped home tour's five steps with
+    /// three scripts, and its first four with two), each at 390x844 and 768x1024, 1x and 2x, in
+    /// English and Japanese, settled and 150 ms into each step: 184 cases in 72 groups. Whole
+    /// `limelight test` runs, green and recording every golden (`--update all`), with `--jobs 1`
+    /// and `--jobs 2` alternated round by round; figures are medians with the range, and the
+    /// ratio of 1 job to 2 is taken round by round.
+    static func matrix(_ h: Harness, rounds: Int = 7) throws {
         let binary = HostBenchmarks.binary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             h.note("test.matrix: skipped, build `limelight` in release first (swift build -c release)")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-bench-matrix-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let steps = targets.enumerated().map { i, t in
-            #"{"target": "\#(t)", "title": {"en": "Step \#(i + 1)", "ja": "ステップ \#(i + 1)"}, "text": {"en": "Tours follow the layout.", "ja": "ツアーはレイアウトについていきます。"}}"#
+        guard let data = FileManager.default.contents(atPath: "assets/tours/home.json"),
+              let home = try JSONSerialization.jsonObject(with: data) as? [String: Any], let steps = home["steps"] as? [Any],
+              let scripts = (home["test"] as? [String: Any])?["scripts"] as? [Any], steps.count >= 5, scripts.count >= 2 else {
+            h.note("test.matrix: skipped, run from the repository's root (it reads assets/tours/home.json)")
+            return
         }
-        let path = folder + "/matrix.json"
-        try #"{"id": "matrix", "test": {"sizes": ["390x844", "1024x768", "1920x1080"], "scales": [1, 2], "times": [90, 210]}, "steps": [\#(steps.joined(separator: ", "))]}"#
-            .write(toFile: path, atomically: true, encoding: .utf8)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-bench-matrix-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder + "/tours", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let nextTwice: [String: Any] = ["name": "next-twice", "lines": ["tap overlay.bubble.next", "wait 400", "tap overlay.bubble.next", "wait 400"], "expect": "step=3"]
+        let next: [String: Any] = ["name": "next", "lines": ["tap overlay.bubble.next", "wait 400"], "expect": "step=2"]
+        let shape: [String: Any] = ["sizes": ["390x844", "768x1024"], "scales": [1, 2], "languages": ["en", "ja"], "times": [150]]
+        for (id, count, kept) in [("onboarding", 5, scripts + [nextTwice]), ("cards", 4, [scripts[1], next])] {
+            var tour = home
+            tour["id"] = id
+            tour["steps"] = Array(steps.prefix(count))
+            tour["test"] = shape.merging(["scripts": kept]) { a, _ in a }
+            try JSONSerialization.data(withJSONObject: tour).write(to: URL(fileURLWithPath: "\(folder)/tours/\(id).json"))
+        }
         func run(_ args: [String]) throws -> Double {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let p = try HostBenchmarks.launch(["test", path, "--report", folder + "/r"] + args, env: ["SDL_VIDEODRIVER": "dummy"])
+            let p = try HostBenchmarks.launch(["test", folder + "/tours", "--results", folder + "/results"] + args, env: ["SDL_VIDEODRIVER": "dummy"])
             p.waitUntilExit()
-            return Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+            guard p.terminationStatus == 0 else { throw HeadlessError("test.matrix: `limelight test \(args.joined(separator: " "))` exited \(p.terminationStatus)") }
+            try? FileManager.default.removeItem(atPath: folder + "/results")
+            return ms
         }
-        _ = try run(["--update", "--jobs", "2"])
-        var one: [Double] = [], two: [Double] = []
-        for _ in 0..<5 {
-            one.append(try run(["--jobs", "1"]))
-            two.append(try run(["--jobs", "2"]))
+        _ = try run(["--update", "all", "--jobs", "2"])
+        var times: [String: [Double]] = [:]
+        for round in 0..<rounds {
+            for jobs in round % 2 == 0 ? ["1", "2"] : ["2", "1"] {
+                times["green.jobs\(jobs)", default: []].append(try run(["--jobs", jobs]))
+                times["record.jobs\(jobs)", default: []].append(try run(["--jobs", jobs, "--update", "all"]))
+            }
         }
-        let m1 = one.sorted()[2], m2 = two.sorted()[2]
-        h.add("test.matrix.jobs1 (432 cases)", size: "mixed", milliseconds: m1)
-        h.add("test.matrix.jobs2 (432 cases)", size: "mixed", milliseconds: m2)
-        h.note(String(format: "test.matrix: 2 jobs give %.2fx the throughput of 1 (runs: 1 job %@ ms; 2 jobs %@ ms)", m1 / m2,
-                      one.map { String(format: "%.0f", $0) }.joined(separator: ", "), two.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        func range(_ v: [Double]) -> String { String(format: "%.0f–%.0f", v.min()!, v.max()!) }
+        for kind in ["green", "record"] {
+            let one = times["\(kind).jobs1"]!, two = times["\(kind).jobs2"]!
+            h.add("test.matrix.\(kind).jobs1 (184 cases)", size: "mixed", milliseconds: median(one))
+            h.add("test.matrix.\(kind).jobs2 (184 cases)", size: "mixed", milliseconds: median(two))
+            let ratios = zip(one, two).map { $0 / $1 }
+            h.note(String(format: "test.matrix.%@: 2 jobs give %.2fx the throughput of 1 (median of %d rounds, %.2f–%.2f); 1 job %@ ms, 2 jobs %@ ms",
+                          kind, median(ratios), rounds, ratios.min()!, ratios.max()!, range(one), range(two)))
+        }
     }
 }
