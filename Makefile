@@ -2,7 +2,7 @@
 # Both first make sure the system packages are installed (see scripts/ensure-packages.sh).
 
 # Build and run: SDL2 (window, input), SDL2_image (reading JPEG, BMP, WebP, QOI), giflib (reading GIF),
-# libspng and zlib (reading and writing PNGs), libdeflate (the Adler-32 of written PNGs),
+# libspng and zlib (reading and writing PNGs), libdeflate (PNG checksums),
 # xxHash (golden digests); for text fontconfig (finding faces), FreeType (glyphs, colour bitmaps),
 # HarfBuzz (shaping), FriBidi (bidirectional order), ICU (line breaks); speech-dispatcher's client
 # library (announcements, spoken when its service runs); gettext's libgettextpo (reading translators'

@@ -59,7 +59,7 @@ let package = Package(
         // Reading translators' PO files with gettext's own reader (libgettextpo).
         .systemLibrary(name: "CGettextPO", path: "Sources/CGettextPO", providers: [.apt(["libgettextpo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // libdeflate's vectorized Adler-32, for the zlib stream a PNG's pieces are joined into.
+        // libdeflate's vectorized checksums: the Adler-32 of a PNG's image data, the CRC-32 of its chunks.
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", providers: [.apt(["libxxhash-dev"])]),
 
