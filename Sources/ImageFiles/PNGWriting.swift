@@ -157,10 +157,13 @@ extension Pixmap {
         }
     }
 
+    /// The machine's cores, asked once (the answer reads /proc).
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
+
     /// Runs `body` for 0..<count on up to `threads` threads (nil: as many as the machine has
     /// cores), each taking every `threads`-th; on this thread alone when one is asked for.
     private static func perform(_ count: Int, threads: Int?, _ body: @Sendable (Int) -> Void) {
-        let strands = min(count, max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount))
+        let strands = min(count, max(1, threads ?? cores))
         guard strands > 1 else { for k in 0..<count { body(k) }; return }
         DispatchQueue.concurrentPerform(iterations: strands) { strand in
             for k in Swift.stride(from: strand, to: count, by: strands) { body(k) }

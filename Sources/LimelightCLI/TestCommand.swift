@@ -249,7 +249,7 @@ enum TestCommand {
         guard let workers else { return mine.map { TestRun.GroupResults(group: $0, results: runner.run(group: $0)) } }
         var screens: [String: Int] = [:]
         let screen = plan.groups.map { g in
-            let key = "\(g.size.width)x\(g.size.height)@\(g.scale)-\(g.language)"
+            let key = "\(g.size.width)x\(g.size.height)@\(g.scale)"
             if let n = screens[key] { return n }
             screens[key] = screens.count
             return screens.count - 1

@@ -10,10 +10,10 @@ import Headless
 ///
 /// The workers are forked before this process has made a thread of its own (the pipes are fed
 /// by threads made afterwards), so each starts as a copy of a single-threaded process. Each process
-/// keeps to one screen (size, scale, language) while that screen has groups left, and moves to a
-/// screen no other process is on when it runs out: a process's first group on a screen makes its
-/// glyphs, shadows and images, and the rest reuse them (affinity scheduling; the last groups are
-/// taken from any screen).
+/// keeps to one screen (a size at a scale, in every language) while that screen has groups left,
+/// and moves to a screen no other process is on when it runs out: a process's first group on a
+/// screen makes its glyphs, shadows and resampled images, and the rest reuse them (affinity
+/// scheduling; the last groups are taken from any screen).
 final class TestWorkers: @unchecked Sendable {
     /// What one worker sends back for a group.
     struct Reply: Codable {
@@ -96,8 +96,8 @@ final class TestWorkers: @unchecked Sendable {
     }
 
     /// Runs the groups numbered in `order` (the costliest first) on this process, through `local`,
-    /// and on the workers; `screen` gives each group's screen (a number per size, scale and
-    /// language). Returns each group's results, or why its worker could not give them. Every worker
+    /// and on the workers; `screen` gives each group's screen (a number per size and scale).
+    /// Returns each group's results, or why its worker could not give them. Every worker
     /// has ended when it returns.
     @MainActor
     func run(order: [Int], screen: [Int], local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
