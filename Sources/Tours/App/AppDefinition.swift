@@ -35,6 +35,9 @@ public struct AppDefinition: Sendable {
     /// The tour files the window shows at launch, by their show rules (absolute paths, or relative
     /// to the current folder).
     public var launchTours: [String]
+    /// Where each of its view ids is declared, as `FILE:LINE` (an app declared in a screens file),
+    /// for the messages of tours that miss one.
+    public var idLocations: [String: String] = [:]
     /// Makes a running app for a command, a test case or the editor.
     public var make: @MainActor @Sendable (AppLaunch) throws -> any TourHost
 

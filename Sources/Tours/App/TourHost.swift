@@ -78,8 +78,10 @@ extension TourHost {
             ids[tab] = TargetCatalog.identifiers(in: root.content)
         }
         if let start { selectTab(named: start) }
-        return TargetCatalog(tabs: tabNames, ids: ids, languages: definition.languages, patterns: idPatterns,
-                             states: definition.states, events: definition.events, overlayKinds: definition.overlayKinds)
+        var catalog = TargetCatalog(tabs: tabNames, ids: ids, languages: definition.languages, patterns: idPatterns,
+                                    states: definition.states, events: definition.events, overlayKinds: definition.overlayKinds)
+        catalog.locations = definition.idLocations
+        return catalog
     }
 }
 

@@ -2,24 +2,28 @@ import Raster
 
 /// Typed reads from a `JSONNode` tree that collect a diagnostic for every problem instead of
 /// stopping at the first: wrong types, unknown and duplicate keys, values out of range.
-struct SchemaReader {
-    let file: String
-    private(set) var diagnostics: [TourDiagnostic] = []
+package struct SchemaReader {
+    /// The file the diagnostics name.
+    package let file: String
+    /// Every problem found so far, in the order found.
+    package private(set) var diagnostics: [TourDiagnostic] = []
 
-    init(file: String) { self.file = file }
+    /// A reader whose diagnostics name `file`.
+    package init(file: String) { self.file = file }
 
-    mutating func report(_ line: Int?, _ path: JSONPath, _ message: String) {
+    /// An error at `line` and `path`.
+    package mutating func report(_ line: Int?, _ path: JSONPath, _ message: String) {
         diagnostics.append(TourDiagnostic(file: file, line: line, path: path.description, message: message))
     }
 
     /// Something that does nothing (a corner radius on a circle): listed, never fatal.
-    mutating func warn(_ line: Int?, _ path: JSONPath, _ message: String) {
+    package mutating func warn(_ line: Int?, _ path: JSONPath, _ message: String) {
         diagnostics.append(TourDiagnostic(file: file, line: line, path: path.description, message: message, severity: .warning))
     }
 
     /// The members of an object by key (the first of duplicates), after reporting duplicate keys
     /// and keys not in `known`. Nil (reported) when `node` is not an object.
-    mutating func object(_ node: JSONNode, at path: JSONPath, known: [String], what: String) -> [String: JSONMember]? {
+    package mutating func object(_ node: JSONNode, at path: JSONPath, known: [String], what: String) -> [String: JSONMember]? {
         guard case .object(let members) = node.value else {
             report(node.line, path, "expected \(what), found \(node.kindDescription)")
             return nil
@@ -39,7 +43,7 @@ struct SchemaReader {
     }
 
     /// ` (did you mean "x"?)` for a near miss, else ` (known: a, b, c)`.
-    static func suggestion(for word: String, among known: [String]) -> String {
+    package static func suggestion(for word: String, among known: [String]) -> String {
         let lower = word.lowercased()
         let best = known.map { ($0, editDistance(lower, $0.lowercased())) }.min { $0.1 < $1.1 }
         if let best, best.1 <= max(1, min(3, word.count / 3)) { return " (did you mean \(quoted(best.0))?)" }
@@ -47,11 +51,11 @@ struct SchemaReader {
     }
 
     /// Levenshtein distance over characters (short strings only: keys and ids).
-    static func editDistance(_ a: String, _ b: String) -> Int { Tours.editDistance(a, b) }
+    package static func editDistance(_ a: String, _ b: String) -> Int { Tours.editDistance(a, b) }
 
     // MARK: - Typed values
 
-    mutating func string(_ node: JSONNode, at path: JSONPath, nonEmpty: Bool = false) -> String? {
+    package mutating func string(_ node: JSONNode, at path: JSONPath, nonEmpty: Bool = false) -> String? {
         guard case .string(let s) = node.value else {
             report(node.line, path, "expected a string, found \(node.kindDescription)")
             return nil
@@ -65,10 +69,10 @@ struct SchemaReader {
 
     /// The most characters a text shown on screen may have (a bubble's title or text, a label):
     /// far more than a bubble shows, few enough that laying it out stays quick.
-    static let maxTextCharacters = 10_000
+    package static let maxTextCharacters = 10_000
 
     /// A string shown on screen: at most `maxTextCharacters` characters.
-    mutating func text(_ node: JSONNode, at path: JSONPath) -> String? {
+    package mutating func text(_ node: JSONNode, at path: JSONPath) -> String? {
         guard let s = string(node, at: path) else { return nil }
         if s.utf8.count > SchemaReader.maxTextCharacters {
             var count = 0
@@ -81,7 +85,7 @@ struct SchemaReader {
         return s
     }
 
-    mutating func bool(_ node: JSONNode, at path: JSONPath) -> Bool? {
+    package mutating func bool(_ node: JSONNode, at path: JSONPath) -> Bool? {
         guard case .bool(let b) = node.value else {
             report(node.line, path, "expected true or false, found \(node.kindDescription)")
             return nil
@@ -89,7 +93,7 @@ struct SchemaReader {
         return b
     }
 
-    mutating func number(_ node: JSONNode, at path: JSONPath, in range: ClosedRange<Double>, meaning: String = "a number") -> Double? {
+    package mutating func number(_ node: JSONNode, at path: JSONPath, in range: ClosedRange<Double>, meaning: String = "a number") -> Double? {
         guard case .number(let v) = node.value else {
             report(node.line, path, "expected \(meaning), found \(node.kindDescription)")
             return nil
@@ -111,7 +115,7 @@ struct SchemaReader {
     }
 
     /// One of `choices` (a string).
-    mutating func choice<T>(_ node: JSONNode, at path: JSONPath, _ choices: [(String, T)]) -> T? {
+    package mutating func choice<T>(_ node: JSONNode, at path: JSONPath, _ choices: [(String, T)]) -> T? {
         let names = choices.map { quoted($0.0) }.joined(separator: ", ")
         guard case .string(let s) = node.value else {
             report(node.line, path, "expected one of \(names), found \(node.kindDescription)")

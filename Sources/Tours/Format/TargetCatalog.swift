@@ -18,6 +18,8 @@ public struct TargetCatalog: Hashable, Sendable {
     public var events: [String]
     /// The kinds of overlay the app presents, which conditions may name.
     public var overlayKinds: [String]
+    /// Where each id is declared, as `FILE:LINE` (an app declared in a screens file), for messages.
+    public var locations: [String: String] = [:]
 
     /// A catalog of `ids` per tab name, with `tabs` in order, for a screen in `languages`; ids that
     /// match `patterns` on a tab can come to exist there; `states`, `events` and `overlayKinds` are
@@ -140,10 +142,11 @@ public enum TourTargetValidator {
                 let here = catalog.ids[currentTab] ?? []
                 if catalog.canExist(id, onTab: currentTab) { continue }
                 if let other = catalog.tabs.first(where: { catalog.canExist(id, onTab: $0) }) {
-                    report(line, path, "the view \(quoted(id)) is on the tab \(quoted(other)), not \(quoted(currentTab)) (add \"tab\": \(quoted(other)) to this step)")
+                    let at = catalog.locations[id].map { ", declared at \($0)" } ?? ""
+                    report(line, path, "the view \(quoted(id)) is on the tab \(quoted(other))\(at), not \(quoted(currentTab)) (add \"tab\": \(quoted(other)) to this step)")
                 } else {
                     let patterns = catalog.patterns[currentTab] ?? []
-                    report(line, path, "no view with id \(quoted(id)) can exist (known: \(knownList(here, near: id))"
+                    report(line, path, "no view with id \(quoted(id)) can exist (known: \(knownList(here, near: id, locations: catalog.locations))"
                            + (patterns.isEmpty ? ")" : "; and as the app runs: \(patterns.joined(separator: ", ")))"))
                 }
             }
@@ -151,13 +154,16 @@ public enum TourTargetValidator {
         return out
     }
 
-    /// Up to six known ids, the nearest to `id` first, then "…" when there are more.
-    static func knownList(_ ids: Set<String>, near id: String) -> String {
+    /// Up to six known ids, the nearest to `id` first (with where it is declared, when `locations`
+    /// says), then "…" when there are more.
+    static func knownList(_ ids: Set<String>, near id: String, locations: [String: String] = [:]) -> String {
         let sorted = ids.sorted { a, b in
             let da = SchemaReader.editDistance(id, a), db = SchemaReader.editDistance(id, b)
             return da != db ? da < db : a < b
         }
-        let shown = sorted.prefix(6).joined(separator: ", ")
+        let shown = sorted.prefix(6).enumerated().map { i, known in
+            i == 0 ? known + (locations[known].map { " at \($0)" } ?? "") : known
+        }.joined(separator: ", ")
         return sorted.count > 6 ? shown + ", …" : shown
     }
 }

@@ -23,6 +23,9 @@ public struct Tour: Hashable, Sendable {
     public var showsProgress: Bool
     /// Whether the tour can be left early: a Skip button in bubbles, and Escape.
     public var allowsSkip: Bool
+    /// The app the tour runs over, as written in the file: a screens file, relative to the tour
+    /// file's folder (nil: the command's app).
+    public var app: String?
     /// A PNG screenshot to run over instead of the app, as written in the file (relative to
     /// the tour file's folder).
     public var background: String?

@@ -28,7 +28,7 @@ public enum TourDecoder {
 
     /// A string, or an object of strings by language code (`{"en": "…", "ja": "…"}`): returns the
     /// default (English when given, else the first) and the whole table.
-    static func localized(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> (String?, [String: String]) {
+    package static func localized(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> (String?, [String: String]) {
         guard case .object(let members) = node.value else { return (r.text(node, at: path), [:]) }
         var table: [String: String] = [:]
         var first: String?

@@ -1,46 +1,46 @@
 /// One key of a tour file, declared once: its name, what its value must be, its default and what it
 /// does. Decoding reads it from here, the unknown-key message suggests from these names, and the
 /// README's key tables are made from these rows (`TourSchema.markdownTable`).
-struct TourKey<Model>: Sendable {
+package struct TourKey<Model>: Sendable {
     /// What the decoder knows when it reads a key: the object it is in.
-    struct Context: Sendable {
+    package struct Context: Sendable {
         /// The object's members by key.
-        let members: [String: JSONMember]
+        package let members: [String: JSONMember]
         /// The object itself.
-        let node: JSONNode
+        package let node: JSONNode
         /// The object's path.
-        let path: JSONPath
+        package let path: JSONPath
     }
 
     /// Reads the key's value (it is present) into the model.
-    typealias Decode = @Sendable (_ member: JSONMember, _ path: JSONPath, _ context: Context, _ reader: inout SchemaReader, _ model: inout Model) -> Void
+    package typealias Decode = @Sendable (_ member: JSONMember, _ path: JSONPath, _ context: Context, _ reader: inout SchemaReader, _ model: inout Model) -> Void
     /// Checks a rule about the key and the ones before it, whether it is present or not.
-    typealias Rule = @Sendable (_ context: Context, _ reader: inout SchemaReader, _ model: inout Model) -> Void
+    package typealias Rule = @Sendable (_ context: Context, _ reader: inout SchemaReader, _ model: inout Model) -> Void
 
     /// The key's row of the README's table: what the value must be (its type and range), what a
     /// file that leaves the key out gets, and what the key does, one line.
-    struct Row: Sendable { let value: String, defaultValue: String, doc: String }
+    package struct Row: Sendable { package let value: String, defaultValue: String, doc: String }
 
     /// What kind of value the key takes.
-    typealias Kind = TourValueKind
+    package typealias Kind = TourValueKind
 
     /// The key as it is written in the file.
-    let name: String
+    package let name: String
     /// What a settings panel calls it: the name in words (`cornerRadius` is "Corner radius").
-    let label: String
+    package let label: String
     /// What kind of value it takes.
-    let kind: Kind
+    package let kind: Kind
     /// What the README says of it.
-    let row: Row
+    package let row: Row
     /// The message when an object lacks this key, for required keys (nil: optional).
-    let missing: String?
+    package let missing: String?
     /// How the value is read; nil for keys read together with others (`target`, `targets`, `rect`).
-    let decode: Decode?
+    package let decode: Decode?
     /// A rule checked right after this key is read.
-    let rule: Rule?
+    package let rule: Rule?
 
     /// A key; see the members for what each part is.
-    init(_ name: String, _ kind: Kind, value: String, default defaultValue: String, doc: String, label: String? = nil, missing: String? = nil,
+    package init(_ name: String, _ kind: Kind, value: String, default defaultValue: String, doc: String, label: String? = nil, missing: String? = nil,
          decode: Decode?, rule: Rule? = nil) {
         self.name = name
         self.kind = kind
@@ -52,7 +52,7 @@ struct TourKey<Model>: Sendable {
 
 extension TourKey {
     /// A key's name in words, first letter capital: `cornerRadius` is "Corner radius", `svgPath` "Svg path".
-    static func words(_ name: String) -> String {
+    package static func words(_ name: String) -> String {
         var out = ""
         for c in name {
             if c.isUppercase, !out.isEmpty { out += " " + c.lowercased() } else { out.append(c) }
@@ -61,14 +61,14 @@ extension TourKey {
     }
 
     /// A `true` or `false` key stored at `keyPath`.
-    static func bool(_ name: String, default defaultValue: Bool, doc: String, _ keyPath: WritableKeyPath<Model, Bool> & Sendable) -> TourKey {
+    package static func bool(_ name: String, default defaultValue: Bool, doc: String, _ keyPath: WritableKeyPath<Model, Bool> & Sendable) -> TourKey {
         TourKey(name, .flag, value: "`true` or `false`", default: "`\(defaultValue)`", doc: doc) { member, path, _, r, model in
             if let b = r.bool(member.value, at: path) { model[keyPath: keyPath] = b }
         }
     }
 
     /// A number within `range` stored at `keyPath`.
-    static func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double, doc: String,
+    package static func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double, doc: String,
                        _ keyPath: WritableKeyPath<Model, Double> & Sendable, rule: Rule? = nil) -> TourKey {
         TourKey(name, .number(range), value: "a number from \(range.lowerBound.compact) to \(range.upperBound.compact)",
                 default: "`\(defaultValue.compact)`", doc: doc, decode: { member, path, _, r, model in
@@ -78,7 +78,7 @@ extension TourKey {
 
     /// An object of `keys`, read into a fresh `Inner` and stored at `keyPath` (`what` is the
     /// example an error message shows).
-    static func object<Inner: Sendable>(_ name: String, value: String, default defaultValue: String, doc: String,
+    package static func object<Inner: Sendable>(_ name: String, value: String, default defaultValue: String, doc: String,
                                         keys: [TourKey<Inner>], what: String, fresh: Inner,
                                         _ keyPath: WritableKeyPath<Model, Inner?> & Sendable) -> TourKey {
         TourKey(name, .object, value: value, default: defaultValue, doc: doc) { member, path, _, r, model in
@@ -89,7 +89,7 @@ extension TourKey {
     }
 
     /// One of the cases of `T`, by raw value, stored at `keyPath`.
-    static func choice<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ type: T.Type, default defaultValue: String, doc: String,
+    package static func choice<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ type: T.Type, default defaultValue: String, doc: String,
                                                            _ keyPath: WritableKeyPath<Model, T> & Sendable) -> TourKey where T.RawValue == String {
         let choices = T.allCases.map { ($0.rawValue, $0) }
         return TourKey(name, .choice(choices.map(\.0)), value: choices.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: defaultValue, doc: doc) { member, path, _, r, model in
@@ -103,7 +103,7 @@ extension SchemaReader {
     /// order with its rule after it (`first` before them all); reports unknown and duplicate keys, and missing required ones.
     /// Returns the members, nil (reported) when `node` is not an object.
     @discardableResult
-    mutating func decode<Model>(_ node: JSONNode, at path: JSONPath, keys: [TourKey<Model>], what: String,
+    package mutating func decode<Model>(_ node: JSONNode, at path: JSONPath, keys: [TourKey<Model>], what: String,
                                 into model: inout Model, first: TourKey<Model>.Rule? = nil) -> [String: JSONMember]? {
         guard let members = object(node, at: path, known: keys.map(\.name), what: what) else { return nil }
         let context = TourKey<Model>.Context(members: members, node: node, path: path)

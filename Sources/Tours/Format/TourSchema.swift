@@ -4,7 +4,7 @@ import Raster
 /// Every key a tour file may have, declared once (see `TourKey`): the tour's, its `dim` object's,
 /// a step's and a path `shape` object's. `TourDecoder` reads files with these tables and the README's
 /// key tables are made from them (`markdownTable`), which a test holds to the README.
-enum TourSchema {
+package enum TourSchema {
     /// The largest coordinate a step may use, in screen points (rects and svg paths alike): far
     /// beyond any screen, and small enough that every scale keeps a path exact in the rasterizer.
     static let maxCoordinate = 100_000.0
@@ -19,7 +19,7 @@ enum TourSchema {
 
     /// The member's value when it is a name (ASCII letters, digits, `.`, `_` and `-`, at most
     /// `maxLength` of them), else nil with the problem reported.
-    static func name(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, maxLength: Int) -> String? {
+    package static func name(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, maxLength: Int) -> String? {
         guard let s = r.string(member.value, at: path, nonEmpty: true) else { return nil }
         guard s.count <= maxLength, s.unicodeScalars.allSatisfy({ $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) }) else {
             r.report(member.value.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most \(maxLength)), found \(quoted(s))")
@@ -65,10 +65,18 @@ enum TourSchema {
 
     /// The keys of a tour (the top-level object).
     static let tour: [TourKey<Tour>] = [
+        TourKey("$schema", .file, value: "a path or URL", default: "none",
+                doc: "the JSON Schema an editor checks the file against as you type (`schemas/tour.schema.json`); Limelight itself ignores it", label: "JSON Schema") { member, path, _, r, _ in
+            _ = r.string(member.value, at: path)
+        },
         TourKey("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
                 doc: "the tour's name: saved progress and reports use it",
                 missing: "missing key \"id\" (a name for the tour, such as \"onboarding\")") { member, path, _, r, tour in
             if let id = name(member, path, &r, maxLength: 100) { tour.id = id }
+        },
+        TourKey("app", .file, value: "a path to a screens file", default: "the command's app",
+                doc: "the app the tour runs over: a screens file (see \"Your app's screens as a file\"), relative to the tour file's folder; every command runs the tour over it unless `--app` names another") { member, path, _, r, tour in
+            if let s = r.string(member.value, at: path, nonEmpty: true) { tour.app = s }
         },
         TourKey("dim", .object, value: "an object: `color`, `opacity`", default: "the defaults of its keys",
                 doc: "the layer over everything outside the holes") { member, path, _, r, tour in
@@ -500,7 +508,7 @@ enum TourSchema {
     // MARK: - The README
 
     /// The README's table of `keys`, each named with `prefix` (`dim.`): key, value, default, meaning.
-    static func markdownRows<Model>(_ keys: [TourKey<Model>], prefix: String = "") -> [String] {
+    package static func markdownRows<Model>(_ keys: [TourKey<Model>], prefix: String = "") -> [String] {
         keys.map { k in "| `\(prefix)\(k.name)` | \(k.row.value) | \(k.row.defaultValue) | \(k.row.doc) |" }
     }
 
@@ -544,7 +552,8 @@ enum TourSchema {
         return table(rows)
     }
 
-    private static func table(_ rows: [String]) -> String {
+    /// The rows under the README's header of a key table.
+    package static func table(_ rows: [String]) -> String {
         (["| key | value | default | meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 }
@@ -576,6 +585,8 @@ public struct TourKeyInfo: Hashable, Sendable {
     public let defaultValue: String
     /// What it does, one line.
     public let doc: String
+    /// Whether every object it belongs in must give it.
+    public var isRequired = false
 }
 
 extension TourKeyInfo {
@@ -586,7 +597,7 @@ extension TourKeyInfo {
 extension TourSchema {
     static func infos<Model>(_ keys: [TourKey<Model>], prefix: String) -> [TourKeyInfo] {
         keys.map { TourKeyInfo(path: prefix + $0.name, name: $0.name, label: $0.label, kind: $0.kind, value: $0.row.value,
-                               defaultValue: $0.row.defaultValue, doc: $0.row.doc) }
+                               defaultValue: $0.row.defaultValue, doc: $0.row.doc, isRequired: $0.missing != nil) }
     }
 
     /// A theme object's keys under `prefix` (`theme.`).

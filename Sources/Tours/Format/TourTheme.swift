@@ -52,7 +52,7 @@ public struct TourTheme: Hashable, Sendable {
 
 extension TourSchema {
     /// A `"#RRGGBB"` value, else nil with the problem reported.
-    static func color(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> Color? {
+    package static func color(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> Color? {
         guard let s = r.string(member.value, at: path) else { return nil }
         if s.count == 7, s.hasPrefix("#"), let color = Color(hex: s) { return color }
         r.report(member.value.line, path, "expected a colour \"#RRGGBB\" such as \"#FFFFFF\", found \(quoted(s))")

@@ -30,33 +30,43 @@ public struct FileSignature: Hashable, Sendable {
     }
 }
 
-/// The result of reloading a changed tour file.
-public enum TourReload {
-    /// The file changed and is good: the new tour.
-    case reloaded(LoadedTour)
-    /// The file changed and is broken: its problems (the last good tour should keep running).
+/// How often a `FileReloader` checks its file.
+public enum FileReloaderTiming {
+    /// Seconds between checks when the folder is watched with inotify.
+    public static let watchedInterval = 0.05
+    /// Seconds between checks of the signature alone.
+    public static let pollingInterval = 0.5
+}
+
+/// The result of reloading a changed file (a tour, an app's screens).
+public enum FileReload<Loaded> {
+    /// The file changed and is good: what it holds now.
+    case reloaded(Loaded)
+    /// The file changed and is broken: its problems (the last good version should keep running).
     case failed(TourLoadError)
 }
 
-/// Watches a tour file for saves and reloads it when it changed. The file's folder is watched with
+/// The result of reloading a changed tour file.
+public typealias TourReload = FileReload<LoadedTour>
+
+/// Watches a tour file for saves and reloads it when it changed.
+public typealias TourReloader = FileReloader<LoadedTour>
+
+/// Watches a file (a tour, an app's screens) for saves and reloads it when it changed. The file's folder is watched with
 /// inotify (`FolderWatch`), so a save in place or by rename is seen as it happens: where a host
 /// waits on the main loop's readable sources (the window), the inotify descriptor wakes it and the
 /// check runs at once, with no polling; elsewhere checks run every 50 ms on a timer of the root
 /// (each a read that does not block); where inotify is missing, the file's signature is compared
 /// every 0.5 s instead.
 @MainActor
-public final class TourReloader {
+public final class FileReloader<Loaded> {
     /// The watched file.
     public let path: String
     /// Seconds between checks.
     public let interval: Double
-    /// Seconds between checks when the folder is watched with inotify.
-    public static let watchedInterval = 0.05
-    /// Seconds between checks of the signature alone.
-    public static let pollingInterval = 0.5
     private var lastSignature: FileSignature
     private let signature: (String) -> FileSignature
-    private let load: () throws(TourLoadError) -> LoadedTour
+    private let load: () throws(TourLoadError) -> Loaded
     private let watch: FolderWatch?
     private weak var timers: Timers?
     private var timer: TimerID?
@@ -67,11 +77,11 @@ public final class TourReloader {
     /// (injectable for tests, which then poll every `interval` seconds without inotify).
     public init(path: String, interval: Double? = nil, loadedAt known: FileSignature? = nil,
                 signature: ((String) -> FileSignature)? = nil,
-                load: @escaping () throws(TourLoadError) -> LoadedTour) {
+                load: @escaping () throws(TourLoadError) -> Loaded) {
         self.path = path
         let folder = AtomicFile.split(path).folder
         watch = signature == nil ? FolderWatch(folder: folder.isEmpty ? "." : folder) : nil
-        let fallback = watch == nil ? TourReloader.pollingInterval : TourReloader.watchedInterval
+        let fallback = watch == nil ? FileReloaderTiming.pollingInterval : FileReloaderTiming.watchedInterval
         self.interval = interval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? fallback
         self.signature = signature ?? FileSignature.of
         self.load = load
@@ -87,7 +97,7 @@ public final class TourReloader {
 
     /// Checks every `interval` seconds on `timers` (a root's), calling `onChange` with each reload;
     /// a check scheduled on other timers before stops.
-    public func start(on timers: Timers, onChange: @escaping @MainActor (TourReload) -> Void) {
+    public func start(on timers: Timers, onChange: @escaping @MainActor (FileReload<Loaded>) -> Void) {
         stop()
         self.timers = timers
         let sources = ReadableSources.main
@@ -122,7 +132,7 @@ public final class TourReloader {
     }
 
     /// The reload, if the file changed since the last check; nil otherwise.
-    public func check() -> TourReload? {
+    public func check() -> FileReload<Loaded>? {
         if let watch {
             let name = (path as NSString).lastPathComponent
             let changed = watch.changes()

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// A vector icon: a filled path drawn in a square design box (24 × 24 units), scaled to any size.
@@ -26,6 +27,15 @@ public struct Icon: Hashable, Sendable {
         let dx = rect.minX + (rect.width - designSize * s) / 2, dy = rect.minY + (rect.height - designSize * s) / 2
         let flip = mirrored ? Transform(a: -1, b: 0, c: 0, d: 1, tx: designSize, ty: 0) : .identity
         return path.applying(flip.concatenating(.scale(s)).concatenating(.translation(dx, dy)))
+    }
+
+    /// A circle wound against `Path.circle` and `polygon` (whose angles increase), so under the
+    /// non-zero rule it cuts a hole in what it lies on and nothing else.
+    private static func hole(center: Point, radius: Double) -> Path {
+        polygon((0..<48).map { k in
+            let a = -Double(k) * 2 * .pi / 48
+            return (center.x + radius * cos(a), center.y + radius * sin(a))
+        })
     }
 
     private static func polygon(_ points: [(Double, Double)]) -> Path {
@@ -65,6 +75,78 @@ public struct Icon: Hashable, Sendable {
     /// A chevron pointing trailing (a row that opens something): right, or left in a right-to-left layout.
     public static let chevronForward = Icon(path: polygon([(8.2, 5.2), (9.8, 3.6), (18.2, 12), (9.8, 20.4), (8.2, 18.8), (15, 12)]),
                                             flipsForRightToLeft: true)
+
+    /// A chevron pointing back against the reading direction (a back button): left, or right in a
+    /// right-to-left layout.
+    public static let chevronBackward = Icon(path: polygon([(15.8, 5.2), (14.2, 3.6), (5.8, 12), (14.2, 20.4), (15.8, 18.8), (9, 12)]),
+                                             flipsForRightToLeft: true)
+
+    /// A triangle pointing along the reading direction (play).
+    public static let play = Icon(path: polygon([(7, 4), (20, 12), (7, 20)]), flipsForRightToLeft: true)
+
+    /// Two upright bars (pause).
+    public static let pause: Icon = {
+        var p = Path.roundedRect(Rect(x: 6, y: 4.5, width: 4, height: 15), radius: 1)
+        p.append(.roundedRect(Rect(x: 14, y: 4.5, width: 4, height: 15), radius: 1))
+        return Icon(path: p)
+    }()
+
+    /// Two triangles and a bar: the next item (skip forward).
+    public static let next: Icon = {
+        var p = polygon([(4, 5), (12, 12), (4, 19)])
+        p.append(polygon([(11, 5), (19, 12), (11, 19)]))
+        p.append(.rect(Rect(x: 18.5, y: 5, width: 2, height: 14)))
+        return Icon(path: p, flipsForRightToLeft: true)
+    }()
+
+    /// A bar and two triangles: the previous item (skip back).
+    public static let previous: Icon = {
+        var p = polygon([(20, 5), (12, 12), (20, 19)])
+        p.append(polygon([(13, 5), (5, 12), (13, 19)]))
+        p.append(.rect(Rect(x: 3.5, y: 5, width: 2, height: 14)))
+        return Icon(path: p, flipsForRightToLeft: true)
+    }()
+
+    /// A heart (a favourite).
+    public static let heart = Icon(path: .heart(in: Rect(x: 2.5, y: 3.5, width: 19, height: 17)))
+
+    /// A magnifying glass (search).
+    public static let search: Icon = {
+        var p = Path.circle(center: Point(10, 10), radius: 6.8)
+        p.append(hole(center: Point(10, 10), radius: 4.6))
+        let handle = Path.roundedRect(Rect(x: -1.2, y: 0, width: 2.4, height: 7.8), radius: 1.2)
+        p.append(handle.applying(Transform.rotation(-.pi / 4).concatenating(.translation(14.2, 14.2))))
+        return Icon(path: p)
+    }()
+
+    /// A head and shoulders (a person, an account).
+    public static let person: Icon = {
+        var p = Path.circle(center: Point(12, 7.8), radius: 4.3)
+        p.append(.roundedRect(Rect(x: 4, y: 13.6, width: 16, height: 7.4), radii: CornerRadii(topLeft: 7, topRight: 7, bottomRight: 1.5, bottomLeft: 1.5)))
+        return Icon(path: p)
+    }()
+
+    /// A cog wheel with eight teeth and a hole (settings).
+    public static let gear: Icon = {
+        var points: [(Double, Double)] = []
+        for k in 0..<8 {
+            let a = Double(k) * .pi / 4
+            for (r, da) in [(7.2, -0.30), (10.2, -0.19), (10.2, 0.19), (7.2, 0.30)] {
+                points.append((12 + r * cos(a + da), 12 + r * sin(a + da)))
+            }
+        }
+        var p = polygon(points)
+        p.append(hole(center: Point(12, 12), radius: 3))
+        return Icon(path: p)
+    }()
+
+    /// A note of music (a song, a library of them).
+    public static let note: Icon = {
+        var p = Path.ellipse(in: Rect(x: 4, y: 15, width: 7.5, height: 5.6))
+        p.append(.rect(Rect(x: 9.6, y: 3.5, width: 2, height: 14.5)))
+        p.append(polygon([(9.6, 3.5), (19, 6.2), (19, 9.6), (11.6, 7.4)]))
+        return Icon(path: p)
+    }()
 
     /// An × of two crossed, rounded bars (a close button).
     public static let close: Icon = {
