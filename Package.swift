@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "LimelightCLI", targets: ["LimelightCLI"]),
         // The sample app, for Limelight's own tests and tools.
         .library(name: "Demo", targets: ["Demo"]),
+        // Apps declared as data: a screens file of Limelight's widgets, run through the app seam.
+        .library(name: "ScreensApp", targets: ["ScreensApp"]),
     ],
     targets: [
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
@@ -81,6 +83,8 @@ let package = Package(
         .target(name: "Overlays", dependencies: ["Views", "Raster"]),
         .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
+        // An app declared in a screens file (JSON): its screens of widgets, navigation and state.
+        .target(name: "ScreensApp", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
         // The semantics tree on the accessibility bus, for Orca and every AT-SPI2 client.
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
@@ -94,7 +98,7 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["Headless", "Editor", "Localization", "AccessibilityBridge", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["Headless", "Editor", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Headless", "Editor", "Demo", "Localization", "AccessibilityBridge", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "CSDL2Image", "CSPNG"]),

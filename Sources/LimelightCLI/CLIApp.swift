@@ -1,20 +1,87 @@
 import Foundation
+import ScreensApp
 import Tours
 
 /// The app a run of the command line is about, and what the commands read of it: its definition,
-/// its launch catalog (made once, when a tour is first checked) and its assets.
+/// its launch catalog (made once, when a tour is first checked) and its assets. An app declared
+/// in a screens file (`--app FILE`, or a tour's `"app"`) keeps its file, so the window and the
+/// editor can read it again when it is saved.
 @MainActor
 final class CLIApp {
     /// The app's definition.
-    let definition: AppDefinition
+    private(set) var definition: AppDefinition
+    /// The screens file the app is declared in, if it is one.
+    let screensFile: String?
+    /// Whether the command line named the app (`--app`): tours' own `"app"` then changes nothing.
+    let isNamedByCommandLine: Bool
     private var catalog: TargetCatalog?
+    /// Apps of tours that name a screens file, by the file's full path.
+    private var declared: [String: CLIApp] = [:]
 
     /// The command line of `definition`, saying Limelight's words from the translation files
-    /// (`StringFolders`) with the app's own over them.
-    init(_ definition: AppDefinition) {
+    /// (`StringFolders`) with the app's own over them; `screensFile` is the file it was read from.
+    init(_ definition: AppDefinition, screensFile: String? = nil, namedByCommandLine: Bool = false) {
         var translated = definition
         translated.strings = StringFolders.words(for: definition)
         self.definition = translated
+        self.screensFile = screensFile
+        isNamedByCommandLine = namedByCommandLine
+    }
+
+    /// The app declared in the screens file at `path`, or its problems.
+    static func declared(at path: String, namedByCommandLine: Bool = false) throws(TourLoadError) -> CLIApp {
+        let file = try ScreensLoader.load(path: path)
+        return CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine)
+    }
+
+    /// Reads the screens file again: the app is what it says now (nothing changes when it has problems).
+    func reloadScreens() throws(TourLoadError) {
+        guard let screensFile else { return }
+        let file = try ScreensLoader.load(path: screensFile)
+        var translated = file.appDefinition
+        translated.strings = StringFolders.words(for: translated)
+        definition = translated
+        catalog = nil
+    }
+
+    /// The app the tour at `path` runs over: the command line's `--app`, else the screens file
+    /// the tour names (`"app"`), else this one; the problems of a screens file it names.
+    func app(forTour path: String) -> Result<CLIApp, TourLoadError> {
+        guard !isNamedByCommandLine, let (file, line) = TourLoader.appFile(of: path) else { return .success(self) }
+        let key = URL(fileURLWithPath: file).standardizedFileURL.path
+        if let screensFile, URL(fileURLWithPath: screensFile).standardizedFileURL.path == key { return .success(self) }
+        if let known = declared[key] { return .success(known) }
+        do {
+            let app = try CLIApp.declared(at: file)
+            declared[key] = app
+            return .success(app)
+        } catch {
+            // The tour's own line says which app it names; the file's lines say what is wrong.
+            let named = TourDiagnostic(file: path, line: line, path: "app", message: "the app \(quoted(file)) has problems (listed below)")
+            return .failure(TourLoadError(diagnostics: [named] + error.diagnostics))
+        }
+    }
+
+    /// The app the tour at `path` runs over (see `app(forTour:)`), its problems a failure of `command`.
+    func forTour(_ path: String, command: String) throws(CLIError) -> CLIApp {
+        switch app(forTour: path) {
+        case .success(let app): return app
+        case .failure(let error): throw TourSetup.failure(error, command: command)
+        }
+    }
+
+    /// The one app the tours at `paths` run over; a failure when they name different ones.
+    func forTours(_ paths: [String], command: String) throws(CLIError) -> CLIApp {
+        var chosen: CLIApp?
+        var first = ""
+        for path in paths {
+            let app = try forTour(path, command: command)
+            if let chosen, chosen !== app {
+                throw .usage("\(command): \(first) and \(path) run over different apps (give --app, or run them apart)")
+            }
+            if chosen == nil { chosen = app; first = path }
+        }
+        return chosen ?? self
     }
 
     /// What tour files are checked against: the app at launch, with what it declares.

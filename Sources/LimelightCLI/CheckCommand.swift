@@ -57,10 +57,10 @@ enum CheckCommand {
             throw .usage("\(c): --require \(Arguments.printable(tag)): the app speaks \(app.languagesSpelledOut) (or a pseudo-locale en-XA, ar-XB)")
         }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) check --help)") }
-        let (planned, loaded) = TestCommand.load(args.positional, app: app)
+        let (planned, loaded, apps) = TestCommand.load(args.positional, app: app)
         var found: [[TourDiagnostic]] = planned.map(\.problems)
         if args.has("--lint") {
-            for (i, findings) in lint(planned, loaded, app: app, required: required).enumerated() { found[i] += findings }
+            for (i, findings) in lint(planned, loaded, apps: apps, required: required).enumerated() { found[i] += findings }
         }
         let all = found.flatMap { $0 }
         let errors = all.filter { $0.severity == .error }.count
@@ -82,21 +82,20 @@ enum CheckCommand {
 
     /// The lint's findings for each tour that loaded, at every size, scale and language of its test
     /// matrix, each finding once.
-    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], app: CLIApp, required: Set<String> = []) -> [[TourDiagnostic]] {
-        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
-        let stages = TestStages(loaded: loaded, app: app, command: "check")
+    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], apps: [CLIApp], required: Set<String> = []) -> [[TourDiagnostic]] {
+        let stages = TestStages(loaded: loaded, apps: apps, command: "check")
+        let plan = stages.plan(planned)
         var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required)) { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         }
-        let catalog = app.launchCatalog()
-        runner.comesLater = { catalog.comesLater($0) }
+        runner.comesLater = { stages.comesLater($0) }
         var found = [[TourDiagnostic]](repeating: [], count: planned.count)
-        let engine = try? AppSetup.textEngine(family: nil, app: app, command: "check")
         for (i, tour) in planned.enumerated() {
             guard let t = tour.tour else { continue }
             found[i] = TourLint.tourFindings(t, file: tour.file)
             if loaded[i]?.background == nil {
-                found[i] += TourLint.languageFindings(t, file: tour.file, strings: app.definition.interfaceStrings,
+                let engine = try? AppSetup.textEngine(family: nil, app: apps[i], command: "check")
+                found[i] += TourLint.languageFindings(t, file: tour.file, strings: apps[i].definition.interfaceStrings,
                                                       hasFont: { engine?.hasFont(forLanguage: $0) ?? true })
             }
         }

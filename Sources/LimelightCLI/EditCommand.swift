@@ -42,6 +42,8 @@ enum EditCommand {
         guard args.positional.count == 1 else {
             throw .usage("\(c): expected one tour file (see \(programName) edit --help)")
         }
+        // A tour that names its app is edited over it.
+        let app = try app.forTour(args.positional[0], command: c)
         var settings = try ScreenSettings(args, app: app)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
         let screenshot = EditSetup.screenshotOption(args, settings: &settings)

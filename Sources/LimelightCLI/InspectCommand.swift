@@ -34,6 +34,8 @@ enum InspectCommand {
                                  switches: ScreenSettings.switches.union(["--help", "--no-overlay", "--semantics"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\"") }
+        // A tour that names its app runs over it.
+        let app = try args.value("--tour").map { p throws(CLIError) in try app.forTour(p, command: c) } ?? app
         let settings = try ScreenSettings(args, app: app)
         let step = try args.value("--step").map { v throws(CLIError) in try parseInt(v, option: "--step", command: c, range: 1...10_000) }
         let withOverlay = !args.has("--no-overlay")

@@ -236,6 +236,8 @@ enum L10nCommand {
     /// The texts of every tour named, with the bubble's lines measured in the app's font.
     private static func readTours(_ paths: [String], command c: String, source: String, app: CLIApp, measure: Bool) throws(CLIError) -> [TourTexts] {
         let files = try TestCommand.tourFiles(paths, command: c)
+        // Lines are measured in the font of the app the tours run over.
+        let app = try app.forTours(files, command: c)
         var lines: TourTexts.LineCount?
         if measure, let engine = try? SystemTextEngine(family: app.definition.fontFamily, fallbackLanguages: app.definition.fallbackLanguages) {
             lines = { text, font, width in engine.lines(of: text, font: font, scale: 1, maxWidth: width, lineLimit: nil, language: source).count }

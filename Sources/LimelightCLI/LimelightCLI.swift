@@ -29,7 +29,10 @@ public enum LimelightCLI {
       merge-reports  merge the result blobs of `test --shard K/N` runs into one report
       simulate  which tours and steps would show when, for a log of app events, by their show rules
       l10n      tours' texts out to translators (PO, XLIFF) and back in, and what each language lacks
+      schema    print the JSON Schema of tour files or of screens files, for editors that check as you type
       help      this text; `\(programName) COMMAND --help` for a command's options
+      --app FILE  (with any command) run over the app a screens file declares instead of \(programName)'s own;
+                a tour that names its app ("app": "screens.json") runs over it without this
     """
 
     /// Runs the command in `arguments` (without the program's name) over `app`; returns the exit
@@ -41,7 +44,31 @@ public enum LimelightCLI {
             warn("the app's definition: \(problem)")
             return 2
         }
-        let cli = CLIApp(app)
+        var arguments = arguments
+        var cli = CLIApp(app)
+        // `--app FILE` (anywhere): every command runs over the app that screens file declares.
+        if let i = arguments.firstIndex(where: { $0 == "--app" || $0.hasPrefix("--app=") }) {
+            let path: String
+            if arguments[i] == "--app" {
+                guard i + 1 < arguments.count, !arguments[i + 1].isEmpty else {
+                    warn("--app expects a screens file (see \(programName) --help)")
+                    return 2
+                }
+                path = arguments[i + 1]
+                arguments.removeSubrange(i...(i + 1))
+            } else {
+                path = String(arguments[i].dropFirst("--app=".count))
+                arguments.remove(at: i)
+            }
+            do { cli = try CLIApp.declared(at: path, namedByCommandLine: true) } catch {
+                for d in error.diagnostics { warn("\(d)") }
+                return 2
+            }
+            if let problem = cli.definition.problem {
+                warn("\(path): \(problem)")
+                return 2
+            }
+        }
         if arguments.first == "--help" || arguments.first == "-h" {
             print(usage)
             print("")
@@ -69,9 +96,10 @@ public enum LimelightCLI {
             case "merge-reports": try MergeReportsCommand.run(words, app: cli)
             case "simulate": try SimulateCommand.run(words, app: cli)
             case "l10n": try L10nCommand.run(words, app: cli)
+            case "schema": try SchemaCommand.run(words)
             case "help": print(usage)
             default:
-                throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: window, edit, render, replay, inspect, check, test, simulate, help)")
+                throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: window, edit, render, replay, inspect, check, test, accept, merge-reports, simulate, l10n, schema, help)")
             }
             return 0
         } catch let error as CLIError {

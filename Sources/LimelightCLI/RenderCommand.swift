@@ -48,6 +48,8 @@ enum RenderCommand {
                                  switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) render --help)") }
+        // A tour that names its app runs over it.
+        let app = try args.value("--tour").map { p throws(CLIError) in try app.forTour(p, command: c) } ?? app
         let settings = try ScreenSettings(args, app: app)
         if let video = args.value("--video") {
             try renderVideo(video, args: args, settings: settings, app: app)

@@ -61,6 +61,8 @@ enum ReplayCommandRunner {
                                  switches: ScreenSettings.switches.union(["--help", "--no-overlay"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) replay --help)") }
+        // A tour that names its app runs over it.
+        let app = try (args.value("--tour") ?? args.value("--edit")).map { p throws(CLIError) in try app.forTour(p, command: c) } ?? app
         var settings = try ScreenSettings(args, app: app)
         let screenshot = EditSetup.screenshotOption(args, settings: &settings)
         if screenshot != nil, args.value("--edit") == nil { throw .usage("\(c): --screenshot goes with --edit (see \(programName) replay --help)") }

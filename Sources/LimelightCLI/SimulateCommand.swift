@@ -30,8 +30,11 @@ enum SimulateCommand {
         if args.has("--help") { print(help(app)); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) simulate --help)") }
         guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see \(programName) simulate --help)") }
+        let files = try TestCommand.tourFiles(args.positional, command: c)
+        // Tours that name their app count its events.
+        let app = try app.forTours(files, command: c)
         let events = try readLog(logPath, events: app.definition.allEvents, command: c)
-        let (planned, _) = TestCommand.load(try TestCommand.tourFiles(args.positional, command: c), app: app)
+        let (planned, _, _) = TestCommand.load(files, app: app)
         var tours: [Tour] = []
         for p in planned {
             for d in p.problems { warn("\(c): \(d)") }

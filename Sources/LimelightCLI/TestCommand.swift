@@ -80,19 +80,17 @@ enum TestCommand {
         let files = try tourFiles(args.positional, command: c)
         if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
         if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
-        let (planned, loaded) = load(files, app: app)
-        let plan = TestPlan(tours: planned, speaks: { tour in TestStages.languages(of: loaded[planned.firstIndex { $0.file == tour.file }!], app: app) })
+        let (planned, loaded, apps) = load(files, app: app)
+        let stages = TestStages(loaded: loaded, apps: apps, command: c)
+        let plan = stages.plan(planned)
         let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
         // Each process takes one core: `--jobs N` is the cores the run uses.
         let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1)
-        let stages = TestStages(loaded: loaded, app: app, command: c)
         var runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         })
-        let states = app.definition.states
-        runner.declaredStates = { $0 is ScreenshotStage ? [] : states }
-        let catalog = app.launchCatalog()
-        runner.comesLater = { catalog.comesLater($0) }
+        runner.declaredStates = { stages.declaredStates(of: $0) }
+        runner.comesLater = { stages.comesLater($0) }
 
         TestResultsFolder.clear(results, tours: planned.map(\.name))
         for tour in planned {
@@ -209,13 +207,23 @@ enum TestCommand {
         return members.contains { $0.key == "steps" }
     }
 
-    /// Each file loaded and checked against `app`: its plan entry, and the loaded tour (nil when it
-    /// has errors).
-    static func load(_ files: [String], app: CLIApp) -> ([PlannedTour], [LoadedTour?]) {
-        var planned: [PlannedTour] = [], loaded: [LoadedTour?] = []
+    /// Each file loaded and checked against its app (`app`, or the screens file the tour names):
+    /// its plan entry, the loaded tour (nil when it has errors) and the app.
+    static func load(_ files: [String], app: CLIApp) -> ([PlannedTour], [LoadedTour?], [CLIApp]) {
+        var planned: [PlannedTour] = [], loaded: [LoadedTour?] = [], apps: [CLIApp] = []
         for file in files {
+            let tourApp: CLIApp
+            switch app.app(forTour: file) {
+            case .success(let own): tourApp = own
+            case .failure(let error):
+                planned.append(PlannedTour(file: file, name: "", tour: nil, problems: error.diagnostics))
+                loaded.append(nil)
+                apps.append(app)
+                continue
+            }
+            apps.append(tourApp)
             do {
-                let tour = try app.load(file)
+                let tour = try tourApp.load(file)
                 var entry = PlannedTour(file: file, name: tour.tour.id, tour: tour.tour, problems: tour.warnings)
                 entry.screen = tour.screen
                 planned.append(entry)
@@ -238,7 +246,7 @@ enum TestCommand {
             planned[i].tour = nil
             loaded[i] = nil
         }
-        return (planned, loaded)
+        return (planned, loaded, apps)
     }
 
     /// The results of the groups in `only` (nil: all), in plan order: in this process alone without

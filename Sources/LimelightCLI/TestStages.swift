@@ -5,23 +5,26 @@ import Raster
 import Tours
 import Views
 
-/// The stages `limelight test` and `check --lint` run tours on: the app, or a tour's screenshot, at
-/// a group's size, scale and language. The text engine is made once per process and shared by
-/// every stage (the app keeps what it loads once, such as images, in its definition).
+/// The stages `limelight test` and `check --lint` run tours on: each tour's app (the command's,
+/// or the screens file the tour names), or the tour's screenshot, at a group's size, scale and
+/// language. A text engine is made once per process and font and shared by every stage (an app
+/// keeps what it loads once, such as images, in its definition).
 @MainActor
 final class TestStages {
     /// The loaded tours, by their index in the plan (nil for files with errors).
     let loaded: [LoadedTour?]
-    /// The app.
-    let app: CLIApp
+    /// Each tour's app, by the same index.
+    let apps: [CLIApp]
     /// The command, for messages.
     let command: String
-    private var engine: SystemTextEngine?
+    private var engines: [String: SystemTextEngine] = [:]
+    /// The states each stage made here declares, by the stage.
+    private var states: [ObjectIdentifier: [StateDeclaration]] = [:]
 
-    /// Stages for `loaded`'s tours over `app`.
-    init(loaded: [LoadedTour?], app: CLIApp, command: String) {
+    /// Stages for `loaded`'s tours, each over its app in `apps`.
+    init(loaded: [LoadedTour?], apps: [CLIApp], command: String) {
         self.loaded = loaded
-        self.app = app
+        self.apps = apps
         self.command = command
     }
 
@@ -30,13 +33,37 @@ final class TestStages {
         tour?.background == nil ? app.definition.languages : nil
     }
 
+    /// The plan of `planned`'s tours (in the order of `loaded`), each in the languages its stage speaks.
+    func plan(_ planned: [PlannedTour]) -> TestPlan {
+        TestPlan(tours: planned, speaks: { [loaded, apps] tour in
+            let i = planned.firstIndex { $0.file == tour.file }!
+            return TestStages.languages(of: loaded[i], app: apps[i])
+        })
+    }
+
+    /// The states `stage` (made here) declares: its app's, none over a screenshot.
+    func declaredStates(of stage: any TourHost) -> [StateDeclaration] { states[ObjectIdentifier(stage)] ?? [] }
+
+    /// Whether `id` comes to exist only as one of the apps runs.
+    func comesLater(_ id: String) -> Bool {
+        var seen = Set<ObjectIdentifier>()
+        return apps.contains { seen.insert(ObjectIdentifier($0)).inserted && $0.launchCatalog().comesLater(id) }
+    }
+
     /// A new stage for `group` on `clock`.
     func make(_ group: TestPlan.Group, clock: VirtualClock) throws(HeadlessError) -> any TourHost {
+        let stage = try makeStage(group, clock: clock)
+        states[ObjectIdentifier(stage)] = stage is ScreenshotStage ? [] : apps[group.tour].definition.states
+        return stage
+    }
+
+    private func makeStage(_ group: TestPlan.Group, clock: VirtualClock) throws(HeadlessError) -> any TourHost {
         guard let tour = loaded[group.tour] else { throw HeadlessError("the tour has errors") }
+        let app = apps[group.tour]
         let engine: SystemTextEngine
-        if let made = self.engine { engine = made } else {
+        if let made = engines[app.definition.fontFamily] { engine = made } else {
             do throws(CLIError) { engine = try AppSetup.textEngine(family: nil, app: app, command: command) } catch { throw HeadlessError(error.message) }
-            self.engine = engine
+            engines[app.definition.fontFamily] = engine
         }
         if let image = tour.background(for: group.language) {
             do {

@@ -44,11 +44,13 @@ enum WindowCommand {
         """
     }
 
-    static func run(_ words: [String], app cli: CLIApp) throws(CLIError) {
+    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "window"
         let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events"]),
                                  switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
-        if args.has("--help") { print(help(cli)); return }
+        if args.has("--help") { print(help(app)); return }
+        // A tour that names its app runs over it.
+        let cli = try args.value("--tour").map { p throws(CLIError) in try app.forTour(p, command: c) } ?? app
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) --help)") }
         var settings = try ScreenSettings(args, app: cli)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()

@@ -62,7 +62,7 @@ import Tours
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("assets/tours").path
         let app = CLIApp(DemoApp.definition(imagesFolder: nil, toursFolder: nil))
-        let (planned, _) = TestCommand.load(try TestCommand.tourFiles([folder], command: "simulate"), app: app)
+        let (planned, _, _) = TestCommand.load(try TestCommand.tourFiles([folder], command: "simulate"), app: app)
         let tours = planned.compactMap(\.tour)
         #expect(!tours.isEmpty)
         let seeds = Self.logs.map { Array($0.utf8) }

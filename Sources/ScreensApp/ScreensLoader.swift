@@ -1,0 +1,239 @@
+import Files
+import Foundation
+import ImageFiles
+import Raster
+import Tours
+import Views
+
+/// Reads and checks screens files, reporting every problem at once with its file, line and path:
+/// JSON syntax (the first error), the schema (unknown keys and widgets with the nearest known
+/// one, wrong types, values out of range), then what the parts say of each other (screens, states
+/// and events named but not declared, an id used twice, a state bound to a control of another
+/// kind, `{name}` in a text that names no state), then the images (each file's header checked
+/// before it is decoded).
+public enum ScreensLoader {
+    /// The largest screens file read, in bytes.
+    public static let maxFileSize = 16 * 1024 * 1024
+
+    /// Loads the screens file at `path`.
+    @MainActor
+    public static func load(path: String) throws(TourLoadError) -> ScreensFile {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON") } catch {
+            throw TourLoadError(diagnostics: [TourDiagnostic(file: path, line: nil, path: "", message: error.reason)])
+        }
+        let folder = AtomicFile.split(path).folder
+        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder)
+    }
+
+    /// Loads a screens file from `bytes`, naming `file` in diagnostics and finding images in `folder`.
+    @MainActor
+    public static func load(bytes: [UInt8], file: String, folder: String) throws(TourLoadError) -> ScreensFile {
+        let root: JSONNode
+        do { root = try JSONParser.parse(bytes) } catch {
+            throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
+        }
+        var reader = SchemaReader(file: file)
+        var app = ScreensFile(file: file)
+        reader.decode(root, at: .root, keys: ScreensSchema.app, what: "a screens file: an object such as {\"id\": \"player\", \"screens\": {…}}", into: &app)
+        var problems = reader.diagnostics
+        if !problems.contains(where: { $0.severity == .error }) {
+            var check = Checks(app: app, file: file)
+            check.run()
+            problems += check.problems
+            app = check.app
+        }
+        if !problems.contains(where: { $0.severity == .error }) {
+            problems += loadImages(into: &app, folder: folder)
+        }
+        let ordered = problems.enumerated().sorted { a, b in
+            let la = a.element.line ?? 0, lb = b.element.line ?? 0
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+        guard !ordered.contains(where: { $0.severity == .error }) else { throw TourLoadError(diagnostics: ordered) }
+        return app
+    }
+
+    /// Decodes every image the views name (each file once), checking its header first.
+    @MainActor
+    static func loadImages(into app: inout ScreensFile, folder: String) -> [TourDiagnostic] {
+        var problems: [TourDiagnostic] = []
+        var failed = Set<String>()
+        let images = DecodedImages()
+        func visit(_ node: inout ScreenNode, _ path: String) {
+            if let name = node.image {
+                let resolved = TourLoader.resolve(name, folder: folder)
+                node.image = resolved
+                if images.images[resolved] == nil && !failed.contains(resolved) {
+                    var isFolder: ObjCBool = false
+                    if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) {
+                        problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
+                                                       message: "no such file \(quoted(name)) (looked for \(escapedForOneLine(resolved)))"))
+                        failed.insert(resolved)
+                    } else if isFolder.boolValue {
+                        problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file", message: "\(quoted(name)) is a folder, not an image"))
+                        failed.insert(resolved)
+                    } else {
+                        // The header is read and measured before anything is decoded (ImageFiles).
+                        do { images.images[resolved] = try Pixmap(contentsOfFile: resolved) } catch {
+                            problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
+                                                           message: "\(quoted(name)): \(escapedForOneLine(error.reason))"))
+                            failed.insert(resolved)
+                        }
+                    }
+                }
+            }
+            for i in node.children.indices { visit(&node.children[i], path + ".children[\(i)]") }
+        }
+        for i in app.screens.indices { visit(&app.screens[i].content, "screens.\(app.screens[i].name).content") }
+        app.decoded = images
+        return problems
+    }
+}
+
+/// What the parts of a decoded screens file say of each other.
+private struct Checks {
+    var app: ScreensFile
+    let file: String
+    var problems: [TourDiagnostic] = []
+    private var seenIDs: [String: Int] = [:]
+
+    init(app: ScreensFile, file: String) { self.app = app; self.file = file }
+
+    mutating func report(_ line: Int, _ path: String, _ message: String) {
+        problems.append(TourDiagnostic(file: file, line: line, path: path, message: message))
+    }
+
+    mutating func run() {
+        let names = app.screens.map(\.name)
+        // Tabs: each a screen, each once.
+        var tabScreens = Set<String>()
+        for (i, tab) in app.tabs.enumerated() {
+            if !names.contains(tab.screen) {
+                report(tab.line, "tabs[\(i)].screen", "no screen named \(quoted(tab.screen))" + SchemaReader.suggestion(for: tab.screen, among: names))
+            } else if !tabScreens.insert(tab.screen).inserted {
+                report(tab.line, "tabs[\(i)].screen", "the screen \(quoted(tab.screen)) already has a tab")
+            }
+        }
+        if app.start.isEmpty {
+            app.start = app.tabs.first?.screen ?? names.first ?? ""
+        } else if !names.contains(app.start) {
+            report(app.startLine, "start", "no screen named \(quoted(app.start))" + SchemaReader.suggestion(for: app.start, among: names))
+        }
+        // Ids Limelight gives: each screen's, its title's, the tab buttons and the back button.
+        for screen in app.screens {
+            claim(screen.name, line: screen.line, path: "screens.\(screen.name)", what: "the screen's own id")
+            if screen.title != nil { claim(screen.name + ".title", line: screen.line, path: "screens.\(screen.name).title", what: "the screen's title") }
+        }
+        for (i, tab) in app.tabs.enumerated() { claim("tab." + tab.screen, line: tab.line, path: "tabs[\(i)]", what: "the tab's button") }
+        seenIDs[ScreensHost.backID] = 0
+        var count = 0
+        for i in app.screens.indices {
+            var screen = app.screens[i]
+            count += screen.content.viewCount
+            guard count <= ScreensSchema.maxViews else {
+                report(screen.line, "screens.\(screen.name)", "the screens declare more than \(ScreensSchema.maxViews) views (a screens file may have at most \(ScreensSchema.maxViews))")
+                return
+            }
+            check(&screen.content, path: "screens.\(screen.name).content", parent: nil, tabScreens: tabScreens)
+            app.screens[i] = screen
+        }
+        app.viewCount = count
+        app.idLines = seenIDs.filter { $0.value > 0 }
+        if app.name == nil { app.name = LocalText(app.id) }
+    }
+
+    /// Takes `id` for one view; a second use is reported.
+    private mutating func claim(_ id: String, line: Int, path: String, what: String) {
+        if let first = seenIDs[id] {
+            report(line, path, "the id \(quoted(id)) is used twice (" + (first > 0 ? "first on line \(first)" : "Limelight gives it to \(what == "" ? "a view" : "the back button")") + "; \(what) has it here)")
+            return
+        }
+        if id.hasPrefix("overlay.") || id.hasPrefix("tour.") {
+            report(line, path, "ids starting with \"overlay.\" or \"tour.\" are Limelight's own (its overlays' views)")
+            return
+        }
+        seenIDs[id] = line
+    }
+
+    private mutating func check(_ node: inout ScreenNode, path: String, parent: ScreenNode.Kind?, tabScreens: Set<String>) {
+        if let id = node.id { claim(id, line: node.keyLines["id"] ?? node.line, path: path + ".id", what: "this view") }
+        if node.kind == .row && parent != .list { report(node.line, path, "a row belongs in a list ({\"type\": \"list\", \"children\": [rows]})") }
+        if node.kind == .list {
+            for (i, child) in node.children.enumerated() where child.kind != .row {
+                report(child.line, path + ".children[\(i)]", "a list holds rows ({\"type\": \"row\", \"title\": …}), not a \(child.kind.rawValue)")
+            }
+        }
+        if let state = node.state { bind(state, of: node, path: path) }
+        for (text, key) in [(node.text, "text"), (node.detail, "detail")] {
+            guard let text else { continue }
+            for name in Interpolation.names(in: text) where app.state(named: name) == nil {
+                report(node.keyLines[key] ?? node.line, path + "." + (node.kind == .text ? key : key == "text" ? "title" : key),
+                       "{\(name)} names no state" + SchemaReader.suggestion(for: name, among: app.states.map(\.name)))
+            }
+        }
+        if let action = node.action { check(action, path: path + ".action", tabScreens: tabScreens) }
+        for i in node.children.indices {
+            let childPath = node.kind == .row ? path + ".control" : node.kind == .button ? path + ".content" : path + ".children[\(i)]"
+            check(&node.children[i], path: childPath, parent: node.kind, tabScreens: tabScreens)
+        }
+    }
+
+    /// A control's state: declared, and of the kind the control keeps.
+    private mutating func bind(_ name: String, of node: ScreenNode, path: String) {
+        let line = node.keyLines["state"] ?? node.line
+        guard let state = app.state(named: name) else {
+            report(line, path + ".state", "no state named \(quoted(name)) (declare it in \"states\")" + SchemaReader.suggestion(for: name, among: app.states.map(\.name)))
+            return
+        }
+        let wanted: StateDeclaration.Kind
+        switch node.kind {
+        case .toggle, .checkbox: wanted = .flag
+        case .slider, .progress: wanted = .number
+        default: wanted = .text
+        }
+        if state.kind != wanted {
+            report(line, path + ".state", "a \(node.kind.rawValue) keeps a \(wanted.rawValue), and \(quoted(name)) is a \(state.kind.rawValue) (line \(state.line))")
+        }
+    }
+
+    private mutating func check(_ action: ScreenAction, path: String, tabScreens: Set<String>) {
+        let names = app.screens.map(\.name)
+        func line(_ key: String) -> Int { action.keyLines[key] ?? action.line }
+        if let go = action.go, !names.contains(go) { report(line("go"), path + ".go", "no screen named \(quoted(go))" + SchemaReader.suggestion(for: go, among: names)) }
+        if let tab = action.tab {
+            if !tabScreens.contains(tab) {
+                report(line("tab"), path + ".tab", tabScreens.isEmpty ? "the app has no tabs (declare them in \"tabs\", or use \"go\")"
+                       : "no tab shows a screen named \(quoted(tab))" + SchemaReader.suggestion(for: tab, among: Array(tabScreens).sorted()))
+            }
+        }
+        if action.go != nil && (action.back || action.tab != nil) || action.back && action.tab != nil {
+            report(action.line, path, "give one of \"go\", \"back\" and \"tab\": an action goes to one place")
+        }
+        for (key, wanted) in [("toggle", StateDeclaration.Kind.flag), ("increment", .number), ("set", nil)] {
+            let name: String? = key == "toggle" ? action.toggle : key == "increment" ? action.increment : action.setName
+            guard let name else { continue }
+            guard let state = app.state(named: name) else {
+                report(line(key), path + "." + key, "no state named \(quoted(name)) (declare it in \"states\")" + SchemaReader.suggestion(for: name, among: app.states.map(\.name)))
+                continue
+            }
+            if let wanted, state.kind != wanted {
+                report(line(key), path + "." + key, "\(key) needs a \(wanted.rawValue) state, and \(quoted(name)) is a \(state.kind.rawValue) (line \(state.line))")
+            }
+            if key == "set" {
+                guard let value = action.setValue else { report(action.line, path, "\"set\" needs \"to\" (the value it gives)"); continue }
+                let kind: StateDeclaration.Kind
+                switch value { case .number: kind = .number; case .flag: kind = .flag; case .text: kind = .text }
+                if kind != state.kind { report(line("to"), path + ".to", "\(quoted(name)) is a \(state.kind.rawValue) (line \(state.line)), and this gives a \(kind.rawValue)") }
+            }
+        }
+        if action.setValue != nil && action.setName == nil { report(line("to"), path + ".to", "\"to\" needs \"set\" (the state it gives the value)") }
+        if action.increment == nil && (action.keyLines["by"] != nil || action.bounds != nil) {
+            report(action.line, path, "\"by\", \"min\" and \"max\" need \"increment\" (the number they move)")
+        }
+        if let event = action.event, !app.events.contains(event) {
+            report(line("event"), path + ".event", "no event named \(quoted(event)) (declare it in \"events\")" + SchemaReader.suggestion(for: event, among: app.events))
+        }
+        if action.isEmpty { report(action.line, path, "the action does nothing (give \"go\", \"back\", \"tab\", \"set\", \"toggle\", \"increment\" or \"event\")") }
+    }
+}
