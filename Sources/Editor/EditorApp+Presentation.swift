@@ -68,9 +68,9 @@ extension EditorApp {
     func showSelectedStep(force: Bool) {
         let stage = viewport.stage
         let errors = model.problems.filter { $0.severity == .error }
-        if !errors.isEmpty {
+        if let problem = appProblem ?? (errors.isEmpty ? nil : TourLoadError(diagnostics: errors).summary) {
             if banner == nil { banner = ErrorBanner(root: stage.root) }
-            banner?.message = TourLoadError(diagnostics: errors).summary
+            banner?.message = problem
         } else {
             banner?.message = nil
         }

@@ -55,6 +55,20 @@ public final class EditorApp: HostedApp {
         viewport.setNeedsEmbeddedFrame()
     }
 
+    /// A problem of the app under the tour (a broken save of its screens file), shown in the
+    /// banner over the tour's own until it is nil again.
+    public var appProblem: String? { didSet { if appProblem != oldValue { refresh() } } }
+
+    /// The app under the tour changed (its screens file was saved): the step is shown again on a
+    /// fresh app, and the tour is checked against it.
+    public func appDidChange() {
+        appProblem = nil
+        thumbnails.reset()
+        if isPlaying { stopPlaying() } else { replaceStageWithAFreshOne() }
+        model.recheck()
+        refresh(force: true)
+    }
+
     /// Whether the tour plays (input goes to the app) rather than being edited.
     public var isPlaying: Bool { viewport.mode == .play }
     /// Whether the editor asks its host to end: the user quit, and answered the question about

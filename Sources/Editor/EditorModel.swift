@@ -240,6 +240,12 @@ public final class EditorModel {
 
     // MARK: - Loading and saving
 
+    /// Checks the tour again against the app (its screens changed), as a save would.
+    public func recheck() {
+        reload()
+        onChange?()
+    }
+
     /// Loads the document's text as the file would load: the tour, or its problems.
     private func reload() {
         let folder = AtomicFile.split(path).folder

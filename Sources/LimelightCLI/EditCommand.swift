@@ -51,6 +51,20 @@ enum EditCommand {
         let editor = try EditSetup.makeEditor(path: args.positional[0], settings: settings, app: app, font: args.value("--font"), clock: clock,
                                               command: c, screenshot: screenshot)
         editor.log = { warn($0) }
+        // An app declared in a screens file is read again on every save of it.
+        let appReloader = app.screensFile.map { screens in
+            FileReloader<Void>(path: screens, load: { () throws(TourLoadError) in try app.reloadScreens() })
+        }
+        appReloader?.start(on: editor.root.timers) { [weak editor] result in
+            switch result {
+            case .reloaded:
+                warn("\(c): reloaded \(app.screensFile ?? "the app")")
+                editor?.appDidChange()
+            case .failed(let error):
+                for d in error.diagnostics { warn("\(c): reload: \(d)") }
+                editor?.appProblem = error.summary
+            }
+        }
         var options = WindowOptions()
         options.title = "Limelight — \((args.positional[0] as NSString).lastPathComponent)"
         options.size = editor.root.size

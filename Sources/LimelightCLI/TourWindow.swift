@@ -7,7 +7,8 @@ import Views
 /// What the window runs: the app (or a tour's screenshot) with a tour that starts after
 /// a delay, logs its events on stderr, saves how it ended, and — for `--tour FILE` — reloads on
 /// every save of the file, staying on the same step. A file that breaks keeps the last good tour
-/// running and shows its first problem in a red banner until it is fixed.
+/// running and shows its first problem in a red banner until it is fixed. An app declared in a
+/// screens file reloads the same way on every save of that file.
 @MainActor
 final class TourWindowApp: HostedApp {
     /// What is on screen now (a reload may swap the app for a screenshot and back).
@@ -19,6 +20,12 @@ final class TourWindowApp: HostedApp {
     private var startTimer: TimerID?
     private var lastShownStep = 0
     private var reloader: TourReloader?
+    private var tourPath: String?
+    /// Watches the app's screens file, when it has one.
+    private var appReloader: FileReloader<Void>?
+    /// The app's screens file's problem after a broken save, shown over the tour's own.
+    private var appProblem: String?
+    private var tourProblem: String?
     private var banner: ErrorBanner?
     private let store: TourProgressStore?
     private let app: CLIApp
@@ -68,17 +75,31 @@ final class TourWindowApp: HostedApp {
     /// A tour file that does not load yet: its first problem in the banner, and the tour starts
     /// at the first good save after the one read when `known` was.
     func waitForFix(of path: String, error: TourLoadError, loadedAt known: FileSignature?) {
-        showBanner(error.summary)
+        tourProblem = error.summary
+        showBanner(nil)
         watchFile(path, loadedAt: known)
     }
 
     private func watchFile(_ path: String, loadedAt known: FileSignature?) {
         let app = self.app
+        tourPath = path
         reloader = TourReloader(path: path, loadedAt: known, load: { () throws(TourLoadError) -> LoadedTour in
             try app.load(path)
         })
         watch(on: root)
     }
+
+    /// Reloads the app on every save of its screens file: a good save makes the screen again over
+    /// the new app (a tour goes on from its step, checked against the new screens), a broken one
+    /// shows its first problem in the banner while the last good app keeps running.
+    /// `makeAppStage` makes the app at a size, for a window without a tour over it.
+    func watchApp(_ path: String, makeAppStage: @escaping (Size) throws(CLIError) -> any TourHost) {
+        let app = self.app
+        appReloader = FileReloader<Void>(path: path, load: { () throws(TourLoadError) in try app.reloadScreens() })
+        self.makeAppStage = makeAppStage
+        watch(on: root)
+    }
+    private var makeAppStage: ((Size) throws(CLIError) -> any TourHost)?
 
     /// Starts the tour at `due` (clock seconds) with a timer of the stage's root.
     private func scheduleStart(at due: Double) {
@@ -91,9 +112,10 @@ final class TourWindowApp: HostedApp {
         }
     }
 
-    /// Checks the watched file for saves on `root`'s timers.
+    /// Checks the watched files for saves on `root`'s timers.
     private func watch(on root: ViewRoot) {
         reloader?.start(on: root.timers) { [weak self] result in self?.apply(result) }
+        appReloader?.start(on: root.timers) { [weak self] result in self?.applyApp(result) }
     }
 
     private func makeEngine(_ tour: Tour, on stage: any TourHost) -> TourEngine {
@@ -134,13 +156,43 @@ final class TourWindowApp: HostedApp {
 
     // MARK: - Live reload
 
+    private func applyApp(_ result: FileReload<Void>) {
+        switch result {
+        case .failed(let error):
+            for d in error.diagnostics { warn("window: reload: \(d)") }
+            warn("window: reload: keeping the last good version of the app")
+            appProblem = error.summary
+            showBanner(nil)
+        case .reloaded:
+            appProblem = nil
+            warn("window: reloaded \(app.screensFile ?? "the app") (\(app.definition.displayName))")
+            let step = engine?.currentStep ?? lastShownStep
+            if let loaded, loaded.background == nil {
+                // The tour is checked against the new screens; a problem keeps the last good tour.
+                var tour = loaded
+                if let tourPath {
+                    do { tour = try app.load(tourPath); tourProblem = nil } catch {
+                        for d in error.diagnostics { warn("window: reload: \(d)") }
+                        tourProblem = error.summary
+                    }
+                }
+                switchStage(to: tour, step: step)
+            } else if loaded == nil, let makeAppStage {
+                do { adopt(try makeAppStage(root.size)) } catch { appProblem = error.message }
+            }
+            showBanner(nil)
+        }
+    }
+
     private func apply(_ result: TourReload) {
         switch result {
         case .failed(let error):
             for d in error.diagnostics { warn("window: reload: \(d)") }
             warn("window: reload: keeping the last good version of the tour")
-            showBanner(error.summary)
+            tourProblem = error.summary
+            showBanner(nil)
         case .reloaded(let new):
+            tourProblem = nil
             showBanner(nil)
             for w in new.warnings { warn("window: reload: \(w)") }
             guard loaded != nil else {
@@ -183,19 +235,12 @@ final class TourWindowApp: HostedApp {
         }
         if let engine, engine.isRunning { engine.onEvent = nil }
         root.timers.cancel(startTimer)
-        // The new screen speaks and moves as the old one did, and its events count the same.
-        next.root.announcer = root.announcer
-        next.root.reducesMotion = root.reducesMotion
-        next.onAppEvent = stage.onAppEvent
-        stage = next
-        onStageChange?(next.root)
+        adopt(next)
         stageHasOwnScreen = new.screen != nil
         if size != windowSize { requestedScreenSize = size }
-        banner = nil
         loaded = new
         let engine = makeEngine(new.tour, on: next)
         self.engine = engine
-        watch(on: next.root)
         if let due = startDue {
             scheduleStart(at: due)
         } else {
@@ -203,8 +248,22 @@ final class TourWindowApp: HostedApp {
         }
     }
 
+    /// `next` on screen in place of the stage: it speaks and moves as the old one did, its events
+    /// count the same, and the watched files are checked on its timers.
+    private func adopt(_ next: any TourHost) {
+        next.root.announcer = root.announcer
+        next.root.reducesMotion = root.reducesMotion
+        next.onAppEvent = stage.onAppEvent
+        stage = next
+        onStageChange?(next.root)
+        banner = nil
+        watch(on: next.root)
+    }
+
+    /// The banner shows `message`, else the app's problem, else the tour's; none when all are nil.
     private func showBanner(_ message: String?) {
-        if message != nil && banner == nil { banner = ErrorBanner(root: root) }
-        banner?.message = message
+        let shown = message ?? appProblem ?? tourProblem
+        if shown != nil && banner == nil { banner = ErrorBanner(root: root) }
+        banner?.message = shown
     }
 }

@@ -22,7 +22,8 @@ enum WindowCommand {
           --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
                          launch, and reload it whenever the file is saved: the tour stays on its step,
                          and a broken file shows its problem in a red banner while the last good
-                         version keeps running. Tour events are logged on stderr.
+                         version keeps running. Tour events are logged on stderr. An app declared in
+                         a screens file (--app, or the tour's "app") reloads on every save the same way.
           --reset-tours  forget which tours were finished or skipped, so they show again
           --events FILE  every tour event as a line of JSON ({"event", "tour", "step", "ms", …}), appended
                          to FILE as it happens (- for stderr)
@@ -123,6 +124,12 @@ enum WindowCommand {
         let window = TourWindowApp(stage: stage, app: cli, store: store, appScreen: settings.size,
                                    stageHasOwnScreen: explicitTour?.screen != nil || brokenScreen != nil, makeStage: makeStage)
         if let eventLog { window.eventLog = { eventLog.write($0) } }
+        // An app declared in a screens file is read again on every save of it.
+        if let screens = cli.screensFile {
+            window.watchApp(screens) { size throws(CLIError) in
+                try AppSetup.makeApp(settings, app: cli, font: font, clock: clock, command: c, size: size)
+            }
+        }
         if let explicitTour, let path = args.value("--tour") {
             window.play(explicitTour, after: 1, watching: path, loadedAt: signature)
         } else if let brokenTour, let path = args.value("--tour") {

@@ -85,8 +85,10 @@ public struct ScreenNode: Sendable {
     public var spacing: Double?
     /// Where a container's children line up (as the file names it: `leading`, `top`, `center`, …).
     public var alignment: String?
-    /// A grid's columns.
+    /// A grid's columns (the fewest, with `cellWidth`).
     public var columns: Int?
+    /// The widths a grid's cells keep to, taking as many columns as fit.
+    public var cellWidth: ClosedRange<Double>?
     /// An image's file, resolved against the screens file's folder.
     public var image: String?
     /// How an image fills its box.

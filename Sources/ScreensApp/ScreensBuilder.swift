@@ -132,7 +132,9 @@ struct ScreensBuilder {
         case .zstack:
             return ZStack(alignment: ScreensSchema.alignments.first { $0.0 == node.alignment }?.1 ?? .center, children: node.children.map { view(for: $0) })
         case .grid:
-            return Grid(columns: node.columns ?? 2, spacing: node.spacing ?? 16, children: node.children.map { view(for: $0) })
+            let grid = Grid(columns: node.columns ?? (node.cellWidth == nil ? 2 : 1), spacing: node.spacing ?? 16, children: node.children.map { view(for: $0) })
+            grid.adaptiveCellWidth = node.cellWidth
+            return grid
         case .scroll:
             let column = VStack(alignment: horizontal(node.alignment), spacing: node.spacing ?? 8, children: node.children.map { view(for: $0) })
             return ScrollView(column.frame(maxWidth: .infinity, alignment: .top))

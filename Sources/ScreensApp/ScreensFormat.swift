@@ -82,6 +82,8 @@ public enum ScreensFormat {
             case .hstack: return ["enum": ["top", "center", "bottom"], "description": doc]
             default: return ["enum": ScreensSchema.alignments.map(\.0), "description": doc]
             }
+        case "cellWidth":
+            return ["type": "array", "items": ["type": "number", "minimum": 10], "minItems": 2, "maxItems": 2, "description": doc]
         case "lines", "columns":
             var s = JSONSchemaWriter.property(key.kind, doc: doc)
             s["type"] = "integer"

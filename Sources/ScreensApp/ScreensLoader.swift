@@ -150,7 +150,7 @@ private struct Checks {
             return
         }
         if id.hasPrefix("overlay.") || id.hasPrefix("tour.") {
-            report(line, path, "ids starting with \"overlay.\" or \"tour.\" are Limelight's own (its overlays' views)")
+            report(line, path, "the id \(quoted(id)) starts with \"overlay.\" or \"tour.\": such ids are Limelight's own (its overlays' views)")
             return
         }
         seenIDs[id] = line

@@ -166,6 +166,16 @@ extension ScreensSchema {
                 r.report(member.value.line, path, "expected a whole number")
             }
         }, for: [.grid]),
+        ViewKey(TourKey("cellWidth", .list, value: "`[least, most]` points", default: "none (always `columns`)",
+                        doc: "a grid takes as many columns as its width allows, each cell at most the second wide, one fewer when cells would be narrower than the first (never fewer than `columns`)") { member, path, _, r, node in
+            guard case .array(let items) = member.value.value, items.count == 2,
+                  let low = r.number(items[0], at: path.appending(0), in: 10...maxLength), let high = r.number(items[1], at: path.appending(1), in: 10...maxLength) else {
+                if case .array(let items) = member.value.value, items.count == 2 { return }
+                r.report(member.value.line, path, "expected [least, most] widths such as [150, 240]"); return
+            }
+            guard low <= high else { r.report(member.value.line, path, "expected the least width first, found [\(low.compact), \(high.compact)]"); return }
+            node.cellWidth = low...high
+        }, for: [.grid]),
         ViewKey(TourKey("children", .list, value: "a list of views", default: "required", doc: "a container's views, in order (a list's are rows)") { member, path, _, r, node in
             guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of views, found \(member.value.kindDescription)"); return }
             for (i, item) in items.enumerated() {
