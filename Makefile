@@ -21,9 +21,10 @@ RUN_PACKAGES  = libsdl2-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev 
 # the speech-dispatcher service (with its dummy output module) hears the window's announcements;
 # gettext's `msgfmt --check`, translate-toolkit and polib are the translators' tools the exported
 # PO and XLIFF files are read back with; at-spi2-core (the accessibility bus and registry), dbus and
-# pyatspi are the screen reader's side of the accessibility tests, and Orca is the screen reader itself.
+# pyatspi are the screen reader's side of the accessibility tests, and Orca is the screen reader itself;
+# Python's jsonschema checks every shipped tour and screens file against Limelight's JSON Schemas.
 TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 python3-xlib ffmpeg libharfbuzz-bin libfribidi-bin \
-                speech-dispatcher gettext translate-toolkit python3-polib at-spi2-core python3-pyatspi dbus orca
+                speech-dispatcher gettext translate-toolkit python3-polib at-spi2-core python3-pyatspi dbus orca python3-jsonschema
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
 

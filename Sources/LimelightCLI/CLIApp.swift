@@ -47,7 +47,7 @@ final class CLIApp {
     /// The app the tour at `path` runs over: the command line's `--app`, else the screens file
     /// the tour names (`"app"`), else this one; the problems of a screens file it names.
     func app(forTour path: String) -> Result<CLIApp, TourLoadError> {
-        guard !isNamedByCommandLine, let (file, line) = TourLoader.appFile(of: path) else { return .success(self) }
+        guard !isNamedByCommandLine, let (file, name, line) = TourLoader.appFile(of: path) else { return .success(self) }
         let key = URL(fileURLWithPath: file).standardizedFileURL.path
         if let screensFile, URL(fileURLWithPath: screensFile).standardizedFileURL.path == key { return .success(self) }
         if let known = declared[key] { return .success(known) }
@@ -57,7 +57,7 @@ final class CLIApp {
             return .success(app)
         } catch {
             // The tour's own line says which app it names; the file's lines say what is wrong.
-            let named = TourDiagnostic(file: path, line: line, path: "app", message: "the app \(quoted(file)) has problems (listed below)")
+            let named = TourDiagnostic(file: path, line: line, path: "app", message: "the app \(quoted(name)) has problems (listed below)")
             return .failure(TourLoadError(diagnostics: [named] + error.diagnostics))
         }
     }

@@ -245,9 +245,17 @@ extension ScreensSchema {
     ]
 
     /// The keys `kind` takes, in the table's order.
-    static func keys(for kind: ScreenNode.Kind) -> [TourKey<ScreenNode>] {
-        viewKeys.filter { $0.kinds.map { $0.contains(kind) } ?? true }.map(\.key)
-    }
+    static func keys(for kind: ScreenNode.Kind) -> [TourKey<ScreenNode>] { keysByKind[kind] ?? [] }
+
+    /// The keys each widget takes, made once.
+    private static let keysByKind: [ScreenNode.Kind: [TourKey<ScreenNode>]] = Dictionary(uniqueKeysWithValues: ScreenNode.Kind.allCases.map { kind in
+        (kind, viewKeys.filter { $0.kinds.map { $0.contains(kind) } ?? true }.map(\.key))
+    })
+
+    /// The keys each widget must give, with what they do, made once.
+    private static let requiredByKind: [ScreenNode.Kind: [(name: String, doc: String)]] = Dictionary(uniqueKeysWithValues: ScreenNode.Kind.allCases.map { kind in
+        (kind, viewKeys.filter { $0.requiredBy.contains(kind) }.map { ($0.key.name, $0.key.row.doc) })
+    })
 
     /// A view: its `type` first, then the keys that widget takes.
     static func node(_ value: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> ScreenNode? {
@@ -270,9 +278,8 @@ extension ScreensSchema {
         var node = ScreenNode(kind: kind, line: value.line)
         let before = r.diagnostics.count
         let given = r.decode(value, at: path, keys: keys(for: kind), what: "a view", into: &node) ?? [:]
-        for key in viewKeys where key.requiredBy.contains(kind) && given[key.key.name] == nil {
-            // A button's look may come from its content instead of a title; a row's from nothing else.
-            r.report(value.line, path, "a \(kind.rawValue) needs \(quoted(key.key.name)) (\(key.key.row.doc))")
+        for key in requiredByKind[kind] ?? [] where given[key.name] == nil {
+            r.report(value.line, path, "a \(kind.rawValue) needs \(quoted(key.name)) (\(key.doc))")
         }
         if kind == .button && given["title"] == nil && given["content"] == nil && given["icon"] == nil {
             r.report(value.line, path, "a button needs \"title\", \"icon\" or \"content\" (what it shows)")

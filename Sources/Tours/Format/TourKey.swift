@@ -105,7 +105,7 @@ extension SchemaReader {
     @discardableResult
     package mutating func decode<Model>(_ node: JSONNode, at path: JSONPath, keys: [TourKey<Model>], what: String,
                                 into model: inout Model, first: TourKey<Model>.Rule? = nil) -> [String: JSONMember]? {
-        guard let members = object(node, at: path, known: keys.map(\.name), what: what) else { return nil }
+        guard let members = object(node, at: path, known: keys.map { $0.name }, what: what) else { return nil }
         let context = TourKey<Model>.Context(members: members, node: node, path: path)
         first?(context, &self, &model)
         for key in keys {

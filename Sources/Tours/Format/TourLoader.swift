@@ -165,13 +165,14 @@ public enum TourLoader {
         return (image, size, scale)
     }
 
-    /// The app a tour file names (its `"app"`), resolved against the file's folder, with the line
-    /// it is on; nil when the file names none, or does not read (loading it says why).
-    public static func appFile(of path: String) -> (path: String, line: Int)? {
+    /// The app a tour file names (its `"app"`): resolved against the file's folder, as the file
+    /// writes it, and the line it is on; nil when the file names none, or does not read (loading it
+    /// says why).
+    public static func appFile(of path: String) -> (path: String, name: String, line: Int)? {
         guard let bytes = try? read(path), let node = try? JSONParser.parse(bytes), case .object(let members) = node.value,
               let member = members.first(where: { $0.key == "app" }), case .string(let name) = member.value.value, !name.isEmpty else { return nil }
         let folder = AtomicFile.split(path).folder
-        return (resolve(name, folder: folder.isEmpty ? "." : folder), member.value.line)
+        return (resolve(name, folder: folder.isEmpty ? "." : folder), name, member.value.line)
     }
 
     /// The screen a tour runs on when neither the tour nor the command says (points).

@@ -1,0 +1,114 @@
+import Foundation
+import ImageFiles
+import Raster
+import Testing
+
+/// An app declared in a screens file through every command: `--app FILE` and a tour's own
+/// `"app"`, its problems as lines with their file and line, `test` over it with goldens (and beside
+/// tours of another app), and the JSON Schemas checked by a real validator against every file
+/// Limelight ships.
+@Suite struct ScreensCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let player = root + "/examples/Player/player.json"
+    static let playerTours = root + "/examples/Player/tours"
+
+    @Test func everyCommandRunsOverTheApp() throws {
+        let dir = try CLI.temporaryFolder()
+        let render = try CLI.run(["--app", Self.player, "render", "--out", dir + "/home.png"])
+        #expect(render.status == 0, "\(render.stderr)")
+        let home = try Pixmap(contentsOfFile: dir + "/home.png")
+        #expect(home.width == 390 && home.height == 844)
+        // The selected tab (Library) is in the app's tint, #B3261E.
+        let inspect = try CLI.run(["inspect", "--app=\(Self.player)", "--lang", "ar"])
+        #expect(inspect.status == 0 && inspect.stdout.contains(#""id": "album.sunrise""#) && inspect.stdout.contains(#""tab": "nowPlaying""#), "\(inspect.stderr)")
+        // A tour that names its app runs over it with no --app; the script moves through screens.
+        try """
+        tap overlay.bubble.next
+        wait 400
+        tap album.sunrise
+        wait 400
+        tap overlay.bubble.skip
+        wait 400
+        tap player.play
+        expect tab=nowPlaying playing=true plays=1
+        """.write(toFile: dir + "/s.txt", atomically: true, encoding: .utf8)
+        let replay = try CLI.run(["replay", "--tour", Self.playerTours + "/first-song.json", "--script", dir + "/s.txt", "--out", dir + "/out"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains(#""tab":"nowPlaying""#) && replay.stdout.contains(#""plays":1"#) && replay.stdout.contains(#""playing":true"#), "\(replay.stdout)")
+        let check = try CLI.run(["check", "--lint", Self.playerTours + "/first-song.json"])
+        #expect(check.status == 0 && check.stdout.contains("ok (4 steps)"), "\(check.stderr)")
+    }
+
+    @Test func theExampleToursPassAgainstTheirGoldensBesideTheSampleApps() throws {
+        let dir = try CLI.temporaryFolder()
+        // A folder of tours over two apps: each runs over its own.
+        try FileManager.default.copyItem(atPath: Self.root + "/assets/tours/fab.json", toPath: dir + "/fab.json")
+        try FileManager.default.copyItem(atPath: Self.root + "/assets/tours/fab.goldens", toPath: dir + "/fab.goldens")
+        let r = try CLI.run(["test", Self.playerTours, dir, "--jobs", "2", "--results", dir + "/results"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasSuffix("passed, 0 failed\n") && r.stdout.contains("64 passed"), "\(r.stdout)")
+    }
+
+    @Test func aBrokenAppIsOneLineAProblemWithItsFileAndLine() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "x", "screens": {"a": {"content": {"type": "buton", "title": "Hi"}}}}"#.write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["--app", dir + "/app.json", "render", "--out", dir + "/x.png"])
+        #expect(r.status == 2)
+        #expect(r.errorLines == ["limelight: \(dir)/app.json:1: screens.a.content.type: unknown widget \"buton\" (did you mean \"button\"?)"], "\(r.errorLines)")
+        let missing = try CLI.run(["render", "--app"])
+        #expect(missing.status == 2 && missing.errorLines == ["limelight: --app expects a screens file (see limelight --help)"], "\(missing.errorLines)")
+        // A tour naming it: the tour's line, then the app's own problems.
+        try #"{"id": "t", "app": "app.json", "steps": [{"target": "a", "text": "x"}]}"#.write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let check = try CLI.run(["check", dir + "/t.json"])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("\(dir)/t.json:1: app: the app \"app.json\" has problems (listed below)"), "\(check.stderr)")
+        #expect(check.stderr.contains("\(dir)/app.json:1: screens.a.content.type: unknown widget"), "\(check.stderr)")
+        let test = try CLI.run(["test", dir + "/t.json", "--results", dir + "/results"])
+        #expect(test.status == 2 && test.stdout.contains("ERROR"), "a tour whose app does not load is an error of bad input: \(test.stdout)")
+    }
+
+    @Test func theShippedSchemasAreTheOnesLimelightMakes() throws {
+        for (format, file) in [("tour", "tour.schema.json"), ("screens", "screens.schema.json")] {
+            let r = try CLI.run(["schema", format])
+            #expect(r.status == 0)
+            let shipped = try String(contentsOfFile: Self.root + "/schemas/" + file, encoding: .utf8)
+            #expect(r.stdout == shipped, "schemas/\(file) is out of date (limelight schema \(format) --out schemas/\(file))")
+        }
+    }
+
+    /// Python's `jsonschema` (Debian's python3-jsonschema), Draft 2020-12: each schema is valid,
+    /// every tour and screens file Limelight ships passes it, and a misspelt key fails it.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/jsonschema"), "needs python3-jsonschema (make test installs it)"))
+    func aRealValidatorAcceptsEveryShippedFileAndCatchesAMisspeltKey() throws {
+        let dir = try CLI.temporaryFolder()
+        var tours: [String] = []
+        for folder in ["assets/tours", "examples/Settings/tours", "examples/Player/tours"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: Self.root + "/" + folder) where name.hasSuffix(".json") {
+                tours.append(Self.root + "/" + folder + "/" + name)
+            }
+        }
+        let badTour = dir + "/bad-tour.json", badScreens = dir + "/bad-screens.json"
+        try #"{"id": "t", "steps": [{"target": "fab", "txt": "x"}]}"#.write(toFile: badTour, atomically: true, encoding: .utf8)
+        try ##"{"id": "x", "screens": {"a": {"content": {"type": "text", "text": "Hi", "colour": "#FFFFFF"}}}}"##.write(toFile: badScreens, atomically: true, encoding: .utf8)
+        let script = """
+        import json, sys
+        from jsonschema import Draft202012Validator
+        tour = json.load(open(sys.argv[1])); screens = json.load(open(sys.argv[2]))
+        Draft202012Validator.check_schema(tour); Draft202012Validator.check_schema(screens)
+        for path in sys.argv[3:]:
+            schema = screens if path.endswith('player.json') or 'bad-screens' in path else tour
+            errors = list(Draft202012Validator(schema).iter_errors(json.load(open(path))))
+            print(path, len(errors), errors[0].message if errors else '')
+        """
+        let r = try CLI.runProcess("/usr/bin/python3", ["-c", script, Self.root + "/schemas/tour.schema.json", Self.root + "/schemas/screens.schema.json"]
+                                   + tours + [Self.player, badTour, badScreens])
+        #expect(r.status == 0, "\(r.stderr)")
+        let results = Dictionary(uniqueKeysWithValues: r.stdout.split(separator: "\n").map { line -> (String, String) in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        })
+        #expect(tours.count >= 6)
+        for path in tours + [Self.player] { #expect(results[path]?.hasPrefix("0 ") == true, "\(path): \(results[path] ?? "not checked")") }
+        #expect(results[badTour]?.hasPrefix("0 ") == false && results[badScreens]?.hasPrefix("0 ") == false, "\(r.stdout)")
+    }
+}
