@@ -123,6 +123,32 @@ import Views
         #expect((s.app.root.view(withID: "player.volume") as? Slider)?.value == 0)
     }
 
+    /// A tour over the declared app waits for and moves on by its states (`showWhen`, `advanceOn`
+    /// events on counts and flags), as over an app in Swift.
+    @Test func toursWaitForAndMoveOnTheAppsStates() throws {
+        let s = try session()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-screens-tour-\(UUID().uuidString).json").path
+        try #"""
+        {"id": "states", "steps": [
+          {"tab": "nowPlaying", "target": "player.play", "text": "Play it twice.", "advanceOn": {"event": "plays >= 2"}},
+          {"tab": "nowPlaying", "target": "player.like", "text": "Now like it.", "advanceOn": {"event": "liked = true"}},
+          {"target": "player.plays", "text": "Counted.", "showWhen": "playing = true"}
+        ]}
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let engine = try s.start(tourFile: path)
+        s.settle()
+        #expect(engine.currentStep == 0 && s.app.selectedTabName == "nowPlaying")
+        try s.tap("player.play")
+        s.wait(milliseconds: 100)
+        #expect(engine.currentStep == 0, "one play is not two")
+        try s.tap("player.play")
+        s.wait(milliseconds: 400)
+        #expect(engine.currentStep == 1)
+        try s.tap("player.like")
+        s.wait(milliseconds: 400)
+        #expect(engine.currentStep == 2 && s.state("liked") == .flag(true) && s.state("plays") == .number(2))
+    }
+
     @Test func aLanguageSwitchKeepsStateAndTheScreenShown() throws {
         let s = try session()
         try s.tap("album.sunrise")
