@@ -14,9 +14,9 @@ let playerFile = repositoryFolder.appendingPathComponent("examples/Player/player
 func load(_ json: String, images: [String: [UInt8]] = [:]) -> Result<ScreensFile, TourLoadError> {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-screens-" + UUID().uuidString).path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    for (name, bytes) in images { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes)) }
+    for (name, bytes) in images { _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes)) }
     let path = folder + "/app.json"
-    FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
     do { return .success(try ScreensLoader.load(path: path)) } catch { return .failure(error) }
 }
 
