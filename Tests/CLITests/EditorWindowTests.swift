@@ -57,7 +57,6 @@ struct EditorWindowTests {
         let file = dir + "/w.json"
         let (app, _, window) = try WindowTests.launch(["edit", file, "--scale", "\(displayScale)", "--driver", "x11"], on: display, title: "w\\.json$")
         defer { WindowTests.stop(app) }
-        try #require(!window.isEmpty, "the editor's window appeared")
         let shots = try CLI.temporaryFolder()
         var n = 0
         func grab() throws -> Pixmap { n += 1; return try WindowTests.screenshot(of: window, on: display, into: shots, name: "shot\(n)") }
@@ -141,13 +140,11 @@ struct EditorWindowTests {
         let shots = try CLI.temporaryFolder()
         let (tour, _, tourWindow) = try WindowTests.launch(["--tour", file, "--driver", "x11"], on: display, title: "^Limelight$",
                                                            environment: ["XDG_STATE_HOME": dir + "/state"])
-        try #require(!tourWindow.isEmpty)
         Thread.sleep(forTimeInterval: 4)
         let expected = try WindowTests.screenshot(of: tourWindow, on: display, into: shots, name: "tour")
         WindowTests.stop(tour)
         let (editor, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "w\\.json$")
         defer { WindowTests.stop(editor) }
-        try #require(!window.isEmpty)
         Thread.sleep(forTimeInterval: 3)
         try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, "ctrl+1", "ctrl+p"], display: display)
         Thread.sleep(forTimeInterval: 3)
@@ -174,7 +171,6 @@ struct EditorWindowTests {
         let file = dir + "/new.json"
         let (app, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "new\\.json$")
         defer { WindowTests.stop(app) }
-        try #require(!window.isEmpty)
         Thread.sleep(forTimeInterval: 3)
         let drop = try CLI.runProcess("/usr/bin/python3", [script, window, dir + "/home@3x.png", "200", "400"], environment: ["DISPLAY": ":\(display)"])
         #expect(drop.status == 0, "\(drop.stderr)")
@@ -203,7 +199,6 @@ struct EditorWindowTests {
         let frames = try await MainActor.run { try EditorLayout.frames(of: file, ids: ["fab", "tab.menu"]) }
         let (app, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "rec\\.json$")
         defer { WindowTests.stop(app) }
-        try #require(!window.isEmpty)
         usleep(3_000_000)
         func key(_ k: String) throws { try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, k], display: display) }
         func click(_ id: String) throws {

@@ -34,12 +34,6 @@ extension WindowTests {
         let state = try CLI.temporaryFolder()
         let (app, appErr, window) = try Self.launch(["--app", file], on: display, title: "^Player$", environment: ["XDG_STATE_HOME": state])
         defer { Self.stop(app) }
-        #expect(!window.isEmpty, "the window appeared")
-        guard !window.isEmpty else {
-            Self.stop(app)
-            Issue.record("no window: \(String(decoding: appErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
-            return
-        }
         let shots = try CLI.temporaryFolder()
         var index = 0
         func screenshot() throws -> Pixmap {
@@ -93,8 +87,6 @@ extension WindowTests {
             .write(toFile: tour, atomically: true, encoding: .utf8)
         let (app, appErr, window) = try Self.launch(["edit", tour], on: display, title: "t\\.json$")
         defer { Self.stop(app) }
-        #expect(!window.isEmpty, "the editor's window appeared")
-        guard !window.isEmpty else { return }
         let shots = try CLI.temporaryFolder()
         var index = 0
         func screenshot() throws -> Pixmap {

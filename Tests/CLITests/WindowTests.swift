@@ -87,9 +87,24 @@ struct WindowTests {
         _ = try waitFor(90) {
             window = try tool("/usr/bin/xdotool", ["search", "--name", title], display: display)
                 .split(separator: "\n").first.map(String.init) ?? ""
-            return !window.isEmpty
+            return !window.isEmpty || !app.isRunning
         }
+        if window.isEmpty { throw noWindow(app, appErr, args: args, title: title) }
         return (app, appErr, window)
+    }
+
+    /// Why `app` showed no window: how it ended and what it wrote, or, when it is still running
+    /// after the wait, where each of its threads stood (gdb) before it was stopped.
+    static func noWindow(_ app: Process, _ appErr: Pipe, args: [String], title: String) -> CocoaError {
+        var threads = ""
+        if app.isRunning {
+            threads = (try? CLI.runProcess("/usr/bin/gdb", ["-p", "\(app.processIdentifier)", "-batch", "-ex", "thread apply all bt"]))?.stdout ?? "(gdb failed)"
+            kill(app.processIdentifier, SIGKILL)
+        }
+        app.waitUntilExit()
+        let err = String(decoding: appErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let description = "limelight \(args.joined(separator: " ")) showed no window titled /\(title)/ (status \(app.terminationStatus)); stderr:\n\(err)\n\(threads)"
+        return CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: description])
     }
 
     /// Ends `app`: Ctrl-C's signal first (SDL turns it into a quit event), then a hard stop.
@@ -132,14 +147,6 @@ struct WindowTests {
         let state = try CLI.temporaryFolder()
         let (app, appErr, window) = try Self.launch([], on: display, title: "^Limelight$", environment: ["XDG_STATE_HOME": state])
         defer { Self.stop(app) }
-        #expect(!window.isEmpty, "the window appeared")
-        if window.isEmpty {
-            if app.isRunning { kill(app.processIdentifier, SIGKILL) }
-            app.waitUntilExit()
-            let err = String(decoding: appErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            Issue.record("no window; limelight exited \(app.terminationStatus) with: \(err)")
-            return
-        }
         let shots = try CLI.temporaryFolder()
         var shotIndex = 0
         func screenshot() throws -> Pixmap {
@@ -200,8 +207,6 @@ struct WindowTests {
         let frames = try await MainActor.run { try EditorLayout.frames(of: tour, ids: ["editor.title", "card.1", "fab"]) }
         let (app, _, window) = try Self.launch(["edit", tour], on: display, title: "t\\.json$")
         defer { Self.stop(app) }
-        #expect(!window.isEmpty, "the editor's window appeared")
-        guard !window.isEmpty else { return }
         let shots = try CLI.temporaryFolder()
         var shotIndex = 0
         func screenshot() throws -> Pixmap {

@@ -20,6 +20,9 @@ import Tours
     @Test func unknownWidgetsAndKeysNameTheNearestKnownOne() {
         let lines = problems(app(#"{"type": "vstak", "children": []}"#))
         #expect(lines == [#"app.json:5: screens.home.content.type: unknown widget "vstak" (did you mean "vstack"?)"#], "\(lines)")
+        // Two letters swapped are one slip, not two.
+        let swapped = problems(app(#"{"type": "gird", "children": []}"#))
+        #expect(swapped.first == #"app.json:5: screens.home.content.type: unknown widget "gird" (did you mean "grid"?)"#, "\(swapped)")
         let keys = problems(app(#"{"type": "vstack", "spacng": 4, "children": [{"type": "text", "txt": "Hi"}]}"#))
         #expect(keys.contains(#"app.json:5: screens.home.content.spacng: unknown key (did you mean "spacing"?)"#), "\(keys)")
         #expect(keys.contains(#"app.json:5: screens.home.content.children[0].txt: unknown key (did you mean "text"?)"#), "\(keys)")

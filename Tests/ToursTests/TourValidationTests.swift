@@ -47,6 +47,17 @@ import Demo
         ])
     }
 
+    /// Edits are insertions, deletions, substitutions and swaps of two neighbours, each one.
+    @Test func editDistanceCountsASwapAsOneEdit() {
+        #expect(editDistance("lable", "label") == 1 && editDistance("gird", "grid") == 1)
+        #expect(editDistance("kitten", "sitting") == 3 && editDistance("", "abc") == 3 && editDistance("same", "same") == 0)
+        // Optimal string alignment: a swapped pair is not edited again.
+        #expect(editDistance("ca", "abc") == 3)
+        #expect(problemLines(#"{"id": "t", "steps": [{"target": "fab", "lable": "x"}]}"#) == [
+            "t.json:1: steps[0].lable: unknown key (did you mean \"label\"?)",
+        ])
+    }
+
     @Test func wrongTypesAreReportedWithWhatWasExpected() {
         #expect(problemLines("""
         {"id": 7,

@@ -50,7 +50,7 @@ package struct SchemaReader {
         return " (known: \(known.joined(separator: ", ")))"
     }
 
-    /// Levenshtein distance over characters (short strings only: keys and ids).
+    /// The edit distance over characters, a swap of neighbours one edit (short strings only: keys and ids).
     package static func editDistance(_ a: String, _ b: String) -> Int { Tours.editDistance(a, b) }
 
     // MARK: - Typed values
@@ -129,20 +129,25 @@ package struct SchemaReader {
     }
 }
 
-/// The Levenshtein distance between `a` and `b` over characters, each cut to 64: how near a
-/// misspelt key or id is to a known one.
+/// The edit distance between `a` and `b` over characters, each cut to 64, where two neighbours
+/// swapped count as one edit (the optimal string alignment distance, as spell checkers count):
+/// how near a misspelt key or id ("gird", "lable") is to a known one.
 public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.prefix(64)), b = Array(b.prefix(64))
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
+    var beforePrevious = Array(0...b.count)
+    var previous = beforePrevious
     var current = previous
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
 }
