@@ -74,6 +74,7 @@ public final class ScreensHost: TourHost {
             var bar: NavigationBar?
             if let title = screen.title {
                 let b = NavigationBar(title: title.string(in: language), titleID: screen.name + ".title", backgroundColor: screen.background ?? file.background)
+                b.tint = file.tint
                 bar = b
                 parts.append(b)
             }

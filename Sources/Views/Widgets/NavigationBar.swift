@@ -49,6 +49,8 @@ public final class NavigationBar: View {
 
     /// The back button over the title, nil for a screen that is not over another.
     public var back: Back? { didSet { showBack() } }
+    /// The back button's colour (the app's tint).
+    public var tint = Palette.tint { didSet { if tint != oldValue { showBack() } } }
     /// The title row, and the back row above it while there is one.
     private var rows = VStack(children: [])
     /// The back button on screen, if any.
@@ -61,8 +63,8 @@ public final class NavigationBar: View {
             rows.replaceChildren(with: title)
             return
         }
-        let label = HStack(spacing: 2, children: [IconView(.chevronBackward, color: Palette.tint, size: 22),
-                                                  Text(back.title, font: Font(size: 17), color: Palette.tint, lineLimit: 1)])
+        let label = HStack(spacing: 2, children: [IconView(.chevronBackward, color: tint, size: 22),
+                                                  Text(back.title, font: Font(size: 17), color: tint, lineLimit: 1)])
             .padding(EdgeInsets(top: 6, leading: 8, bottom: 6, trailing: 10))
         let button = Button(shape: .capsule, action: back.action, label: label)
         button.id = back.id
