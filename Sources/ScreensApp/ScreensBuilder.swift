@@ -21,7 +21,11 @@ struct ScreensBuilder {
     /// it; any other view's id is on its outermost box.
     mutating func view(for node: ScreenNode) -> View {
         let widget = makeWidget(node)
-        if let label = node.label { widget.accessibilityLabel = label.string(in: language) }
+        if let label = node.label {
+            widget.accessibilityLabel = label.string(in: language)
+            // A labelled picture is an image to a screen reader, whatever box holds it (an aspect ratio's).
+            if node.kind == .image || node.kind == .icon { widget.accessibilityRole = .image }
+        }
         var box: View = widget
         if let padding = node.padding { box = box.padding(padding) }
         if let f = node.frame {

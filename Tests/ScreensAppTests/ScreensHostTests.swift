@@ -178,6 +178,22 @@ import Views
         }
     }
 
+    /// A labelled picture is an image to a screen reader, in a box of an aspect ratio or not.
+    @Test func labelledImagesAndIconsAreImagesToAScreenReader() throws {
+        let png = try Pixmap(width: 4, height: 4, fill: Color(red: 0x20, green: 0x80, blue: 0x40)).pngBytes()
+        let json = app(#"{"type": "vstack", "children": [{"type": "image", "id": "pic", "file": "hills.png", "aspectRatio": 1, "label": {"en": "Green hills", "de": "Grüne Hügel"}}, {"type": "icon", "id": "fav", "icon": "heart", "label": "Favourite"}, {"type": "image", "file": "hills.png", "aspectRatio": 2}]}"#,
+                       extra: #""languages": ["en", "de"]"#)
+        let file = try load(json, images: ["hills.png": png]).get()
+        for (language, words) in [("en", "Green hills"), ("de", "Grüne Hügel")] {
+            let s = try AppSession(file.appDefinition, size: Size(390, 844), language: language)
+            var images: [SemanticNode] = []
+            func walk(_ n: SemanticNode) { if n.role == .image { images.append(n) }; n.children.forEach(walk) }
+            walk(s.semantics)
+            #expect(images.map(\.label) == [words, "Favourite"], "an unlabelled picture stays silent: \(images.map(\.label))")
+            #expect(images.first?.frame == s.frame(of: "pic"), "\(String(describing: images.first?.frame))")
+        }
+    }
+
     @Test func aScreenReaderHearsTheScreensWidgets() throws {
         let s = try session()
         var labels: [String] = []
