@@ -15,6 +15,14 @@ public enum ScreensLoader {
     /// The largest screens file read, in bytes.
     public static let maxFileSize = 16 * 1024 * 1024
 
+    /// Whether the file at `path` is a screens file rather than a tour: a JSON object with a
+    /// `"screens"` key and no `"steps"` (false when it cannot be read or parsed).
+    public static func isScreensFile(path: String) -> Bool {
+        guard let bytes = try? InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON"),
+              let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "screens" } && !members.contains { $0.key == "steps" }
+    }
+
     /// Loads the screens file at `path`.
     @MainActor
     public static func load(path: String) throws(TourLoadError) -> ScreensFile {
@@ -37,13 +45,13 @@ public enum ScreensLoader {
         var app = ScreensFile(file: file)
         reader.decode(root, at: .root, keys: ScreensSchema.app, what: "a screens file: an object such as {\"id\": \"player\", \"screens\": {…}}", into: &app)
         var problems = reader.diagnostics
+        // What the file says is checked, and its images read, once it says it in the right shape:
+        // the checks' problems and the images' come in one round.
         if !problems.contains(where: { $0.severity == .error }) {
             var check = Checks(app: app, file: file)
             check.run()
             problems += check.problems
             app = check.app
-        }
-        if !problems.contains(where: { $0.severity == .error }) {
             problems += loadImages(into: &app, folder: folder)
         }
         let ordered = problems.enumerated().sorted { a, b in

@@ -96,6 +96,12 @@ import Tours
         #expect(text.count == 1 && text[0].contains("notes.txt"), "\(text)")
     }
 
+    /// A missing image is listed with the file's other problems, not after they are mended.
+    @Test func imagesAreCheckedInTheSameRoundAsTheRest() {
+        let lines = problems(app(#"{"type": "vstack", "children": [{"type": "image", "file": "nowhere.png"}, {"type": "button", "title": "Go", "action": {"go": "hom"}}]}"#))
+        #expect(lines.count == 2 && lines.contains(where: { $0.contains(#"no such file "nowhere.png""#) }) && lines.contains(where: { $0.contains(#"no screen named "hom""#) }), "\(lines)")
+    }
+
     @Test func aHundredThousandViewsAreRefusedQuickly() {
         let items = Array(repeating: #"{"type": "spacer"}"#, count: 100_000).joined(separator: ",")
         let start = Date()
