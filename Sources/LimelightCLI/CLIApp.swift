@@ -12,6 +12,8 @@ final class CLIApp {
     private(set) var definition: AppDefinition
     /// The screens file the app is declared in, if it is one.
     let screensFile: String?
+    /// What that file declares, as last read.
+    private(set) var screens: ScreensFile?
     /// Whether the command line named the app (`--app`): tours' own `"app"` then changes nothing.
     let isNamedByCommandLine: Bool
     private var catalog: TargetCatalog?
@@ -31,7 +33,9 @@ final class CLIApp {
     /// The app declared in the screens file at `path`, or its problems.
     static func declared(at path: String, namedByCommandLine: Bool = false) throws(TourLoadError) -> CLIApp {
         let file = try ScreensLoader.load(path: path)
-        return CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine)
+        let app = CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine)
+        app.screens = file
+        return app
     }
 
     /// Reads the screens file again: the app is what it says now (nothing changes when it has problems).
@@ -41,6 +45,7 @@ final class CLIApp {
         var translated = file.appDefinition
         translated.strings = StringFolders.words(for: translated)
         definition = translated
+        screens = file
         catalog = nil
     }
 

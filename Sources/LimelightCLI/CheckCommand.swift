@@ -1,5 +1,6 @@
 import Foundation
 import Headless
+import ScreensApp
 import Tours
 
 /// `limelight check`: validates tour files without running them, and with `--lint` runs their
@@ -8,20 +9,27 @@ import Tours
 enum CheckCommand {
     static let help = """
     usage: \(programName) check FILE [FILE…] [--lint] [--require TAG,…] [--json]
+           \(programName) --app SCREENS.json check [FILE…] […]
       Checks tour files: JSON syntax, every key and value, target ids against the app's views on each
       tab (a step's "tab" counts), the states, events and overlays it declares, SVG path data, and
       the background screenshot (relative to the tour file's folder). Prints every problem as FILE:LINE: JSON.PATH: what was expected, on
       stderr, and "FILE: ok (N steps)" on stdout for good files. Exits 1 if any file has a problem.
+      A screens file (an object with "screens" and no "steps") is checked as an app: its keys and
+      values, its screens, tabs, states, events, ids and images ("FILE: ok (N screens, N views)");
+      with --app and no FILE, the app's screens file is checked.
       --lint   also walk every step at each size, scale and language the tour's "test" object lists
                (see \(programName) test --help) and flag a bubble clipped by the screen or the safe area or
                cut short, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
                bubble text under WCAG AA contrast (errors), a step whose text falls back to another
                language, a language Limelight has no words or no installed font for, and more than 12
-               steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en). Languages may be
+               steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en); in a screens file
+               (checked, or named by a tour), a text given by language without one of the app's
+               languages, or in a language the app does not list (warnings). Languages may be
                pseudo-locales: en-XA (accented, ~40% longer: finds the bubble a long language clips)
                and ar-XB (mirrored: finds what breaks right to left), made from the source texts.
-      --require TAG,…  with --lint: a step without its own text in one of these languages is an
-               error, not a warning (the CI check that nothing ships untranslated)
+      --require TAG,…  with --lint: a step (or a screens file's text) without its own text in one
+               of these languages is an error, not a warning (the CI check that nothing ships
+               untranslated)
       --json   print every problem as one JSON array on stdout instead: objects with "file", "line"
                (null for the file as a whole), "path", "message" and "severity" ("error", "warning")
       Warnings never fail. Never reads or writes saved tour progress.
@@ -53,31 +61,62 @@ enum CheckCommand {
         if args.has("--help") { print(help); return }
         let required = Set((args.value("--require") ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         if args.value("--require") != nil && !args.has("--lint") { throw .usage("\(c): --require works with --lint") }
-        for tag in required where app.definition.language(named: tag) == nil {
-            throw .usage("\(c): --require \(Arguments.printable(tag)): the app speaks \(app.languagesSpelledOut) (or a pseudo-locale en-XA, ar-XB)")
+        // With --app and no file, the app's own screens file is what is checked.
+        let files = args.positional.isEmpty ? app.screensFile.map { [$0] } ?? [] : args.positional
+        guard !files.isEmpty else { throw .usage("\(c): expected one or more tour or screens files (see \(programName) check --help)") }
+        let screensFiles = files.filter { ScreensLoader.isScreensFile(path: $0) }
+        let tourFiles = files.filter { !screensFiles.contains($0) }
+        if !tourFiles.isEmpty {
+            for tag in required where app.definition.language(named: tag) == nil {
+                throw .usage("\(c): --require \(Arguments.printable(tag)): the app speaks \(app.languagesSpelledOut) (or a pseudo-locale en-XA, ar-XB)")
+            }
         }
-        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) check --help)") }
-        let (planned, loaded, apps) = TestCommand.load(args.positional, app: app)
+        let (planned, loaded, apps) = TestCommand.load(tourFiles, app: app)
         var found: [[TourDiagnostic]] = planned.map(\.problems)
         if args.has("--lint") {
             for (i, findings) in lint(planned, loaded, apps: apps, required: required).enumerated() { found[i] += findings }
         }
-        let all = found.flatMap { $0 }
+        // Each file's problems and, when it loaded, what it holds: the tours, then the screens files.
+        var checked: [(file: String, problems: [TourDiagnostic], summary: String?)] = zip(planned, found).map { tour, problems in
+            (tour.file, problems, tour.tour.map { t in "\(t.steps.count) step\(t.steps.count == 1 ? "" : "s")" })
+        }
+        for file in screensFiles {
+            let (problems, summary) = checkScreens(file, lint: args.has("--lint"), required: required)
+            checked.append((file, problems, summary))
+        }
+        let all = checked.flatMap(\.problems)
         let errors = all.filter { $0.severity == .error }.count
         if args.has("--json") {
             print(jsonLine(all.map(Problem.init)))
         } else {
-            for (tour, problems) in zip(planned, found) {
+            for (file, problems, summary) in checked {
                 for d in problems { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
-                if let t = tour.tour, !problems.contains(where: { $0.severity == .error }) {
-                    let n = t.steps.count, warnings = problems.count
-                    print("\(tour.file): ok (\(n) step\(n == 1 ? "" : "s")\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))")
+                if let summary, !problems.contains(where: { $0.severity == .error }) {
+                    let warnings = problems.count
+                    print("\(file): ok (\(summary)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))")
                 }
             }
         }
         if errors > 0 {
             throw .failure(args.has("--json") ? "" : "\(c): \(errors) problem\(errors == 1 ? "" : "s") found")
         }
+    }
+
+    /// The problems of the screens file at `path` (with `lint`, its texts' languages too, those in
+    /// `required` errors) and, when it loads, what it declares ("3 screens, 41 views").
+    static func checkScreens(_ path: String, lint: Bool, required: Set<String>) -> ([TourDiagnostic], String?) {
+        let file: ScreensFile
+        do { file = try ScreensLoader.load(path: path) } catch { return (error.diagnostics, nil) }
+        var problems: [TourDiagnostic] = []
+        if lint {
+            for tag in required.sorted() where !file.languages.contains(where: { LanguageTag.hasText(in: [tag: ""], language: $0) }) {
+                problems.append(TourDiagnostic(file: path, line: nil, path: "languages",
+                                               message: "--require \(tag): the app's languages are \(file.languages.joined(separator: ", "))"))
+            }
+            problems += ScreensLint.languageFindings(file, required: required)
+        }
+        let n = file.screens.count
+        return (problems, "\(n) screen\(n == 1 ? "" : "s"), \(file.viewCount) view\(file.viewCount == 1 ? "" : "s")")
     }
 
     /// The lint's findings for each tour that loaded, at every size, scale and language of its test
@@ -98,6 +137,12 @@ enum CheckCommand {
                 found[i] += TourLint.languageFindings(t, file: tour.file, strings: apps[i].definition.interfaceStrings,
                                                       hasFont: { engine?.hasFont(forLanguage: $0) ?? true })
             }
+        }
+        // The texts of each screens file the tours run over, once, with the first tour over it.
+        var linted: Set<String> = []
+        for (i, tour) in planned.enumerated() where tour.tour != nil {
+            guard let screens = apps[i].screens, linted.insert(screens.file).inserted else { continue }
+            found[i] += ScreensLint.languageFindings(screens, required: required)
         }
         for (g, group) in plan.groups.enumerated() where group.kind == .settledSteps {
             var results = runner.run(group: g)

@@ -60,13 +60,16 @@ public enum LimelightCLI {
                 path = String(arguments[i].dropFirst("--app=".count))
                 arguments.remove(at: i)
             }
+            // Help and the JSON Schemas do not need the app: a broken one is reported, not fatal.
+            let needsTheApp = arguments.first != "schema" && !arguments.contains("--help") && !arguments.contains("-h")
             do { cli = try CLIApp.declared(at: path, namedByCommandLine: true) } catch {
                 for d in error.diagnostics { warn("\(d)") }
-                return 2
+                if needsTheApp { return 2 }
             }
             if let problem = cli.definition.problem {
                 warn("\(path): \(problem)")
-                return 2
+                if needsTheApp { return 2 }
+                cli = CLIApp(app)
             }
         }
         if arguments.first == "--help" || arguments.first == "-h" {

@@ -45,6 +45,7 @@ extension ScreensSchema {
         ViewKey(TourKey("label", .localizedText, value: "a string, or strings by language tag", default: "its words, if any",
                         doc: "what a screen reader calls the view (an image or an icon is otherwise silent)") { member, path, _, r, node in
             node.label = localized(member.value, at: path, &r)
+            node.keyLines["label"] = member.value.line
         }),
         ViewKey(TourKey("padding", .mixed, value: "points, or an object: `top`, `leading`, `bottom`, `trailing`, `horizontal`, `vertical`", default: "none",
                         doc: "room around the widget inside its box (leading and trailing follow the reading direction)") { member, path, _, r, node in
@@ -78,6 +79,7 @@ extension ScreensSchema {
         ViewKey(TourKey("placeholder", .localizedText, value: "a string, or strings by language tag", default: "none",
                         doc: "a text field's hint while it is empty") { member, path, _, r, node in
             node.placeholder = localized(member.value, at: path, &r)
+            node.keyLines["placeholder"] = member.value.line
         }, for: [.textField]),
         ViewKey(TourKey("style", .mixed, value: "a text: " + styles.map { "`\"\($0.0)\"`" }.joined(separator: ", ") + "; a button: `\"filled\"`, `\"plain\"`, `\"bordered\"`",
                         default: "`\"body\"`; `\"filled\"`", doc: "a text's size and weight, or a button's look") { member, path, _, r, node in

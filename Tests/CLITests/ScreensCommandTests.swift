@@ -67,6 +67,54 @@ import Testing
         #expect(test.status == 2 && test.stdout.contains("ERROR"), "a tour whose app does not load is an error of bad input: \(test.stdout)")
     }
 
+    /// Help and the JSON Schemas need no app: a broken `--app` is reported and they go on.
+    @Test func aBrokenAppDoesNotStandInTheWayOfHelpOrTheSchemas() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "x", "screens": {"a": {"content": {"type": "buton", "title": "Hi"}}}}"#.write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
+        let help = try CLI.run(["--app", dir + "/app.json", "render", "--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("usage: limelight render"), "\(help.stdout)\(help.stderr)")
+        #expect(help.stderr.contains("unknown widget \"buton\""), "the problem is still said: \(help.stderr)")
+        let schema = try CLI.run(["--app", dir + "/app.json", "schema", "screens"])
+        #expect(schema.status == 0 && schema.stdout.contains(#""$schema""#), "\(schema.stderr)")
+    }
+
+    /// `check` knows a screens file from a tour: it checks it as an app (alone, beside tours, or
+    /// as `--app` with no file), and `--lint` finds its texts that miss one of its languages or are
+    /// in one it does not list; `--require` makes a missing one an error, for the app of a tour too.
+    @Test func checkTakesAScreensFileAndLintsItsLanguages() throws {
+        let dir = try CLI.temporaryFolder()
+        try """
+        {"id": "todo", "languages": ["en", "de"],
+         "screens": {"home": {"title": {"en": "Today", "fr": "Aujourd'hui"},
+           "content": {"type": "vstack", "children": [
+             {"type": "text", "text": {"en": "Buy milk", "de": "Milch kaufen"}},
+             {"type": "button", "id": "home.add", "title": {"en": "Add"}},
+             {"type": "text", "text": "42"}]}}}}
+        """.write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
+        try #"{"id": "t", "app": "app.json", "steps": [{"target": "home.add", "text": {"en": "Add one", "de": "Eins dazu"}}]}"#
+            .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let alone = try CLI.run(["check", dir + "/app.json"])
+        #expect(alone.status == 0 && alone.stdout == "\(dir)/app.json: ok (1 screen, 4 views)\n", "\(alone.stdout)\(alone.stderr)")
+        let asApp = try CLI.run(["--app", dir + "/app.json", "check"])
+        #expect(asApp.status == 0 && asApp.stdout == alone.stdout, "\(asApp.stdout)\(asApp.stderr)")
+        let both = try CLI.run(["check", dir + "/t.json", dir + "/app.json"])
+        #expect(both.status == 0 && both.stdout == "\(dir)/t.json: ok (1 step)\n\(dir)/app.json: ok (1 screen, 4 views)\n", "\(both.stdout)\(both.stderr)")
+        let lint = try CLI.run(["check", "--lint", dir + "/app.json"])
+        #expect(lint.status == 0 && lint.stdout == "\(dir)/app.json: ok (1 screen, 4 views, 3 warnings)\n", "\(lint.stdout)")
+        #expect(lint.errorLines == [
+            "\(dir)/app.json:2: screens.home.title: warning: no de text (the en one would show)",
+            "\(dir)/app.json:2: screens.home.title: warning: a text in \"fr\", which is not one of the app's languages (en, de): it is never shown",
+            "\(dir)/app.json:5: screens.home.content.children[1].title: warning: no de text (the en one would show)",
+        ], "plain strings are the same in every language by intent: \(lint.errorLines)")
+        let required = try CLI.run(["check", "--lint", "--require", "de", dir + "/t.json"])
+        #expect(required.status == 1, "\(required.stdout)")
+        #expect(required.errorLines.contains("\(dir)/app.json:5: screens.home.content.children[1].title: no de text (the en one would show; de is required)"), "\(required.errorLines)")
+        let unknown = try CLI.run(["check", "--lint", "--require", "ja", dir + "/app.json"])
+        #expect(unknown.status == 1 && unknown.errorLines.first == "\(dir)/app.json: languages: --require ja: the app's languages are en, de", "\(unknown.errorLines)")
+        let nothing = try CLI.run(["check"])
+        #expect(nothing.status == 2 && nothing.errorLines == ["limelight: check: expected one or more tour or screens files (see limelight check --help)"], "\(nothing.errorLines)")
+    }
+
     @Test func theShippedSchemasAreTheOnesLimelightMakes() throws {
         for (format, file) in [("tour", "tour.schema.json"), ("screens", "screens.schema.json")] {
             let r = try CLI.run(["schema", format])
