@@ -33,8 +33,9 @@ extension SpotlightOverlay {
         }
         // At most maxWidth (and the screen less margins), text wrapped inside.
         let area = root.bounds.inset(by: root.safeArea)
-        let maxWidth = max(80, min(mark.maxWidth, area.width - 2 * BubblePlacer.margin))
-        if bubble?.mark != mark || bubble?.widthLimit != maxWidth { buildBubble(for: mark, maxWidth: maxWidth) }
+        let available = area.width - 2 * BubblePlacer.margin
+        let maxWidth = max(80, min(mark.maxWidth, available))
+        if bubble?.mark != mark || bubble?.widthLimit != maxWidth { buildBubble(for: mark, maxWidth: maxWidth, available: available) }
         guard let bubble else { return }
         let layout: BubbleLayout
         if centred || anchor == nil {
@@ -70,8 +71,11 @@ extension SpotlightOverlay {
         if morph != nil || bubbleOpacity != opacityBefore { bubble.card.surface.setNeedsComposite() }
     }
 
-    /// Makes the bubble's views for `mark`; the progress dots go when the footer would not fit on one line.
-    func buildBubble(for mark: CoachMark, maxWidth: Double) {
+    /// Makes the bubble's views for `mark`, at most `maxWidth` wide: the progress dots go when the
+    /// footer would not fit on one line, and a footer that still does not fit (long words on the
+    /// buttons: German's "Überspringen") widens the bubble, up to the `available` width, rather
+    /// than cutting a button's words short.
+    func buildBubble(for mark: CoachMark, maxWidth: Double, available: Double) {
         removeBubble()
         for dots in [true, false] {
             let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.advance(by: .next) },
@@ -85,8 +89,13 @@ extension SpotlightOverlay {
                 removeSurface(card.surface)
                 continue
             }
-            let measured = content.measure(ProposedSize(width: maxWidth, height: nil))
-            let size = Size(min(maxWidth, measured.width.rounded(.up)), measured.height.rounded(.up))
+            var width = maxWidth
+            if !dots, let footer = content.view(withID: "overlay.bubble.footer") {
+                let needed = (footer.measure(.unspecified).width + 2 * BubbleContent.padding).rounded(.up)
+                if needed > width { width = max(width, min(needed, available)) }
+            }
+            let measured = content.measure(ProposedSize(width: width, height: nil))
+            let size = Size(min(width, measured.width.rounded(.up)), measured.height.rounded(.up))
             bubble = Bubble(mark: mark, widthLimit: maxWidth, card: card, chrome: chrome, content: content, size: size)
             return
         }

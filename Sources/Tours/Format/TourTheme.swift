@@ -121,7 +121,7 @@ extension TourSchema {
                  }) { v, m in if case .text(let s) = v { m.theme.fontFamily = s } },
         themeRow("bubble", "fontSize", value: "a number from 11 to 28", default: "`15`", doc: "the text's size in points (the title is 2 larger)", kind: .number(11...28),
                  read: numberValue(in: 11...28)) { v, m in if case .number(let d) = v { m.theme.fontSize = d } },
-        themeRow("bubble", "maxWidth", value: "a number from 160 to 600", default: "`280`", doc: "the widest the bubble may be, in points", kind: .number(160...600),
+        themeRow("bubble", "maxWidth", value: "a number from 160 to 600", default: "`280`", doc: "the widest the bubble may be, in points (buttons whose words need more widen it, as far as the screen allows)", kind: .number(160...600),
                  read: numberValue(in: 160...600)) { v, m in if case .number(let d) = v { m.maxWidth = d } },
         themeRow("bubble", "shadow", value: "`true` or `false`", default: "`true`", doc: "whether the box casts a shadow", kind: .flag,
                  read: { member, path, r in r.bool(member.value, at: path).map(ThemeValue.flag) }) { v, m in if case .flag(let b) = v { m.theme.shadow = b } },
