@@ -27,6 +27,15 @@ public enum TouchGesture: Hashable, Sendable {
     case up(finger: Int, ScriptPlace)
 }
 
+extension TouchGesture {
+    /// Where the finger acts.
+    public var place: ScriptPlace {
+        switch self {
+        case .tap(let p), .drag(let p, _), .down(_, let p), .move(_, let p), .up(_, let p): return p
+        }
+    }
+}
+
 /// One command of a replay script.
 public enum ReplayCommand: Hashable, Sendable {
     /// A pointer down and up, with modifier keys held.
@@ -59,6 +68,19 @@ public enum ReplayCommand: Hashable, Sendable {
     case drop(String)
     /// The state must be as given here.
     case expect(StateExpectation)
+
+    /// The id of the view the command acts on, if it names one.
+    public var viewID: String? {
+        let place: ScriptPlace?
+        switch self {
+        case .tap(let p, _), .down(let p, _), .move(let p), .up(let p), .drag(let p, _, _): place = p
+        case .touch(let gesture): place = gesture.place
+        case .scroll(_, let p, _): place = p
+        default: place = nil
+        }
+        if case .view(let id)? = place { return id }
+        return nil
+    }
 }
 
 /// A replay script failed to parse: where, and what was expected.

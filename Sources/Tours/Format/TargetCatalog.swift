@@ -100,9 +100,18 @@ public enum TourTargetValidator {
             report(tour.afterEventLine, "show.afterEvent",
                    "expected one of the app's events (\(catalog.countableEvents.joined(separator: ", "))), found \(quoted(event.name))")
         }
-        // What test scripts expect of the app's state: names and kinds it declares.
+        // What test scripts expect of the app's state: names and kinds it declares. A view a
+        // script acts on that no screen has at launch is a warning: the app may still make it as
+        // it runs (an alert's button, a screen's back button), which only the run can tell.
+        let everywhere = catalog.ids.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         for (i, script) in tour.test.scripts.enumerated() {
             for line in script.script.commands {
+                if let id = line.command.viewID, !overScreenshot, !catalog.isEmpty, !id.hasPrefix("overlay."),
+                   !catalog.tabs.contains(where: { catalog.canExist(id, onTab: $0) }) {
+                    out.append(TourDiagnostic(file: file, line: line.line, path: "test.scripts[\(i)].lines",
+                                              message: "no screen has a view with id \(quoted(id)) at launch (known: \(knownList(everywhere, near: id, locations: catalog.locations))); the script fails there unless the app makes it as it runs",
+                                              severity: .warning))
+                }
                 guard case .expect(let expectation) = line.command, let problem = expectation.problem(against: catalog) else { continue }
                 report(line.line, "test.scripts[\(i)].lines", "expect: " + problem)
             }
