@@ -105,6 +105,8 @@ private struct Checks {
     let file: String
     var problems: [TourDiagnostic] = []
     private var seenIDs: [String: Int] = [:]
+    /// What claimed each id in `seenIDs` ("the screen's own id", "this view").
+    private var claimedBy: [String: String] = [:]
 
     init(app: ScreensFile, file: String) { self.app = app; self.file = file }
 
@@ -130,10 +132,10 @@ private struct Checks {
         }
         // Ids Limelight gives: each screen's, its title's, the tab buttons and the back button.
         for screen in app.screens {
-            claim(screen.name, line: screen.line, path: "screens.\(screen.name)", what: "the screen's own id")
-            if screen.title != nil { claim(screen.name + ".title", line: screen.line, path: "screens.\(screen.name).title", what: "the screen's title") }
+            claim(screen.name, line: screen.line, path: "screens.\(screen.name)", what: "the screen \(quoted(screen.name)), whose name is its id")
+            if screen.title != nil { claim(screen.name + ".title", line: screen.line, path: "screens.\(screen.name).title", what: "the title of the screen \(quoted(screen.name))") }
         }
-        for (i, tab) in app.tabs.enumerated() { claim("tab." + tab.screen, line: tab.line, path: "tabs[\(i)]", what: "the tab's button") }
+        for (i, tab) in app.tabs.enumerated() { claim("tab." + tab.screen, line: tab.line, path: "tabs[\(i)]", what: "the tab button of \(quoted(tab.screen))") }
         seenIDs[ScreensHost.backID] = 0
         var count = 0
         for i in app.screens.indices {
@@ -154,7 +156,11 @@ private struct Checks {
     /// Takes `id` for one view; a second use is reported.
     private mutating func claim(_ id: String, line: Int, path: String, what: String) {
         if let first = seenIDs[id] {
-            report(line, path, "the id \(quoted(id)) is used twice (" + (first > 0 ? "first on line \(first)" : "Limelight gives it to \(what == "" ? "a view" : "the back button")") + "; \(what) has it here)")
+            let earlier: String
+            if first == 0 { earlier = "Limelight gives it to the back button" }
+            else if let owner = claimedBy[id], owner != "this view" { earlier = "\(owner), on line \(first)" }
+            else { earlier = "first on line \(first)" }
+            report(line, path, "the id \(quoted(id)) is used twice (\(earlier); \(what) has it here)")
             return
         }
         if id.hasPrefix("overlay.") || id.hasPrefix("tour.") {
@@ -162,6 +168,7 @@ private struct Checks {
             return
         }
         seenIDs[id] = line
+        claimedBy[id] = what
     }
 
     private mutating func check(_ node: inout ScreenNode, path: String, parent: ScreenNode.Kind?, tabScreens: Set<String>) {

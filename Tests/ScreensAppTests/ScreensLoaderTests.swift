@@ -80,7 +80,7 @@ import Tours
     @Test func limelightsOwnIdsAreNotTheApps() {
         let lines = problems(app(#"{"type": "vstack", "children": [{"type": "text", "id": "overlay.bubble", "text": "x"}, {"type": "text", "id": "home", "text": "y"}, {"type": "text", "id": "nav.back", "text": "z"}]}"#))
         #expect(lines.contains(where: { $0.contains("overlay.bubble") && $0.contains("Limelight's own") }), "\(lines)")
-        #expect(lines.contains(where: { $0.contains(#"the id "home" is used twice"#) }), "the screen's own id: \(lines)")
+        #expect(lines.contains(#"app.json:5: screens.home.content.children[1].id: the id "home" is used twice (the screen "home", whose name is its id, on line 4; this view has it here)"#), "\(lines)")
         #expect(lines.contains(where: { $0.contains(#"the id "nav.back" is used twice"#) && $0.contains("back button") }), "\(lines)")
     }
 
