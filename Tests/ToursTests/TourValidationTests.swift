@@ -57,6 +57,13 @@ import Demo
         ], "\(loaded.warnings.map(\.description))")
     }
 
+    /// A script that expects a tab the app does not have is told so when checked, with the near one.
+    @Test func anExpectedTabMustBeOneOfTheApps() {
+        #expect(problemLines(#"{"id": "t", "test": {"scripts": [{"name": "s", "lines": ["tap fab"], "expect": "tab=hom"}]}, "steps": [{"target": "fab", "text": "x"}]}"#) == [
+            #"t.json:1: test.scripts[0].expect: no tab named "hom" (did you mean "home"?)"#,
+        ])
+    }
+
     /// Edits are insertions, deletions, substitutions and swaps of two neighbours, each one.
     @Test func editDistanceCountsASwapAsOneEdit() {
         #expect(editDistance("lable", "label") == 1 && editDistance("gird", "grid") == 1)

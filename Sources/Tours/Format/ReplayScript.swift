@@ -412,6 +412,9 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
             default: break
             }
         }
+        if let tab = checks.first(where: { $0.key == "tab" }), !catalog.tabs.isEmpty, tab.value != "none", !catalog.tabs.contains(tab.value) {
+            return "no tab named \(quoted(tab.value))" + SchemaReader.suggestion(for: tab.value, among: catalog.tabs)
+        }
         if let overlay = checks.first(where: { $0.key == "overlay" }) {
             // The tour's own overlays, and those the app presents.
             let kinds = [OverlayKind.spotlight.rawValue, OverlayKind.hotspot.rawValue] + catalog.overlayKinds + ["none"]
