@@ -104,9 +104,8 @@ private struct Checks {
     var app: ScreensFile
     let file: String
     var problems: [TourDiagnostic] = []
-    private var seenIDs: [String: Int] = [:]
-    /// What claimed each id in `seenIDs` ("the screen's own id", "this view").
-    private var claimedBy: [String: String] = [:]
+    /// Each id taken so far: its line (0: Limelight's back button) and what took it.
+    private var seenIDs: [String: (line: Int, owner: String)] = [:]
 
     init(app: ScreensFile, file: String) { self.app = app; self.file = file }
 
@@ -136,7 +135,7 @@ private struct Checks {
             if screen.title != nil { claim(screen.name + ".title", line: screen.line, path: "screens.\(screen.name).title", what: "the title of the screen \(quoted(screen.name))") }
         }
         for (i, tab) in app.tabs.enumerated() { claim("tab." + tab.screen, line: tab.line, path: "tabs[\(i)]", what: "the tab button of \(quoted(tab.screen))") }
-        seenIDs[ScreensHost.backID] = 0
+        seenIDs[ScreensHost.backID] = (0, "the back button")
         var count = 0
         for i in app.screens.indices {
             var screen = app.screens[i]
@@ -149,17 +148,15 @@ private struct Checks {
             app.screens[i] = screen
         }
         app.viewCount = count
-        app.idLines = seenIDs.filter { $0.value > 0 }
+        app.idLines = seenIDs.filter { $0.value.line > 0 }.mapValues(\.line)
         if app.name == nil { app.name = LocalText(app.id) }
     }
 
     /// Takes `id` for one view; a second use is reported.
     private mutating func claim(_ id: String, line: Int, path: String, what: String) {
-        if let first = seenIDs[id] {
-            let earlier: String
-            if first == 0 { earlier = "Limelight gives it to the back button" }
-            else if let owner = claimedBy[id], owner != "this view" { earlier = "\(owner), on line \(first)" }
-            else { earlier = "first on line \(first)" }
+        if let (first, owner) = seenIDs[id] {
+            let earlier = first == 0 ? "Limelight gives it to \(owner)"
+                : owner == "this view" ? "first on line \(first)" : "\(owner), on line \(first)"
             report(line, path, "the id \(quoted(id)) is used twice (\(earlier); \(what) has it here)")
             return
         }
@@ -167,8 +164,7 @@ private struct Checks {
             report(line, path, "the id \(quoted(id)) starts with \"overlay.\" or \"tour.\": such ids are Limelight's own (its overlays' views)")
             return
         }
-        seenIDs[id] = line
-        claimedBy[id] = what
+        seenIDs[id] = (line, what)
     }
 
     private mutating func check(_ node: inout ScreenNode, path: String, parent: ScreenNode.Kind?, tabScreens: Set<String>) {

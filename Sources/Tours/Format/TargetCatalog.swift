@@ -103,7 +103,7 @@ public enum TourTargetValidator {
         // What test scripts expect of the app's state: names and kinds it declares. A view a
         // script acts on that no screen has at launch is a warning: the app may still make it as
         // it runs (an alert's button, a screen's back button), which only the run can tell.
-        let everywhere = catalog.ids.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        var everywhere: Set<String> { catalog.ids.values.reduce(into: Set<String>()) { $0.formUnion($1) } }
         for (i, script) in tour.test.scripts.enumerated() {
             for line in script.script.commands {
                 if let id = line.command.viewID, !overScreenshot, !catalog.isEmpty, !id.hasPrefix("overlay."),
