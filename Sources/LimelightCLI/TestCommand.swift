@@ -255,14 +255,19 @@ enum TestCommand {
         let order = plan.costliestFirst.filter { only?.contains($0) ?? true }
         let mine = plan.groups.indices.filter { only?.contains($0) ?? true }
         guard let workers else { return mine.map { TestRun.GroupResults(group: $0, results: runner.run(group: $0)) } }
-        var screens: [String: Int] = [:]
-        let screen = plan.groups.map { g in
-            let key = "\(g.size.width)x\(g.size.height)@\(g.scale)"
-            if let n = screens[key] { return n }
-            screens[key] = screens.count
-            return screens.count - 1
+        // Numbers for each group's screen (size, scale, language) and family (scale, language).
+        func numbering(_ key: (TestPlan.Group) -> String) -> [Int] {
+            var numbers: [String: Int] = [:]
+            return plan.groups.map { g in
+                let k = key(g)
+                if let n = numbers[k] { return n }
+                numbers[k] = numbers.count
+                return numbers.count - 1
+            }
         }
-        let (replies, failures) = workers.run(order: order, screen: screen) { runner.run(group: $0) }
+        let screen = numbering { "\($0.size.width)x\($0.size.height)@\($0.scale)-\($0.language)" }
+        let family = numbering { "\($0.scale)-\($0.language)" }
+        let (replies, failures) = workers.run(order: order, screen: screen, family: family) { runner.run(group: $0) }
         return mine.map { i in
             if let reply = replies[i] { return TestRun.GroupResults(group: i, results: reply) }
             let why = failures[i] ?? "no reply from its worker"

@@ -10,10 +10,12 @@ import Headless
 ///
 /// The workers are forked before this process has made a thread of its own (the pipes are fed
 /// by threads made afterwards), so each starts as a copy of a single-threaded process. Each process
-/// keeps to one screen (a size at a scale, in every language) while that screen has groups left,
-/// and moves to a screen no other process is on when it runs out: a process's first group on a
-/// screen makes its glyphs, shadows and resampled images, and the rest reuse them (affinity
-/// scheduling; the last groups are taken from any screen).
+/// keeps to one screen (a size at a scale in a language) while it has groups left, then to its
+/// family (the same scale and language at other sizes), and moves to a family no other process is
+/// on when its own runs out (affinity scheduling; the last groups are taken from any). A process's
+/// first group in a family makes the glyphs of that language's fonts at that scale (a script such
+/// as Japanese takes ~10 ms a scale), its first on a size that size's resampled images and shadows;
+/// the rest reuse them, so two processes seldom make the same glyphs twice.
 final class TestWorkers: @unchecked Sendable {
     /// What one worker sends back for a group.
     struct Reply: Codable {
@@ -52,6 +54,8 @@ final class TestWorkers: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: [Int] = []
     private var screen: [Int] = []
+    private var family: [Int] = []
+    /// Each process's last group (0: this one), nil before its first.
     private var current: [Int?] = []
     private var replies: [Int: [CaseResult]] = [:]
     private var failures: [Int: String] = [:]
@@ -96,13 +100,15 @@ final class TestWorkers: @unchecked Sendable {
     }
 
     /// Runs the groups numbered in `order` (the costliest first) on this process, through `local`,
-    /// and on the workers; `screen` gives each group's screen (a number per size and scale).
+    /// and on the workers; `screen` gives each group's screen (a number per size, scale and
+    /// language) and `family` its family (a number per scale and language).
     /// Returns each group's results, or why its worker could not give them. Every worker
     /// has ended when it returns.
     @MainActor
-    func run(order: [Int], screen: [Int], local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
+    func run(order: [Int], screen: [Int], family: [Int], local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
         remaining = order
         self.screen = screen
+        self.family = family
         current = Array(repeating: nil, count: workers.count + 1)
         let feeders = DispatchGroup()
         for (i, worker) in workers.enumerated() {
@@ -151,20 +157,26 @@ final class TestWorkers: @unchecked Sendable {
         while waitpid(worker.process, &status, 0) == -1 && errno == EINTR {}
     }
 
-    /// The next group for process `taker` (0: this one), or nil when all have been handed out: the
-    /// costliest left on its screen, else on a screen no other process is on, else any.
+    /// The next group for process `taker` (0: this one), or nil when all have been handed out.
     private func take(by taker: Int) -> Int? {
         lock.withLock {
-            guard !remaining.isEmpty else { return nil }
-            let mine = current[taker]
-            let others = Set(current.indices.compactMap { $0 == taker ? nil : current[$0] })
-            let pick = remaining.firstIndex { screen[$0] == mine }
-                ?? remaining.firstIndex { !others.contains(screen[$0]) }
-                ?? 0
+            guard let pick = Self.pick(from: remaining, for: taker, current: current, screen: screen, family: family) else { return nil }
             let group = remaining.remove(at: pick)
-            current[taker] = screen[group]
+            current[taker] = group
             return group
         }
+    }
+
+    /// Where in `remaining` (the costliest first) process `taker`'s next group is, given each
+    /// process's last group (`current`): the costliest left on its screen, else in its family,
+    /// else in a family no other process is on, else the costliest of all; nil when none is left.
+    static func pick(from remaining: [Int], for taker: Int, current: [Int?], screen: [Int], family: [Int]) -> Int? {
+        guard !remaining.isEmpty else { return nil }
+        let others = Set(current.indices.compactMap { $0 == taker ? nil : current[$0].map { family[$0] } })
+        let mine = current[taker]
+        return mine.flatMap { m in remaining.firstIndex { screen[$0] == screen[m] } ?? remaining.firstIndex { family[$0] == family[m] } }
+            ?? remaining.firstIndex { !others.contains(family[$0]) }
+            ?? 0
     }
 
     private func record(_ group: Int, failure: String) { lock.withLock { failures[group] = failure } }
