@@ -186,6 +186,13 @@ public struct Canvas {
         var rowPixels = [UInt32](repeating: 0, count: r.width)
         var scratch = [UInt8](repeating: 0, count: r.width)
         let maxX = image.width - 1, maxY = image.height - 1
+        // Bilinear sampling is separable: each image row a device row reads is first interpolated
+        // across (the columns' sources and weights worked out once), and kept while the next
+        // device rows read it too; a device pixel is then one lerp down. The same lerps, in the
+        // same order, as interpolating each pixel from its four sources.
+        let columns = sampling == .bilinear ? BilinearColumns(start: bilinearStart, step: stepX, count: r.width, maxX: maxX) : nil
+        var lines = sampling == .bilinear ? InterpolatedLines(width: r.width) : nil
+        defer { lines?.deallocate(); columns?.deallocate() }
         rowPixels.withUnsafeMutableBufferPointer { buf in
             let out = buf.baseAddress!
             for y in r.y..<r.maxY {
@@ -217,17 +224,10 @@ public struct Canvas {
                     let vf = v - 0.5
                     let vy = Int(clampedToInt: vf.rounded(.down))
                     let fy = UInt32(Int(clampedToInt: (vf - Double(vy)) * 256))
-                    let row0 = image.row(min(maxY, max(0, vy))), row1 = image.row(min(maxY, max(0, vy + 1)))
-                    var u = bilinearStart
-                    for i in 0..<r.width {
-                        let ux = u >> 16
-                        let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF)
-                        let x0 = min(maxX, max(0, ux)), x1 = min(maxX, max(0, ux + 1))
-                        let top = Canvas.lerp(row0[x0], row0[x1], fx)
-                        let bottom = Canvas.lerp(row1[x0], row1[x1], fx)
-                        out[i] = Canvas.lerp(top, bottom, fy)
-                        u &+= stepX
-                    }
+                    let y0 = min(maxY, max(0, vy)), y1 = min(maxY, max(0, vy + 1))
+                    let top = lines!.line(y0, keeping: y1, of: image, columns: columns!)
+                    let bottom = lines!.line(y1, keeping: y0, of: image, columns: columns!)
+                    for i in 0..<r.width { out[i] = Canvas.lerp(top[i], bottom[i], fy) }
                 }
                 if clipMask != nil {
                     scratch.withUnsafeMutableBufferPointer { s in

@@ -1,9 +1,10 @@
 import Testing
 @testable import Raster
 
-/// The fast forms of two kernels give, bit for bit, what their plain forms gave: the feathering blur
-/// (a multiply for each division, whole rows at a time, repeated rows copied) and the coverage fill
-/// (four pixels a step), on random shapes, colours and rows, so no golden moves by a level.
+/// The fast forms of three kernels give, bit for bit, what their plain forms gave: the feathering
+/// blur (a multiply for each division, whole rows at a time, repeated rows copied), the coverage
+/// fill (four pixels a step) and the bilinear image draw (rows interpolated across once, then
+/// down), on random shapes, colours, rows and placements, so no golden moves by a level.
 @Suite struct FastKernelTests {
     /// A small deterministic generator (xorshift64).
     struct Random {
@@ -103,6 +104,51 @@ import Testing
                 coverage.withUnsafeMutableBufferPointer { Kernels.fill(row.baseAddress!, coverage: $0.baseAddress!, count: count, color: colour) }
             }
             #expect(fast == plain, "count \(count), colour \(String(colour, radix: 16))")
+        }
+    }
+    /// A bilinear draw as it was: each device pixel from its four image pixels, across then down,
+    /// blended source-over at full opacity.
+    static func referenceBilinear(_ image: Pixmap, in d: Rect, onto target: Pixmap) {
+        let r = d.roundedOut.intersection(target.bounds)
+        guard !r.isEmpty else { return }
+        let sx = Double(image.width) / d.width, sy = Double(image.height) / d.height
+        let stepX = Int(sx * 65536)
+        let startColumn = Int(d.minX.rounded(.down))
+        let u0 = (Double(startColumn) + 0.5 - d.minX) * sx
+        let start = Int((u0 - 0.5) * 65536) &+ (r.x &- startColumn) &* stepX
+        let maxX = image.width - 1, maxY = image.height - 1
+        var out = [UInt32](repeating: 0, count: r.width)
+        for y in r.y..<r.maxY {
+            let vf = (Double(y) + 0.5 - d.minY) * sy - 0.5
+            let vy = Int(vf.rounded(.down))
+            let fy = UInt32(Int((vf - Double(vy)) * 256))
+            let row0 = image.row(min(maxY, max(0, vy))), row1 = image.row(min(maxY, max(0, vy + 1)))
+            var u = start
+            for i in 0..<r.width {
+                let ux = u >> 16, fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF)
+                let x0 = min(maxX, max(0, ux)), x1 = min(maxX, max(0, ux + 1))
+                out[i] = Canvas.lerp(Canvas.lerp(row0[x0], row0[x1], fx), Canvas.lerp(row1[x0], row1[x1], fx), fy)
+                u &+= stepX
+            }
+            out.withUnsafeBufferPointer { Kernels.blend(target.row(y) + r.x, $0.baseAddress!, count: r.width, opacity: 256) }
+        }
+    }
+
+    @Test func theRowAtATimeBilinearDrawIsThePixelAtATimeOne() throws {
+        var random = Random(state: 0x9E37_79B9_7F4A_7C15)
+        for round in 0..<60 {
+            let iw = 1 + random.below(40), ih = 1 + random.below(40)
+            let image = try Pixmap(width: iw, height: ih)
+            for y in 0..<ih { for x in 0..<iw { image[x, y] = Color(red: UInt8(random.below(256)), green: UInt8(random.below(256)), blue: UInt8(random.below(256)), alpha: UInt8([255, random.below(256)][random.below(2)])).premultiplied } }
+            // Larger, smaller, stretched one way; at whole and fractional places; partly off the target.
+            let w = Double(1 + random.below(90)) + [0, 0.25, 0.5][random.below(3)]
+            let h = Double(1 + random.below(90)) + [0, 0.75][random.below(2)]
+            let rect = Rect(x: Double(random.below(40)) - 10 + [0, 0.5, 0.3][random.below(3)], y: Double(random.below(40)) - 10 + [0, 0.5][random.below(2)], width: w, height: h)
+            let fast = try Pixmap(width: 64, height: 64, fill: Color(red: 10, green: 200, blue: 30))
+            let plain = fast.copy()
+            Canvas(pixmap: fast).draw(image, in: rect, sampling: .bilinear)
+            Self.referenceBilinear(image, in: rect, onto: plain)
+            #expect(fast.hasSamePixels(as: plain), "round \(round): \(iw)x\(ih) into \(rect)")
         }
     }
 }

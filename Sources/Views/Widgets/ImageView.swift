@@ -89,11 +89,17 @@ public final class ImageView: View {
             let radii = CornerRadii(topLeft: r.topLeft * s, topRight: r.topRight * s,
                                     bottomRight: r.bottomRight * s, bottomLeft: r.bottomLeft * s)
             let mask = Rasterizer.mask(for: .roundedRect(bounds, radii: radii), clip: out.bounds)
-            for y in 0..<h {
-                let row = out.row(y)
-                for x in 0..<w {
-                    let c = UInt32(mask.coverage(x: x, y: y))
-                    if c != 255 { row[x] = Kernels.scale(row[x], by: c &+ (c >> 7)) }
+            let box = mask.bounds.intersection(out.bounds)
+            mask.bytes.withUnsafeBufferPointer { bytes in
+                for y in 0..<h {
+                    let row = out.row(y)
+                    // Outside the mask's box nothing is covered.
+                    guard !box.isEmpty, y >= box.y, y < box.maxY else { row.update(repeating: 0, count: w); continue }
+                    let coverage = bytes.baseAddress! + (y - mask.bounds.y) * mask.bounds.width - mask.bounds.x
+                    for x in 0..<w {
+                        let c = x >= box.x && x < box.maxX ? UInt32(coverage[x]) : 0
+                        if c != 255 { row[x] = Kernels.scale(row[x], by: c &+ (c >> 7)) }
+                    }
                 }
             }
         }
