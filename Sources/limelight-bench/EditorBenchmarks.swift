@@ -74,11 +74,8 @@ enum EditorBenchmarks {
         for (format, size) in [("mp4", "390x844"), ("apng", "390x844"), ("gif", "390x844"), ("mp4", "1920x1080")] {
             var samples: [Double] = []
             for _ in 0..<3 {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                let p = try HostBenchmarks.launch(["render", "--tour", tour, "--size", size, "--video", "\(folder)/v.\(format)", "--hold", "1000"],
-                                                  env: ["SDL_VIDEODRIVER": "dummy"])
-                p.waitUntilExit()
-                samples.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                samples.append(try HostBenchmarks.timedRun(["render", "--tour", tour, "--size", size, "--video", "\(folder)/v.\(format)", "--hold", "1000"],
+                                                           env: ["SDL_VIDEODRIVER": "dummy"]).milliseconds)
             }
             h.add("video.\(format) (ms a frame)", size: size, milliseconds: samples.sorted()[1] / 194)
         }

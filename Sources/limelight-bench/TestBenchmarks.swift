@@ -135,11 +135,8 @@ enum TestBenchmarks {
             try JSONSerialization.data(withJSONObject: tour).write(to: URL(fileURLWithPath: "\(folder)/tours/\(id).json"))
         }
         func run(_ args: [String]) throws -> Double {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            let p = try HostBenchmarks.launch(["test", folder + "/tours", "--results", folder + "/results"] + args, env: ["SDL_VIDEODRIVER": "dummy"])
-            p.waitUntilExit()
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
-            guard p.terminationStatus == 0 else { throw HeadlessError("test.matrix: `limelight test \(args.joined(separator: " "))` exited \(p.terminationStatus)") }
+            let (status, ms) = try HostBenchmarks.timedRun(["test", folder + "/tours", "--results", folder + "/results"] + args, env: ["SDL_VIDEODRIVER": "dummy"])
+            guard status == 0 else { throw HeadlessError("test.matrix: `limelight test \(args.joined(separator: " "))` exited \(status)") }
             try? FileManager.default.removeItem(atPath: folder + "/results")
             return ms
         }
