@@ -255,7 +255,7 @@ enum TestCommand {
         let order = plan.costliestFirst.filter { only?.contains($0) ?? true }
         let mine = plan.groups.indices.filter { only?.contains($0) ?? true }
         guard let workers else { return mine.map { TestRun.GroupResults(group: $0, results: runner.run(group: $0)) } }
-        // Numbers for each group's screen (size, scale, language) and family (scale, language).
+        // Numbers for each group's screen (size, scale, language), family (scale, language) and language.
         func numbering(_ key: (TestPlan.Group) -> String) -> [Int] {
             var numbers: [String: Int] = [:]
             return plan.groups.map { g in
@@ -265,9 +265,10 @@ enum TestCommand {
                 return numbers.count - 1
             }
         }
-        let screen = numbering { "\($0.size.width)x\($0.size.height)@\($0.scale)-\($0.language)" }
-        let family = numbering { "\($0.scale)-\($0.language)" }
-        let (replies, failures) = workers.run(order: order, screen: screen, family: family) { runner.run(group: $0) }
+        let affinity = TestWorkers.Affinity(screen: numbering { "\($0.size.width)x\($0.size.height)@\($0.scale)-\($0.language)" },
+                                            family: numbering { "\($0.scale)-\($0.language)" },
+                                            language: numbering { $0.language })
+        let (replies, failures) = workers.run(order: order, affinity: affinity) { runner.run(group: $0) }
         return mine.map { i in
             if let reply = replies[i] { return TestRun.GroupResults(group: i, results: reply) }
             let why = failures[i] ?? "no reply from its worker"

@@ -11,11 +11,12 @@ import Headless
 /// The workers are forked before this process has made a thread of its own (the pipes are fed
 /// by threads made afterwards), so each starts as a copy of a single-threaded process. Each process
 /// keeps to one screen (a size at a scale in a language) while it has groups left, then to its
-/// family (the same scale and language at other sizes), and moves to a family no other process is
-/// on when its own runs out (affinity scheduling; the last groups are taken from any). A process's
+/// family (the same scale and language at other sizes) on a screen no other process is on, then to
+/// its language at a scale no other process is on, and starts a family no other process is on
+/// when its own runs out (affinity scheduling; the last groups are taken from any). A process's
 /// first group in a family makes the glyphs of that language's fonts at that scale (a script such
 /// as Japanese takes ~10 ms a scale), its first on a size that size's resampled images and shadows;
-/// the rest reuse them, so two processes seldom make the same glyphs twice.
+/// the rest reuse them, so two processes seldom make the same glyphs twice, nor start on one size.
 final class TestWorkers: @unchecked Sendable {
     /// What one worker sends back for a group.
     struct Reply: Codable {
@@ -53,8 +54,7 @@ final class TestWorkers: @unchecked Sendable {
 
     private let lock = NSLock()
     private var remaining: [Int] = []
-    private var screen: [Int] = []
-    private var family: [Int] = []
+    private var affinity = Affinity(screen: [], family: [], language: [])
     /// Each process's last group (0: this one), nil before its first.
     private var current: [Int?] = []
     private var replies: [Int: [CaseResult]] = [:]
@@ -100,15 +100,13 @@ final class TestWorkers: @unchecked Sendable {
     }
 
     /// Runs the groups numbered in `order` (the costliest first) on this process, through `local`,
-    /// and on the workers; `screen` gives each group's screen (a number per size, scale and
-    /// language) and `family` its family (a number per scale and language).
+    /// and on the workers; `affinity` says what each group shares with the others.
     /// Returns each group's results, or why its worker could not give them. Every worker
     /// has ended when it returns.
     @MainActor
-    func run(order: [Int], screen: [Int], family: [Int], local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
+    func run(order: [Int], affinity: Affinity, local: (Int) -> [CaseResult]) -> (replies: [Int: [CaseResult]], failures: [Int: String]) {
         remaining = order
-        self.screen = screen
-        self.family = family
+        self.affinity = affinity
         current = Array(repeating: nil, count: workers.count + 1)
         let feeders = DispatchGroup()
         for (i, worker) in workers.enumerated() {
@@ -160,23 +158,43 @@ final class TestWorkers: @unchecked Sendable {
     /// The next group for process `taker` (0: this one), or nil when all have been handed out.
     private func take(by taker: Int) -> Int? {
         lock.withLock {
-            guard let pick = Self.pick(from: remaining, for: taker, current: current, screen: screen, family: family) else { return nil }
+            guard let pick = Self.pick(from: remaining, for: taker, current: current, affinity: affinity) else { return nil }
             let group = remaining.remove(at: pick)
             current[taker] = group
             return group
         }
     }
 
+    /// What each group (by its index in the plan) shares with others, finest first: a number for
+    /// its screen (size, scale, language), its family (scale and language: the glyphs it makes) and
+    /// its language (the fonts it opens).
+    struct Affinity: Sendable {
+        /// Each group's screen.
+        var screen: [Int]
+        /// Each group's family.
+        var family: [Int]
+        /// Each group's language.
+        var language: [Int]
+    }
+
     /// Where in `remaining` (the costliest first) process `taker`'s next group is, given each
-    /// process's last group (`current`): the costliest left on its screen, else in its family,
-    /// else in a family no other process is on, else the costliest of all; nil when none is left.
-    static func pick(from remaining: [Int], for taker: Int, current: [Int?], screen: [Int], family: [Int]) -> Int? {
+    /// process's last group (`current`), or nil when none is left: the costliest left on its
+    /// screen; else in its family on a screen no other process is on; else in its language in a
+    /// family no other process is on; else in any family no other process is on; else in its
+    /// family; else on a screen no other process is on; else the costliest of all.
+    static func pick(from remaining: [Int], for taker: Int, current: [Int?], affinity a: Affinity) -> Int? {
         guard !remaining.isEmpty else { return nil }
-        let others = Set(current.indices.compactMap { $0 == taker ? nil : current[$0].map { family[$0] } })
-        let mine = current[taker]
-        return mine.flatMap { m in remaining.firstIndex { screen[$0] == screen[m] } ?? remaining.firstIndex { family[$0] == family[m] } }
-            ?? remaining.firstIndex { !others.contains(family[$0]) }
-            ?? 0
+        let others = current.indices.compactMap { $0 == taker ? nil : current[$0] }
+        let busyScreens = Set(others.map { a.screen[$0] }), busyFamilies = Set(others.map { a.family[$0] })
+        func first(_ test: (Int) -> Bool) -> Int? { remaining.firstIndex(where: test) }
+        if let m = current[taker], let i = first({ a.screen[$0] == a.screen[m] })
+            ?? first({ a.family[$0] == a.family[m] && !busyScreens.contains(a.screen[$0]) })
+            ?? first({ a.language[$0] == a.language[m] && !busyFamilies.contains(a.family[$0]) }) {
+            return i
+        }
+        if let i = first({ !busyFamilies.contains(a.family[$0]) }) { return i }
+        if let m = current[taker], let i = first({ a.family[$0] == a.family[m] }) { return i }
+        return first { !busyScreens.contains(a.screen[$0]) } ?? 0
     }
 
     private func record(_ group: Int, failure: String) { lock.withLock { failures[group] = failure } }
