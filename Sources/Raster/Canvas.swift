@@ -190,9 +190,8 @@ public struct Canvas {
         // across (the columns' sources and weights worked out once), and kept while the next
         // device rows read it too; a device pixel is then one lerp down. The same lerps, in the
         // same order, as interpolating each pixel from its four sources.
-        let columns = sampling == .bilinear ? BilinearColumns(start: bilinearStart, step: stepX, count: r.width, maxX: maxX) : nil
-        var lines = sampling == .bilinear ? InterpolatedLines(width: r.width) : nil
-        defer { lines?.deallocate(); columns?.deallocate() }
+        var lines = sampling == .bilinear ? InterpolatedLines(start: bilinearStart, step: stepX, width: r.width, maxX: maxX) : nil
+        defer { lines?.deallocate() }
         rowPixels.withUnsafeMutableBufferPointer { buf in
             let out = buf.baseAddress!
             for y in r.y..<r.maxY {
@@ -225,8 +224,8 @@ public struct Canvas {
                     let vy = Int(clampedToInt: vf.rounded(.down))
                     let fy = UInt32(Int(clampedToInt: (vf - Double(vy)) * 256))
                     let y0 = min(maxY, max(0, vy)), y1 = min(maxY, max(0, vy + 1))
-                    let top = lines!.line(y0, keeping: y1, of: image, columns: columns!)
-                    let bottom = lines!.line(y1, keeping: y0, of: image, columns: columns!)
+                    let top = lines!.line(y0, keeping: y1, of: image)
+                    let bottom = lines!.line(y1, keeping: y0, of: image)
                     for i in 0..<r.width { out[i] = Canvas.lerp(top[i], bottom[i], fy) }
                 }
                 if clipMask != nil {
