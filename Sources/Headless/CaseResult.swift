@@ -63,6 +63,8 @@ public struct CaseResult: Codable, Hashable, Sendable {
     }
     /// The case's text goldens that differ, are missing, or are to be recorded.
     public var texts: [TextGolden] = []
+    /// Whether the run left files of this case in the results folder (images or texts).
+    public var leftResultFiles: Bool { expected != nil || actual != nil || diff != nil || !texts.isEmpty }
     /// Over a screenshot: what the screenshot shows under each rect target of the step (see
     /// `ScreenRecord`).
     public var screenUnder: [ScreenRecord.Patch] = []

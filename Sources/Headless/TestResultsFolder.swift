@@ -35,9 +35,11 @@ public enum TestResultsFolder {
         }
     }
 
-    /// Writes `run` as the folder's manifest when the run wrote anything there (the folder exists);
-    /// returns its path, or nil when there was nothing to keep.
+    /// Writes `run` as the folder's manifest when the run left files of its cases there; returns
+    /// its path, or nil when it left none (a green run leaves no trace, and no record of itself
+    /// in a folder an earlier run made: `clear` took that run's manifest away).
     public static func writeManifest(_ run: TestRun, in folder: String) throws(HeadlessError) -> String? {
+        guard run.results.contains(where: \.leftResultFiles) else { return nil }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return nil }
         var kept = run

@@ -55,6 +55,14 @@ import ImageFiles
         #expect(nothing.status == 2 && nothing.errorLines == ["limelight: accept: \(dir)/none: no results of a run to accept (no manifest.json; a run that passes leaves none)"])
         let typo = try CLI.run(["accept", "hmoe/*", "--results", results])
         #expect(typo.status == 2 && typo.errorLines == ["limelight: accept: hmoe/* selects none of the last run's 51 cases"], "\(typo.stderr)")
+        // The third accepted, the next run is green: it leaves no record of itself, not even in the
+        // folder the earlier runs made, so nothing is left to accept.
+        let third = try CLI.run(["accept", failed[2], "--results", results])
+        #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
+        let green = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results])
+        #expect(green.status == 0 && !FileManager.default.fileExists(atPath: results + "/manifest.json"), "\(green.stdout)")
+        let after = try CLI.run(["accept", "--results", results])
+        #expect(after.status == 2 && after.errorLines == ["limelight: accept: \(results): no results of a run to accept (no manifest.json; a run that passes leaves none)"], "\(after.stderr)")
     }
 
     @Test func anAcceptFileThatIsNoListIsRefusedWithOneLine() throws {
