@@ -3,8 +3,9 @@ import Views
 
 /// Font discovery through fontconfig: matching, sorted fallbacks and the list of installed families.
 ///
-/// Owns a private `FcConfig` (no process-wide fontconfig state) and is meant to live only while an engine
-/// builds its fallback chains; faces are plain values afterwards.
+/// Reads a `FontConfiguration` of its own or one it is given (never fontconfig's process-wide
+/// state) and is meant to live only while an engine builds its fallback chains; faces are plain
+/// values afterwards.
 final class FontCatalog {
     /// fontconfig's weight for "demibold"; faces at or above it count as bold.
     static let demiBoldWeight = Int(FC_WEIGHT_DEMIBOLD)
@@ -14,16 +15,13 @@ final class FontCatalog {
         "ui-monospace", "cursive", "fantasy", "emoji", "math",
     ]
 
-    private let config: OpaquePointer
+    private let configuration: FontConfiguration
+    private var config: OpaquePointer { configuration.config }
 
-    init() throws {
-        guard let config = FcInitLoadConfigAndFonts() else {
-            throw FontError.libraryUnavailable(name: "fontconfig", reason: "no configuration could be loaded")
-        }
-        self.config = config
+    /// A catalog over `configuration`, or over the system's configuration loaded now.
+    init(configuration: FontConfiguration? = nil) throws {
+        self.configuration = try configuration ?? FontConfiguration()
     }
-
-    deinit { FcConfigDestroy(config) }
 
     /// Whether `family` names a generic family (such as "sans-serif") rather than a concrete one.
     static func isGeneric(_ family: String) -> Bool { genericFamilies.contains(family.lowercased()) }

@@ -87,10 +87,12 @@ public final class SystemTextEngine: TextEngine {
     /// trying the faces of `fallbackLanguages` first for characters the family lacks.
     ///
     /// Throws `FontError.familyNotFound` when fontconfig has no family of that name, rather than quietly
-    /// using whatever it would substitute; generic names take fontconfig's preference.
-    public convenience init(family: String = SystemTextEngine.defaultFamily, fallbackLanguages: [String] = []) throws {
+    /// using whatever it would substitute; generic names take fontconfig's preference. Faces are
+    /// found through `configuration` (loaded now when nil).
+    public convenience init(family: String = SystemTextEngine.defaultFamily, fallbackLanguages: [String] = [],
+                            configuration: FontConfiguration? = nil) throws {
         let fonts = try FontCache()
-        let catalog = try FontCatalog()
+        let catalog = try FontCatalog(configuration: configuration)
         guard let match = catalog.bestMatch(family: family, weight: .regular) else {
             throw FontError.familyNotFound(family: family, matched: nil, installed: catalog.installedFamilies())
         }

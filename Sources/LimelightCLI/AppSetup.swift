@@ -33,9 +33,10 @@ enum AppSetup {
 
     /// The text engine for `--font FAMILY` (default: the app's family), with the app's fallback
     /// languages. A family fontconfig lacks is an error.
-    static func textEngine(family: String?, app: CLIApp, command: String) throws(CLIError) -> SystemTextEngine {
+    static func textEngine(family: String?, app: CLIApp, command: String, fonts: FontConfiguration? = nil) throws(CLIError) -> SystemTextEngine {
         do {
-            return try SystemTextEngine(family: family ?? app.definition.fontFamily, fallbackLanguages: app.definition.fallbackLanguages)
+            return try SystemTextEngine(family: family ?? app.definition.fontFamily, fallbackLanguages: app.definition.fallbackLanguages,
+                                        configuration: fonts)
         } catch {
             throw .failure("\(command): --font: \(error)")
         }

@@ -1,4 +1,5 @@
 import Files
+import FontText
 import Foundation
 import Headless
 import ImageFiles
@@ -80,8 +81,11 @@ enum TestCommand {
         let files = try tourFiles(args.positional, command: c)
         if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
         if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
+        // A run that forks its workers loads fontconfig's configuration on the second core while
+        // this one reads the tours, and each process starts with it loaded; `--jobs 1` keeps to one core.
+        let fonts = jobs > 1 ? ThreadedValue { try? FontConfiguration() } : nil
         let (planned, loaded, apps) = load(files, app: app)
-        let stages = TestStages(loaded: loaded, apps: apps, command: c)
+        let stages = TestStages(loaded: loaded, apps: apps, command: c, fonts: fonts?.value() ?? nil)
         let plan = stages.plan(planned)
         let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
         // Each process takes one core: `--jobs N` is the cores the run uses.

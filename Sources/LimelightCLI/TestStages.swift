@@ -17,15 +17,18 @@ final class TestStages {
     let apps: [CLIApp]
     /// The command, for messages.
     let command: String
+    /// fontconfig's configuration for the text engines, when it was loaded before (else each loads it).
+    let fonts: FontConfiguration?
     private var engines: [String: SystemTextEngine] = [:]
     /// The states each stage made here declares, by the stage.
     private var states: [ObjectIdentifier: [StateDeclaration]] = [:]
 
-    /// Stages for `loaded`'s tours, each over its app in `apps`.
-    init(loaded: [LoadedTour?], apps: [CLIApp], command: String) {
+    /// Stages for `loaded`'s tours, each over its app in `apps`, their text found through `fonts`.
+    init(loaded: [LoadedTour?], apps: [CLIApp], command: String, fonts: FontConfiguration? = nil) {
         self.loaded = loaded
         self.apps = apps
         self.command = command
+        self.fonts = fonts
     }
 
     /// The languages the stage of `tour` speaks: the app's, or any over a screenshot.
@@ -62,7 +65,7 @@ final class TestStages {
         let app = apps[group.tour]
         let engine: SystemTextEngine
         if let made = engines[app.definition.fontFamily] { engine = made } else {
-            do throws(CLIError) { engine = try AppSetup.textEngine(family: nil, app: app, command: command) } catch { throw HeadlessError(error.message) }
+            do throws(CLIError) { engine = try AppSetup.textEngine(family: nil, app: app, command: command, fonts: fonts) } catch { throw HeadlessError(error.message) }
             engines[app.definition.fontFamily] = engine
         }
         if let image = tour.background(for: group.language) {

@@ -8,8 +8,9 @@ import Headless
 /// pipe), and reads back one JSON line of results per group. Results are kept by group, so the
 /// output is the same for any N.
 ///
-/// The workers are forked before this process has made a thread of its own (the pipes are fed
-/// by threads made afterwards), so each starts as a copy of a single-threaded process. Each process
+/// The workers are forked while no other thread of this process runs (the one that loads
+/// fontconfig's configuration during the tours' loading has ended; the pipes are fed by threads
+/// made afterwards), so each starts as a copy of a single-threaded process. Each process
 /// keeps to one screen (a size at a scale in a language) while it has groups left, then to its
 /// family (the same scale and language at other sizes) on a screen no other process is on, then to
 /// its language at a scale no other process is on, and starts a family no other process is on

@@ -32,6 +32,18 @@ struct SystemTextEngineTests {
         #expect(engine.width(of: "Home screen", font: .body, scale: 1) > engine.width(of: "Home", font: .body, scale: 1))
     }
 
+    @Test func enginesOnOneConfigurationLoadedOnAnotherThreadSetTextAsTheirOwn() async throws {
+        let loaded = try await Task.detached { try FontConfiguration() }.value
+        let first = try SystemTextEngine(configuration: loaded), second = try SystemTextEngine(configuration: loaded)
+        for text in ["Home screen", "ようこそ", "مرحبًا بك"] {
+            let own = engine.render(text, font: .body, scale: 2)
+            for shared in [first, second] {
+                let made = shared.render(text, font: .body, scale: 2)
+                #expect(made.mask == own.mask && made.advance == own.advance, "\(text)")
+            }
+        }
+    }
+
     @Test func maskSitsOnTheBaseline() {
         let rendered = engine.render("H", font: Font(size: 20), scale: 1)
         #expect(rendered.mask.bounds.x >= 0 && rendered.mask.bounds.x <= 3, "the ink starts at H's left bearing")
