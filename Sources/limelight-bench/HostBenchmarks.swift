@@ -36,13 +36,18 @@ enum HostBenchmarks {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in extra { env[k] = v.isEmpty ? nil : v }
-        p.environment = env
+        p.environment = environment(adding: extra)
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
         return p
+    }
+
+    /// This process's environment with `extra` added (an empty value removes a variable).
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in extra { env[k] = v.isEmpty ? nil : v }
+        return env
     }
 
     /// Runs the release binary with `args` (and `extra` added to the environment; an empty value
@@ -51,8 +56,7 @@ enum HostBenchmarks {
     /// Foundation's `Process.waitUntilExit` notices an exit only on its run loop's next turn, which
     /// added 10–50 ms to a run (51 ms to `/bin/true`'s 1 ms).
     static func timedRun(_ args: [String], env extra: [String: String]) throws -> (status: Int32, milliseconds: Double) {
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in extra { env[k] = v.isEmpty ? nil : v }
+        let env = environment(adding: extra)
         let argv = ([binary] + args).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in argv + envp { free(p) } }
