@@ -72,9 +72,13 @@ let package = Package(
         // functions; no library): see DimBlend.
         .systemLibrary(name: "CStream", path: "Sources/CStream"),
 
+        // openat2(2) with RESOLVE_BENEATH, which glibc does not wrap (a header of one inline function).
+        .systemLibrary(name: "COpenBeneath", path: "Sources/COpenBeneath"),
+
         .target(name: "Raster", dependencies: ["CMalloc", "CStream"]),
-        // Saving a file in one step (write beside, fsync, rename, fsync the folder).
-        .target(name: "Files"),
+        // Reading what came from outside, saving a file in one step (write beside, fsync, rename,
+        // fsync the folder), and the folders a command owns (nothing opened through one leads out).
+        .target(name: "Files", dependencies: ["COpenBeneath"]),
         // Image files in and out of a Pixmap, through SDL2_image.
         .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CGIF", "CSPNG", "CZlib", "CDeflate", "CXXHash"]),
         .target(name: "Views", dependencies: ["Raster"]),

@@ -26,10 +26,16 @@ public enum InputFile {
     /// The bytes of the regular file at `path`, at most `limit` of them (a larger file is refused).
     /// `kind` names what the file should be, for the message about a folder ("a tour file").
     public static func read(_ path: String, limit: Int, kind: String = "a file") throws(Failure) -> [UInt8] {
-        guard !path.isEmpty else { throw Failure(reason: "no such file", isMissing: true) }
+        guard !path.isEmpty else { throw Failure(reason: "an empty path (expected \(kind))", isMissing: true) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw openFailure(errno) }
         defer { close(fd) }
+        return try read(descriptor: fd, limit: limit, kind: kind)
+    }
+
+    /// The bytes of the open file `fd` (checked with `fstat`: a regular file of at most `limit`
+    /// bytes), read to its end; the caller closes it.
+    public static func read(descriptor fd: Int32, limit: Int, kind: String = "a file") throws(Failure) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(reason: "cannot read the file (\(String(cString: strerror(errno))))") }
         if let failure = notRegular(info.st_mode, kind: kind) { throw failure }

@@ -103,7 +103,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
         let folder = try TemporaryFolder()
         let missing = folder.file("missing.png")
         #expect(errorText { _ = try Pixmap(contentsOfFile: missing) } == "\(missing): no such file")
-        #expect(errorText { _ = try Pixmap(contentsOfFile: "") } == ": no such file")
+        #expect(errorText { _ = try Pixmap(contentsOfFile: "") } == ": an empty path (expected an image file)")
         #expect(errorText { _ = try Pixmap(contentsOfFile: folder.path) } == "\(folder.path): is a folder (expected an image file)")
 
         let text = try folder.write(Array("just some text\n".utf8), to: "notes.png")
