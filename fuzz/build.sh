@@ -41,7 +41,7 @@ stale() {
 
 # The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image, CGIF
 # giflib, CSPNG libspng, CZlib zlib and CXXHash xxHash).
-includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream"
+includes="-I $out/modules -I Sources/COpenBeneath -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream"
 
 # The SVG path harness: Raster's sources (pure Swift over two header-only C modules) compiled
 # together with fuzz/SVGPathFuzzer.swift.

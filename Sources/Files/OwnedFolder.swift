@@ -62,7 +62,7 @@ public final class OwnedFolder: Sendable {
 
     /// The components of `path` made absolute from `folder`, with `.` dropped and `..` taking the one
     /// before it away (above the root it stays at the root).
-    static func components(of path: String, from folder: String) -> [String] {
+    public static func components(of path: String, from folder: String) -> [String] {
         var out: [String] = []
         let whole = path.hasPrefix("/") ? path : folder + "/" + path
         for part in whole.split(separator: "/", omittingEmptySubsequences: true) {
@@ -216,7 +216,7 @@ public final class OwnedFolder: Sendable {
     private func makeFolders(_ parts: [String], shown: String) throws(AtomicFileFailure) -> Int32 {
         var fd = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFileFailure(call: "open", path: path) }
-        for part in parts {
+        for (i, part) in parts.enumerated() {
             if mkdirat(fd, part, 0o755) != 0 && errno != EEXIST {
                 let failure = AtomicFileFailure(call: "mkdir", path: path + "/" + shown)
                 close(fd)
@@ -224,12 +224,16 @@ public final class OwnedFolder: Sendable {
             }
             let next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
             let code = errno
-            close(fd)
             guard next >= 0 else {
-                let why = code == ELOOP || code == ENOTDIR ? "\(part) is not a folder (a file or a symbolic link is in the way; links are not followed here)"
-                    : String(cString: strerror(code))
+                let inTheWay = path + "/" + parts[...i].joined(separator: "/")
+                var info = stat()
+                let isLink = fstatat(fd, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                close(fd)
+                let why = isLink ? "\(inTheWay) is a symbolic link (not followed: what is written stays inside \(path))"
+                    : code == ENOTDIR || code == ELOOP ? "\(inTheWay) is a file, not a folder" : String(cString: strerror(code))
                 throw AtomicFileFailure(call: "mkdir", path: path + "/" + shown, reason: why)
             }
+            close(fd)
             fd = next
         }
         return fd

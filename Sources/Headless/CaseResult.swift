@@ -58,8 +58,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
         public var golden: String
         /// The text as this run found it, in the results folder.
         public var actual: String
+        /// A copy of the golden as it was compared, in the results folder (nil: there was none).
+        public var expected: String?
         /// A text golden from its paths.
-        public init(golden: String, actual: String) { self.golden = golden; self.actual = actual }
+        public init(golden: String, actual: String, expected: String? = nil) { self.golden = golden; self.actual = actual; self.expected = expected }
     }
     /// The case's text goldens that differ, are missing, or are to be recorded.
     public var texts: [TextGolden] = []

@@ -10,14 +10,19 @@ public enum GoldenRecorder {
     /// those errors once, each with its line).
     public static let blockedByLint = "not recorded: the tour has lint errors (listed above)"
 
-    /// Moves the frames (and texts) to record into the goldens of tours without lint errors;
-    /// returns the paths written. Cases of a tour with lint errors fail instead, saying why
-    /// nothing was recorded.
-    public static func record(_ results: inout [CaseResult], tours: [PlannedTour]) -> [String] {
+    /// Moves the frames (and texts) to record from the results folder `results` into the goldens of
+    /// tours without lint errors; returns the paths written. Cases of a tour with lint errors fail
+    /// instead, saying why nothing was recorded. Each file is read beneath the results folder by its
+    /// key and written beneath its tour file's folder (`OwnedFolder`): a link in either is not
+    /// followed.
+    public static func record(_ results: inout [CaseResult], tours: [PlannedTour], resultsFolder: String) -> [String] {
         var lintErrors: [String: Int] = [:]
         for r in results where r.outcome != .skipped { lintErrors[r.testCase.tour, default: 0] += r.lintErrors.count }
+        let source = try? OwnedFolder(resultsFolder)
+        var folders: [String: Result<OwnedFolder, HeadlessError>] = [:]
+        for tour in tours where folders[tour.name] == nil { folders[tour.name] = Result { () throws(HeadlessError) in try tour.openTourFolder() } }
         var written: [String] = []
-        var frames: [(index: Int, source: String)] = []
+        var frames: [(index: Int, key: String)] = []
         for i in results.indices {
             let texts = textsToRecord(results[i])
             guard results[i].toRecord != nil || !texts.isEmpty else { continue }
@@ -29,27 +34,38 @@ public enum GoldenRecorder {
                 results[i].toRecord = nil
                 continue
             }
-            for text in texts { written += copy(text.actual, to: text.golden, &results[i], tours: tours) }
+            let folder = folders[results[i].testCase.tour] ?? .failure(HeadlessError("no tour \(results[i].testCase.tour) in this run"))
+            for text in texts {
+                guard let kinds = TestResultsFolder.textKinds(ofGolden: text.golden) else { continue }
+                let key = TestResultsFolder.key(of: results[i].testCase, kinds.found)
+                if let problem = copy(key, from: source, to: text.golden, in: folder, limit: 64 << 20, kind: "a text") {
+                    results[i].outcome = .failed
+                    results[i].problems.append("cannot record \(text.golden): \(problem)")
+                } else {
+                    source?.remove(key)
+                    written.append(text.golden)
+                }
+            }
             results[i].texts = []
-            guard let source = results[i].toRecord else { continue }
+            guard results[i].toRecord != nil else { continue }
             results[i].toRecord = nil
-            frames.append((i, source))
+            frames.append((i, TestResultsFolder.key(of: results[i].testCase, .actual)))
         }
         // The frames are copied side by side: each copy waits on its own fsync.
-        let tourFolders = Dictionary(tours.map { ($0.name, AtomicFile.split($0.file).folder) }, uniquingKeysWith: { a, _ in a })
-        let jobs = frames.map { (golden: results[$0.index].golden, source: $0.source, folder: tourFolders[results[$0.index].testCase.tour] ?? ".") }
+        let jobs = frames.map { (golden: results[$0.index].golden, key: $0.key,
+                                 folder: folders[results[$0.index].testCase.tour] ?? .failure(HeadlessError("no such tour"))) }
         let problems = ProblemList(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
-            problems.set(k, copyFrame(jobs[k].source, to: jobs[k].golden, tourFolder: jobs[k].folder))
+            problems.set(k, copy(jobs[k].key, from: source, to: jobs[k].golden, in: jobs[k].folder, limit: Pixmap.maxImageFileBytes, kind: "a PNG"))
         }
         for (k, frame) in frames.enumerated() {
             let i = frame.index, golden = jobs[k].golden
             if let problem = problems.get(k) {
                 results[i].outcome = .failed
                 results[i].problems.append("cannot record \(golden): \(problem)")
-                results[i].actual = frame.source
+                results[i].actual = TestResultsFolder.path(frame.key, in: resultsFolder)
             } else {
-                try? FileManager.default.removeItem(atPath: frame.source)
+                source?.remove(frame.key)
                 results[i].goldenExists = true
                 written.append(golden)
             }
@@ -57,19 +73,23 @@ public enum GoldenRecorder {
         return written
     }
 
-    /// Copies the frame at `source` (written with its digest) to `golden` in one step; why not, or nil.
-    private static func copyFrame(_ source: String, to golden: String, tourFolder: String) -> String? {
-        guard lies(golden, inside: tourFolder) else {
-            return "it is not inside the tour's folder \(tourFolder) (a symbolic link leads out of it)"
+    /// Copies the results file `key` to `golden` inside its tour's `folder`, in one step; why not,
+    /// or nil.
+    static func copy(_ key: String, from source: OwnedFolder?, to golden: String, in folder: Result<OwnedFolder, HeadlessError>,
+                     limit: Int, kind: String) -> String? {
+        let tourFolder: OwnedFolder
+        switch folder {
+        case .success(let opened): tourFolder = opened
+        case .failure(let error): return error.message
         }
-        let folder = AtomicFile.split(golden).folder
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            return "cannot make the goldens folder (" + (AtomicFile.fileInTheWay(of: folder).map { "\($0) is a file, not a folder" } ?? error.localizedDescription) + ")"
+        guard let relative = tourFolder.relativePath(of: golden), !relative.isEmpty else {
+            return "it is not inside the tour's folder \(tourFolder.path)"
         }
-        do { try AtomicFile().write(Data(try InputFile.read(source, limit: Pixmap.maxImageFileBytes, kind: "a PNG")), to: golden) } catch let error as InputFile.Failure {
-            return "cannot read back \(source) (\(error.reason))"
-        } catch {
-            return "\(error)"
+        guard let source else { return "the results folder is gone" }
+        let bytes: [UInt8]
+        do { bytes = try source.read(key, limit: limit, kind: kind) } catch { return "cannot read back \(key) (\(error.reason))" }
+        do { try tourFolder.write(Data(bytes), to: relative) } catch {
+            return error.call == "mkdir" ? "cannot make the goldens folder (\(error.reason))" : "\(error)"
         }
         return nil
     }
@@ -85,43 +105,4 @@ public enum GoldenRecorder {
 
     /// The text goldens a case is to record (with `--update` every text it wrote is one).
     private static func textsToRecord(_ r: CaseResult) -> [CaseResult.TextGolden] { r.toRecord != nil || r.outcome == .passed ? r.texts : [] }
-
-    /// Copies the text at `source` to the golden `golden`; the path written, or none with the case
-    /// failed saying why.
-    private static func copy(_ source: String, to golden: String, _ result: inout CaseResult, tours: [PlannedTour]) -> [String] {
-        let tourFolder = tours.first { $0.name == result.testCase.tour }.map { AtomicFile.split($0.file).folder } ?? "."
-        guard lies(golden, inside: tourFolder) else {
-            result.outcome = .failed
-            result.problems.append("cannot record \(golden): it is not inside the tour's folder \(tourFolder)")
-            return []
-        }
-        do {
-            let bytes = try InputFile.read(source, limit: 64 << 20, kind: "a text")
-            try FileManager.default.createDirectory(atPath: AtomicFile.split(golden).folder, withIntermediateDirectories: true)
-            try AtomicFile().write(Data(bytes), to: golden)
-            try? FileManager.default.removeItem(atPath: source)
-            return [golden]
-        } catch {
-            result.outcome = .failed
-            result.problems.append("cannot record \(golden): \(error)")
-            return []
-        }
-    }
-
-    /// Whether `path` lies inside `folder` once symbolic links are followed (of the part of `path`
-    /// that exists: what is made later is made inside it).
-    public static func lies(_ path: String, inside folder: String) -> Bool {
-        func resolved(_ p: String) -> String {
-            var existing = p, rest: [String] = []
-            while !existing.isEmpty, existing != "/", !FileManager.default.fileExists(atPath: existing) {
-                let (parent, name) = AtomicFile.split(existing)
-                rest.insert(name, at: 0)
-                existing = parent
-            }
-            let base = URL(fileURLWithPath: existing).resolvingSymlinksInPath().standardizedFileURL.path
-            return ([base] + rest).joined(separator: "/")
-        }
-        let inner = resolved(path), outer = resolved(folder)
-        return inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
-    }
 }

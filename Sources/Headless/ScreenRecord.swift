@@ -77,18 +77,26 @@ public enum ScreenRecord {
         return false
     }
 
-    /// The record in `goldensFolder`, by case (its short name); empty when there is none.
-    public static func read(_ goldensFolder: String) -> [String: [Patch]] {
-        let path = (goldensFolder as NSString).appendingPathComponent(fileName)
-        guard let bytes = try? InputFile.read(path, limit: 64 << 20, kind: "a screens record") else { return [:] }
+    /// The record in `planned`'s goldens folder, by case (its short name), read beneath the tour
+    /// file's folder; empty when there is none (or it is not a regular file there).
+    public static func read(_ planned: PlannedTour) -> [String: [Patch]] {
+        guard let (folder, relative) = place(of: planned),
+              let bytes = try? folder.read(relative, limit: 64 << 20, kind: "a screens record") else { return [:] }
         return (try? JSONDecoder().decode([String: [Patch]].self, from: Data(bytes))) ?? [:]
+    }
+
+    /// The tour file's folder, opened, and the record's path inside it.
+    private static func place(of planned: PlannedTour) -> (OwnedFolder, String)? {
+        guard let folder = try? planned.openTourFolder(),
+              let relative = folder.relativePath(of: (planned.goldensFolder as NSString).appendingPathComponent(fileName)), !relative.isEmpty else { return nil }
+        return (folder, relative)
     }
 
     /// Adds a lint error to each case whose rect is where it was when its golden was recorded but
     /// whose screen under it has changed since.
     public static func check(_ results: inout [CaseResult], tours: [PlannedTour]) {
         for planned in tours where planned.tour != nil {
-            let record = read(planned.goldensFolder)
+            let record = read(planned)
             guard !record.isEmpty, let tour = planned.tour else { continue }
             for i in results.indices where results[i].testCase.tour == planned.name && !results[i].screenUnder.isEmpty {
                 guard let kept = record[results[i].testCase.shortName], case .step(let index, nil) = results[i].testCase.moment else { continue }
@@ -106,18 +114,19 @@ public enum ScreenRecord {
 
     /// Writes, for each tour over screenshots, the patches of its cases that have goldens now
     /// (kept from the record for the cases not run), when they changed.
-    public static func update(with results: [CaseResult], tours: [TestRun.TourEntry]) {
+    public static func update(with results: [CaseResult], tours: [PlannedTour]) {
         for planned in tours {
             let mine = results.filter { $0.testCase.tour == planned.name && !$0.screenUnder.isEmpty && $0.goldenExists && $0.outcome == .passed }
             guard !mine.isEmpty else { continue }
-            var record = read(planned.goldensFolder)
+            var record = read(planned)
             let before = record
             for r in mine { record[r.testCase.shortName] = r.screenUnder }
             guard record != before else { continue }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             guard let data = try? encoder.encode(record) else { continue }
-            try? AtomicFile().write(data, to: (planned.goldensFolder as NSString).appendingPathComponent(fileName))
+            guard let (folder, relative) = place(of: planned) else { continue }
+            try? folder.write(data, to: relative)
         }
     }
 }

@@ -95,6 +95,7 @@ public struct SnapshotRunner {
         // A group whose every case `--only` leaves out is not run at all (`check --lint`, which
         // paints nothing, still walks every group for its findings).
         if options.paints && results.allSatisfy({ $0.outcome == .skipped }) { return results }
+        let files = GroupFiles(planned: planned, results: options.artifacts, encodingThreads: options.encodingThreads)
         let clock = VirtualClock()
         let stage: any TourHost
         do { stage = try makeStage(planned, group, clock) } catch {
@@ -125,10 +126,10 @@ public struct SnapshotRunner {
                                                          required: options.requiredLanguages)
                 if let shot = stage as? ScreenshotStage { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
-                take(walk.session, into: &results[i], planned: planned)
+                take(walk.session, into: &results[i], planned: planned, files: files)
                 if tour.test.semantics && results[i].outcome != .skipped {
                     let words = spoken.entries[said...].map { $0.text + "\n" }.joined()
-                    keepSemantics(SemanticsReport.json(stage.root.semanticsTree()) + "\n", spoken: words, into: &results[i], planned: planned)
+                    keepSemantics(SemanticsReport.json(stage.root.semanticsTree()) + "\n", spoken: words, into: &results[i], planned: planned, files: files)
                 }
             }
         case .timedSteps:
@@ -139,7 +140,7 @@ public struct SnapshotRunner {
                 for (t, time) in times.enumerated() {
                     walk.session.wait(milliseconds: time - elapsed)
                     elapsed = time
-                    take(walk.session, into: &results[i * times.count + t], planned: planned)
+                    take(walk.session, into: &results[i * times.count + t], planned: planned, files: files)
                 }
             }
         case .script(let s):
@@ -158,7 +159,7 @@ public struct SnapshotRunner {
                 let at = error.line > 0 ? "\(planned.file):\(error.line): " : "\(planned.file): "
                 fail(&results[0], "script \"\(script.name)\": \(at)\(error.message)")
             }
-            take(walk.session, into: &results[0], planned: planned)
+            take(walk.session, into: &results[0], planned: planned, files: files)
         }
         return results
     }
@@ -167,24 +168,26 @@ public struct SnapshotRunner {
     /// Paints the session's frame for `result`'s case (unless skipped), compares it with its golden,
     /// and writes what a failure or a recording needs. A case that failed already (a script that
     /// stopped, a lint error) keeps its frame as it is at that moment whatever the comparison says.
-    private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour) {
+    /// The golden is read once (`GroupFiles.golden`): what is compared is what is copied.
+    private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles) {
         guard result.outcome != .skipped, let test = planned.tour?.test else { return }
         let frame: Pixmap
         do { frame = try session.render() } catch {
             fail(&result, error.message); return
         }
         let ignored = ignoredRects(test.ignore, on: session.app.root, scale: session.app.root.scale)
-        let (verdict, golden) = GoldenVerdict.of(frame, againstGoldenAt: result.golden, tolerance: test.tolerance, ignored: ignored)
+        let read = files.golden(result.golden, kind: "a PNG golden")
+        let (verdict, golden) = GoldenVerdict.of(frame, golden: read, tolerance: test.tolerance, ignored: ignored)
         result.goldenExists = verdict != .missing
-        let stem = resultsStem(of: result.testCase)
+        let c = result.testCase
         let failedBefore = result.outcome == .failed
         if options.update?.records(exists: verdict != .missing, matches: verdict == .matches) == true {
-            result.toRecord = write(frame, stem + ".actual.png", for: &result)
+            result.toRecord = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result)
             return
         }
         switch verdict {
         case .matches:
-            if failedBefore { result.actual = write(frame, stem + ".actual.png", for: &result) }
+            if failedBefore { result.actual = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result) }
             return
         case .missing:
             fail(&result, "no golden \(result.golden) yet (record it with `limelight test --update \(planned.file)`)")
@@ -202,32 +205,37 @@ public struct SnapshotRunner {
             if test.tolerance.maxDifferentPixels > 0 { line += ", more than the tolerance of \(test.tolerance.maxDifferentPixels)" }
             fail(&result, line)
             if let golden, let image = try? PixmapDifference.image(between: frame, and: golden, rule: test.tolerance.rule(ignoring: ignored)) {
-                result.diff = write(image, stem + ".diff.png", for: &result)
+                result.diff = files.write(image, TestResultsFolder.key(of: c, .diff), for: &result)
             }
         }
-        if verdict != .missing, (try? FileManager.default.createDirectory(atPath: AtomicFile.split(stem).folder, withIntermediateDirectories: true)) != nil {
-            let copy = stem + ".expected.png"
-            try? FileManager.default.removeItem(atPath: copy)
-            if (try? FileManager.default.copyItem(atPath: result.golden, toPath: copy)) != nil { result.expected = copy }
+        // The golden's copy is the bytes that were compared, never the file again (nor a link to it).
+        if let bytes = read.bytes {
+            result.expected = files.write(Data(bytes), TestResultsFolder.key(of: c, .expected), for: &result)
         }
-        result.actual = write(frame, stem + ".actual.png", for: &result)
+        result.actual = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result)
     }
 
     /// Compares a settled step's screen-reader tree and spoken words with their goldens
     /// (`<case>.semantics.json`, `<case>.spoken.txt` beside its PNG), as `take` does the frame.
-    private func keepSemantics(_ tree: String, spoken: String, into result: inout CaseResult, planned: PlannedTour) {
+    private func keepSemantics(_ tree: String, spoken: String, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles) {
         let base = String(result.golden.dropLast(4))
-        let stem = resultsStem(of: result.testCase)
+        let c = result.testCase
         for (text, suffix, what) in [(tree, ".semantics.json", "the screen-reader tree"), (spoken, ".spoken.txt", "the spoken words")] {
             let golden = base + suffix
-            let existing = try? InputFile.read(golden, limit: 64 << 20, kind: "a text golden")
+            guard let kinds = TestResultsFolder.textKinds(ofGolden: golden) else { continue }
+            let read = files.golden(golden, kind: "a text golden", limit: 64 << 20)
+            let existing = read.bytes
             let matches = existing.map { $0 == Array(text.utf8) } ?? false
             func keep() {
-                if let path = writeText(text, stem + suffix, for: &result) { result.texts.append(CaseResult.TextGolden(golden: golden, actual: path)) }
+                guard let path = files.write(Data(text.utf8), TestResultsFolder.key(of: c, kinds.found), for: &result) else { return }
+                let copy = existing.flatMap { files.write(Data($0), TestResultsFolder.key(of: c, kinds.expected), for: &result) }
+                result.texts.append(CaseResult.TextGolden(golden: golden, actual: path, expected: copy))
             }
             if options.update?.records(exists: existing != nil, matches: matches) == true { keep(); continue }
             guard !matches else { continue }
-            if let existing {
+            if case .unreadable(let why) = read {
+                fail(&result, "cannot read the golden \(golden): \(why)")
+            } else if let existing {
                 let was = String(decoding: existing, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
                 let now = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let line = zip(was, now).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, now.count)
@@ -238,11 +246,6 @@ public struct SnapshotRunner {
             }
             keep()
         }
-    }
-
-    /// Where a case's result files go: `<results>/<tour>/<case>` before the suffix.
-    func resultsStem(of c: SnapshotCase) -> String {
-        ((options.artifacts as NSString).appendingPathComponent(c.tour) as NSString).appendingPathComponent(c.shortName)
     }
 
     /// The device-pixel rectangles of `regions` on `root` at `scale`: a view's frame rounded out, a
@@ -262,38 +265,6 @@ public struct SnapshotRunner {
                 return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
             }
         }
-    }
-
-    /// Writes `pixmap` (with its digest) to `path` in the results folder, made when first needed;
-    /// nil, and the case an error of the runner's, when it cannot be written.
-    private func write(_ pixmap: Pixmap, _ path: String, for result: inout CaseResult) -> String? {
-        do {
-            try FileManager.default.createDirectory(atPath: AtomicFile.split(path).folder, withIntermediateDirectories: true)
-            try pixmap.writePNG(to: path, digest: true, durable: false, threads: options.encodingThreads)
-            return path
-        } catch {
-            cannotWrite(path, "\(error)", &result)
-            return nil
-        }
-    }
-
-    /// Writes `text` to `path` in the results folder, as `write` does an image.
-    private func writeText(_ text: String, _ path: String, for result: inout CaseResult) -> String? {
-        do {
-            try FileManager.default.createDirectory(atPath: AtomicFile.split(path).folder, withIntermediateDirectories: true)
-            try AtomicFile(steps: .unsynced).write(Data(text.utf8), to: path)
-            return path
-        } catch {
-            cannotWrite(path, "\(error)", &result)
-            return nil
-        }
-    }
-
-    /// The case is an error of the runner's: a result it cannot write.
-    private func cannotWrite(_ path: String, _ why: String, _ result: inout CaseResult) {
-        result.outcome = .error
-        result.cause = .runner
-        result.problems.append("cannot write \(path): \(why)")
     }
 
     /// Marks `result` failed because of `problem` (an error stays an error).

@@ -6,6 +6,11 @@ import Tours
 /// anything again. The run is read from its results folder's manifest; each accepted case's files
 /// are copied byte for byte (they carry their digest, as any recorded golden does) into its
 /// tour's goldens folder, each in one step, and the manifest is updated so a case is accepted once.
+///
+/// A results folder may come from elsewhere (a CI job's artifact): nothing in its manifest says
+/// where a file is written or read. Each tour is found again in the checkout accept runs in, by its
+/// path from the project's folder (`locate`); a case's golden is where that tour puts it, its
+/// actual is the results file of its case's key, and both are opened beneath their folders.
 public enum TestAcceptance {
     /// What accepting did.
     public struct Outcome: Sendable {
@@ -19,6 +24,19 @@ public enum TestAcceptance {
         public var cannotWrite = false
     }
 
+    /// A tour of the run found in this checkout: as the plan makes it, and the digest of its file now.
+    public struct LocatedTour: Sendable {
+        /// The tour as a run would plan it (its goldens folder, its name).
+        public var planned: PlannedTour
+        /// The digest of the file's bytes now (`TestRun.fingerprint(bytes:)`).
+        public var digest: String
+        /// A located tour from its parts.
+        public init(planned: PlannedTour, digest: String) { self.planned = planned; self.digest = digest }
+    }
+
+    /// Finds a run's tour in this checkout, or says why it cannot (one line).
+    public typealias Locator = @MainActor (TestRun.TourEntry) throws(HeadlessError) -> LocatedTour
+
     /// Whether `name` is selected by `patterns`: a pattern that is a whole case name selects that
     /// case alone; any other selects the names that contain it (`*` and `?` as in `--only`).
     /// No patterns select every case.
@@ -27,24 +45,47 @@ public enum TestAcceptance {
         return patterns.contains { p in names.contains(p) ? p == name : CaseFilter(pattern: p).keeps(name) }
     }
 
-    /// Accepts the failed cases of the run in `folder` that `patterns` select. Throws, with one
-    /// line, when there is no run there or a pattern selects no case of it.
-    public static func accept(_ patterns: [String], resultsFolder folder: String) throws(HeadlessError) -> Outcome {
-        let manifest = (folder as NSString).appendingPathComponent(TestRun.manifestName)
-        guard FileManager.default.fileExists(atPath: manifest) else {
-            throw HeadlessError("\(folder): no results of a run to accept (no \(TestRun.manifestName); a run that passes leaves none)")
+    /// Accepts the failed cases of the run in `folder` that `patterns` select, writing each into
+    /// the goldens of its tour as `locate` finds it. A tour whose file changed since the run is
+    /// refused (its results may no longer be what it draws) unless `force`. Throws, with one line,
+    /// when there is no run there or a pattern selects no case of it.
+    @MainActor
+    public static func accept(_ patterns: [String], resultsFolder folder: String, force: Bool = false,
+                              locate: Locator) throws(HeadlessError) -> Outcome {
+        let results: OwnedFolder
+        do { results = try OwnedFolder(folder) } catch {
+            if error.isMissing { throw HeadlessError("\(folder): no results of a run to accept (no \(TestRun.manifestName); a run that passes leaves none)") }
+            throw HeadlessError("\(folder): \(error.reason)")
         }
-        var run = try TestRun.read(manifest, kind: "a results manifest")
+        let manifest = TestResultsFolder.path(TestRun.manifestName, in: folder)
+        let bytes: [UInt8]
+        do { bytes = try results.read(TestRun.manifestName, limit: 1 << 30, kind: "a results manifest") } catch {
+            if error.isMissing { throw HeadlessError("\(folder): no results of a run to accept (no \(TestRun.manifestName); a run that passes leaves none)") }
+            throw HeadlessError("\(manifest): \(error.reason)")
+        }
+        var run = try TestRun.decode(bytes, name: manifest, kind: "a results manifest").relocated(to: folder)
         let names = Set(run.results.map(\.testCase.name))
         for p in patterns where !run.results.contains(where: { selects([p], $0.testCase.name, among: names) }) {
             throw HeadlessError("\(printableForOneLine(p)) selects none of the last run's \(names.count) cases")
         }
-        // Relative paths are the run's: from the folder it was started in, when that still exists.
-        var isFolder: ObjCBool = false
-        let base = FileManager.default.fileExists(atPath: run.workingFolder, isDirectory: &isFolder) && isFolder.boolValue
-            ? run.workingFolder : FileManager.default.currentDirectoryPath
-        func resolved(_ p: String) -> String { p.hasPrefix("/") ? p : (base as NSString).appendingPathComponent(p) }
+        var located: [String: Result<LocatedTour, HeadlessError>] = [:]
+        func tour(named name: String) -> Result<LocatedTour, HeadlessError> {
+            if let known = located[name] { return known }
+            guard let entry = run.tours.first(where: { $0.name == name }) else {
+                return .failure(HeadlessError("the run names no tour \(quoted(name))"))
+            }
+            let found = Result { () throws(HeadlessError) -> LocatedTour in
+                let tour = try locate(entry)
+                guard force || entry.digest.isEmpty || tour.digest == entry.digest else {
+                    throw HeadlessError("the tour file \(tour.planned.file) changed since the run; its results may not be what it draws now (run the tests again, or accept --force)")
+                }
+                return tour
+            }
+            located[name] = found
+            return found
+        }
         var outcome = Outcome()
+        var folders: [String: OwnedFolder] = [:]
         for g in run.groups.indices {
             for i in run.groups[g].results.indices {
                 var r = run.groups[g].results[i]
@@ -69,26 +110,40 @@ public enum TestAcceptance {
                     outcome.refused.append("\(name): the lint found \(r.lintErrors.count) error\(r.lintErrors.count == 1 ? "" : "s") (\(r.lintErrors[0].description)); fix them first")
                     continue
                 }
+                let here: LocatedTour
+                switch tour(named: r.testCase.tour) {
+                case .success(let found): here = found
+                case .failure(let error):
+                    outcome.refused.append("\(name): \(error.message)")
+                    continue
+                }
                 // The frame when it differed, and the texts (screen-reader tree, spoken words) that did.
-                var copies = (r.actual ?? r.toRecord).map { [(resolved($0), resolved(r.golden))] } ?? []
-                copies += r.texts.map { (resolved($0.actual), resolved($0.golden)) }
+                let golden = here.planned.goldenPath(of: r.testCase)
+                var copies = r.actual != nil || r.toRecord != nil ? [(TestResultsFolder.key(of: r.testCase, .actual), golden)] : []
+                for text in r.texts {
+                    guard let kinds = TestResultsFolder.textKinds(ofGolden: text.golden) else { continue }
+                    copies.append((TestResultsFolder.key(of: r.testCase, kinds.found), String(golden.dropLast(4)) + kinds.found.rawValue))
+                }
                 guard !copies.isEmpty else {
                     outcome.refused.append("\(name): the run left no actual frame or text for it")
                     continue
                 }
-                let tourFolder = run.tours.first { $0.name == r.testCase.tour }.map { AtomicFile.split(resolved($0.file)).folder } ?? base
                 var problem: String?
-                for (from, to) in copies where problem == nil {
-                    guard GoldenRecorder.lies(to, inside: tourFolder) else {
-                        problem = "\(to) is not inside the tour's folder \(tourFolder)"; break
+                for (key, to) in copies where problem == nil {
+                    let tourFolder: OwnedFolder
+                    if let open = folders[r.testCase.tour] { tourFolder = open } else {
+                        do { tourFolder = try here.planned.openTourFolder() } catch { problem = error.message; break }
+                        folders[r.testCase.tour] = tourFolder
+                    }
+                    guard let relative = tourFolder.relativePath(of: to), !relative.isEmpty else {
+                        problem = "\(to) is not inside the tour's folder \(here.planned.tourFolder)"; break
                     }
                     do {
-                        let bytes = try InputFile.read(from, limit: 1 << 30, kind: "a result file")
-                        try FileManager.default.createDirectory(atPath: AtomicFile.split(to).folder, withIntermediateDirectories: true)
-                        try AtomicFile().write(Data(bytes), to: to)
+                        let bytes = try results.read(key, limit: 1 << 30, kind: "a result file")
+                        try tourFolder.write(Data(bytes), to: relative)
                         outcome.written.append(to)
                     } catch let error as InputFile.Failure {
-                        problem = "cannot read \(from) (\(error.reason))"
+                        problem = "cannot read \(TestResultsFolder.path(key, in: folder)) (\(error.reason))"
                     } catch {
                         problem = "cannot write \(to) (\(error))"
                         outcome.cannotWrite = true
@@ -101,15 +156,17 @@ public enum TestAcceptance {
                 r.outcome = .passed
                 r.problems = ["accepted from this run's actual"]
                 r.goldenExists = true
+                r.golden = golden
                 run.groups[g].results[i] = r
                 outcome.accepted.append(name)
             }
         }
         if !outcome.accepted.isEmpty {
-            ScreenRecord.update(with: run.results, tours: run.tours.map { t in
-                var t = t; t.goldensFolder = resolved(t.goldensFolder); return t
-            })
-            do { try AtomicFile().write(try run.encoded(), to: manifest) } catch let error as HeadlessError { throw error } catch {
+            let tours = located.values.compactMap { try? $0.get().planned }
+            ScreenRecord.update(with: run.results, tours: tours)
+            var kept = run.relocated(to: "")
+            kept.files = nil
+            do { try results.write(try kept.encoded(), to: TestRun.manifestName) } catch let error as HeadlessError { throw error } catch {
                 throw HeadlessError("cannot update \(manifest): \(error)")
             }
         }

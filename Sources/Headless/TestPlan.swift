@@ -18,6 +18,8 @@ public struct PlannedTour: Sendable {
     public var goldensFolder: String
     /// The screen of a tour over a screenshot that says its own (tested unless `test` names sizes).
     public var screen: (size: Size, scale: Double)?
+    /// The digest of the file's bytes as the run read them (`TestRun.fingerprint(bytes:)`).
+    public var digest = ""
 
     /// The plan entry of `file`: its tour or its problems. The goldens' folder is the tour's
     /// `test.goldens` relative to the file's folder, else `<file name without .json>.goldens` beside it.
@@ -37,12 +39,32 @@ public struct PlannedTour: Sendable {
 
     /// The tour as a run's record names it.
     public var entry: TestRun.TourEntry {
-        TestRun.TourEntry(file: file, name: name, goldensFolder: goldensFolder, errors: tour == nil ? problems : [])
+        TestRun.TourEntry(file: file, name: name, goldensFolder: goldensFolder, errors: tour == nil ? problems : [], digest: digest)
     }
 
     /// The golden file of `testCase`.
     public func goldenPath(of testCase: SnapshotCase) -> String {
         (goldensFolder as NSString).appendingPathComponent(testCase.shortName + ".png")
+    }
+
+    /// The folder of the tour file: its goldens lie inside it, and nothing read or written for them
+    /// leads out of it.
+    public var tourFolder: String {
+        file.contains("/") ? AtomicFile.split(file).folder : "."
+    }
+
+    /// The tour file's folder, opened: goldens are read and written through it (`OwnedFolder`).
+    public func openTourFolder() throws(HeadlessError) -> OwnedFolder {
+        do { return try OwnedFolder(tourFolder) } catch { throw HeadlessError("\(tourFolder): \(error.reason)") }
+    }
+
+    /// The path of `path` (a golden, the goldens folder) inside the tour file's folder, or why it
+    /// lies outside.
+    public func insideTourFolder(_ path: String, of folder: OwnedFolder) throws(HeadlessError) -> String {
+        guard let relative = folder.relativePath(of: path), !relative.isEmpty else {
+            throw HeadlessError("\(path) is not inside the tour's folder \(tourFolder)")
+        }
+        return relative
     }
 }
 

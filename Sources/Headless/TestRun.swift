@@ -14,13 +14,23 @@ public struct TestRun: Codable, Sendable {
         public var file: String
         /// Its name in case names.
         public var name: String
-        /// Its goldens folder.
+        /// Its goldens folder, as the run found it (for reports; `accept` finds it again in the
+        /// checkout it runs in).
         public var goldensFolder: String
         /// What keeps it from running (empty for a tour that runs).
         public var errors: [TourDiagnostic]
+        /// The file's path from the project's folder (see `TestRun.projectFolder(of:)`); absolute
+        /// only for a file outside it. `accept` finds the tour by it in its own checkout.
+        public var projectPath: String
+        /// A digest of the file's bytes when the run read it (empty when it could not be read), so
+        /// `accept` can tell results of an older tour.
+        public var digest: String
         /// An entry from its parts.
-        public init(file: String, name: String, goldensFolder: String, errors: [TourDiagnostic] = []) {
+        public init(file: String, name: String, goldensFolder: String, errors: [TourDiagnostic] = [],
+                    projectPath: String? = nil, digest: String = "") {
             self.file = file; self.name = name; self.goldensFolder = goldensFolder; self.errors = errors
+            self.projectPath = projectPath ?? TestRun.projectPath(of: file)
+            self.digest = digest
         }
     }
 
@@ -45,13 +55,17 @@ public struct TestRun: Codable, Sendable {
     }
 
     /// The format's version.
-    public var version = 1
+    public var version = TestRun.formatVersion
+    /// The version this limelight writes and reads: 2 keeps result files by their place in the
+    /// results folder and tours by their path in the project.
+    public static let formatVersion = 2
     /// A digest of every case name of the whole plan: shards of one plan share it.
     public var planDigest: String
     /// The shard, nil for a whole run.
     public var shard: Shard?
-    /// The folder the run was started in (relative tour and golden paths are relative to it).
-    public var workingFolder: String
+    /// The project's folder where the run was started (see `projectFolder(of:)`): for people
+    /// reading the record; nothing is found by it.
+    public var projectFolder: String
     /// The tours, in the order given.
     public var tours: [TourEntry]
     /// Warnings about whole tours (a tour's own problems, its lint findings), in tour order.
@@ -66,8 +80,8 @@ public struct TestRun: Codable, Sendable {
     public var results: [CaseResult] { groups.sorted { $0.group < $1.group }.flatMap(\.results) }
 
     /// A run record from its parts.
-    public init(planDigest: String, shard: Shard?, workingFolder: String, tours: [TourEntry], tourWarnings: [TourDiagnostic], groups: [GroupResults]) {
-        self.planDigest = planDigest; self.shard = shard; self.workingFolder = workingFolder
+    public init(planDigest: String, shard: Shard?, projectFolder: String = TestRun.projectFolder(), tours: [TourEntry], tourWarnings: [TourDiagnostic], groups: [GroupResults]) {
+        self.planDigest = planDigest; self.shard = shard; self.projectFolder = projectFolder
         self.tours = tours; self.tourWarnings = tourWarnings; self.groups = groups
     }
 
@@ -78,9 +92,12 @@ public struct TestRun: Codable, Sendable {
 
     /// A 64-bit FNV-1a of `text`, in hex: a fingerprint to tell plans and folders apart, not a
     /// guard against anyone.
-    static func fingerprint(_ text: String) -> String {
+    static func fingerprint(_ text: String) -> String { fingerprint(bytes: text.utf8) }
+
+    /// The fingerprint of `bytes` (see `fingerprint(_:)`).
+    public static func fingerprint<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(h, radix: 16)
     }
 
@@ -94,17 +111,66 @@ public struct TestRun: Codable, Sendable {
         do { return try encoder.encode(self) } catch { throw HeadlessError("cannot encode the run (\(error.localizedDescription))") }
     }
 
-    /// The record in the file at `path`: one line saying what is wrong when it is none.
+    /// The record in the file at `path` (read whole, at most 1 GiB): one line saying what is wrong
+    /// when it is none. The file is not trusted (a CI artifact, a shard's blob from another job):
+    /// it is parsed with the project's own parser first (a cut-off or over-nested file names its
+    /// byte offset), then every name and number in it is checked (`problem()`).
     public static func read(_ path: String, kind: String) throws(HeadlessError) -> TestRun {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: 1 << 30, kind: kind) } catch { throw HeadlessError("\(path): \(error.reason)") }
-        do {
-            let run = try JSONDecoder().decode(TestRun.self, from: Data(bytes))
-            guard run.version == 1 else { throw HeadlessError("\(path): version \(run.version) of the format; this limelight reads version 1") }
-            return run
-        } catch let error as HeadlessError { throw error } catch {
-            throw HeadlessError("\(path): not \(kind) written by limelight test (\(String(String(describing: error).split(separator: "\n").first ?? "")))")
+        return try decode(bytes, name: path, kind: kind)
+    }
+
+    /// The record in `bytes` (a file named `name`), as `read(_:kind:)` reads it.
+    public static func decode(_ bytes: [UInt8], name path: String, kind: String) throws(HeadlessError) -> TestRun {
+        do { _ = try JSONParser.parse(bytes) } catch {
+            throw HeadlessError("\(path): byte \(error.offset): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (expected \(kind) written by limelight test)")
+        }
+        let run: TestRun
+        do { run = try JSONDecoder().decode(TestRun.self, from: Data(bytes)) } catch let error as DecodingError {
+            if let version = try? JSONDecoder().decode(Version.self, from: Data(bytes)), version.version != formatVersion {
+                throw HeadlessError("\(path): version \(version.version) of the format; this limelight reads version \(formatVersion) (run the tests again)")
+            }
+            throw HeadlessError("\(path): \(describe(error)) (expected \(kind) written by limelight test)")
+        } catch {
+            throw HeadlessError("\(path): not \(kind) written by limelight test")
+        }
+        guard run.version == formatVersion else {
+            throw HeadlessError("\(path): version \(run.version) of the format; this limelight reads version \(formatVersion) (run the tests again)")
+        }
+        if let problem = run.problem() { throw HeadlessError("\(path): \(problem)") }
+        return run
+    }
+
+    /// A record's version alone, to say which one a record of another version is.
+    private struct Version: Decodable { var version: Int }
+
+    /// One line for a decoding error: the key path and what was expected.
+    static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            var out = ""
+            for key in path {
+                if let index = key.intValue { out += "[\(index)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return out.isEmpty ? "the top" : out
+        }
+        switch error {
+        case let .typeMismatch(type, context): return "\(place(context.codingPath)): expected \(typeName(type))"
+        case let .valueNotFound(type, context): return "\(place(context.codingPath)): expected \(typeName(type)), found null"
+        case let .keyNotFound(key, context): return "\(place(context.codingPath + [key])): missing"
+        case let .dataCorrupted(context): return "\(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "not readable"
+        }
+    }
+
+    /// A type's name as a message says it ("a number", "text").
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type, is Double.Type: return "a number"
+        case is String.Type: return "text"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "a list"
+        default: return "an object"
         }
     }
 }
-

@@ -22,6 +22,11 @@ public enum GoldenPNG {
     /// was when the digest was made; nil otherwise (no digest, an edited file, not a PNG, unreadable).
     public static func storedPixelDigest(ofFile path: String) -> String? {
         guard let png = try? InputFile.read(path, limit: Pixmap.maxImageFileBytes, kind: "a PNG golden") else { return nil }
+        return storedPixelDigest(of: png)
+    }
+
+    /// The pixel digest the PNG `png` carries, as `storedPixelDigest(ofFile:)` tells it.
+    public static func storedPixelDigest(of png: [UInt8]) -> String? {
         guard case .chunks(let chunks) = PNGChunks.walk(png) else { return nil }
         for chunk in chunks where chunk.type == "tEXt" {
             let text = String(decoding: png[chunk.data], as: UTF8.self)

@@ -33,6 +33,13 @@ extension Pixmap {
     /// to `threads` threads (nil: one a core).
     public func pngBytes(threads: Int? = nil) throws(ImageFileError) -> [UInt8] { try encodePNG(path: "(in memory)", threads: threads) }
 
+    /// The PNG file's bytes as `writePNG(to:digest:)` writes them: with the digest of the pixels
+    /// when `digest` is true (see `GoldenPNG`).
+    public func pngBytes(digest: Bool, threads: Int? = nil) throws(ImageFileError) -> [UInt8] {
+        let bytes = try encodePNG(path: "(in memory)", threads: threads)
+        return digest ? GoldenPNG.addingDigest(to: bytes, pixels: pixelDigest) : bytes
+    }
+
     /// zlib's level for a PNG's image data: its fastest, which frames of an interface (flat colour,
     /// text, a few pictures) compress nearly as well at as at any other.
     static let compressionLevel: Int32 = 1

@@ -39,7 +39,21 @@ enum MergeReportsCommand {
         guard missing.isEmpty else {
             throw .usage("\(c): shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(count) \(missing.count == 1 ? "is" : "are") missing")
         }
+        // Each case and group once in all the shards: a blob that repeats another's would make the
+        // report (and the memory it takes) grow with every copy.
+        var cases = Set<String>(), groups = Set<Int>()
+        for (blob, path) in zip(blobs, args.positional) {
+            for group in blob.groups where !groups.insert(group.group).inserted {
+                throw .usage("\(c): \(Arguments.printable(path)): the group \(group.group) is in another shard's blob too (a plan's groups are dealt once)")
+            }
+            for r in blob.results where !cases.insert(r.testCase.name).inserted {
+                throw .usage("\(c): \(Arguments.printable(path)): the case \(Arguments.printable(r.testCase.name)) is in another shard's blob too (a plan's cases are dealt once)")
+            }
+        }
         let results = args.value("--results") ?? TestResultsFolder.defaultPath()
+        if args.value("--results") == nil {
+            do { try TestResultsFolder.checkDefault(results) } catch { throw CLIError(message: "\(c): \(error.message)", exitCode: 3) }
+        }
         if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
         if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
         TestResultsFolder.clear(results, tours: blobs[0].tours.map(\.name))

@@ -63,11 +63,14 @@ enum TestCommand {
                                  choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)])
         if args.has("--help") { print(help); return }
         Pixmap.keepLargeBuffersForReuse()
-        let results = args.value("--results") ?? TestResultsFolder.defaultPath()
         if let pattern = args.value("--accept") {
             guard args.positional.isEmpty else { throw .usage("\(c): --accept takes the last run's results, not tour files") }
-            try AcceptCommand.accept([pattern], results: results, command: c)
+            try AcceptCommand.accept([pattern], results: args.value("--results"), app: app, command: c)
             return
+        }
+        let results = args.value("--results") ?? TestResultsFolder.defaultPath()
+        if args.value("--results") == nil {
+            do { try TestResultsFolder.checkDefault(results) } catch { throw CLIError(message: "\(c): \(error.message)", exitCode: 3) }
         }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see \(programName) test --help)") }
         let shard = try args.value("--shard").map { v throws(CLIError) in try parseShard(v, command: c) }
@@ -123,8 +126,8 @@ enum TestCommand {
         if update != .all { ScreenRecord.check(&all, tours: planned) }
         if update != nil {
             lines += lintErrorsBlockingRecording(all, tours: planned)
-            written = GoldenRecorder.record(&all, tours: planned)
-            ScreenRecord.update(with: all, tours: planned.map(\.entry))
+            written = GoldenRecorder.record(&all, tours: planned, resultsFolder: results)
+            ScreenRecord.update(with: all, tours: planned)
         }
         var k = 0
         for g in byGroup.indices { for i in byGroup[g].results.indices { byGroup[g].results[i] = all[k]; k += 1 } }
@@ -132,31 +135,47 @@ enum TestCommand {
         for index in planned.indices {
             for orphan in plan.orphans(ofTour: index) {
                 if args.has("--prune") {
-                    do { try FileManager.default.removeItem(atPath: orphan); orphanLines.append("removed \(orphan) (no case names it)") } catch {
-                        orphanLines.append("cannot remove \(orphan): \(error.localizedDescription)")
+                    // Removed beneath the tour's folder: an orphan that is a link goes, not what it points to.
+                    let folder = try? planned[index].openTourFolder()
+                    if let folder, let relative = folder.relativePath(of: orphan), !relative.isEmpty, folder.remove(relative) {
+                        orphanLines.append("removed \(orphan) (no case names it)")
+                    } else {
+                        orphanLines.append("cannot remove \(orphan): \(String(cString: strerror(errno)))")
                     }
                 } else {
                     orphanLines.append("orphan golden \(orphan): no case names it (--prune removes it)")
                 }
             }
         }
-        let run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, workingFolder: FileManager.default.currentDirectoryPath,
-                          tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
+        let run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
         let outputs = TestOutputs(junit: args.value("--junit"), report: args.value("--report"), reportAll: args.has("--report-all"),
                                   results: results, blob: shard.map { s in args.value("--blob") ?? (results as NSString).appendingPathComponent("blob-\(s.index)-of-\(s.count).json") },
-                                  command: c)
+                                  command: c, goldens: passedGoldens(of: planned))
         try outputs.finish(run, before: lines, written: written, recorded: update != nil, after: orphanLines)
         // The stages' text engines (their faces and glyph caches) and apps go with the process, which
         // ends now: releasing them object by object took a run ~4 ms.
         _ = Unmanaged.passRetained(stages)
     }
 
+    /// A passed case's golden, read beneath its tour's folder (for `--report-all`).
+    static func passedGoldens(of planned: [PlannedTour]) -> (CaseResult) -> [UInt8]? {
+        var folders: [String: (PlannedTour, OwnedFolder?)] = [:]
+        for tour in planned where folders[tour.name] == nil { folders[tour.name] = (tour, try? tour.openTourFolder()) }
+        return { r in
+            guard let (_, folder) = folders[r.testCase.tour], let folder, let relative = folder.relativePath(of: r.golden), !relative.isEmpty else { return nil }
+            return GoldenBytes.read(relative, in: folder).bytes
+        }
+    }
+
     /// `K/N` of `--shard`: 1 ≤ K ≤ N ≤ 1000.
     static func parseShard(_ value: String, command: String) throws(CLIError) -> TestRun.Shard {
         let parts = value.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), (1...1000).contains(n), (1...n).contains(k) else {
-            throw .usage("\(command): --shard \(Arguments.printable(value)): expected K/N with 1 ≤ K ≤ N ≤ 1000, such as 2/4")
+        let max = TestRun.maxShards
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+            throw .usage("\(command): --shard \(Arguments.printable(value)): expected K/N with 1 ≤ K ≤ N ≤ \(max), such as 2/4")
         }
+        guard (1...max).contains(n) else { throw .usage("\(command): --shard \(Arguments.printable(value)): expected from 1 to \(max) shards, found \(n)") }
+        guard (1...n).contains(k) else { throw .usage("\(command): --shard \(Arguments.printable(value)): the index \(k) is out of range (expected 1 to \(n))") }
         return TestRun.Shard(index: k, count: n)
     }
 
@@ -233,6 +252,7 @@ enum TestCommand {
                 let tour = try tourApp.load(file)
                 var entry = PlannedTour(file: file, name: tour.tour.id, tour: tour.tour, problems: tour.warnings)
                 entry.screen = tour.screen
+                entry.digest = (try? TourLoader.read(file)).map { TestRun.fingerprint(bytes: $0) } ?? ""
                 planned.append(entry)
                 loaded.append(tour)
             } catch {

@@ -21,6 +21,9 @@ struct TestOutputs {
     var blob: String?
     /// The command, for messages.
     var command: String
+    /// With `--report-all`, a passed case's golden as the report shows it (read beneath its tour's
+    /// folder; nil when the run has none to read, as a merge of blobs, whose goldens came in them).
+    var goldens: ((CaseResult) -> [UInt8]?)? = nil
 
     /// Prints the log of `run` (with `before` after the warnings, the goldens `written` and, when
     /// `recorded`, their count, then `after`), writes every output asked for, and exits as the run came out.
@@ -68,8 +71,10 @@ struct TestOutputs {
         }
         if let blob {
             var kept = run
-            kept.files = TestResultsFolder.files(of: run, in: self.results, everything: reportAll)
+            kept.files = TestResultsFolder.files(of: run, in: self.results, goldens: reportAll ? passedGoldens : nil)
             do {
+                // The default blob goes in the results folder, made as every results file makes it.
+                if AtomicFile.split(blob).folder == self.results { _ = try TestResultsFolder.open(self.results, creating: true) }
                 try FileManager.default.createDirectory(atPath: AtomicFile.split(blob).folder.isEmpty ? "." : AtomicFile.split(blob).folder, withIntermediateDirectories: true)
                 try AtomicFile().write(try kept.encoded(), to: blob)
                 lines.append("wrote \(blob)")
@@ -91,7 +96,7 @@ struct TestOutputs {
         if let report {
             let page = HTMLReport.page(tours: run.tours, results: cases, warnings: warnings,
                                        acceptCommand: "\(programName) accept\(acceptFolderOption)") { r in
-                TestResultsFolder.images(of: r, in: self.results, everything: reportAll)
+                TestResultsFolder.images(of: r, in: self.results, goldens: reportAll ? passedGoldens : nil)
             }
             let path = (report as NSString).appendingPathComponent("index.html")
             do {
@@ -109,6 +114,12 @@ struct TestOutputs {
         if runnerProblem || cases.contains(where: { $0.cause == .runner }) { throw CLIError(message: "", exitCode: 3) }
         if cases.contains(where: { $0.cause == .badInput }) { throw CLIError(message: "", exitCode: 2) }
         if tally.failed > 0 { throw CLIError(message: "", exitCode: 1) }
+    }
+
+    /// A passed case's golden for `--report-all`: as `goldens` reads it, or none.
+    var passedGoldens: (CaseResult) -> [UInt8]? {
+        let read = goldens
+        return { r in read?(r) }
     }
 
     /// ` --results DIR` when the results folder is not the default one.

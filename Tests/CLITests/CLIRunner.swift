@@ -25,8 +25,9 @@ enum CLI {
     static var binary: String { binDirectory.appendingPathComponent("limelight").path }
 
     /// Runs `limelight args…` headless (no display variables, SDL's dummy driver) and waits.
-    static func run(_ args: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws -> CLIResult {
-        try runProcess(binary, args, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy"].merging(extra) { $1 })
+    static func run(_ args: [String], environment extra: [String: String] = [:], stdin: String? = nil, directory: String? = nil) throws -> CLIResult {
+        try runProcess(binary, args, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy"].merging(extra) { $1 },
+                       directory: directory)
     }
 
     /// Runs `executable args…` with this process's environment changed by `extra` (an empty value

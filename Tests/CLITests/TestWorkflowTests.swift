@@ -33,21 +33,24 @@ import ImageFiles
         #expect(run.status == 1)
         let failed = failures(run.stdout)
         #expect(failed == ["home/390x844@1x-en-step02", "home/390x844@1x-en-step02-t210", "home/390x844@1x-en-step03-t90"], "\(run.stdout)")
-        // The tour file is broken now: accepting reads only the results, it renders nothing.
+        // Accepted in the checkout that holds the tour (here its folder), which it finds by its path
+        // there. A tour file changed since the run is refused, naming it, unless --force.
         let json = try String(contentsOfFile: dir + "/home.json", encoding: .utf8)
-        try "{ broken".write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
-        let accept = try CLI.run(["accept", failed[0], failed[1], "--results", results])
+        try (json + "\n").write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
+        let stale = try CLI.run(["accept", failed[0], "--results", results], directory: dir)
+        #expect(stale.status == 1 && stale.stdout.hasPrefix("not accepted: \(failed[0]): the tour file home.json changed since the run"), "\(stale.stdout)")
+        try json.write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
+        let accept = try CLI.run(["accept", failed[0], failed[1], "--results", results], directory: dir)
         #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
-        #expect(accept.stdout == "wrote \(dir)/home.goldens/390x844@1x-en-step02.png\nwrote \(dir)/home.goldens/390x844@1x-en-step02-t210.png\naccepted 2 cases\n")
+        #expect(accept.stdout == "wrote home.goldens/390x844@1x-en-step02.png\nwrote home.goldens/390x844@1x-en-step02-t210.png\naccepted 2 cases\n")
         for name in ["390x844@1x-en-step02", "390x844@1x-en-step02-t210"] {
             let golden = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/home.goldens/\(name).png"))
             #expect(golden == (try Data(contentsOf: URL(fileURLWithPath: "\(results)/home/\(name).actual.png"))), "byte for byte the actual")
             #expect(GoldenPNG.storedPixelDigest(ofFile: "\(dir)/home.goldens/\(name).png") != nil, "an accepted golden carries its digest")
         }
         // Accepted once: a second time says so.
-        let twice = try CLI.run(["test", "--accept", failed[0], "--results", results])
+        let twice = try CLI.run(["test", "--accept", failed[0], "--results", results], directory: dir)
         #expect(twice.status == 1 && twice.stdout.contains("not accepted: \(failed[0]): it passed in the last run"), "\(twice.stdout)")
-        try json.write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
         let again = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results])
         #expect(again.status == 1 && failures(again.stdout) == [failed[2]], "only the third still fails: \(again.stdout)")
         // No run to accept, or a pattern that selects nothing: one line, exit 2.
@@ -57,7 +60,8 @@ import ImageFiles
         #expect(typo.status == 2 && typo.errorLines == ["limelight: accept: hmoe/* selects none of the last run's 51 cases"], "\(typo.stderr)")
         // The third accepted, the next run is green: it leaves no record of itself, not even in the
         // folder the earlier runs made, so nothing is left to accept.
-        let third = try CLI.run(["accept", failed[2], "--results", results])
+        try (json + "\n").write(toFile: dir + "/home.json", atomically: true, encoding: .utf8)
+        let third = try CLI.run(["accept", failed[2], "--results", results, "--force"], directory: dir)
         #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
         let green = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results])
         #expect(green.status == 0 && !FileManager.default.fileExists(atPath: results + "/manifest.json"), "\(green.stdout)")
@@ -187,7 +191,7 @@ import ImageFiles
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/m/index.html")) == html, "the report byte for byte")
         #expect(whole.stdout.replacingOccurrences(of: "wrote \(dir)/u/", with: "wrote \(dir)/m/") == merged.stdout, "the same log")
         // The merged results can be accepted from, as one run's.
-        let accept = try CLI.run(["accept", "home/390x844@1x-en-step02", "--results", dir + "/res"])
+        let accept = try CLI.run(["accept", "home/390x844@1x-en-step02", "--results", dir + "/res"], directory: dir)
         #expect(accept.status == 0, "\(accept.stdout)")
         // Shards missing, given twice, or of another plan are refused with one line.
         let missing = try CLI.run(["merge-reports", dir + "/blobs/1.json", dir + "/blobs/2.json", dir + "/blobs/4.json", "--results", dir + "/x"])
@@ -230,7 +234,7 @@ import ImageFiles
         #expect(dom.contains("Rejected, to fix: home/390x844@1x-en-step03-t90"), "\(dom.suffix(3000))")
         // The command runs as given.
         let shell = try CLI.runProcess("/bin/sh", ["-c", command.replacingOccurrences(of: "limelight ", with: "'\(CLI.binary)' ", options: .anchored)],
-                                       environment: ["SDL_VIDEODRIVER": "dummy"])
+                                       environment: ["SDL_VIDEODRIVER": "dummy"], directory: dir)
         #expect(shell.status == 0 && shell.stdout.hasSuffix("accepted 2 cases\n"), "\(shell.stdout)\(shell.stderr)")
         let after = try CLI.run(["test", dir + "/home.json", "--only", "home/*-en-", "--results", results])
         #expect(failures(after.stdout) == ["home/390x844@1x-en-step03-t90"])

@@ -280,6 +280,6 @@ public struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, path: JSONPath(components: path).description, message: message)
+        JSONSyntaxError(line: line, path: JSONPath(components: path).description, message: message, offset: index)
     }
 }

@@ -65,9 +65,13 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var path: String
     /// What went wrong, e.g. `expected "," or "}" after a member, found "x"`.
     public var message: String
+    /// The byte offset where it went wrong, from 0 (for one-line files such as a test run's record).
+    public var offset: Int
 
-    /// An error at `line`.
-    public init(line: Int, path: String, message: String) { self.line = line; self.path = path; self.message = message }
+    /// An error at `line` (and byte `offset`).
+    public init(line: Int, path: String, message: String, offset: Int = 0) {
+        self.line = line; self.path = path; self.message = message; self.offset = offset
+    }
 
     /// `line 3: steps[0]: message`.
     public var description: String { "line \(line): " + (path.isEmpty ? "" : path + ": ") + message }
