@@ -38,6 +38,14 @@ extension TestRun {
                 }
             }
         }
+        if let files {
+            // A blob's files go where its cases' keys say, and nowhere else.
+            var named = Set<String>()
+            for r in results { named.formUnion(TestResultsFolder.keys(of: r)); named.insert(TestResultsFolder.key(of: r.testCase, .expected)) }
+            for key in files.keys.sorted() where !named.contains(key) {
+                return "files: \(quoted(printableForOneLine(key))) is a file none of its cases names"
+            }
+        }
         return nil
     }
 

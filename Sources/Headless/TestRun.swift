@@ -124,7 +124,8 @@ public struct TestRun: Codable, Sendable {
     /// The record in `bytes` (a file named `name`), as `read(_:kind:)` reads it.
     public static func decode(_ bytes: [UInt8], name path: String, kind: String) throws(HeadlessError) -> TestRun {
         do { _ = try JSONParser.parse(bytes) } catch {
-            throw HeadlessError("\(path): byte \(error.offset): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (expected \(kind) written by limelight test)")
+            let place = error.path.isEmpty || error.path.count > 80 ? "" : error.path + ": "
+            throw HeadlessError("\(path): byte \(error.offset): \(place)\(error.message) (expected \(kind) written by limelight test)")
         }
         let run: TestRun
         do { run = try JSONDecoder().decode(TestRun.self, from: Data(bytes)) } catch let error as DecodingError {

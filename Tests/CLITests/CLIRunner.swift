@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Testing
 
 /// Runs the built `limelight` binary and collects what it printed.
 struct CLIResult {
@@ -25,15 +26,19 @@ enum CLI {
     static var binary: String { binDirectory.appendingPathComponent("limelight").path }
 
     /// Runs `limelight args…` headless (no display variables, SDL's dummy driver) and waits.
-    static func run(_ args: [String], environment extra: [String: String] = [:], stdin: String? = nil, directory: String? = nil) throws -> CLIResult {
+    static func run(_ args: [String], environment extra: [String: String] = [:], stdin: String? = nil, directory: String? = nil,
+                    timeout: Double = 600) throws -> CLIResult {
         try runProcess(binary, args, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy"].merging(extra) { $1 },
-                       directory: directory)
+                       directory: directory, timeout: timeout)
     }
 
     /// Runs `executable args…` with this process's environment changed by `extra` (an empty value
-    /// removes a variable), in `directory` if given, and waits; stdout and stderr are collected.
+    /// removes a variable), in `directory` if given, and waits at most `timeout` seconds; stdout
+    /// and stderr are collected. Both pipes are read while the child runs, each on a thread of its
+    /// own (a child that fills one pipe while the other is read would wait forever); a child still
+    /// running at the time limit is killed, and the test fails saying so.
     static func runProcess(_ executable: String, _ args: [String], environment extra: [String: String] = [:],
-                           directory: String? = nil) throws -> CLIResult {
+                           directory: String? = nil, timeout: Double = 600) throws -> CLIResult {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
@@ -45,11 +50,37 @@ enum CLI {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        // Read both pipes to the end before waiting.
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let collected = Collected()
+        let readers = DispatchGroup()
+        for (pipe, isError) in [(out, false), (err, true)] {
+            DispatchQueue.global().async(group: readers) {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.set(data, isError: isError)
+            }
+        }
+        var killed = false
+        if readers.wait(timeout: .now() + timeout) == .timedOut {
+            killed = true
+            kill(p.processIdentifier, SIGKILL)
+            _ = readers.wait(timeout: .now() + 10)
+        }
         p.waitUntilExit()
-        return CLIResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        var stderr = String(decoding: collected.error, as: UTF8.self)
+        if killed {
+            let line = "\(executable) \(args.joined(separator: " ")) was still running after \(Int(timeout)) s: killed"
+            Issue.record(Comment(rawValue: line))
+            stderr += "\n" + line
+        }
+        return CLIResult(status: killed ? 137 : p.terminationStatus, stdout: String(decoding: collected.output, as: UTF8.self), stderr: stderr)
+    }
+
+    /// What a child wrote on its two pipes, filled in from the threads that read them.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out = Data(), err = Data()
+        func set(_ data: Data, isError: Bool) { lock.withLock { if isError { err = data } else { out = data } } }
+        var output: Data { lock.withLock { out } }
+        var error: Data { lock.withLock { err } }
     }
 
     /// Starts `limelight args…` as a window on SDL's dummy driver (no display variables), its saved
