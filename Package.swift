@@ -134,7 +134,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "ScreensAppTests", dependencies: ["ScreensApp", "Headless", "TestSupport", "Tours", "Views", "Raster"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "Files", "TestSupport", "Seeded"]),
         // Checks over the repository's own sources (every public declaration documented, every import
         // in the documented direction and declared in this file).
         .testTarget(name: "RepositoryTests"),
