@@ -39,9 +39,9 @@ stale() {
     [ -n "$(find "$@" -newer "$target" -name '*.swift' 2>/dev/null | head -n 1)" ]
 }
 
-# The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image, CGIF
-# giflib, CSPNG libspng, CZlib zlib and CXXHash xxHash).
-includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream"
+# The C modules' headers (CStream, CMalloc and COpenBeneath are header-only; CSDL2Image links
+# SDL2_image, CGIF giflib, CSPNG libspng, CZlib zlib, CDeflate libdeflate and CXXHash xxHash).
+includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CDeflate -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream -I Sources/COpenBeneath"
 
 # The SVG path harness: Raster's sources (pure Swift over two header-only C modules) compiled
 # together with fuzz/SVGPathFuzzer.swift.
@@ -52,7 +52,8 @@ if stale "$out/svg-path-fuzzer" Sources/Raster fuzz/SVGPathFuzzer.swift; then
 fi
 
 # build_modules M…: each module as a static library, in the order given (each after those it
-# imports), rebuilt when its sources or those of a module before it are newer than it.
+# imports), rebuilt when its sources or those of a module before it are newer than it. A module's
+# sources are every Swift file in its folder and the folders inside (Views and Tours have several).
 build_modules() {
     sources=""
     for m in "$@"; do
@@ -63,7 +64,7 @@ build_modules() {
             # shellcheck disable=SC2086
             "$swiftc" $flags -wmo -module-name "$m" -emit-library -static -emit-module \
                 -emit-module-path "$out/modules/$m.swiftmodule" $includes \
-                -o "$out/modules/lib$m.a" Sources/"$m"/*.swift
+                -o "$out/modules/lib$m.a" $(find Sources/"$m" -name '*.swift' | sort)
         fi
     done
 }
@@ -74,7 +75,7 @@ if stale "$out/image-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles fuz
     echo "fuzz: linking image-fuzzer"
     # shellcheck disable=SC2086
     "$swiftc" $flags -module-name ImageFuzzer $includes fuzz/ImageFuzzer.swift \
-        -L "$out/modules" -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -lxxhash -o "$out/image-fuzzer"
+        -L "$out/modules" -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -ldeflate -lxxhash -o "$out/image-fuzzer"
 fi
 
 # The tour harness: the modules up to Demo, then fuzz/TourFuzzer.swift.
@@ -84,5 +85,5 @@ if stale "$out/tour-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles Sour
     echo "fuzz: linking tour-fuzzer"
     # shellcheck disable=SC2086
     "$swiftc" $flags -module-name TourFuzzer $includes fuzz/TourFuzzer.swift \
-        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -lxxhash -o "$out/tour-fuzzer"
+        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -ldeflate -lxxhash -o "$out/tour-fuzzer"
 fi
