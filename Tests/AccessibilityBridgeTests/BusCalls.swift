@@ -3,8 +3,9 @@ import Raster
 import Views
 
 /// Calls a client could make, answered as the bus's thread answers them, and what must hold of
-/// every answer. BusMethodFuzzTests draws calls from a `BusCalls.Draws`: seeded numbers, or bytes
-/// (the seeds in fuzz/corpus/bus, mutated).
+/// every answer. Shared by BusMethodFuzzTests and the libFuzzer harness (fuzz/BusMethodFuzzer.swift,
+/// which fuzz/build.sh compiles with this file): both draw calls from a `BusCalls.Draws`, seeded
+/// numbers or a fuzzer's bytes.
 enum BusCalls {
     /// Where the values of a call come from.
     protocol Draws {

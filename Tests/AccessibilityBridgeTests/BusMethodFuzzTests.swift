@@ -52,7 +52,7 @@ import Testing
         for problem in run.problems { Issue.record(Comment(rawValue: problem)) }
     }
 
-    /// The seeds of calls as bytes and the inputs that broke the bridge (fuzz/corpus/bus, fuzz/regressions/bus).
+    /// The libFuzzer harness's seeds and the inputs it found (fuzz/corpus/bus, fuzz/regressions/bus).
     @Test func theLibFuzzerSeedsAndFindsPass() throws {
         let inputs = Self.corpus()
         #expect(inputs.count >= 8, "the seeds were read")
