@@ -91,9 +91,9 @@ goldens: test-deps
 clean:
 	rm -rf .build
 
-# libFuzzer, under AddressSanitizer, on the SVG path parser, the image decoders (every format read)
-# and the tour loader (fuzz/run.sh), FUZZ_SECONDS each; fails when one finds a crash, a slow input or
-# an image bomb (kept under .build/fuzz/artifacts/).
+# libFuzzer, under AddressSanitizer, on the SVG path parser, the image decoders (every format read),
+# the tour loader and the accessibility bridge's answers to calls (fuzz/run.sh), FUZZ_SECONDS each;
+# fails when one finds a crash, a slow input or an image bomb (kept under .build/fuzz/artifacts/).
 FUZZ_SECONDS ?= 60
 .PHONY: fuzz
 fuzz: deps

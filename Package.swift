@@ -134,6 +134,8 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "ScreensAppTests", dependencies: ["ScreensApp", "Headless", "TestSupport", "Tours", "Views", "Raster"],
                     exclude: ["Goldens"]),
+        // The accessibility bridge's answers to any call a client can make, without a bus.
+        .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "TestSupport", "Seeded", "Raster", "Views"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "Files", "TestSupport", "Seeded"]),
         // Checks over the repository's own sources (every public declaration documented, every import
         // in the documented direction and declared in this file).

@@ -11,6 +11,11 @@
 #                    and Demo are compiled as modules (in that order, as in Package.swift), then
 #                    linked with fuzz/TourFuzzer.swift. ImageFiles decodes with libspng, giflib
 #                    and SDL2_image, so both harnesses link them (and SDL).
+#   bus-method-fuzzer calls an AT-SPI client could make of the accessibility bridge, through
+#                    MethodDispatch (no bus). Raster, Views and AccessibilityBridge are compiled as
+#                    modules, then linked with fuzz/BusMethodFuzzer.swift and
+#                    Tests/AccessibilityBridgeTests/BusCalls.swift (the calls and their checks,
+#                    shared with BusMethodFuzzTests); AccessibilityBridge links libsystemd (sd-bus).
 #
 # usage: sh fuzz/build.sh [OUTDIR]   (default .build/fuzz; a harness newer than its sources is kept)
 set -eu
@@ -27,8 +32,9 @@ if ! ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&
     exit 1
 fi
 
-# Optimized, instrumented for libFuzzer and AddressSanitizer, in the package's language mode.
-flags="-sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library"
+# Optimized, instrumented for libFuzzer and AddressSanitizer, in the package's language mode, as
+# one package (a harness reaches what a module declares `package`, as the tests do).
+flags="-sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library -package-name limelight"
 if [ -x "$toolchain/bin/ld.lld" ]; then flags="$flags -use-ld=lld"; fi
 mkdir -p "$out/modules"
 
@@ -39,9 +45,10 @@ stale() {
     [ -n "$(find "$@" -newer "$target" -name '*.swift' 2>/dev/null | head -n 1)" ]
 }
 
-# The C modules' headers (CStream and CMalloc are header-only; CSDL2Image links SDL2_image, CGIF
-# giflib, CSPNG libspng, CZlib zlib and CXXHash xxHash).
-includes="-I $out/modules -I Sources/COpenBeneath -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream"
+# The C modules' headers (CStream, CMalloc and COpenBeneath are header-only; CSDL2Image links
+# SDL2_image, CGIF giflib, CSPNG libspng, CZlib zlib, CDeflate libdeflate, CXXHash xxHash and CSDBus
+# libsystemd).
+includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CDeflate -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream -I Sources/COpenBeneath -I Sources/CSDBus"
 
 # The SVG path harness: Raster's sources (pure Swift over two header-only C modules) compiled
 # together with fuzz/SVGPathFuzzer.swift.
@@ -52,7 +59,8 @@ if stale "$out/svg-path-fuzzer" Sources/Raster fuzz/SVGPathFuzzer.swift; then
 fi
 
 # build_modules M…: each module as a static library, in the order given (each after those it
-# imports), rebuilt when its sources or those of a module before it are newer than it.
+# imports), rebuilt when its sources or those of a module before it are newer than it. A module's
+# sources are every Swift file in its folder and the folders inside (Views and Tours have several).
 build_modules() {
     sources=""
     for m in "$@"; do
@@ -63,7 +71,7 @@ build_modules() {
             # shellcheck disable=SC2086
             "$swiftc" $flags -wmo -module-name "$m" -emit-library -static -emit-module \
                 -emit-module-path "$out/modules/$m.swiftmodule" $includes \
-                -o "$out/modules/lib$m.a" Sources/"$m"/*.swift
+                -o "$out/modules/lib$m.a" $(find Sources/"$m" -name '*.swift' | sort)
         fi
     done
 }
@@ -74,7 +82,7 @@ if stale "$out/image-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles fuz
     echo "fuzz: linking image-fuzzer"
     # shellcheck disable=SC2086
     "$swiftc" $flags -module-name ImageFuzzer $includes fuzz/ImageFuzzer.swift \
-        -L "$out/modules" -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -lxxhash -o "$out/image-fuzzer"
+        -L "$out/modules" -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -ldeflate -lxxhash -o "$out/image-fuzzer"
 fi
 
 # The tour harness: the modules up to Demo, then fuzz/TourFuzzer.swift.
@@ -84,5 +92,16 @@ if stale "$out/tour-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles Sour
     echo "fuzz: linking tour-fuzzer"
     # shellcheck disable=SC2086
     "$swiftc" $flags -module-name TourFuzzer $includes fuzz/TourFuzzer.swift \
-        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -lxxhash -o "$out/tour-fuzzer"
+        -L "$out/modules" -lDemo -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -ldeflate -lxxhash -o "$out/tour-fuzzer"
+fi
+
+# The accessibility bridge's harness: Raster, Views and AccessibilityBridge, then
+# fuzz/BusMethodFuzzer.swift with the calls it shares with the tests.
+build_modules Raster Views AccessibilityBridge
+if stale "$out/bus-method-fuzzer" Sources/Raster Sources/Views Sources/AccessibilityBridge fuzz/BusMethodFuzzer.swift \
+    Tests/AccessibilityBridgeTests/BusCalls.swift; then
+    echo "fuzz: linking bus-method-fuzzer"
+    # shellcheck disable=SC2086
+    "$swiftc" $flags -module-name BusMethodFuzzer $includes fuzz/BusMethodFuzzer.swift Tests/AccessibilityBridgeTests/BusCalls.swift \
+        -L "$out/modules" -lAccessibilityBridge -lViews -lRaster -lsystemd -o "$out/bus-method-fuzzer"
 fi

@@ -122,14 +122,7 @@ public final class AccessibilityBridge: @unchecked Sendable {
         }
         guard sd_bus_add_fallback(bus, nil, Self.pathPrefix, handler, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
         // libatspi asks the cache for every object at once when it meets the app.
-        let cache: sd_bus_message_handler_t = { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            let bridge = Unmanaged<AccessibilityBridge>.fromOpaque(userdata).takeUnretainedValue()
-            guard BusMessage(message).member == "GetItems" else { return 0 }
-            let context = bridge.context()
-            return bridge.reply(to: message) { out in AccessibleCache.items(into: &out!, context: context) }
-        }
-        guard sd_bus_add_object(bus, nil, AccessibleCache.path, cache, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
+        guard sd_bus_add_object(bus, nil, AccessibleCache.path, handler, Unmanaged.passUnretained(self).toOpaque()) >= 0 else { return false }
         // Clients coming and going: who listens is asked again on the bus's thread.
         let listeners: sd_bus_message_handler_t = { _, userdata, _ in
             guard let userdata else { return 0 }
@@ -255,19 +248,26 @@ public final class AccessibilityBridge: @unchecked Sendable {
                 listenersChanged = false
                 updateListening()
             }
-            var fds = [pollfd(fd: sd_bus_get_fd(bus), events: Int16(sd_bus_get_events(bus)), revents: 0),
+            // sd-bus's events are poll's bits, or a negative error: then none.
+            var fds = [pollfd(fd: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: max(0, sd_bus_get_events(bus))), revents: 0),
                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             var timeout: UInt64 = 0
             var wait: Int32 = 1000
             if sd_bus_get_timeout(bus, &timeout) > 0, timeout != UInt64.max {
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                let nowUsec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
-                wait = timeout <= nowUsec ? 0 : Int32(min(1000, (timeout - nowUsec) / 1000 + 1))
+                let now = Self.monotonicMicroseconds()
+                wait = timeout <= now ? 0 : Int32(min(1000, (timeout - now) / 1000 + 1))
             }
             _ = poll(&fds, 2, wait)
             if fds[1].revents != 0 { var n: UInt64 = 0; _ = read(wake, &n, 8) }
         }
+    }
+
+    /// CLOCK_MONOTONIC in microseconds, as sd-bus's timeouts are given.
+    private static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let (micros, overflow) = UInt64(clamping: now.tv_sec).multipliedReportingOverflow(by: 1_000_000)
+        return overflow ? UInt64.max : micros.addingReportingOverflow(UInt64(clamping: now.tv_nsec) / 1000).partialValue
     }
 
     /// Asks the registry which events its clients listen for; a change of whether a screen reader
@@ -345,43 +345,27 @@ public final class AccessibilityBridge: @unchecked Sendable {
         _ = sd_bus_send(bus, signal, nil)
     }
 
-    /// Answers one method call; 1 when answered, 0 to let sd-bus say it is unknown.
+    /// Answers one method call (`MethodDispatch`); 1 when answered, 0 to let sd-bus say it is unknown.
     private func handle(_ message: OpaquePointer) -> Int32 {
-        var call = BusMessage(message)
-        let path = call.path, interface = call.interface, member = call.member
-        let context = context()
-        let snapshot = context.tree
-        let object: AccessibleObject
-        if path == Self.rootPath {
-            object = .application
-        } else if let n = Int(path.dropFirst(Self.pathPrefix.count + 1)), let tree = snapshot, let i = tree.element(numbered: n) {
-            object = .element(i)
-        } else {
-            return limelight_bus_reply_error(message, "org.freedesktop.DBus.Error.UnknownObject", "no such accessible object")
-        }
-        if interface == "org.freedesktop.DBus.Properties" && member == "Set" {
-            let i = call.readString(), name = call.readString()
-            switch (object, i, name) {
-            case (.application, "org.a11y.atspi.Application", "Id"):
-                // The registry gives the application its id.
-                if sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "i") > 0, let id = call.readInt32() { applicationID = id }
-            case (.element(let e), "org.a11y.atspi.Value", "CurrentValue"):
-                // A client moves a slider or flips a switch.
-                if let id = snapshot?.elements[e].id, snapshot?.elements[e].value != nil,
-                   sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "d") > 0, let value = call.readDouble() {
-                    ask(.setValue(value, id: id))
-                }
-            default:
-                break
+        let call = MethodCall(message)
+        var made: OpaquePointer?
+        guard sd_bus_message_new_method_return(message, &made) >= 0, let r = made else { return 0 }
+        defer { sd_bus_message_unref(r) }
+        var reply = BusMessage(r)
+        let answer = MethodDispatch.answer(call, context: context(), reply: &reply)
+        switch answer.outcome {
+        case .unknown:
+            return 0
+        case .error(let name, let text):
+            return limelight_bus_reply_error(message, name, text)
+        case .replied:
+            guard !reply.failed else {
+                return limelight_bus_reply_error(message, "org.freedesktop.DBus.Error.Failed", "the reply could not be written")
             }
-            return reply(to: message) { _ in }
+            if let id = answer.applicationID { lock.lock(); applicationID = id; lock.unlock() }
+            if let request = answer.request { ask(request) }
+            return sd_bus_send(bus, r, nil) >= 0 ? 1 : 0
         }
-        var requested: Request?
-        let answered = reply(to: message) { out in
-            object.answer(interface: interface, member: member, call: &call, reply: &out, context: context, request: &requested)
-        }
-        if let requested { ask(requested) }
-        return answered
     }
 
     /// What an answer reads now: the last tree published, and where the screen is.
@@ -389,19 +373,5 @@ public final class AccessibilityBridge: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return AccessibleObject.Context(tree: tree, uniqueName: uniqueName, appName: appName, desktop: desktop,
                                         applicationID: applicationID, origin: origin, pixelsPerPoint: pixelsPerPoint, locale: locale)
-    }
-
-    /// Builds the reply with `body` and sends it; 0 (not answered) when `body` leaves it unwritten.
-    private func reply(to call: OpaquePointer, _ body: (inout BusMessage?) -> Void) -> Int32 {
-        var made: OpaquePointer?
-        guard sd_bus_message_new_method_return(call, &made) >= 0, let r = made else { return 0 }
-        defer { sd_bus_message_unref(r) }
-        var out: BusMessage? = BusMessage(r)
-        body(&out)
-        guard let written = out else { return 0 }
-        guard !written.failed else {
-            return limelight_bus_reply_error(call, "org.freedesktop.DBus.Error.Failed", "the reply could not be written")
-        }
-        return sd_bus_send(bus, r, nil) >= 0 ? 1 : 0
     }
 }

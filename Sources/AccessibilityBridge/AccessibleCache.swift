@@ -15,7 +15,7 @@ enum AccessibleCache {
     }
 
     /// Every reachable element as `GetItems` returns them.
-    static func items(into out: inout BusMessage, context c: AccessibleObject.Context) {
+    static func items<Out: BusWriter>(into out: inout Out, context c: AccessibleObject.Context) {
         out.container("a", "(" + itemSignature + ")") { array in
             guard let tree = c.tree else { return }
             for i in reachable(tree) { array.container("r", itemSignature) { item(&$0, i, context: c) } }
@@ -23,13 +23,13 @@ enum AccessibleCache {
     }
 
     /// The fields of element `i` (the contents of one item, or of an `AddAccessible` signal).
-    static func item(_ out: inout BusMessage, _ i: Int, context c: AccessibleObject.Context) {
+    static func item<Out: BusWriter>(_ out: inout Out, _ i: Int, context c: AccessibleObject.Context) {
         let tree = c.tree!, e = tree.elements[i], object = AccessibleObject.element(i)
         out.reference(c.uniqueName, c.path(of: i))
         out.reference(c.uniqueName, AccessibilityBridge.rootPath)
         object.parent(into: &out, context: c)
-        out.int32(e.parent.map { Int32(tree.elements[$0].children.firstIndex(of: i) ?? -1) } ?? 0)
-        out.int32(Int32(e.children.count))
+        out.int32(e.parent.map { Int32(clamping: tree.elements[$0].children.firstIndex(of: i) ?? -1) } ?? 0)
+        out.int32(Int32(clamping: e.children.count))
         out.container("a", "s") { list in for name in object.interfaces(context: c) { list.string(name) } }
         object.property("Name", of: "org.a11y.atspi.Accessible", into: &out, context: c)
         out.uint32(ATSPIVocabulary.role(e.role))

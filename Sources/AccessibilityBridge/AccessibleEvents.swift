@@ -37,11 +37,11 @@ enum AccessibleEvents {
             // client's cache inserts each where it is told).
             let moved = before.filter(after.contains) != after.filter(before.contains)
             for (k, n) in before.enumerated() where moved || !after.contains(n) {
-                out.append(Event(path: path(new, i), member: "ChildrenChanged", detail: "remove", detail1: Int32(k),
+                out.append(Event(path: path(new, i), member: "ChildrenChanged", detail: "remove", detail1: Int32(clamping: k),
                                  any: .reference(AccessibilityBridge.pathPrefix + "/\(n)")))
             }
             for (k, n) in after.enumerated() where moved || !before.contains(n) {
-                out.append(Event(path: path(new, i), member: "ChildrenChanged", detail: "add", detail1: Int32(k),
+                out.append(Event(path: path(new, i), member: "ChildrenChanged", detail: "add", detail1: Int32(clamping: k),
                                  any: .reference(path(new, e.children[k]))))
             }
         }
@@ -95,11 +95,11 @@ enum AccessibleEvents {
             while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
             func text(_ s: ArraySlice<Unicode.Scalar>) -> String { var v = String.UnicodeScalarView(); v.append(contentsOf: s); return String(v) }
             if a.count - head - tail > 0 {
-                out.append(Event(path: path, member: "TextChanged", detail: "delete", detail1: Int32(head), detail2: Int32(a.count - head - tail),
+                out.append(Event(path: path, member: "TextChanged", detail: "delete", detail1: Int32(clamping: head), detail2: Int32(clamping: a.count - head - tail),
                                  any: .text(text(a[head..<(a.count - tail)]))))
             }
             if b.count - head - tail > 0 {
-                out.append(Event(path: path, member: "TextChanged", detail: "insert", detail1: Int32(head), detail2: Int32(b.count - head - tail),
+                out.append(Event(path: path, member: "TextChanged", detail: "insert", detail1: Int32(clamping: head), detail2: Int32(clamping: b.count - head - tail),
                                  any: .text(text(b[head..<(b.count - tail)]))))
             }
         }
@@ -108,7 +108,7 @@ enum AccessibleEvents {
             out.append(Event(path: path, member: "TextSelectionChanged", detail: "", detail1: 0, any: .int(0)))
         }
         if was.caret != now.caret || was.string != now.string, let caret = now.caret {
-            out.append(Event(path: path, member: "TextCaretMoved", detail: "", detail1: Int32(text.offset(ofCluster: caret)), any: .int(0)))
+            out.append(Event(path: path, member: "TextCaretMoved", detail: "", detail1: Int32(clamping: text.offset(ofCluster: caret)), any: .int(0)))
         }
         return out
     }

@@ -3,15 +3,16 @@ import Views
 
 /// One object on the bus — the application's root, or an element of the tree — and its answers to
 /// the AT-SPI2 interfaces: Accessible, Application, Component, Action, Value, and the properties
-/// of each through `org.freedesktop.DBus.Properties`.
-enum AccessibleObject: Equatable {
+/// of each through `org.freedesktop.DBus.Properties`. The arguments an answer reads are a
+/// client's: `MethodDispatch` has checked their types, not their values.
+package enum AccessibleObject: Equatable, Sendable {
     /// `/org/a11y/atspi/accessible/root`: the application, whose one child is the screen.
     case application
     /// An element, by its index in the tree.
     case element(Int)
 
     /// What an answer reads.
-    struct Context {
+    package struct Context: Sendable {
         var tree: AccessibleTree?
         var uniqueName: String
         var appName: String
@@ -21,21 +22,30 @@ enum AccessibleObject: Equatable {
         var pixelsPerPoint: Double
         var locale: String
 
+        /// The answers' view of `tree`: the screen at `origin` (pixels) with `pixelsPerPoint`,
+        /// served as `uniqueName` under the registry's desktop.
+        package init(tree: AccessibleTree?, uniqueName: String = ":1.1", appName: String = "Limelight",
+                     desktop: (name: String, path: String) = ("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root"),
+                     applicationID: Int32 = 0, origin: Point = Point(x: 0, y: 0), pixelsPerPoint: Double = 1, locale: String = "en") {
+            self.tree = tree; self.uniqueName = uniqueName; self.appName = appName; self.desktop = desktop
+            self.applicationID = applicationID; self.origin = origin; self.pixelsPerPoint = pixelsPerPoint; self.locale = locale
+        }
+
         func path(of index: Int) -> String { AccessibilityBridge.pathPrefix + "/\(tree!.elements[index].number)" }
     }
 
     /// Writes the answer to `interface.member` into `reply`, or sets it to nil for a call this object
     /// does not answer. A request for the main actor goes into `request`.
-    func answer(interface: String, member: String, call: inout BusMessage, reply: inout BusMessage?,
-                context c: Context, request: inout AccessibilityBridge.Request?) {
+    func answer<Reply: BusWriter>(interface: String, member: String, call: MethodCall, reply: inout Reply?,
+                                  context c: Context, request: inout AccessibilityBridge.Request?) {
         guard reply != nil else { return }
         switch (interface, member) {
         case ("org.freedesktop.DBus.Properties", "Get"):
-            let i = call.readString() ?? "", name = call.readString() ?? ""
+            let i = call.string(0), name = call.string(1)
             guard let signature = properties(of: i, context: c).first(where: { $0.0 == name })?.1 else { reply = nil; return }
             reply!.container("v", signature) { property(name, of: i, into: &$0, context: c) }
         case ("org.freedesktop.DBus.Properties", "GetAll"):
-            let i = call.readString() ?? ""
+            let i = call.string(0)
             reply!.container("a", "{sv}") { out in
                 for (name, sig) in properties(of: i, context: c) {
                     out.container("e", "sv") { e in e.string(name); e.container("v", sig) { property(name, of: i, into: &$0, context: c) } }
@@ -44,17 +54,17 @@ enum AccessibleObject: Equatable {
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             reply!.string(introspection(context: c))
         case ("org.a11y.atspi.Accessible", _):
-            accessible(member, call: &call, reply: &reply, context: c)
+            accessible(member, call: call, reply: &reply, context: c)
         case ("org.a11y.atspi.Application", "GetLocale"):
             reply!.string(c.locale)
         case ("org.a11y.atspi.Component", _):
-            component(member, call: &call, reply: &reply, context: c, request: &request)
+            component(member, call: call, reply: &reply, context: c, request: &request)
         case ("org.a11y.atspi.Action", _):
-            action(member, call: &call, reply: &reply, context: c, request: &request)
+            action(member, call: call, reply: &reply, context: c, request: &request)
         case ("org.a11y.atspi.Text", _) where interfaces(context: c).contains(interface):
-            text(member, call: &call, reply: &reply, context: c, request: &request)
+            text(member, call: call, reply: &reply, context: c, request: &request)
         case ("org.a11y.atspi.Selection", _) where interfaces(context: c).contains(interface):
-            selection(member, call: &call, reply: &reply, context: c, request: &request)
+            selection(member, call: call, reply: &reply, context: c, request: &request)
         default:
             reply = nil
         }
@@ -94,20 +104,20 @@ enum AccessibleObject: Equatable {
         }
     }
 
-    func property(_ name: String, of interface: String, into out: inout BusMessage, context c: Context) {
+    func property<Out: BusWriter>(_ name: String, of interface: String, into out: inout Out, context c: Context) {
         let element: AccessibleTree.Element? = { if case .element(let i) = self { return c.tree?.elements[i] } else { return nil } }()
         switch name {
         case "Name": out.string(element.map { $0.role == .screen && $0.name.isEmpty ? c.appName : $0.name } ?? c.appName)
         case "Description": out.string(element?.description ?? "")
         case "Parent": parent(into: &out, context: c)
-        case "ChildCount": out.int32(Int32(children(context: c).count))
+        case "ChildCount": out.int32(Int32(clamping: children(context: c).count))
         case "Locale": out.string(c.locale)
         case "AccessibleId": out.string(element?.id ?? "")
         case "HelpText": out.string("")
         case "ToolkitName": out.string("Limelight")
         case "Version", "AtspiVersion": out.string(name == "Version" ? "1" : "2.1")
         case "Id": out.int32(c.applicationID)
-        case "NActions": out.int32(Int32(element?.actions.count ?? 0))
+        case "NActions": out.int32(Int32(clamping: element?.actions.count ?? 0))
         case "MinimumValue": out.double(element?.value?.minimum ?? 0)
         case "MaximumValue": out.double(element?.value?.maximum ?? 0)
         case "MinimumIncrement": out.double(0)
@@ -128,7 +138,7 @@ enum AccessibleObject: Equatable {
         }
     }
 
-    func parent(into out: inout BusMessage, context c: Context) {
+    func parent<Out: BusWriter>(into out: inout Out, context c: Context) {
         switch self {
         case .application: out.reference(c.desktop.name, c.desktop.path)
         case .element(let i):
@@ -137,17 +147,18 @@ enum AccessibleObject: Equatable {
         }
     }
 
-    private func accessible(_ member: String, call: inout BusMessage, reply: inout BusMessage?, context c: Context) {
+    private func accessible<Reply: BusWriter>(_ member: String, call: MethodCall, reply: inout Reply?, context c: Context) {
         let element: AccessibleTree.Element? = { if case .element(let i) = self { return c.tree?.elements[i] } else { return nil } }()
         switch member {
         case "GetChildAtIndex":
-            let n = Int(call.readInt32() ?? -1), kids = children(context: c)
+            // Any index a client gives: one out of range is the null reference, as atk-adaptor answers.
+            let n = call.int(0), kids = children(context: c)
             reply!.reference(kids.indices.contains(n) ? c.uniqueName : "", kids.indices.contains(n) ? kids[n] : "/org/a11y/atspi/null")
         case "GetChildren":
             reply!.container("a", "(so)") { out in for k in children(context: c) { out.reference(c.uniqueName, k) } }
         case "GetIndexInParent":
             guard case .element(let i) = self, let tree = c.tree else { reply!.int32(-1); return }
-            if let p = tree.elements[i].parent { reply!.int32(Int32(tree.elements[p].children.firstIndex(of: i) ?? -1)) } else { reply!.int32(0) }
+            if let p = tree.elements[i].parent { reply!.int32(Int32(clamping: tree.elements[p].children.firstIndex(of: i) ?? -1)) } else { reply!.int32(0) }
         case "GetRelationSet":
             reply!.container("a", "(ua(so))") { out in
                 guard let e = element else { return }
@@ -179,60 +190,6 @@ enum AccessibleObject: Equatable {
         }
     }
 
-    // MARK: - Component
-
-    /// `frame` in the coordinates `type` asks for: 0 the screen, 1 the window, 2 the parent.
-    func extents(_ index: Int, type: UInt32, context c: Context) -> (Int32, Int32, Int32, Int32) {
-        let tree = c.tree!
-        let f = tree.elements[index].frame
-        var x = f.minX * c.pixelsPerPoint, y = f.minY * c.pixelsPerPoint
-        switch type {
-        case 0: x += c.origin.x; y += c.origin.y
-        case 2: if let p = tree.elements[index].parent { x -= tree.elements[p].frame.minX * c.pixelsPerPoint; y -= tree.elements[p].frame.minY * c.pixelsPerPoint }
-        default: break
-        }
-        return (Int32(x.rounded()), Int32(y.rounded()), Int32((f.width * c.pixelsPerPoint).rounded()), Int32((f.height * c.pixelsPerPoint).rounded()))
-    }
-
-    /// A point given in `type`'s coordinates, in points of the screen.
-    func point(_ x: Int32, _ y: Int32, type: UInt32, context c: Context) -> Point {
-        var px = Double(x), py = Double(y)
-        if type == 0 { px -= c.origin.x; py -= c.origin.y }
-        return Point(x: px / c.pixelsPerPoint, y: py / c.pixelsPerPoint)
-    }
-
-    private func component(_ member: String, call: inout BusMessage, reply: inout BusMessage?, context c: Context,
-                           request: inout AccessibilityBridge.Request?) {
-        guard case .element(let i) = self, let tree = c.tree else { reply = nil; return }
-        switch member {
-        case "GetExtents":
-            let e = extents(i, type: call.readUInt32() ?? 0, context: c)
-            reply!.container("r", "iiii") { $0.int32(e.0); $0.int32(e.1); $0.int32(e.2); $0.int32(e.3) }
-        case "GetPosition":
-            let e = extents(i, type: call.readUInt32() ?? 0, context: c)
-            reply!.int32(e.0); reply!.int32(e.1)
-        case "GetSize":
-            let e = extents(i, type: 1, context: c)
-            reply!.int32(e.2); reply!.int32(e.3)
-        case "Contains":
-            let x = call.readInt32() ?? 0, y = call.readInt32() ?? 0, type = call.readUInt32() ?? 0
-            reply!.bool(tree.elements[i].frame.contains(point(x, y, type: type, context: c)))
-        case "GetAccessibleAtPoint":
-            let x = call.readInt32() ?? 0, y = call.readInt32() ?? 0, type = call.readUInt32() ?? 0
-            if let hit = tree.element(at: point(x, y, type: type, context: c), from: i), hit != i || tree.elements[i].children.isEmpty {
-                reply!.reference(c.uniqueName, c.path(of: hit))
-            } else {
-                reply!.reference("", "/org/a11y/atspi/null")
-            }
-        case "GetLayer": reply!.uint32(tree.elements[i].role == .dialog ? 5 : 3)   // popup, widget
-        case "GetMDIZOrder": reply!.int16(0)
-        case "GetAlpha": reply!.double(1)
-        case "GrabFocus":
-            if let id = tree.elements[i].id, tree.elements[i].role.isFocusable { request = .focus(id: id); reply!.bool(true) } else { reply!.bool(false) }
-        default: reply = nil
-        }
-    }
-
     // MARK: - Action
 
     /// The name AT-SPI clients know an action by (GTK's words: "click" presses a button).
@@ -245,7 +202,7 @@ enum AccessibleObject: Equatable {
         }
     }
 
-    private func action(_ member: String, call: inout BusMessage, reply: inout BusMessage?, context c: Context,
+    private func action<Reply: BusWriter>(_ member: String, call: MethodCall, reply: inout Reply?, context c: Context,
                         request: inout AccessibilityBridge.Request?) {
         guard case .element(let i) = self, let e = c.tree?.elements[i] else { reply = nil; return }
         switch member {
@@ -254,11 +211,11 @@ enum AccessibleObject: Equatable {
                 for a in e.actions { out.container("r", "sss") { $0.string(Self.actionName(a)); $0.string(""); $0.string("") } }
             }
         case "GetName", "GetLocalizedName", "GetDescription", "GetKeyBinding":
-            let n = Int(call.readInt32() ?? -1)
+            let n = call.int(0)
             let name = e.actions.indices.contains(n) ? Self.actionName(e.actions[n]) : ""
             reply!.string(member == "GetName" || member == "GetLocalizedName" ? name : "")
         case "DoAction":
-            let n = Int(call.readInt32() ?? -1)
+            let n = call.int(0)
             if let id = e.id, e.actions.indices.contains(n) { request = .perform(e.actions[n], id: id); reply!.bool(true) } else { reply!.bool(false) }
         default: reply = nil
         }

@@ -2,7 +2,7 @@ import CSDBus
 
 /// A D-Bus message being written or read, through sd-bus's typed calls. Every failure is kept in
 /// `failed` rather than thrown: a reply that could not be built is not sent.
-struct BusMessage {
+struct BusMessage: BusWriter {
     let pointer: OpaquePointer
     private(set) var failed = false
 
@@ -26,11 +26,6 @@ struct BusMessage {
         check(contents.withCString { sd_bus_message_open_container(pointer, CChar(type.asciiValue!), $0) })
         body(&self)
         check(sd_bus_message_close_container(pointer))
-    }
-
-    /// An object reference `(so)`: a bus name and a path.
-    mutating func reference(_ name: String, _ path: String) {
-        container("r", "so") { $0.string(name); $0.objectPath(path) }
     }
 
     // MARK: - Reading
