@@ -105,3 +105,15 @@ if stale "$out/bus-method-fuzzer" Sources/Raster Sources/Views Sources/Accessibi
     "$swiftc" $flags -module-name BusMethodFuzzer $includes fuzz/BusMethodFuzzer.swift Tests/AccessibilityBridgeTests/BusCalls.swift \
         -L "$out/modules" -lAccessibilityBridge -lViews -lRaster -lsystemd -o "$out/bus-method-fuzzer"
 fi
+
+# The run records' harness: the modules up to Tours, then Headless's sources (all but the test
+# kit's session, which needs the system's fonts) compiled together with fuzz/RunRecordFuzzer.swift.
+build_modules Files Raster ImageFiles Views Overlays Tours
+if stale "$out/run-record-fuzzer" Sources/Files Sources/Raster Sources/ImageFiles Sources/Views Sources/Overlays Sources/Tours \
+    Sources/Headless fuzz/RunRecordFuzzer.swift; then
+    echo "fuzz: linking run-record-fuzzer"
+    # shellcheck disable=SC2086
+    "$swiftc" $flags -module-name RunRecordFuzzer $includes fuzz/RunRecordFuzzer.swift \
+        $(find Sources/Headless -name '*.swift' ! -name AppSession.swift | sort) \
+        -L "$out/modules" -lTours -lOverlays -lViews -lImageFiles -lRaster -lFiles -lSDL2_image -lgif -lSDL2 -lspng -lz -ldeflate -lxxhash -o "$out/run-record-fuzzer"
+fi

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Builds the libFuzzer harnesses (fuzz/build.sh) and runs each for FUZZ_SECONDS (default 60) from
-# its seed corpus (the tour harness also from assets/tours): SVG path data, image files, tours, and the
-# accessibility bridge's answers to calls. Exits 1 when a harness finds a crash,
-# an input slower than FUZZ_TIMEOUT seconds (default 1) or one that needs more than 2 GB; the
+# its seed corpus (the tour harness also from assets/tours): SVG path data, image files, tours, the
+# accessibility bridge's answers to calls, and test runs' records (results manifests, shards'
+# blobs). Exits 1 when a harness finds a crash, an input slower than FUZZ_TIMEOUT seconds (default 1) or one that needs more than 2 GB; the
 # input is kept under OUT/artifacts/<harness>/.
 # Inputs that reach new code accumulate in OUT/corpus/<harness>/ and seed the next run.
 #
@@ -47,4 +47,5 @@ run image-fuzzer image.dict fuzz/corpus/image fuzz/regressions/image
 extra="" timeout_now=$timeout
 run tour-fuzzer tour.dict fuzz/corpus/tour fuzz/regressions/tour "$out/seeds/tour"
 run bus-method-fuzzer bus.dict fuzz/corpus/bus fuzz/regressions/bus
+run run-record-fuzzer record.dict fuzz/corpus/record fuzz/regressions/record
 exit $status

@@ -48,8 +48,26 @@ import Tours
         return Array(try! run.encoded())
     }
 
+    /// The libFuzzer harness's seeds and what it found (fuzz/corpus/record, fuzz/regressions/record).
+    static func files(in folder: String) -> [[UInt8]] {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = repository.appendingPathComponent("fuzz/" + folder).path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? []
+        return names.compactMap { try? Array(Data(contentsOf: URL(fileURLWithPath: path + "/" + $0))) }
+    }
+
+    @Test func theHarnessesRegressionsAreRefusedWithOneLine() {
+        let found = Self.files(in: "regressions/record")
+        #expect(found.count >= 5)
+        for bytes in found {
+            do { _ = try TestRun.decode(bytes, name: "r.json", kind: "a result blob"); Issue.record("read: \(FuzzRun.describe(bytes))") } catch {
+                #expect(isOneLine(error.message) && error.message.hasPrefix("r.json: "), "\(error.message)")
+            }
+        }
+    }
+
     @Test func mutatedRecordsAreReadWithOneLineAndUsedOnlyInsideTheirFolders() throws {
-        let seeds = [Self.seed(shard: TestRun.Shard(index: 1, count: 2)), Self.seed(shard: nil)]
+        let seeds = [Self.seed(shard: TestRun.Shard(index: 1, count: 2)), Self.seed(shard: nil)] + Self.files(in: "corpus/record") + Self.files(in: "regressions/record")
         let mutator = Mutator(dictionary: Self.tokens)
         let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-records-" + UUID().uuidString).path
         var fuzz = FuzzRun(name: "run records", seed: FuzzSettings.seed(standard: 0xB10B), iterations: FuzzSettings.iterations(standard: 600))
