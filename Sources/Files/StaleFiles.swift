@@ -43,6 +43,21 @@ public enum StaleFiles {
         return removed
     }
 
+    /// Removes from the folder `relative` inside `folder` the temporary files of processes that are
+    /// no longer running, opened through `folder` (no link followed out of it; only regular files are
+    /// removed); returns their names.
+    @discardableResult
+    public static func remove(in folder: OwnedFolder, under relative: String) -> [String] {
+        var removed: [String] = []
+        for name in folder.names(in: relative) {
+            guard let pid = owner(ofTemporary: name), pid != getpid(), !isRunning(pid) else { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            guard folder.kind(of: path)?.isRegular == true else { continue }
+            if folder.remove(path) { removed.append(name) }
+        }
+        return removed
+    }
+
     /// Whether a process with id `pid` exists (one owned by another user counts).
     static func isRunning(_ pid: Int32) -> Bool {
         guard pid > 0 else { return false }

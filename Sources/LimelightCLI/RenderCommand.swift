@@ -21,9 +21,12 @@ enum RenderCommand {
       --all         one PNG per step (step-01.png, …) plus storyboard.png (every step side by side,
                     numbered and titled; 24 steps a sheet: storyboard-01.png, … for longer tours),
                     into the folder PATH (created if missing). Each frame is written and let go.
-      --review DIR  with --tour: DIR/index.html, the tour as one self-contained page for review (no
-                    other file, no script): each step's frame at its screen's size, its title and
-                    text in every language of the tour, and its settings as the file writes them
+      --review DIR  with --tour: DIR/index.html, the tour as a page for review (no script, nothing
+                    from the network; its frames are PNGs in DIR/frames/, so copy the folder whole):
+                    each step's frame at its screen's size, its title and text in every language of
+                    the tour, and its settings as the file writes them. At most \(TourReviewPage.stepLimit) steps, the first
+                    ones; the page and stderr say how many are left out. Frames of an earlier page
+                    that this one does not show are removed. Each frame is written and let go.
       --time MS     virtual time since the step began: a frame in the middle of an animation (the
                     fade-in of step 1, the morph from the previous step)
       --no-overlay  the app alone (with --tour: as it is at that step, without the spotlight)
@@ -62,7 +65,7 @@ enum RenderCommand {
             guard let tourPath = args.value("--tour") else { throw .usage("\(c): --review needs --tour FILE") }
             for option in ["--out", "--step"] where args.value(option) != nil { throw .usage("\(c): --review DIR and \(option) exclude each other") }
             if args.has("--all") { throw .usage("\(c): --review DIR and --all exclude each other") }
-            try renderReview(TourSetup.load(tourPath, app: app, command: c), args: args, settings: settings, app: app, folder: review)
+            try ReviewExport.run(TourSetup.load(tourPath, app: app, command: c), args: args, settings: settings, app: app, folder: review)
             return
         }
         guard let out = args.value("--out") else { throw .usage("\(c): --out PATH is required (see \(programName) render --help)") }
@@ -150,59 +153,9 @@ enum RenderCommand {
         if json { print(jsonLine(reports)) }
     }
 
-    /// `--review DIR`: the tour as one self-contained HTML page, `DIR/index.html` (see `TourReviewPage`).
-    static func renderReview(_ loaded: LoadedTour, args: Arguments, settings: ScreenSettings, app: CLIApp, folder: String) throws(CLIError) {
-        let c = "render"
-        try prepareOutputFolder(folder, option: "--review", command: c)
-        let walk = try TourSetup.walk(loaded, settings: settings, app: app, font: args.value("--font"), command: c)
-        let time = try args.value("--time").map { v throws(CLIError) in try parseMilliseconds(v, option: "--time", command: c) }
-        // The file's own text of each step and of the tour's keys, as a reviewer reads them.
-        var document: JSONTree?
-        if let bytes = try? TourLoader.read(loaded.file), let node = try? JSONParser.parse(bytes) { document = JSONTree(node, in: bytes) }
-        let stepTexts = document?["steps"]?.arrayValue?.map { dedented($0.text()) } ?? []
-        var header = document
-        header?.setMember("steps", nil)
-        let tour = walk.engine.tour
-        let languages = tour.textLanguages.isEmpty ? [walk.stage.languageCode] : tour.textLanguages
-        let root = walk.stage.root
-        var steps: [TourReviewPage.Step] = []
-        for i in tour.steps.indices {
-            walk.show(step: i, at: time)
-            let png: [UInt8]
-            do { png = try frame(walk.session, withOverlay: !args.has("--no-overlay")).pngBytes() } catch { throw .failure("\(c): \(error)") }
-            let step = tour.steps[i]
-            let texts = languages.map { tag in (tag, step.titles[tag] ?? (tag == languages.first ? step.title ?? "" : ""),
-                                                step.texts[tag] ?? (tag == languages.first ? step.text ?? "" : "")) }
-            steps.append(TourReviewPage.Step(png: png, size: (root.size.width, root.size.height), texts: texts,
-                                             settings: i < stepTexts.count ? stepTexts[i] : ""))
-        }
-        let screen = "\(root.size.width.compact)x\(root.size.height.compact) points at \(root.scale.compact)x"
-        let html = TourReviewPage.page(id: tour.id, file: loaded.file, language: walk.stage.languageCode, screen: screen,
-                                       tourSettings: header?.text() ?? "", steps: steps)
-        let path = (folder as NSString).appendingPathComponent("index.html")
-        do { try AtomicFile().write(Data(html.utf8), to: path) } catch { throw .failure("\(c): --review \(folder): cannot write index.html (\(error))") }
-        warn("\(c): wrote \(path) (\(steps.count) step\(steps.count == 1 ? "" : "s"), \(languages.joined(separator: ", ")))")
-    }
-
-    /// A value's text as the file has it, its lines moved left by the indentation of its last line
-    /// (the closing bracket's), so a step reads as if written at the left margin.
-    static func dedented(_ text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count > 1, let last = lines.last else { return text }
-        let indent = last.prefix { $0 == " " || $0 == "\t" }.count
-        return ([String(lines[0])] + lines.dropFirst().map { line in
-            let lead = line.prefix { $0 == " " || $0 == "\t" }.count
-            return String(line.dropFirst(min(lead, indent)))
-        }).joined(separator: "\n")
-    }
-
     /// The file of step `number` of `count`: `step-01.png`, numbered with as many digits as the
-    /// last step needs (at least two), so the files sort in step order.
-    static func stepFileName(_ number: Int, of count: Int) -> String {
-        let digits = max(2, String(count).count)
-        let n = String(number)
-        return "step-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
-    }
+    /// last step needs (at least two), so the files sort in step order (as a review page's frames).
+    static func stepFileName(_ number: Int, of count: Int) -> String { TourReviewPage.frameName(step: number, of: count) }
 
     /// `--video OUT`: the tour as a video.
     static func renderVideo(_ out: String, args: Arguments, settings: ScreenSettings, app: CLIApp) throws(CLIError) {
