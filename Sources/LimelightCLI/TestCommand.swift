@@ -102,7 +102,8 @@ enum TestCommand {
         TestResultsFolder.clear(results, tours: planned.map(\.name))
         for tour in planned {
             // A run killed while it recorded leaves its temporary files: the next one removes them.
-            for name in StaleFiles.remove(in: tour.goldensFolder) { warn("\(c): removed \(Arguments.printable(name)), left in \(tour.goldensFolder) by a run that was stopped") }
+            guard let folder = try? tour.openTourFolder(), let goldens = folder.relativePath(of: tour.goldensFolder) else { continue }
+            for name in StaleFiles.remove(in: folder, under: goldens) { warn("\(c): removed \(Arguments.printable(name)), left in \(tour.goldensFolder) by a run that was stopped") }
         }
 
         let groups = shard.map { plan.groups(inShard: $0.index, of: $0.count) }
