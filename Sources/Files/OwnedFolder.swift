@@ -40,6 +40,9 @@ public final class OwnedFolder: Sendable {
 
     deinit { close(descriptor) }
 
+    /// The folder as a message names it ("the current folder" for ".").
+    public var shownPath: String { path == "." || path == "./" ? "the current folder" : path }
+
     // MARK: - Names
 
     /// The path of `other` (absolute, or relative to the current folder as a user gives it) relative
@@ -229,7 +232,7 @@ public final class OwnedFolder: Sendable {
                 var info = stat()
                 let isLink = fstatat(fd, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
                 close(fd)
-                let why = isLink ? "\(inTheWay) is a symbolic link (not followed: what is written stays inside \(path))"
+                let why = isLink ? "\(inTheWay) is a symbolic link (not followed: what is written stays inside \(shownPath))"
                     : code == ENOTDIR || code == ELOOP ? "\(inTheWay) is a file, not a folder" : String(cString: strerror(code))
                 throw AtomicFileFailure(call: "mkdir", path: path + "/" + shown, reason: why)
             }
@@ -264,11 +267,11 @@ public final class OwnedFolder: Sendable {
         switch code {
         case ELOOP:
             if kind(of: relative)?.isLink == true {
-                return InputFile.Failure(reason: "a symbolic link (not followed: a file here must be a regular file inside \(path))")
+                return InputFile.Failure(reason: "a symbolic link (not followed: a file here must be a regular file inside \(shownPath))")
             }
             return InputFile.Failure(reason: "a loop of symbolic links")
         case EXDEV:
-            return InputFile.Failure(reason: "a symbolic link in its path leads out of \(path) (not followed)")
+            return InputFile.Failure(reason: "a symbolic link in its path leads out of \(shownPath) (not followed)")
         default:
             return InputFile.openFailure(code)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
 
 /// Runs the built `limelight` binary and collects what it printed.
 struct CLIResult {
@@ -39,48 +40,13 @@ enum CLI {
     /// running at the time limit is killed, and the test fails saying so.
     static func runProcess(_ executable: String, _ args: [String], environment extra: [String: String] = [:],
                            directory: String? = nil, timeout: Double = 600) throws -> CLIResult {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in extra { env[k] = v.isEmpty ? nil : v }
-        p.environment = env
-        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let collected = Collected()
-        let readers = DispatchGroup()
-        for (pipe, isError) in [(out, false), (err, true)] {
-            DispatchQueue.global().async(group: readers) {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(data, isError: isError)
-            }
+        let finished = try ChildProcess.run(executable, args, environment: extra, directory: directory, timeout: timeout)
+        var stderr = finished.errors
+        if let message = finished.timeoutMessage {
+            Issue.record(Comment(rawValue: message))
+            stderr += "\n" + message
         }
-        var killed = false
-        if readers.wait(timeout: .now() + timeout) == .timedOut {
-            killed = true
-            kill(p.processIdentifier, SIGKILL)
-            _ = readers.wait(timeout: .now() + 10)
-        }
-        p.waitUntilExit()
-        var stderr = String(decoding: collected.error, as: UTF8.self)
-        if killed {
-            let line = "\(executable) \(args.joined(separator: " ")) was still running after \(Int(timeout)) s: killed"
-            Issue.record(Comment(rawValue: line))
-            stderr += "\n" + line
-        }
-        return CLIResult(status: killed ? 137 : p.terminationStatus, stdout: String(decoding: collected.output, as: UTF8.self), stderr: stderr)
-    }
-
-    /// What a child wrote on its two pipes, filled in from the threads that read them.
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out = Data(), err = Data()
-        func set(_ data: Data, isError: Bool) { lock.withLock { if isError { err = data } else { out = data } } }
-        var output: Data { lock.withLock { out } }
-        var error: Data { lock.withLock { err } }
+        return CLIResult(status: finished.status, stdout: finished.output, stderr: stderr)
     }
 
     /// Starts `limelight args…` as a window on SDL's dummy driver (no display variables), its saved

@@ -194,17 +194,10 @@ import TestSupport
     /// 13: output that cannot be written is an error.
     @Test func outputThatCannotBeWrittenIsAnError() throws {
         let dir = try CLI.temporaryFolder()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["render", "--json", "--out", dir + "/x.png"]
-        p.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy"]) { $1 }
-        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1)
+        let p = try ChildProcess.run(CLI.binary, ["render", "--json", "--out", dir + "/x.png"], environment: ["SDL_VIDEODRIVER": "dummy"],
+                                     stdout: .handle(try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))), timeout: 120)
+        let text = p.errors
+        #expect(p.status == 1)
         #expect(text.contains("limelight: cannot write the output (No space left on device); what was printed is incomplete"), "\(text)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What the screen-reader tests need besides the window tools.
 enum ScreenReaderTools {
@@ -50,18 +51,13 @@ enum ScreenReaderTools {
         chmod(dir + "/client", 0o755)
         // Output to a file, not a pipe: nothing the session started can hold the test up.
         _ = FileManager.default.createFile(atPath: dir + "/out.txt", contents: nil)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = [session, dir + "/desktop", dir + "/client"] + app
-        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/out.txt"))
-        p.standardError = p.standardOutput
-        try p.run()
-        if !WindowTests.waitFor(150, { !p.isRunning }) { p.terminate() }
-        p.waitUntilExit()
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/out.txt"))
+        let p = try ChildProcess.run("/bin/sh", [session, dir + "/desktop", dir + "/client"] + app,
+                                     stdout: .handle(output), stderr: .handle(output), timeout: 150)
         let out = (try? String(contentsOfFile: dir + "/out.txt", encoding: .utf8)) ?? ""
         let log = (try? String(contentsOfFile: dir + "/desktop/app.log", encoding: .utf8)) ?? ""
         let errors = (try? String(contentsOfFile: dir + "/desktop/client.log", encoding: .utf8)) ?? ""
-        #expect(p.terminationStatus == 0, "session: \(out)\nclient: \(errors)\napp: \(log)")
+        #expect(p.status == 0, "session: \(out)\nclient: \(errors)\napp: \(log)\(p.timeoutMessage.map { "\n" + $0 } ?? "")")
         let lines = out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         return (lines, log)
     }

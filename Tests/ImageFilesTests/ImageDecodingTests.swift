@@ -77,15 +77,9 @@ import TestSupport
     func imageMagickPixels(_ path: String) throws -> [UInt32] {
         let head = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(25))
         let sixteen = path.hasSuffix(".png") && head.count == 25 && head[24] == 16
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        p.arguments = [path + "[0]", "-depth", sixteen ? "16" : "8", "-endian", "MSB", "rgba:-"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        var data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-        p.waitUntilExit()
+        let finished = try ChildProcess.run("/usr/bin/convert", [path + "[0]", "-depth", sixteen ? "16" : "8", "-endian", "MSB", "rgba:-"],
+                                            stderr: .discard, timeout: 120)
+        var data = [UInt8](finished.stdout)
         // 16-bit samples come most significant byte first.
         if sixteen { data = stride(from: 0, to: data.count, by: 2).map { data[$0] } }
         var pixels: [UInt32] = []

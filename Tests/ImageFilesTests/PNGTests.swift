@@ -216,9 +216,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
         let back = try Pixmap(contentsOfFile: dir + "/f.png")
         #expect(PixmapDifference(between: back, and: p).isEmpty)
         // zlib itself (through Python) inflates the joined stream and checks its Adler-32.
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", """
+        let python = try ChildProcess.run("/usr/bin/python3", ["-c", """
         import struct, sys, zlib
         d = open(sys.argv[1], 'rb').read(); i = 8; idat = b''
         while i < len(d):
@@ -226,12 +224,8 @@ private func errorText(_ body: () throws -> Void) -> String? {
             if d[i+4:i+8] == b'IDAT': idat += d[i+8:i+8+n]
             i += 12 + n
         print(len(zlib.decompress(idat)))
-        """, dir + "/f.png"]
-        let out = Pipe()
-        python.standardOutput = out
-        try python.run()
-        python.waitUntilExit()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(python.terminationStatus == 0 && text == "\((1 + 1920 * (alpha ? 4 : 3)) * 1080)\n", "\(text)")
+        """, dir + "/f.png"], timeout: 120)
+        let text = python.output
+        #expect(python.status == 0 && text == "\((1 + 1920 * (alpha ? 4 : 3)) * 1080)\n", "\(text)")
     }
 }

@@ -15,23 +15,11 @@ public enum ExternalTool {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Failure(description: "\(path) is not installed (make test-deps installs it)")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        let out = Pipe(), inPipe = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = input == nil ? FileHandle.nullDevice : inPipe
-        try p.run()
-        if let input {
-            inPipe.fileHandleForWriting.write(Data(input.utf8))
-            try? inPipe.fileHandleForWriting.close()
+        let finished = try ChildProcess.run(path, arguments, input: input.map { Data($0.utf8) }, stderr: .discard, timeout: 120)
+        guard finished.status == 0 else {
+            throw Failure(description: finished.timeoutMessage ?? "\(name) \(arguments.joined(separator: " ")) exited with \(finished.status)")
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw Failure(description: "\(name) \(arguments.joined(separator: " ")) exited with \(p.terminationStatus)")
-        }
+        let data = finished.stdout
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -51,13 +51,7 @@ public struct TinyDisk: Sendable {
 
     private static func run(_ tool: String, _ arguments: [String]) -> Bool {
         guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
+        guard let finished = try? ChildProcess.run(tool, arguments, stdout: .discard, stderr: .discard, timeout: 60) else { return false }
+        return finished.status == 0
     }
 }

@@ -19,7 +19,9 @@ import Testing
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    /// Runs `settings-tours args…` headless (SDL's dummy driver) and waits.
+    /// Runs `settings-tours args…` headless (SDL's dummy driver) and waits at most five minutes,
+    /// reading its two pipes while it runs (a child that fills one while the other is read would
+    /// wait forever); one still running then is killed and the test fails.
     func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
@@ -34,9 +36,19 @@ import Testing
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let collected = Collected()
+        let readers = DispatchGroup()
+        for (pipe, isError) in [(out, false), (err, true)] {
+            DispatchQueue.global().async(group: readers) { collected.set(pipe.fileHandleForReading.readDataToEndOfFile(), isError: isError) }
+        }
+        if readers.wait(timeout: .now() + 300) == .timedOut {
+            kill(p.processIdentifier, SIGKILL)
+            Issue.record("settings-tours \(args.joined(separator: " ")) was still running after 300 s: killed")
+            _ = readers.wait(timeout: .now() + 10)
+        }
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Result(status: p.terminationStatus, stdout: String(decoding: collected.output, as: UTF8.self),
+                      stderr: String(decoding: collected.error, as: UTF8.self))
     }
 
     func folder() throws -> String {
@@ -137,5 +149,14 @@ import Testing
         let edit = try run(["replay", "--edit", dir + "/settings.json", "--script", dir + "/e.txt", "--out", dir])
         #expect(edit.status == 0, "\(edit.stderr)")
         #expect(edit.stdout.contains("\"steps\":4") && edit.stdout.contains("\"problems\":[]"), "\(edit.stdout)")
+    }
+
+    /// What a child wrote on its two pipes, filled in from the threads that read them.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out = Data(), err = Data()
+        func set(_ data: Data, isError: Bool) { lock.withLock { if isError { err = data } else { out = data } } }
+        var output: Data { lock.withLock { out } }
+        var error: Data { lock.withLock { err } }
     }
 }

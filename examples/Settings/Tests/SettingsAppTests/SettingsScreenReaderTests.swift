@@ -81,6 +81,13 @@ struct SettingsScreenReaderTests {
         p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/out.txt"))
         p.standardError = p.standardOutput
         try p.run()
+        // The session ends itself; one still running after five minutes is stopped and fails.
+        let deadline = Date().addingTimeInterval(300)
+        while p.isRunning && Date() < deadline { usleep(20_000) }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+            Issue.record("the accessibility session was still running after 300 s: killed")
+        }
         p.waitUntilExit()
         let out = (try? String(contentsOfFile: dir + "/out.txt", encoding: .utf8)) ?? ""
         let log = (try? String(contentsOfFile: dir + "/desktop/app.log", encoding: .utf8)) ?? ""
