@@ -127,17 +127,20 @@ test-tsan: test-deps
 # memory error, and when the replay does not end where the script leads (so it still drives the
 # app). valgrind/limelight.supp hides only the Swift runtime's metadata caches; the shots and the
 # final state are kept in LEAKS_OUT.
+# The build is apart (.build/leaks-build) and writes DWARF 4: Debian's valgrind 3.19 cannot read the
+# DWARF 5 the toolchain writes by default ("unhandled dwarf2 abbrev form code 0x25").
 LEAKS_OUT = .build/leaks
+LEAKS_BUILD = .build/leaks-build
 .PHONY: leaks leak-deps
 leak-deps: deps
 	@sh scripts/ensure-packages.sh $(LEAK_PACKAGES)
 
 leaks: leak-deps
-	$(SWIFT) build -c release --product limelight
+	$(SWIFT) build -c release --product limelight --scratch-path $(LEAKS_BUILD) -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
 	rm -rf $(LEAKS_OUT) && mkdir -p $(LEAKS_OUT)
 	SDL_VIDEODRIVER=dummy valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 \
 	    --suppressions=valgrind/limelight.supp \
-	    $$($(SWIFT) build -c release --show-bin-path)/limelight replay --script valgrind/replay.txt \
+	    $$($(SWIFT) build -c release --scratch-path $(LEAKS_BUILD) --show-bin-path)/limelight replay --script valgrind/replay.txt \
 	    --out $(LEAKS_OUT) >$(LEAKS_OUT)/state.json
 	@python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(0 if [s[k] for k in ("cards", "overlay", "tab")] == [5, None, "home"] and (s["tour"] or {}).get("state") == "finished" else 1)' \
 	    $(LEAKS_OUT)/state.json || \
