@@ -150,45 +150,4 @@ enum POFormat {
         out.keptHeader = header.filter { !made.contains($0.0) }
         return out
     }
-
-    /// The line of each entry's `msgctxt` in a PO file's text, found by its context: libgettextpo
-    /// gives references and flags, not where an entry stands.
-    struct MessageLines {
-        private var lines: [String: Int] = [:]
-        private var obsoleteLines: [String: Int] = [:]
-
-        init(_ text: String) {
-            // Byte by byte: a file of many entries has many lines, and only `msgctxt` ones count.
-            let bytes = Array(text.utf8)
-            let keyword = Array("msgctxt ".utf8)
-            var number = 0, start = 0
-            while start < bytes.count {
-                number += 1
-                var end = start
-                while end < bytes.count && bytes[end] != 10 { end += 1 }
-                var at = start
-                let obsolete = end - start >= 2 && bytes[start] == UInt8(ascii: "#") && bytes[start + 1] == UInt8(ascii: "~")
-                if obsolete { at += 2; while at < end && bytes[at] == 32 { at += 1 } }
-                if end - at > keyword.count, bytes[at..<(at + keyword.count)].elementsEqual(keyword) {
-                    let context = Self.unquoted(Substring(String(decoding: bytes[(at + keyword.count)..<end], as: UTF8.self)))
-                    if obsolete { obsoleteLines[context] = obsoleteLines[context] ?? number } else { lines[context] = lines[context] ?? number }
-                }
-                start = end + 1
-            }
-        }
-
-        func line(of context: String, obsolete: Bool) -> Int { (obsolete ? obsoleteLines : lines)[context] ?? 0 }
-
-        private static func unquoted(_ s: Substring) -> String {
-            var out = ""
-            var escaped = false
-            for c in s.trimmingCharacters(in: .whitespaces).dropFirst().dropLast() {
-                if escaped {
-                    switch c { case "n": out.append("\n"); case "t": out.append("\t"); case "r": out.append("\r"); default: out.append(c) }
-                    escaped = false
-                } else if c == "\\" { escaped = true } else { out.append(c) }
-            }
-            return out
-        }
-    }
 }
