@@ -101,7 +101,7 @@ enum POFormat {
         guard let file = path.withCString({ limelight_po_read($0) }) else {
             throw LocalizationError("\(path): cannot be read as a PO file")
         }
-        defer { po_file_free(file) }
+        defer { limelight_po_free(file) }
         var line = 0, problem: UnsafePointer<CChar>?
         if limelight_po_problem(&line, &problem) > 0 {
             let message = problem.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -132,7 +132,9 @@ enum POFormat {
                 i += 1
             }
             let obsolete = po_message_is_obsolete(message) != 0
-            let note = po_message_extracted_comments(message).map { String(cString: $0) } ?? ""
+            let comments = limelight_po_extracted_comments(message)
+            let note = comments.map { String(cString: $0) } ?? ""
+            free(comments)
             units.append(TranslationUnit(
                 context: context ?? "", source: source, translation: translation,
                 isFuzzy: po_message_is_fuzzy(message) != 0,
