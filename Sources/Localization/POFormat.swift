@@ -123,15 +123,19 @@ enum POFormat {
                 }
                 continue
             }
+            let obsolete = po_message_is_obsolete(message) != 0
+            let line = lines.line(of: context ?? "", obsolete: obsolete)
             var references: [String] = []
             var i: Int32 = 0
             while let position = po_message_filepos(message, i) {
+                guard references.count < TranslationUnit.maxReferences else {
+                    throw LocalizationError("\(path):\(line): \(context ?? source): more than \(TranslationUnit.maxReferences) references (#:) in one entry (an entry is written in one place of a tour)")
+                }
                 let name = String(cString: po_filepos_file(position))
                 let at = po_filepos_start_line(position)
                 references.append(at < 0 ? name : "\(name):\(at)")
                 i += 1
             }
-            let obsolete = po_message_is_obsolete(message) != 0
             let comments = limelight_po_extracted_comments(message)
             let note = comments.map { String(cString: $0) } ?? ""
             free(comments)
@@ -140,7 +144,7 @@ enum POFormat {
                 isFuzzy: po_message_is_fuzzy(message) != 0,
                 previousSource: po_message_prev_msgid(message).map { String(cString: $0) },
                 note: note.hasSuffix("\n") ? String(note.dropLast()) : note, references: references,
-                isObsolete: obsolete, line: lines.line(of: context ?? "", obsolete: obsolete)))
+                isObsolete: obsolete, line: line))
         }
         let fields = Dictionary(header, uniquingKeysWith: { a, _ in a })
         guard let language = fields["Language"], !language.isEmpty else {
