@@ -116,6 +116,11 @@ import Views
         #expect(read.units.map(\.context) == ["q\"uote", "t\tab", "octalA\u{7}\u{8}1\u{FFFD}", "hexAJK4", "c\u{7}\u{8}\u{C}\u{B}\r\n",
                                                "back\\slash", "sidebyside", "first second", "tabbed", "old!"])
         #expect(read.units.map(\.line) == lines, "\(text)")
+        // The same with Windows line ends, which gettext reads as blanks.
+        try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let crlf = try TranslationFile.read(path)
+        #expect(crlf.units.map(\.context) == read.units.map(\.context))
+        #expect(crlf.units.map(\.line) == lines)
     }
 
     @Test func aBrokenXLIFFFileIsOneLineWithItsLine() throws {
