@@ -31,7 +31,7 @@ public struct TranslationImport: Sendable {
     /// texts) changes. Refuses, with one line, a file for another language than `language` (when
     /// given) or for the tours' source language, a pseudo-locale's, and one none of whose entries
     /// belongs to these tours; and, with the entry's line, a translation that would make its tour
-    /// one the tour loader refuses (a text longer than a tour's may be, a file larger than 4 MiB).
+    /// one the tour loader refuses (a text longer than a tour's may be, a file larger than it reads).
     public static func plan(_ file: TranslationFile, path: String, tours: [(path: String, bytes: [UInt8])],
                             language: String? = nil, sourceLanguage: String = "en") throws(LocalizationError) -> TranslationImport {
         let tag = file.language
@@ -98,36 +98,22 @@ public struct TranslationImport: Sendable {
             }
             document.steps = steps
             let text = document.text
-            try checkLoads(text, as: tour.path, before: nodes[i], edits: list, from: path)
+            try checkSize(text, as: tour.path, edits: list, from: path)
             out.changes.append(Change(path: tour.path, text: text, count: list.count))
         }
         return out
     }
 
-    /// Refuses, with the translators' file's line of the entry at fault, a tour's new `text` that
-    /// the tour loader would not read as it read the tour before (`before`): larger than a tour
-    /// file may be, or with a problem of the schema it did not have.
-    private static func checkLoads(_ text: String, as file: String, before: JSONNode, edits: [(entry: TourTexts.Entry, unit: TranslationUnit)],
-                                   from path: String) throws(LocalizationError) {
+    /// Refuses, with the translators' file's line of its longest translation, a tour's new `text`
+    /// larger than the tour loader reads. With each text within the text limit (checked entry by
+    /// entry) and the language a well-formed tag, this is the last limit an import can break: it
+    /// writes only strings, into a step's objects of texts (made from a plain string where needed),
+    /// which the tour decoder reads as it read the file before.
+    private static func checkSize(_ text: String, as file: String, edits: [(entry: TourTexts.Entry, unit: TranslationUnit)],
+                                  from path: String) throws(LocalizationError) {
         let size = text.utf8.count
-        if size > TourLoader.maxFileSize, let longest = edits.max(by: { $0.unit.translation.utf8.count < $1.unit.translation.utf8.count }) {
-            throw LocalizationError("\(path):\(longest.unit.line): \(longest.unit.context): with this file's translations \(file) would be \(size) bytes, more than a tour file may be (\(TourLoader.maxFileSize) bytes; this entry's is the longest, \(longest.unit.translation.utf8.count) bytes): nothing was imported")
-        }
-        let node: JSONNode
-        do { node = try JSONParser.parse(Array(text.utf8)) } catch {
-            throw LocalizationError("\(path): \(file) would no longer be read (line \(error.line): \(error.message)): nothing was imported")
-        }
-        // Problems the tour already had (the loader reports them, the import did not make them)
-        // are counted out by place and message; lines move as texts grow.
-        var had: [String: Int] = [:]
-        for problem in TourDecoder.decode(before, file: file).diagnostics { had[problem.path + "\u{0}" + problem.message, default: 0] += 1 }
-        for problem in TourDecoder.decode(node, file: file).diagnostics where problem.severity == .error {
-            let key = problem.path + "\u{0}" + problem.message
-            if let n = had[key], n > 0 { had[key] = n - 1; continue }
-            let cause = edits.first { problem.path == $0.entry.path || problem.path.hasPrefix($0.entry.path + ".") }
-            let at = cause.map { "\(path):\($0.unit.line): \($0.unit.context)" } ?? path
-            throw LocalizationError("\(at): \(file) would no longer load (\(problem.line.map { "line \($0): " } ?? "")\(problem.path): \(problem.message)): nothing was imported")
-        }
+        guard size > TourLoader.maxFileSize, let longest = edits.max(by: { $0.unit.translation.utf8.count < $1.unit.translation.utf8.count }) else { return }
+        throw LocalizationError("\(path):\(longest.unit.line): \(longest.unit.context): with this file's translations \(file) would be \(size) bytes, more than a tour file may be (\(TourLoader.maxFileSize) bytes; this entry's is the longest, \(longest.unit.translation.utf8.count) bytes): nothing was imported")
     }
 
     /// `step` with `translation` written at `path` (`steps[2].text`, `steps[2].buttons[1].title`):
