@@ -27,7 +27,10 @@ enum L10nCommand {
               {"en": …, "de": …}), changing only what changes: an import of unchanged translations
               leaves every file byte for byte. Fuzzy, obsolete and unknown entries, and entries
               whose source text changed since the export, are skipped with a line each. Tours are
-              the .json files of --tours DIR (default: the folders of the files the entries name).
+              the .json files of --tours DIR, else of the folders the entries' references name
+              inside the current folder (references outside it are ignored, and said). A
+              translation no tour could load (a text over \(SchemaReader.maxTextCharacters) characters, a file
+              over \(TourLoader.maxFileSize >> 20) MiB) refuses the file, with the entry's line, and no tour is written.
               Limelight's own words go to DIR/TAG.po with --strings DIR (a folder for
               LIMELIGHT_STRINGS). A file in another language than --lang, in the source language,
               or none of whose entries belongs to the tours, is refused.
@@ -111,36 +114,25 @@ enum L10nCommand {
         for (path, file) in files where !LanguageTag.isWellFormed(file.language) {
             throw .usage("\(c): \(path): its language \(Arguments.printable(file.language)) is not a language tag such as de or pt-BR")
         }
-        var tourPaths: [String]
-        if let folder = args.value("--tours") {
-            tourPaths = try TestCommand.tourFiles([folder], command: c)
-        } else {
-            var folders: [String] = []
-            for (_, file) in files {
-                for unit in file.units { for reference in unit.references {
-                    let path = String(reference.prefix { $0 != ":" })
-                    let folder = (path as NSString).deletingLastPathComponent
-                    if !folders.contains(folder) { folders.append(folder) }
-                } }
-            }
-            let existing = folders.map { $0.isEmpty ? "." : $0 }.filter { FileManager.default.fileExists(atPath: $0) }
-            guard !existing.isEmpty else { throw .usage("\(c): the files name no tours that are here: give --tours DIR") }
-            tourPaths = try TestCommand.tourFiles(existing, command: c)
-        }
-        var current: [(path: String, bytes: [UInt8])] = []
-        for path in tourPaths {
-            do { current.append((path, try TourLoader.read(path))) } catch { throw .usage("\(c): \(error.diagnostics.first?.description ?? path)") }
-        }
+        var imported = try importedTours(for: files, folder: args.value("--tours"), command: c)
+        let index = Dictionary(imported.tours.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        // Every file is planned before any tour is written: a file refused (a translation no tour
+        // could load) leaves every tour as it was.
         var written = 0, changedFiles = 0
+        var newTexts: [Int: String] = [:]
+        var summaries: [String] = []
         var interface: [String: [InterfaceStrings.Key: String]] = [:]
         for (path, file) in files {
             let plan: TranslationImport
-            do { plan = try TranslationImport.plan(file, path: path, tours: current, language: args.value("--lang"), sourceLanguage: source) }
-            catch { throw .usage("\(c): \(error.description)") }
+            do {
+                plan = try TranslationImport.plan(file, path: path, tours: imported.tours.map { ($0.path, $0.bytes) },
+                                                  language: args.value("--lang"), sourceLanguage: source)
+            } catch { throw .usage("\(c): \(error.description)") }
             for note in plan.notes { warn("\(c): \(note)") }
             for change in plan.changes {
-                try save(change.text, to: change.path, command: c)
-                if let i = current.firstIndex(where: { $0.path == change.path }) { current[i].bytes = Array(change.text.utf8) }
+                guard let i = index[change.path] else { continue }
+                imported.tours[i].bytes = Array(change.text.utf8)
+                newTexts[i] = change.text
                 written += change.count
                 changedFiles += 1
             }
@@ -149,8 +141,10 @@ enum L10nCommand {
             let changed = plan.interface.filter { said[$0.key] != $0.value }
             if !changed.isEmpty { interface[file.language, default: [:]].merge(changed) { $1 } }
             let n = plan.changes.reduce(0) { $0 + $1.count }
-            print("\(path): \(n) translation\(n == 1 ? "" : "s") written, \(plan.unchanged) unchanged, \(plan.untranslated) untranslated, \(plan.notes.count) skipped")
+            summaries.append("\(path): \(n) translation\(n == 1 ? "" : "s") written, \(plan.unchanged) unchanged, \(plan.untranslated) untranslated, \(plan.notes.count) skipped")
         }
+        for (i, text) in newTexts.sorted(by: { $0.key < $1.key }) { try imported.write(text, toTourAt: i, command: c) }
+        for line in summaries { print(line) }
         for (language, words) in interface.sorted(by: { $0.key < $1.key }) {
             guard let folder = args.value("--strings") else {
                 warn("\(c): \(words.count) of Limelight's own words in \(language) not written: give --strings DIR (a folder for LIMELIGHT_STRINGS)")

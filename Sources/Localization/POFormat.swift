@@ -101,7 +101,7 @@ enum POFormat {
         guard let file = path.withCString({ limelight_po_read($0) }) else {
             throw LocalizationError("\(path): cannot be read as a PO file")
         }
-        defer { po_file_free(file) }
+        defer { limelight_po_free(file) }
         var line = 0, problem: UnsafePointer<CChar>?
         if limelight_po_problem(&line, &problem) > 0 {
             let message = problem.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -123,22 +123,28 @@ enum POFormat {
                 }
                 continue
             }
+            let obsolete = po_message_is_obsolete(message) != 0
+            let line = lines.line(of: context ?? "", obsolete: obsolete)
             var references: [String] = []
             var i: Int32 = 0
             while let position = po_message_filepos(message, i) {
+                guard references.count < TranslationUnit.maxReferences else {
+                    throw LocalizationError("\(path):\(line): \(context ?? source): more than \(TranslationUnit.maxReferences) references (#:) in one entry (an entry is written in one place of a tour)")
+                }
                 let name = String(cString: po_filepos_file(position))
                 let at = po_filepos_start_line(position)
                 references.append(at < 0 ? name : "\(name):\(at)")
                 i += 1
             }
-            let obsolete = po_message_is_obsolete(message) != 0
-            let note = po_message_extracted_comments(message).map { String(cString: $0) } ?? ""
+            let comments = limelight_po_extracted_comments(message)
+            let note = comments.map { String(cString: $0) } ?? ""
+            free(comments)
             units.append(TranslationUnit(
                 context: context ?? "", source: source, translation: translation,
                 isFuzzy: po_message_is_fuzzy(message) != 0,
                 previousSource: po_message_prev_msgid(message).map { String(cString: $0) },
                 note: note.hasSuffix("\n") ? String(note.dropLast()) : note, references: references,
-                isObsolete: obsolete, line: lines.line(of: context ?? "", obsolete: obsolete)))
+                isObsolete: obsolete, line: line))
         }
         let fields = Dictionary(header, uniquingKeysWith: { a, _ in a })
         guard let language = fields["Language"], !language.isEmpty else {
@@ -149,46 +155,5 @@ enum POFormat {
         let made: Set<String> = ["Language", "MIME-Version", "Content-Type", "Content-Transfer-Encoding", "X-Source-Language", "X-Generator"]
         out.keptHeader = header.filter { !made.contains($0.0) }
         return out
-    }
-
-    /// The line of each entry's `msgctxt` in a PO file's text, found by its context: libgettextpo
-    /// gives references and flags, not where an entry stands.
-    struct MessageLines {
-        private var lines: [String: Int] = [:]
-        private var obsoleteLines: [String: Int] = [:]
-
-        init(_ text: String) {
-            // Byte by byte: a file of many entries has many lines, and only `msgctxt` ones count.
-            let bytes = Array(text.utf8)
-            let keyword = Array("msgctxt ".utf8)
-            var number = 0, start = 0
-            while start < bytes.count {
-                number += 1
-                var end = start
-                while end < bytes.count && bytes[end] != 10 { end += 1 }
-                var at = start
-                let obsolete = end - start >= 2 && bytes[start] == UInt8(ascii: "#") && bytes[start + 1] == UInt8(ascii: "~")
-                if obsolete { at += 2; while at < end && bytes[at] == 32 { at += 1 } }
-                if end - at > keyword.count, bytes[at..<(at + keyword.count)].elementsEqual(keyword) {
-                    let context = Self.unquoted(Substring(String(decoding: bytes[(at + keyword.count)..<end], as: UTF8.self)))
-                    if obsolete { obsoleteLines[context] = obsoleteLines[context] ?? number } else { lines[context] = lines[context] ?? number }
-                }
-                start = end + 1
-            }
-        }
-
-        func line(of context: String, obsolete: Bool) -> Int { (obsolete ? obsoleteLines : lines)[context] ?? 0 }
-
-        private static func unquoted(_ s: Substring) -> String {
-            var out = ""
-            var escaped = false
-            for c in s.trimmingCharacters(in: .whitespaces).dropFirst().dropLast() {
-                if escaped {
-                    switch c { case "n": out.append("\n"); case "t": out.append("\t"); case "r": out.append("\r"); default: out.append(c) }
-                    escaped = false
-                } else if c == "\\" { escaped = true } else { out.append(c) }
-            }
-            return out
-        }
     }
 }

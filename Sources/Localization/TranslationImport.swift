@@ -30,7 +30,8 @@ public struct TranslationImport: Sendable {
     /// What importing `file` (read from `path`) into the tour files `tours` (their paths and
     /// texts) changes. Refuses, with one line, a file for another language than `language` (when
     /// given) or for the tours' source language, a pseudo-locale's, and one none of whose entries
-    /// belongs to these tours.
+    /// belongs to these tours; and, with the entry's line, a translation that would make its tour
+    /// one the tour loader refuses (a text longer than a tour's may be, a file larger than it reads).
     public static func plan(_ file: TranslationFile, path: String, tours: [(path: String, bytes: [UInt8])],
                             language: String? = nil, sourceLanguage: String = "en") throws(LocalizationError) -> TranslationImport {
         let tag = file.language
@@ -58,7 +59,7 @@ public struct TranslationImport: Sendable {
         }
 
         var out = TranslationImport()
-        var edits: [Int: [(TourTexts.Entry, String)]] = [:]
+        var edits: [Int: [(entry: TourTexts.Entry, unit: TranslationUnit)]] = [:]
         for unit in file.units {
             let at = "\(path):\(unit.line)"
             if unit.isObsolete {
@@ -81,20 +82,38 @@ public struct TranslationImport: Sendable {
                 continue
             }
             if entry.translations[tag] == unit.translation { out.unchanged += 1; continue }
-            edits[tour, default: []].append((entry, unit.translation))
+            // What the tour loader would refuse is refused here, before anything is written.
+            guard SchemaReader.isWithinTextLimit(unit.translation) else {
+                throw LocalizationError("\(at): \(unit.context): expected a translation of at most \(SchemaReader.maxTextCharacters) characters (the most a tour's text may have), found a longer one (\(unit.translation.utf8.count) bytes): nothing was imported")
+            }
+            edits[tour, default: []].append((entry, unit))
         }
         for (i, tour) in tours.enumerated() {
             guard let list = edits[i] else { continue }
             guard String(validating: tour.bytes, as: UTF8.self) != nil else { throw LocalizationError("\(tour.path): the file is not UTF-8 text") }
             var document = TourDocument(node: nodes[i], bytes: tour.bytes)
             var steps = document.steps
-            for (entry, translation) in list {
-                steps[entry.step] = written(translation, language: tag, into: steps[entry.step], path: entry.path, sourceLanguage: sourceLanguage)
+            for (entry, unit) in list {
+                steps[entry.step] = written(unit.translation, language: tag, into: steps[entry.step], path: entry.path, sourceLanguage: sourceLanguage)
             }
             document.steps = steps
-            out.changes.append(Change(path: tour.path, text: document.text, count: list.count))
+            let text = document.text
+            try checkSize(text, as: tour.path, edits: list, from: path)
+            out.changes.append(Change(path: tour.path, text: text, count: list.count))
         }
         return out
+    }
+
+    /// Refuses, with the translators' file's line of its longest translation, a tour's new `text`
+    /// larger than the tour loader reads. With each text within the text limit (checked entry by
+    /// entry) and the language a well-formed tag, this is the last limit an import can break: it
+    /// writes only strings, into a step's objects of texts (made from a plain string where needed),
+    /// which the tour decoder reads as it read the file before.
+    private static func checkSize(_ text: String, as file: String, edits: [(entry: TourTexts.Entry, unit: TranslationUnit)],
+                                  from path: String) throws(LocalizationError) {
+        let size = text.utf8.count
+        guard size > TourLoader.maxFileSize, let longest = edits.max(by: { $0.unit.translation.utf8.count < $1.unit.translation.utf8.count }) else { return }
+        throw LocalizationError("\(path):\(longest.unit.line): \(longest.unit.context): with this file's translations \(file) would be \(size) bytes, more than a tour file may be (\(TourLoader.maxFileSize) bytes; this entry's is the longest, \(longest.unit.translation.utf8.count) bytes): nothing was imported")
     }
 
     /// `step` with `translation` written at `path` (`steps[2].text`, `steps[2].buttons[1].title`):

@@ -30,6 +30,12 @@ public struct TranslationUnit: Hashable, Sendable {
         self.isObsolete = isObsolete; self.line = line
     }
 
+    /// The most references (PO's `#:` positions) an entry may have: an exported entry has one, the
+    /// place its text is written. More is refused with the entry's line.
+    public static let maxReferences = 1_000
+    /// The most `<note>`s an XLIFF unit may have: an exported one has a layout note and a location.
+    public static let maxNotes = 1_000
+
     /// Whether it has a translation that an import takes (not empty, not fuzzy, not obsolete).
     public var isTranslated: Bool { !translation.isEmpty && !isFuzzy && !isObsolete }
 }

@@ -86,6 +86,11 @@ enum XLIFFFormat {
         var units: [TranslationUnit] = []
         var problem: String?
         private var unit: TranslationUnit?
+        /// The unit's notes other than locations, joined with line breaks when it ends (appending
+        /// each to the note so far would copy it once a note: a unit of many notes took minutes).
+        private var notes: [String] = []
+        /// How many notes the unit has had.
+        private var noteCount = 0
         private var noteCategory: String?
         private var text: String?
         private var segmentState = ""
@@ -110,7 +115,15 @@ enum XLIFFFormat {
             case "unit":
                 guard let name = attributes["name"], !name.isEmpty else { fail(parser, "a <unit> without a name (the text's context, as export writes it)"); return }
                 unit = TranslationUnit(context: name, source: "", line: parser.lineNumber)
-            case "note": noteCategory = attributes["category"] ?? ""; text = ""
+                notes = []; noteCount = 0
+            case "note":
+                if let u = unit {
+                    noteCount += 1
+                    guard noteCount <= TranslationUnit.maxNotes else {
+                        fail(parser, "\(u.context): more than \(TranslationUnit.maxNotes) notes in one <unit> (an exported unit has a layout note and the place its text is written)"); return
+                    }
+                }
+                noteCategory = attributes["category"] ?? ""; text = ""
             case "segment": segmentState = attributes["state"] ?? "initial"; subState = attributes["subState"] ?? ""
             case "source", "target": text = ""
             default: break
@@ -123,16 +136,18 @@ enum XLIFFFormat {
             guard problem == nil, namespaceURI == XLIFFFormat.namespace else { return }
             switch element {
             case "note":
-                if noteCategory == "location" { unit?.references.append(text ?? "") } else if let t = text, let note = unit?.note {
-                    unit?.note = note.isEmpty ? t : note + "\n" + t
-                }
+                if noteCategory == "location" { unit?.references.append(text ?? "") } else if let t = text, unit != nil { notes.append(t) }
                 text = nil
             case "source": unit?.source += text ?? ""; text = nil
             case "target": unit?.translation += text ?? ""; text = nil
             case "segment":
                 if let u = unit, !u.translation.isEmpty, segmentState == "initial" || subState == "limelight:fuzzy" { unit?.isFuzzy = true }
             case "unit":
-                if let u = unit { units.append(u) }
+                if var u = unit {
+                    u.note = notes.drop(while: \.isEmpty).joined(separator: "\n")
+                    units.append(u)
+                }
+                notes = []
                 unit = nil
             default: break
             }

@@ -94,6 +94,35 @@ import Views
         }
     }
 
+    @Test func everyEntryHasItsLineHoweverGettextWritesItsContext() throws {
+        // Contexts in every escape gettext's lexer reads, on several lines, in strings side by
+        // side, with blanks around the keyword, obsolete; libgettextpo reads each context and the
+        // line found for it must be its msgctxt's.
+        let written = [#""q\"uote""#, #""t\tab""#, #""octal\101\7\0101\777""#, #""hex\x41\x4a\x4B\x1234""#,
+                       #""c\a\b\f\v\r\n""#, #""back\\slash""#, #""side" "by" "side""#, "\"\"\n\"first \"\n  \"second\"", "\t\"tabbed\" "]
+        var text = "msgid \"\"\nmsgstr \"Language: de\\n\"\n"
+        var lines: [Int] = []
+        for (i, context) in written.enumerated() {
+            text += "\n"
+            lines.append(text.split(separator: "\n", omittingEmptySubsequences: false).count)
+            text += "msgctxt \(context)\nmsgid \"m\(i)\"\nmsgstr \"\"\n"
+        }
+        text += "\n"
+        lines.append(text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        text += "#~ msgctxt \"old\\x21\"\n#~ msgid \"Old\"\n#~ msgstr \"Alt\"\n"
+        let path = try folder() + "/de.po"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try TranslationFile.read(path)
+        #expect(read.units.map(\.context) == ["q\"uote", "t\tab", "octalA\u{7}\u{8}1\u{FFFD}", "hexAJK4", "c\u{7}\u{8}\u{C}\u{B}\r\n",
+                                               "back\\slash", "sidebyside", "first second", "tabbed", "old!"])
+        #expect(read.units.map(\.line) == lines, "\(text)")
+        // The same with Windows line ends, which gettext reads as blanks.
+        try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let crlf = try TranslationFile.read(path)
+        #expect(crlf.units.map(\.context) == read.units.map(\.context))
+        #expect(crlf.units.map(\.line) == lines)
+    }
+
     @Test func aBrokenXLIFFFileIsOneLineWithItsLine() throws {
         let dir = try folder()
         let path = dir + "/bad.xlf"

@@ -54,6 +54,34 @@ import Tours
         #expect(plan.notes[3].hasPrefix("de.po:30: home/steps[1]/text: the en text changed"))
     }
 
+    @Test func aTranslationTheTourLoaderWouldRefuseIsRefusedWithItsLine() throws {
+        let tooLong = String(repeating: "x", count: SchemaReader.maxTextCharacters + 1)
+        #expect {
+            try TranslationImport.plan(file([
+                TranslationUnit(context: "home/steps[1]/text", source: "Welcome", translation: "Willkommen", line: 8),
+                TranslationUnit(context: "home/add/title", source: "Add \"cards\"", translation: tooLong, line: 12),
+            ]), path: "de.po", tours: [tour])
+        } throws: { error in
+            (error as? LocalizationError)?.description.hasPrefix("de.po:12: home/add/title: expected a translation of at most \(SchemaReader.maxTextCharacters) characters") == true
+        }
+        // As many characters as a text may have, but a letter with 420 accents each: more bytes
+        // than a tour file may have.
+        let heavy = String(repeating: "a" + String(repeating: "\u{301}", count: 420), count: 5_000)
+        #expect(heavy.count <= SchemaReader.maxTextCharacters)
+        #expect {
+            try TranslationImport.plan(file([TranslationUnit(context: "home/add/title", source: "Add \"cards\"", translation: heavy, line: 12)]),
+                                       path: "de.po", tours: [tour])
+        } throws: { error in
+            (error as? LocalizationError)?.description.hasPrefix("de.po:12: home/add/title: with this file's translations tours/home.json would be ") == true
+        }
+        // At the limit, it is written and the tour still decodes.
+        let atLimit = String(repeating: "x", count: SchemaReader.maxTextCharacters)
+        let plan = try TranslationImport.plan(file([TranslationUnit(context: "home/add/title", source: "Add \"cards\"", translation: atLimit)]),
+                                              path: "de.po", tours: [tour])
+        let text = try #require(plan.changes.first?.text)
+        #expect(TourDecoder.decode(try JSONParser.parse(text), file: "home.json").diagnostics.isEmpty)
+    }
+
     @Test func aFileForOtherToursOrTheWrongLanguageIsRefused() {
         #expect(throws: LocalizationError.self) {
             try TranslationImport.plan(file([TranslationUnit(context: "other/steps[0]/text", source: "A", translation: "B")]), path: "de.po", tours: [tour])

@@ -74,15 +74,21 @@ package struct SchemaReader {
     /// A string shown on screen: at most `maxTextCharacters` characters.
     package mutating func text(_ node: JSONNode, at path: JSONPath) -> String? {
         guard let s = string(node, at: path) else { return nil }
-        if s.utf8.count > SchemaReader.maxTextCharacters {
-            var count = 0
-            for _ in s { count += 1; if count > SchemaReader.maxTextCharacters { break } }
-            if count > SchemaReader.maxTextCharacters {
-                report(node.line, path, "expected a text of at most \(SchemaReader.maxTextCharacters) characters, found a longer one (\(s.utf8.count) bytes)")
-                return nil
-            }
+        guard SchemaReader.isWithinTextLimit(s) else {
+            report(node.line, path, "expected a text of at most \(SchemaReader.maxTextCharacters) characters, found a longer one (\(s.utf8.count) bytes)")
+            return nil
         }
         return s
+    }
+
+    /// Whether `s` may be a text shown on screen: at most `maxTextCharacters` characters (counted
+    /// only as far as the limit, and not at all when its bytes are fewer). What writes a tour's
+    /// texts (an import of translations) checks with this, so the file it writes still loads.
+    package static func isWithinTextLimit(_ s: String) -> Bool {
+        guard s.utf8.count > maxTextCharacters else { return true }
+        var count = 0
+        for _ in s { count += 1; if count > maxTextCharacters { return false } }
+        return true
     }
 
     package mutating func bool(_ node: JSONNode, at path: JSONPath) -> Bool? {
