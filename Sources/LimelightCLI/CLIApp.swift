@@ -102,9 +102,11 @@ final class CLIApp {
         try TourLoader.load(path: path, appCatalog: { launchCatalog() })
     }
 
-    /// The app's languages, for messages: "en, ja, ar or he".
+    /// The app's languages, for messages: "en, ja, ar or he" (the first few and how many more
+    /// when there are many).
     var languagesSpelledOut: String {
         let codes = definition.languages
+        guard codes.count <= KnownNames.shown else { return KnownNames.list(codes, near: nil) }
         return codes.count == 1 ? codes[0] : codes.dropLast().joined(separator: ", ") + " or " + codes.last!
     }
 }

@@ -111,7 +111,7 @@ enum CheckCommand {
         if lint {
             for tag in required.sorted() where !file.languages.contains(where: { LanguageTag.hasText(in: [tag: ""], language: $0) }) {
                 problems.append(TourDiagnostic(file: path, line: nil, path: "languages",
-                                               message: "--require \(tag): the app's languages are \(file.languages.joined(separator: ", "))"))
+                                               message: "--require \(tag): the app's languages are \(KnownNames.list(file.languages, near: tag))"))
             }
             problems += ScreensLint.languageFindings(file, required: required)
         }
