@@ -16,11 +16,12 @@ public enum ScreensLoader {
     public static let maxFileSize = 16 * 1024 * 1024
 
     /// Whether the file at `path` is a screens file rather than a tour: a JSON object with a
-    /// `"screens"` key and no `"steps"` (false when it cannot be read or parsed).
+    /// `"screens"` key and no `"steps"` (false when it cannot be read or parsed). Only the top
+    /// level's keys are kept while the file is read.
     public static func isScreensFile(path: String) -> Bool {
         guard let bytes = try? InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON"),
-              let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return false }
-        return members.contains { $0.key == "screens" } && !members.contains { $0.key == "steps" }
+              let keys = try? JSONParser.topLevelKeys(bytes) else { return false }
+        return keys.contains("screens") && !keys.contains("steps")
     }
 
     /// Loads the screens file at `path`.
@@ -38,7 +39,7 @@ public enum ScreensLoader {
     @MainActor
     public static func load(bytes: [UInt8], file: String, folder: String) throws(TourLoadError) -> ScreensFile {
         let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
+        do { root = try JSONParser.parse(bytes, maxValues: ScreensSchema.maxValues) } catch {
             throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
         }
         var reader = SchemaReader(file: file)
@@ -136,14 +137,11 @@ private struct Checks {
         }
         for (i, tab) in app.tabs.enumerated() { claim("tab." + tab.screen, line: tab.line, path: "tabs[\(i)]", what: "the tab button of \(quoted(tab.screen))") }
         seenIDs[ScreensHost.backID] = (0, "the back button")
+        // The views were counted as they were read (at most `ScreensSchema.maxViews`).
         var count = 0
         for i in app.screens.indices {
             var screen = app.screens[i]
             count += screen.content.viewCount
-            guard count <= ScreensSchema.maxViews else {
-                report(screen.line, "screens.\(screen.name)", "the screens declare more than \(ScreensSchema.maxViews) views (a screens file may have at most \(ScreensSchema.maxViews))")
-                return
-            }
             check(&screen.content, path: "screens.\(screen.name).content", parent: nil, tabScreens: tabScreens)
             app.screens[i] = screen
         }

@@ -10,6 +10,10 @@ enum ScreensSchema {
     /// The most views a screens file may declare, all screens together: far beyond a real app's
     /// screens, and few enough that a launch stays quick.
     static let maxViews = 20_000
+    /// The most JSON values (objects, lists, strings, numbers) a screens file may hold, counted as
+    /// it is parsed: 25 for each view it may declare, so a file of a million tiny values is
+    /// refused before its tree is built.
+    static let maxValues = 25 * maxViews
     /// The most screens, states, events or tabs a file may declare.
     static let maxNames = 1_000
     /// The largest size, spacing or padding a file may give, in points.

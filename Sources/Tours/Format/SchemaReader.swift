@@ -7,6 +7,9 @@ package struct SchemaReader {
     package let file: String
     /// Every problem found so far, in the order found.
     package private(set) var diagnostics: [TourDiagnostic] = []
+    /// A count a decoder keeps as it reads (a screens file's views), so a limit on it stops the
+    /// reading where it is passed rather than after everything is built.
+    package var tally = 0
 
     /// A reader whose diagnostics name `file`.
     package init(file: String) { self.file = file }
