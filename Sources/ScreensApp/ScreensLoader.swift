@@ -24,20 +24,23 @@ public enum ScreensLoader {
         return keys.contains("screens") && !keys.contains("steps")
     }
 
-    /// Loads the screens file at `path`.
+    /// Loads the screens file at `path`, its images decoded through `images` (the process's cache,
+    /// whose budget they count against; without one, a cache of their own).
     @MainActor
-    public static func load(path: String) throws(TourLoadError) -> ScreensFile {
+    public static func load(path: String, images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> ScreensFile {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON") } catch {
             throw TourLoadError(diagnostics: [TourDiagnostic(file: path, line: nil, path: "", message: error.reason)])
         }
         let folder = AtomicFile.split(path).folder
-        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder)
+        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, images: images)
     }
 
-    /// Loads a screens file from `bytes`, naming `file` in diagnostics and finding images in `folder`.
+    /// Loads a screens file from `bytes`, naming `file` in diagnostics and finding images in
+    /// `folder`, decoded through `images`.
     @MainActor
-    public static func load(bytes: [UInt8], file: String, folder: String) throws(TourLoadError) -> ScreensFile {
+    public static func load(bytes: [UInt8], file: String, folder: String,
+                            images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> ScreensFile {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes, maxValues: ScreensSchema.maxValues) } catch {
             throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
@@ -53,7 +56,7 @@ public enum ScreensLoader {
             check.run()
             problems += check.problems
             app = check.app
-            problems += loadImages(into: &app, folder: folder)
+            problems += loadImages(into: &app, folder: folder, cache: images)
         }
         let ordered = problems.enumerated().sorted { a, b in
             let la = a.element.line ?? 0, lb = b.element.line ?? 0
@@ -63,17 +66,20 @@ public enum ScreensLoader {
         return app
     }
 
-    /// Decodes every image the views name (each file once), checking its header first.
+    /// Decodes every image the views name through `cache` (each file once, however its path is
+    /// written), checking its header first. Once an image passes the cache's budget, the ones
+    /// after it are not decoded: that one line says why the file cannot load.
     @MainActor
-    static func loadImages(into app: inout ScreensFile, folder: String) -> [TourDiagnostic] {
+    static func loadImages(into app: inout ScreensFile, folder: String, cache: DecodedImageCache) -> [TourDiagnostic] {
         var problems: [TourDiagnostic] = []
         var failed = Set<String>()
+        var overBudget = false
         let images = DecodedImages()
         func visit(_ node: inout ScreenNode, _ path: String) {
             if let name = node.image {
                 let resolved = TourLoader.resolve(name, folder: folder)
                 node.image = resolved
-                if images.images[resolved] == nil && !failed.contains(resolved) {
+                if images.images[resolved] == nil && !failed.contains(resolved) && !overBudget {
                     var isFolder: ObjCBool = false
                     if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) {
                         problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
@@ -84,10 +90,11 @@ public enum ScreensLoader {
                         failed.insert(resolved)
                     } else {
                         // The header is read and measured before anything is decoded (ImageFiles).
-                        do { images.images[resolved] = try Pixmap(contentsOfFile: resolved) } catch {
+                        do { images.images[resolved] = try cache.image(atPath: resolved) } catch {
                             problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
                                                            message: "\(quoted(name)): \(escapedForOneLine(error.reason))"))
                             failed.insert(resolved)
+                            overBudget = error.isOverBudget
                         }
                     }
                 }
