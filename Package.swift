@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["Tours", "Overlays", "Views", "Raster", "Files", "CGettextPO"]),
         // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
         // that keeps the file's own formatting.
-        .target(name: "Editor", dependencies: ["Tours", "Views", "Raster", "Files"]),
+        .target(name: "Editor", dependencies: ["Tours", "Views", "Raster", "ImageFiles", "Files"]),
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
         .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["limelight", "LimelightCLI", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText", "Headless"]),
         .testTarget(name: "EditorTests", dependencies: ["Editor", "Headless", "TestSupport", "Demo", "Tours", "Views", "Raster", "FontText", "ImageFiles"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ScreensAppTests", dependencies: ["ScreensApp", "Headless", "TestSupport", "Tours", "Views", "Raster"],
+        .testTarget(name: "ScreensAppTests", dependencies: ["ScreensApp", "Headless", "TestSupport", "Tours", "Views", "Raster", "ImageFiles"],
                     exclude: ["Goldens"]),
         // The accessibility bridge's answers to any call a client can make, without a bus.
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "TestSupport", "Seeded", "Raster", "Views"]),

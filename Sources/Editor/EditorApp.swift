@@ -190,7 +190,7 @@ public final class EditorApp: HostedApp {
     /// when the tour has none yet) or the selected step's own screen; anything else is refused with
     /// one line.
     public func open(droppedFile path: String) {
-        if let problem = TourLoader.screenshotProblem(at: path) {
+        if let problem = TourLoader.screenshotProblem(at: path, images: model.images) {
             say("\((path as NSString).lastPathComponent) cannot be a screenshot: \(problem)")
             return
         }
@@ -211,7 +211,7 @@ public final class EditorApp: HostedApp {
         if name.isEmpty { model.clearScreenshot(ofStep: model.selected); return }
         let folder = AtomicFile.split(model.path).folder
         let path = TourLoader.resolve(name, folder: folder.isEmpty ? "." : folder)
-        if let problem = TourLoader.screenshotProblem(at: path) {
+        if let problem = TourLoader.screenshotProblem(at: path, images: model.images) {
             say("\(name) cannot be a screenshot: \(problem)")
             return
         }

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import ImageFiles
 import Raster
 import Tours
 
@@ -36,6 +37,9 @@ public final class EditorModel {
     /// What the last edit was, so a run of keystrokes in one field is one step of the history.
     private var lastCoalescing: String?
     private let catalog: () -> TargetCatalog
+    /// The decoded screenshots the tour's loads share: each edit reloads the tour, and an
+    /// unchanged screenshot is decoded once.
+    public let images: DecodedImageCache
 
     /// The languages the editor offers: the tour's text languages, and `extra` (the app's).
     public var languages: [String] {
@@ -47,10 +51,13 @@ public final class EditorModel {
     public var extraLanguages: [String] = []
 
     /// The model of the tour at `path`: its text when the file exists (`text`), else a new tour
-    /// with one step for a screen of `screenSize`. Target ids are checked against `catalog`.
-    public init(path: String, text: String?, screenSize: Size, catalog: @escaping () -> TargetCatalog) throws(JSONSyntaxError) {
+    /// with one step for a screen of `screenSize`. Target ids are checked against `catalog`;
+    /// screenshots are decoded through `images` (the process's cache; without one, its own).
+    public init(path: String, text: String?, screenSize: Size, catalog: @escaping () -> TargetCatalog,
+                images: DecodedImageCache = DecodedImageCache()) throws(JSONSyntaxError) {
         self.path = path
         self.catalog = catalog
+        self.images = images
         if let text {
             document = try TourDocument(text: text)
             savedText = text
@@ -250,7 +257,7 @@ public final class EditorModel {
     private func reload() {
         let folder = AtomicFile.split(path).folder
         do {
-            loaded = try TourLoader.load(bytes: Array(document.text.utf8), file: path, folder: folder.isEmpty ? "." : folder, appCatalog: catalog)
+            loaded = try TourLoader.load(bytes: Array(document.text.utf8), file: path, folder: folder.isEmpty ? "." : folder, appCatalog: catalog, images: images)
             problems = loaded?.warnings ?? []
         } catch {
             loaded = nil

@@ -160,7 +160,7 @@ public struct ScriptRunner {
             }
             guard let (view, embedding) = found.map({ ($0.view, $0.embedding) }) else {
                 let known = (root.allIdentifiedViews() + embedded.flatMap { $0.embeddedRoot.allIdentifiedViews() }).map(\.id)
-                let near = known.sorted { editDistance($0, id) < editDistance($1, id) }.prefix(5).joined(separator: ", ")
+                let near = KnownNames.list(known.sorted(), near: id)
                 throw ScriptFailure(line: line, message: "no view with id \"\(printableForOneLine(id))\" on screen (nearest: \(near))")
             }
             var visible = view.visibleFrame

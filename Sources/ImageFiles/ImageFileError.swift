@@ -4,11 +4,15 @@ public struct ImageFileError: Error, Hashable, Sendable, CustomStringConvertible
     public var path: String
     /// What was wrong ("no such file", "cannot write (No space left on device)").
     public var reason: String
+    /// Whether the image was refused for the budget of decoded images (`DecodedImageCache`), not
+    /// for anything wrong with the file: images after it would be refused too.
+    public var isOverBudget: Bool
 
     /// The problem `reason` with the file `path`.
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, isOverBudget: Bool = false) {
         self.path = path
         self.reason = reason
+        self.isOverBudget = isOverBudget
     }
 
     /// `path: reason`.

@@ -1,4 +1,5 @@
 import Foundation
+import ImageFiles
 import ScreensApp
 import Tours
 
@@ -16,24 +17,30 @@ final class CLIApp {
     private(set) var screens: ScreensFile?
     /// Whether the command line named the app (`--app`): tours' own `"app"` then changes nothing.
     let isNamedByCommandLine: Bool
+    /// The run's decoded images (tours' screenshots, screens files' images), under the process's
+    /// one budget: every app of the run shares it.
+    let images: DecodedImageCache
     private var catalog: TargetCatalog?
     /// Apps of tours that name a screens file, by the file's full path.
     private var declared: [String: CLIApp] = [:]
 
     /// The command line of `definition`, saying Limelight's words from the translation files
-    /// (`StringFolders`) with the app's own over them; `screensFile` is the file it was read from.
-    init(_ definition: AppDefinition, screensFile: String? = nil, namedByCommandLine: Bool = false) {
+    /// (`StringFolders`) with the app's own over them; `screensFile` is the file it was read from,
+    /// `images` the run's decoded images.
+    init(_ definition: AppDefinition, screensFile: String? = nil, namedByCommandLine: Bool = false,
+         images: DecodedImageCache = DecodedImageCache()) {
         var translated = definition
         translated.strings = StringFolders.words(for: definition)
         self.definition = translated
         self.screensFile = screensFile
         isNamedByCommandLine = namedByCommandLine
+        self.images = images
     }
 
-    /// The app declared in the screens file at `path`, or its problems.
-    static func declared(at path: String, namedByCommandLine: Bool = false) throws(TourLoadError) -> CLIApp {
-        let file = try ScreensLoader.load(path: path)
-        let app = CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine)
+    /// The app declared in the screens file at `path`, or its problems; its images decoded through `images`.
+    static func declared(at path: String, namedByCommandLine: Bool = false, images: DecodedImageCache) throws(TourLoadError) -> CLIApp {
+        let file = try ScreensLoader.load(path: path, images: images)
+        let app = CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine, images: images)
         app.screens = file
         return app
     }
@@ -41,7 +48,7 @@ final class CLIApp {
     /// Reads the screens file again: the app is what it says now (nothing changes when it has problems).
     func reloadScreens() throws(TourLoadError) {
         guard let screensFile else { return }
-        let file = try ScreensLoader.load(path: screensFile)
+        let file = try ScreensLoader.load(path: screensFile, images: images)
         var translated = file.appDefinition
         translated.strings = StringFolders.words(for: translated)
         definition = translated
@@ -57,7 +64,7 @@ final class CLIApp {
         if let screensFile, URL(fileURLWithPath: screensFile).standardizedFileURL.path == key { return .success(self) }
         if let known = declared[key] { return .success(known) }
         do {
-            let app = try CLIApp.declared(at: file)
+            let app = try CLIApp.declared(at: file, images: images)
             declared[key] = app
             return .success(app)
         } catch {
@@ -99,12 +106,14 @@ final class CLIApp {
 
     /// Loads and checks the tour at `path` against the app.
     func load(_ path: String) throws(TourLoadError) -> LoadedTour {
-        try TourLoader.load(path: path, appCatalog: { launchCatalog() })
+        try TourLoader.load(path: path, appCatalog: { launchCatalog() }, images: images)
     }
 
-    /// The app's languages, for messages: "en, ja, ar or he".
+    /// The app's languages, for messages: "en, ja, ar or he" (the first few and how many more
+    /// when there are many).
     var languagesSpelledOut: String {
         let codes = definition.languages
+        guard codes.count <= KnownNames.shown else { return KnownNames.list(codes, near: nil) }
         return codes.count == 1 ? codes[0] : codes.dropLast().joined(separator: ", ") + " or " + codes.last!
     }
 }

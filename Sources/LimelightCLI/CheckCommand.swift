@@ -1,5 +1,6 @@
 import Foundation
 import Headless
+import ImageFiles
 import ScreensApp
 import Tours
 
@@ -81,7 +82,7 @@ enum CheckCommand {
             (tour.file, problems, tour.tour.map { t in "\(t.steps.count) step\(t.steps.count == 1 ? "" : "s")" })
         }
         for file in screensFiles {
-            let (problems, summary) = checkScreens(file, lint: args.has("--lint"), required: required)
+            let (problems, summary) = checkScreens(file, lint: args.has("--lint"), required: required, images: app.images)
             checked.append((file, problems, summary))
         }
         let all = checked.flatMap(\.problems)
@@ -104,14 +105,14 @@ enum CheckCommand {
 
     /// The problems of the screens file at `path` (with `lint`, its texts' languages too, those in
     /// `required` errors) and, when it loads, what it declares ("3 screens, 41 views").
-    static func checkScreens(_ path: String, lint: Bool, required: Set<String>) -> ([TourDiagnostic], String?) {
+    static func checkScreens(_ path: String, lint: Bool, required: Set<String>, images: DecodedImageCache) -> ([TourDiagnostic], String?) {
         let file: ScreensFile
-        do { file = try ScreensLoader.load(path: path) } catch { return (error.diagnostics, nil) }
+        do { file = try ScreensLoader.load(path: path, images: images) } catch { return (error.diagnostics, nil) }
         var problems: [TourDiagnostic] = []
         if lint {
             for tag in required.sorted() where !file.languages.contains(where: { LanguageTag.hasText(in: [tag: ""], language: $0) }) {
                 problems.append(TourDiagnostic(file: path, line: nil, path: "languages",
-                                               message: "--require \(tag): the app's languages are \(file.languages.joined(separator: ", "))"))
+                                               message: "--require \(tag): the app's languages are \(KnownNames.list(file.languages, near: tag))"))
             }
             problems += ScreensLint.languageFindings(file, required: required)
         }

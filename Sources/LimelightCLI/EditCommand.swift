@@ -100,10 +100,10 @@ enum EditSetup {
         var text: String?
         var screenSize = settings.size
         if let screenshot {
-            if let problem = TourLoader.screenshotProblem(at: screenshot.path) {
+            if let problem = TourLoader.screenshotProblem(at: screenshot.path, images: app.images) {
                 throw .usage("\(command): --screenshot \(Arguments.printable(screenshot.path)): \(problem)")
             }
-            if let image = try? Pixmap(contentsOfFile: screenshot.path) {
+            if let image = try? app.images.image(atPath: screenshot.path) {
                 let s = screenshot.scale ?? 1
                 screenSize = Size((Double(image.width) / s).rounded(), (Double(image.height) / s).rounded())
             }
@@ -115,7 +115,7 @@ enum EditSetup {
         }
         let model: EditorModel
         do {
-            model = try EditorModel(path: path, text: text, screenSize: screenSize, catalog: { app.launchCatalog() })
+            model = try EditorModel(path: path, text: text, screenSize: screenSize, catalog: { app.launchCatalog() }, images: app.images)
         } catch {
             throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
         }
@@ -161,6 +161,6 @@ enum EditSetup {
         guard let name = model.document.root["background"]?.stringValue else { return nil }
         let folder = AtomicFile.split(model.path).folder
         let path = TourLoader.resolve(name, folder: folder.isEmpty ? "." : folder)
-        return try? Pixmap(contentsOfFile: path)
+        return try? model.images.image(atPath: path)
     }
 }

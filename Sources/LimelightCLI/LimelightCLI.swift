@@ -1,5 +1,6 @@
 import CStandardOutput
 import Foundation
+import ImageFiles
 import Raster
 import Tours
 import Views
@@ -45,7 +46,9 @@ public enum LimelightCLI {
             return 2
         }
         var arguments = arguments
-        var cli = CLIApp(app)
+        // Process policy: one budget of decoded images for the whole run, every app and tour of it.
+        let images = DecodedImageCache(budget: DecodedImageCache.defaultBudget)
+        var cli = CLIApp(app, images: images)
         // `--app FILE` (anywhere): every command runs over the app that screens file declares.
         if let i = arguments.firstIndex(where: { $0 == "--app" || $0.hasPrefix("--app=") }) {
             let path: String
@@ -62,14 +65,14 @@ public enum LimelightCLI {
             }
             // Help and the JSON Schemas do not need the app: a broken one is reported, not fatal.
             let needsTheApp = arguments.first != "schema" && !arguments.contains("--help") && !arguments.contains("-h")
-            do { cli = try CLIApp.declared(at: path, namedByCommandLine: true) } catch {
+            do { cli = try CLIApp.declared(at: path, namedByCommandLine: true, images: images) } catch {
                 for d in error.diagnostics { warn("\(d)") }
                 if needsTheApp { return 2 }
             }
             if let problem = cli.definition.problem {
                 warn("\(path): \(problem)")
                 if needsTheApp { return 2 }
-                cli = CLIApp(app)
+                cli = CLIApp(app, images: images)
             }
         }
         if arguments.first == "--help" || arguments.first == "-h" {

@@ -101,6 +101,7 @@ enum SimulateCommand {
         var out: [Event] = []
         var last = -Double.infinity
         let known = events + ["finished", "skipped"]
+        let knownSet = Set(known)
         for (i, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             func fail(_ what: String) -> CLIError { .failure("\(c): \(Arguments.printable(path)):\(i + 1): \(what)") }
             guard raw.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
@@ -113,8 +114,9 @@ enum SimulateCommand {
             }
             guard ms >= last else { throw fail("the events go back in time (\(ms.compact) ms after \(last.compact) ms)") }
             last = ms
-            guard case .string(let name)? = member("event"), known.contains(name) else {
-                throw fail("expected \"event\": one of \(known.joined(separator: ", "))")
+            guard case .string(let name)? = member("event"), knownSet.contains(name) else {
+                let given: String? = if case .string(let name)? = member("event") { name } else { nil }
+                throw fail("expected \"event\": one of \(KnownNames.list(known, near: given))")
             }
             var tour: String?
             if case .string(let id)? = member("tour") { tour = id }

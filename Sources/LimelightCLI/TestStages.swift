@@ -82,7 +82,7 @@ final class TestStages {
         }
         let definition = app.definition
         guard definition.language(named: group.language) == group.language else {
-            throw HeadlessError("\(definition.displayName) speaks \(definition.languages.joined(separator: ", ")), not \(group.language)")
+            throw HeadlessError("\(definition.displayName) speaks \(KnownNames.list(definition.languages, near: group.language)), not \(group.language)")
         }
         let command = self.command
         let launch = AppLaunch(size: group.size, scale: group.scale, language: group.language, textEngine: engine, clock: clock,

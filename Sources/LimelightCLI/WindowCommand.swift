@@ -76,7 +76,7 @@ enum WindowCommand {
             do { explicitTour = try cli.load(path) } catch {
                 guard FileManager.default.fileExists(atPath: path) else { throw TourSetup.failure(error, command: c) }
                 brokenTour = error
-                brokenScreen = TourLoader.screenshotScreen(ofBrokenFile: path)
+                brokenScreen = TourLoader.screenshotScreen(ofBrokenFile: path, images: cli.images)
                 if let brokenScreen { options.size = brokenScreen.size }
                 for d in error.diagnostics { warn("\(c): \(d)") }
                 warn("\(c): \(path) has problems; the window waits for a good save")

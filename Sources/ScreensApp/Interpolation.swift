@@ -9,7 +9,9 @@ enum Interpolation {
         case state(String)
     }
 
-    /// The pieces of `text`.
+    /// The pieces of `text`, in one pass: a `{` is a state's name only up to the first `}` with no
+    /// `{` before it, so the scan for a name stops at the next brace of either kind (a `{` that
+    /// opens no name is a letter, and the letters after it are read once more at most).
     static func parts(of text: String) -> [Part] {
         var parts: [Part] = []
         var words = ""
@@ -22,14 +24,11 @@ enum Interpolation {
                 i = text.index(after: next)
                 continue
             }
-            if c == "{", let close = text[next...].firstIndex(of: "}") {
-                let name = String(text[next..<close])
-                if !name.isEmpty, !name.contains("{") {
-                    if !words.isEmpty { parts.append(.words(words)); words = "" }
-                    parts.append(.state(name))
-                    i = text.index(after: close)
-                    continue
-                }
+            if c == "{", let close = text[next...].firstIndex(where: { $0 == "{" || $0 == "}" }), text[close] == "}", close > next {
+                if !words.isEmpty { parts.append(.words(words)); words = "" }
+                parts.append(.state(String(text[next..<close])))
+                i = text.index(after: close)
+                continue
             }
             words.append(c)
             i = next
@@ -40,11 +39,12 @@ enum Interpolation {
 
     /// The state names `text` shows, in every language.
     static func names(in text: LocalText) -> [String] {
-        var seen: [String] = []
+        var names: [String] = []
+        var seen = Set<String>()
         for string in [text.base] + text.byLanguage.keys.sorted().map({ text.byLanguage[$0]! }) {
-            for case .state(let name) in parts(of: string) where !seen.contains(name) { seen.append(name) }
+            for case .state(let name) in parts(of: string) where seen.insert(name).inserted { names.append(name) }
         }
-        return seen
+        return names
     }
 
     /// Whether `text` shows any state.

@@ -19,7 +19,7 @@ public enum ScreensLint {
             }
             for tag in text.byLanguage.keys.sorted() where !app.languages.contains(where: { LanguageTag.hasText(in: [tag: ""], language: $0) }) {
                 found.append(TourDiagnostic(file: app.file, line: line, path: path,
-                                            message: "a text in \(quoted(tag)), which is not one of the app's languages (\(app.languages.joined(separator: ", "))): it is never shown",
+                                            message: "a text in \(quoted(tag)), which is not one of the app's languages (\(KnownNames.list(app.languages, near: tag))): it is never shown",
                                             severity: .warning))
             }
         }

@@ -16,29 +16,33 @@ public enum ScreensLoader {
     public static let maxFileSize = 16 * 1024 * 1024
 
     /// Whether the file at `path` is a screens file rather than a tour: a JSON object with a
-    /// `"screens"` key and no `"steps"` (false when it cannot be read or parsed).
+    /// `"screens"` key and no `"steps"` (false when it cannot be read or parsed). Only the top
+    /// level's keys are kept while the file is read.
     public static func isScreensFile(path: String) -> Bool {
         guard let bytes = try? InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON"),
-              let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return false }
-        return members.contains { $0.key == "screens" } && !members.contains { $0.key == "steps" }
+              let keys = try? JSONParser.topLevelKeys(bytes) else { return false }
+        return keys.contains("screens") && !keys.contains("steps")
     }
 
-    /// Loads the screens file at `path`.
+    /// Loads the screens file at `path`, its images decoded through `images` (the process's cache,
+    /// whose budget they count against; without one, a cache of their own).
     @MainActor
-    public static func load(path: String) throws(TourLoadError) -> ScreensFile {
+    public static func load(path: String, images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> ScreensFile {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON") } catch {
             throw TourLoadError(diagnostics: [TourDiagnostic(file: path, line: nil, path: "", message: error.reason)])
         }
         let folder = AtomicFile.split(path).folder
-        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder)
+        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, images: images)
     }
 
-    /// Loads a screens file from `bytes`, naming `file` in diagnostics and finding images in `folder`.
+    /// Loads a screens file from `bytes`, naming `file` in diagnostics and finding images in
+    /// `folder`, decoded through `images`.
     @MainActor
-    public static func load(bytes: [UInt8], file: String, folder: String) throws(TourLoadError) -> ScreensFile {
+    public static func load(bytes: [UInt8], file: String, folder: String,
+                            images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> ScreensFile {
         let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
+        do { root = try JSONParser.parse(bytes, maxValues: ScreensSchema.maxValues) } catch {
             throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
         }
         var reader = SchemaReader(file: file)
@@ -52,7 +56,7 @@ public enum ScreensLoader {
             check.run()
             problems += check.problems
             app = check.app
-            problems += loadImages(into: &app, folder: folder)
+            problems += loadImages(into: &app, folder: folder, cache: images)
         }
         let ordered = problems.enumerated().sorted { a, b in
             let la = a.element.line ?? 0, lb = b.element.line ?? 0
@@ -62,17 +66,20 @@ public enum ScreensLoader {
         return app
     }
 
-    /// Decodes every image the views name (each file once), checking its header first.
+    /// Decodes every image the views name through `cache` (each file once, however its path is
+    /// written), checking its header first. Once an image passes the cache's budget, the ones
+    /// after it are not decoded: that one line says why the file cannot load.
     @MainActor
-    static func loadImages(into app: inout ScreensFile, folder: String) -> [TourDiagnostic] {
+    static func loadImages(into app: inout ScreensFile, folder: String, cache: DecodedImageCache) -> [TourDiagnostic] {
         var problems: [TourDiagnostic] = []
         var failed = Set<String>()
+        var overBudget = false
         let images = DecodedImages()
         func visit(_ node: inout ScreenNode, _ path: String) {
             if let name = node.image {
                 let resolved = TourLoader.resolve(name, folder: folder)
                 node.image = resolved
-                if images.images[resolved] == nil && !failed.contains(resolved) {
+                if images.images[resolved] == nil && !failed.contains(resolved) && !overBudget {
                     var isFolder: ObjCBool = false
                     if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) {
                         problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
@@ -83,10 +90,11 @@ public enum ScreensLoader {
                         failed.insert(resolved)
                     } else {
                         // The header is read and measured before anything is decoded (ImageFiles).
-                        do { images.images[resolved] = try Pixmap(contentsOfFile: resolved) } catch {
+                        do { images.images[resolved] = try cache.image(atPath: resolved) } catch {
                             problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
                                                            message: "\(quoted(name)): \(escapedForOneLine(error.reason))"))
                             failed.insert(resolved)
+                            overBudget = error.isOverBudget
                         }
                     }
                 }
@@ -99,35 +107,56 @@ public enum ScreensLoader {
     }
 }
 
-/// What the parts of a decoded screens file say of each other.
+/// What the parts of a decoded screens file say of each other. Names are looked up in sets and
+/// tables made once, and the nearest names for a message are measured once per unknown word, so
+/// the checks take time in proportion to the file.
 private struct Checks {
     var app: ScreensFile
     let file: String
     var problems: [TourDiagnostic] = []
     /// Each id taken so far: its line (0: Limelight's back button) and what took it.
     private var seenIDs: [String: (line: Int, owner: String)] = [:]
+    private let screenNames: Set<String>
+    private let statesByName: [String: DeclaredState]
+    private let eventNames: Set<String>
+    private var tabScreens = Set<String>()
+    private var nearScreens: NameSuggestions
+    private var nearStates: NameSuggestions
+    private var nearEvents: NameSuggestions
+    private var nearTabs = NameSuggestions([])
 
-    init(app: ScreensFile, file: String) { self.app = app; self.file = file }
+    init(app: ScreensFile, file: String) {
+        self.app = app
+        self.file = file
+        screenNames = Set(app.screens.map(\.name))
+        statesByName = Dictionary(app.states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        eventNames = Set(app.events)
+        nearScreens = NameSuggestions(app.screens.map(\.name))
+        nearStates = NameSuggestions(app.states.map(\.name))
+        nearEvents = NameSuggestions(app.events)
+    }
 
     mutating func report(_ line: Int, _ path: String, _ message: String) {
         problems.append(TourDiagnostic(file: file, line: line, path: path, message: message))
     }
 
     mutating func run() {
-        let names = app.screens.map(\.name)
         // Tabs: each a screen, each once.
-        var tabScreens = Set<String>()
+        var tabs: [String] = []
         for (i, tab) in app.tabs.enumerated() {
-            if !names.contains(tab.screen) {
-                report(tab.line, "tabs[\(i)].screen", "no screen named \(quoted(tab.screen))" + SchemaReader.suggestion(for: tab.screen, among: names))
+            if !screenNames.contains(tab.screen) {
+                report(tab.line, "tabs[\(i)].screen", "no screen named \(quoted(tab.screen))" + nearScreens.suggestion(for: tab.screen))
             } else if !tabScreens.insert(tab.screen).inserted {
                 report(tab.line, "tabs[\(i)].screen", "the screen \(quoted(tab.screen)) already has a tab")
+            } else {
+                tabs.append(tab.screen)
             }
         }
+        nearTabs = NameSuggestions(tabs.sorted())
         if app.start.isEmpty {
-            app.start = app.tabs.first?.screen ?? names.first ?? ""
-        } else if !names.contains(app.start) {
-            report(app.startLine, "start", "no screen named \(quoted(app.start))" + SchemaReader.suggestion(for: app.start, among: names))
+            app.start = app.tabs.first?.screen ?? app.screens.first?.name ?? ""
+        } else if !screenNames.contains(app.start) {
+            report(app.startLine, "start", "no screen named \(quoted(app.start))" + nearScreens.suggestion(for: app.start))
         }
         // Ids Limelight gives: each screen's, its title's, the tab buttons and the back button.
         for screen in app.screens {
@@ -136,15 +165,12 @@ private struct Checks {
         }
         for (i, tab) in app.tabs.enumerated() { claim("tab." + tab.screen, line: tab.line, path: "tabs[\(i)]", what: "the tab button of \(quoted(tab.screen))") }
         seenIDs[ScreensHost.backID] = (0, "the back button")
+        // The views were counted as they were read (at most `ScreensSchema.maxViews`).
         var count = 0
         for i in app.screens.indices {
             var screen = app.screens[i]
             count += screen.content.viewCount
-            guard count <= ScreensSchema.maxViews else {
-                report(screen.line, "screens.\(screen.name)", "the screens declare more than \(ScreensSchema.maxViews) views (a screens file may have at most \(ScreensSchema.maxViews))")
-                return
-            }
-            check(&screen.content, path: "screens.\(screen.name).content", parent: nil, tabScreens: tabScreens)
+            check(&screen.content, path: "screens.\(screen.name).content", parent: nil)
             app.screens[i] = screen
         }
         app.viewCount = count
@@ -167,7 +193,7 @@ private struct Checks {
         seenIDs[id] = (line, what)
     }
 
-    private mutating func check(_ node: inout ScreenNode, path: String, parent: ScreenNode.Kind?, tabScreens: Set<String>) {
+    private mutating func check(_ node: inout ScreenNode, path: String, parent: ScreenNode.Kind?) {
         if let id = node.id { claim(id, line: node.keyLines["id"] ?? node.line, path: path + ".id", what: "this view") }
         if node.kind == .row && parent != .list { report(node.line, path, "a row belongs in a list ({\"type\": \"list\", \"children\": [rows]})") }
         if node.kind == .list {
@@ -178,23 +204,23 @@ private struct Checks {
         if let state = node.state { bind(state, of: node, path: path) }
         for (text, key) in [(node.text, "text"), (node.detail, "detail")] {
             guard let text else { continue }
-            for name in Interpolation.names(in: text) where app.state(named: name) == nil {
+            for name in Interpolation.names(in: text) where statesByName[name] == nil {
                 report(node.keyLines[key] ?? node.line, path + "." + (node.kind == .text ? key : key == "text" ? "title" : key),
-                       "{\(name)} names no state" + SchemaReader.suggestion(for: name, among: app.states.map(\.name)))
+                       "{\(name)} names no state" + nearStates.suggestion(for: name))
             }
         }
-        if let action = node.action { check(action, path: path + ".action", tabScreens: tabScreens) }
+        if let action = node.action { check(action, path: path + ".action") }
         for i in node.children.indices {
             let childPath = node.kind == .row ? path + ".control" : node.kind == .button ? path + ".content" : path + ".children[\(i)]"
-            check(&node.children[i], path: childPath, parent: node.kind, tabScreens: tabScreens)
+            check(&node.children[i], path: childPath, parent: node.kind)
         }
     }
 
     /// A control's state: declared, and of the kind the control keeps.
     private mutating func bind(_ name: String, of node: ScreenNode, path: String) {
         let line = node.keyLines["state"] ?? node.line
-        guard let state = app.state(named: name) else {
-            report(line, path + ".state", "no state named \(quoted(name)) (declare it in \"states\")" + SchemaReader.suggestion(for: name, among: app.states.map(\.name)))
+        guard let state = statesByName[name] else {
+            report(line, path + ".state", "no state named \(quoted(name)) (declare it in \"states\")" + nearStates.suggestion(for: name))
             return
         }
         let wanted: StateDeclaration.Kind
@@ -208,14 +234,13 @@ private struct Checks {
         }
     }
 
-    private mutating func check(_ action: ScreenAction, path: String, tabScreens: Set<String>) {
-        let names = app.screens.map(\.name)
+    private mutating func check(_ action: ScreenAction, path: String) {
         func line(_ key: String) -> Int { action.keyLines[key] ?? action.line }
-        if let go = action.go, !names.contains(go) { report(line("go"), path + ".go", "no screen named \(quoted(go))" + SchemaReader.suggestion(for: go, among: names)) }
+        if let go = action.go, !screenNames.contains(go) { report(line("go"), path + ".go", "no screen named \(quoted(go))" + nearScreens.suggestion(for: go)) }
         if let tab = action.tab {
             if !tabScreens.contains(tab) {
                 report(line("tab"), path + ".tab", tabScreens.isEmpty ? "the app has no tabs (declare them in \"tabs\", or use \"go\")"
-                       : "no tab shows a screen named \(quoted(tab))" + SchemaReader.suggestion(for: tab, among: Array(tabScreens).sorted()))
+                       : "no tab shows a screen named \(quoted(tab))" + nearTabs.suggestion(for: tab))
             }
         }
         if action.go != nil && (action.back || action.tab != nil) || action.back && action.tab != nil {
@@ -224,8 +249,8 @@ private struct Checks {
         for (key, wanted) in [("toggle", StateDeclaration.Kind.flag), ("increment", .number), ("set", nil)] {
             let name: String? = key == "toggle" ? action.toggle : key == "increment" ? action.increment : action.setName
             guard let name else { continue }
-            guard let state = app.state(named: name) else {
-                report(line(key), path + "." + key, "no state named \(quoted(name)) (declare it in \"states\")" + SchemaReader.suggestion(for: name, among: app.states.map(\.name)))
+            guard let state = statesByName[name] else {
+                report(line(key), path + "." + key, "no state named \(quoted(name)) (declare it in \"states\")" + nearStates.suggestion(for: name))
                 continue
             }
             if let wanted, state.kind != wanted {
@@ -242,8 +267,8 @@ private struct Checks {
         if action.increment == nil && (action.keyLines["by"] != nil || action.bounds != nil) {
             report(action.line, path, "\"by\", \"min\" and \"max\" need \"increment\" (the number they move)")
         }
-        if let event = action.event, !app.events.contains(event) {
-            report(line("event"), path + ".event", "no event named \(quoted(event)) (declare it in \"events\")" + SchemaReader.suggestion(for: event, among: app.events))
+        if let event = action.event, !eventNames.contains(event) {
+            report(line("event"), path + ".event", "no event named \(quoted(event)) (declare it in \"events\")" + nearEvents.suggestion(for: event))
         }
         if action.isEmpty { report(action.line, path, "the action does nothing (give \"go\", \"back\", \"tab\", \"set\", \"toggle\", \"increment\" or \"event\")") }
     }

@@ -261,6 +261,15 @@ extension ScreensSchema {
 
     /// A view: its `type` first, then the keys that widget takes.
     static func node(_ value: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> ScreenNode? {
+        // Views are counted as they are read: past the limit nothing more is built, and the one
+        // that passed it is the line reported.
+        r.tally += 1
+        guard r.tally <= maxViews else {
+            if r.tally == maxViews + 1 {
+                r.report(value.line, path, "the screens declare more than \(maxViews) views (a screens file may have at most \(maxViews))")
+            }
+            return nil
+        }
         guard case .object(let members) = value.value else {
             r.report(value.line, path, "expected a view such as {\"type\": \"text\", \"text\": \"Hello\"}, found \(value.kindDescription)")
             return nil

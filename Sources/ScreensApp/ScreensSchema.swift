@@ -10,7 +10,12 @@ enum ScreensSchema {
     /// The most views a screens file may declare, all screens together: far beyond a real app's
     /// screens, and few enough that a launch stays quick.
     static let maxViews = 20_000
-    /// The most screens, states, events or tabs a file may declare.
+    /// The most JSON values (objects, lists, strings, numbers) a screens file may hold, counted as
+    /// it is parsed: 25 for each view it may declare, so a file of a million tiny values is
+    /// refused before its tree is built.
+    static let maxValues = 25 * maxViews
+    /// The most screens, states, events, tabs or languages a file may declare (each list checked
+    /// with sets, so reading one takes time in proportion to it).
     static let maxNames = 1_000
     /// The largest size, spacing or padding a file may give, in points.
     static let maxLength = 100_000.0
@@ -85,10 +90,12 @@ enum ScreensSchema {
         TourKey("events", .list, value: "a list of names", default: "none",
                 doc: "the events buttons send (`\"action\": {\"event\": NAME}`), which tours' show rules count (`afterEvent`)") { member, path, _, r, file in
             guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of event names, found \(member.value.kindDescription)"); return }
+            guard items.count <= maxNames else { r.report(member.value.line, path, "expected at most \(maxNames) events, found \(items.count)"); return }
+            var seen: Set<String> = [AppDefinition.launchEvent]
             for (i, item) in items.enumerated() {
                 guard let name = r.string(item, at: path.appending(i), nonEmpty: true) else { continue }
                 guard validName(name) else { r.report(item.line, path.appending(i), "expected an event name of letters, digits, \"_\" and \".\", found \(quoted(name))"); continue }
-                if file.events.contains(name) || name == AppDefinition.launchEvent { r.report(item.line, path.appending(i), "\(quoted(name)) is already an event"); continue }
+                guard seen.insert(name).inserted else { r.report(item.line, path.appending(i), "\(quoted(name)) is already an event"); continue }
                 file.events.append(name)
             }
         },
@@ -96,6 +103,7 @@ enum ScreensSchema {
                 doc: "the tab bar at the bottom, a tab per screen; a tab's button is `tab.SCREEN`") { member, path, _, r, file in
             guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of tabs such as [{\"screen\": \"library\", \"title\": \"Library\"}], found \(member.value.kindDescription)"); return }
             if items.isEmpty { r.report(member.value.line, path, "expected at least one tab (leave \"tabs\" out for no tab bar)") }
+            guard items.count <= maxNames else { r.report(member.value.line, path, "expected at most \(maxNames) tabs, found \(items.count)"); return }
             for (i, item) in items.enumerated() {
                 var tab = DeclaredTab(screen: "", title: LocalText(""), icon: .menu, line: item.line)
                 let before = r.diagnostics.count
@@ -221,11 +229,13 @@ enum ScreensSchema {
     static func tagList(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader, nonEmpty: Bool) -> [String]? {
         guard case .array(let items) = node.value else { r.report(node.line, path, "expected a list of language tags such as [\"en\", \"de\"], found \(node.kindDescription)"); return nil }
         if nonEmpty && items.isEmpty { r.report(node.line, path, "expected at least one language tag"); return nil }
+        guard items.count <= maxNames else { r.report(node.line, path, "expected at most \(maxNames) languages, found \(items.count)"); return nil }
         var tags: [String] = []
+        var seen = Set<String>()
         for (i, item) in items.enumerated() {
             guard let tag = r.string(item, at: path.appending(i), nonEmpty: true) else { continue }
             guard LanguageTag.isWellFormed(tag) else { r.report(item.line, path.appending(i), "expected a language tag such as en, ja, zh-Hans or pt-BR, found \(quoted(tag))"); continue }
-            if tags.contains(tag) { r.report(item.line, path.appending(i), "\(quoted(tag)) is already in the list"); continue }
+            guard seen.insert(tag).inserted else { r.report(item.line, path.appending(i), "\(quoted(tag)) is already in the list"); continue }
             tags.append(tag)
         }
         return tags

@@ -105,6 +105,24 @@ import Testing
         }
     }
 
+    @Test func valuesPastTheLimitAreRefusedWhereTheyPassIt() throws {
+        let text = "{\"a\": [1,\n2,\n3,\n4]}"
+        #expect(try JSONParser.parse(Array(text.utf8), maxValues: 6).line == 1, "the object, the list and four numbers")
+        do {
+            _ = try JSONParser.parse(Array(text.utf8), maxValues: 5)
+            Issue.record("six values within five")
+        } catch {
+            #expect(error.line == 4 && error.path == "a[3]" && error.message == "the file holds more than 5 values (objects, lists, strings and numbers), the most it may hold")
+        }
+    }
+
+    @Test func topLevelKeysAreReadAndNothingBelowIsKept() throws {
+        #expect(try JSONParser.topLevelKeys(Array(#"{"screens": {"a": [1, 2, {"b": null}]}, "id": "t"}"#.utf8)) == ["screens", "id"])
+        #expect(try JSONParser.topLevelKeys(Array("[1, 2]".utf8)) == nil)
+        // The whole file is still checked: a mistake deep inside is the error it is.
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.topLevelKeys(Array(#"{"screens": {"a": [1, 2,]}}"#.utf8)) }
+    }
+
     @Test func pathsQuoteKeysThatAreNotPlainNames() {
         let p = JSONPath.root.appending("steps").appending(2).appending("a b").appending("svgPath")
         #expect(p.description == "steps[2][\"a b\"].svgPath")

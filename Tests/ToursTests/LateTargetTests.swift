@@ -77,7 +77,7 @@ import Demo
     @Test func checkKnowsTheIdsTheAppCanCreate() {
         #expect(problemLines(#"{"id": "t", "steps": [{"target": "card.12", "text": "later"}]}"#).isEmpty)
         #expect(problemLines(#"{"id": "t", "steps": [{"target": "card.x", "text": "never"}]}"#)
-                == [#"t.json:1: steps[0].target: no view with id "card.x" can exist (known: card.0, card.1, card.2, card.3, fab, grid, …; and as the app runs: card.N)"#])
+                == [#"t.json:1: steps[0].target: no view with id "card.x" can exist (known: card.0, card.1, card.2, card.3, fab, grid and 5 more; and as the app runs: card.N)"#])
         #expect(problemLines(#"{"id": "t", "steps": [{"tab": "menu", "target": "card.7", "text": "wrong tab"}]}"#)
                 == [#"t.json:1: steps[0].target: the view "card.7" is on the tab "home", not "menu" (add "tab": "home" to this step)"#])
         #expect(problemLines(#"{"id": "t", "steps": [{"target": "fab", "text": "x", "ifMissing": "wait"}]}"#)

@@ -90,7 +90,7 @@ import Demo
         engine.start(at: 1, animated: false)
         try s.write("{\"id\": \"live\",\n \"steps\": [{\"target\": \"fab2\"}]}")
         guard case .failed(let error) = s.reloader.check() else { Issue.record("expected a failure"); return }
-        #expect(error.summary.hasSuffix("live.json:2: steps[0].target: no view with id \"fab2\" can exist (known: fab, card.2, grid, home, card.0, card.1, …; and as the app runs: card.N)"))
+        #expect(error.summary.hasSuffix("live.json:2: steps[0].target: no view with id \"fab2\" can exist (known: fab, card.2, grid, home, card.0, card.1 and 5 more; and as the app runs: card.N)"))
         // What the window does: the engine is left alone, the banner shows the problem.
         #expect(engine.currentStep == 1 && engine.tour.steps.count == 3)
         let banner = ErrorBanner(root: f.root)

@@ -53,7 +53,7 @@ import Demo
         let json = #"{"id": "t", "test": {"scripts": [{"name": "s", "lines": ["tap overlay.bubble.next", "tap tab.menu", "tap fbb", "touch tap fab", "scroll -40 at card.0"]}]}, "steps": [{"target": "fab", "text": "x"}]}"#
         let loaded = try TourLoader.load(bytes: Array(json.utf8), file: "t.json", folder: "/nonexistent", appCatalog: { DemoApp.launchCatalog() })
         #expect(loaded.warnings.map(\.description) == [
-            #"t.json:1: test.scripts[0].lines: warning: no screen has a view with id "fbb" at launch (known: fab, grid, home, menu, card.0, card.1, …); the script fails there unless the app makes it as it runs"#,
+            #"t.json:1: test.scripts[0].lines: warning: no screen has a view with id "fbb" at launch (known: fab, grid, home, menu, card.0, card.1 and 11 more); the script fails there unless the app makes it as it runs"#,
         ], "\(loaded.warnings.map(\.description))")
     }
 
@@ -136,7 +136,7 @@ import Demo
            {"target": "fab2"}
          ]}
         """, file: "home.json") == [
-            "home.json:5: steps[2].target: no view with id \"fab2\" can exist (known: fab, card.2, grid, home, card.0, card.1, …; and as the app runs: card.N)",
+            "home.json:5: steps[2].target: no view with id \"fab2\" can exist (known: fab, card.2, grid, home, card.0, card.1 and 5 more; and as the app runs: card.N)",
         ])
     }
 

@@ -3,6 +3,9 @@
 /// Strict RFC 8259 grammar, with a leading byte-order mark allowed. It never traps: nesting deeper
 /// than `maxDepth`, numbers beyond `Double`, lone surrogates, control characters in strings and
 /// invalid UTF-8 are all reported as a `JSONSyntaxError` with the line and the path being read.
+/// A caller may give the most values a document holds (`maxValues`): they are counted as they are
+/// read, so a file of a million tiny values is refused at the line that passes the limit, before
+/// its tree is built (each node takes far more memory than its few bytes of text).
 public struct JSONParser {
     /// How deep arrays and objects may nest.
     public static let maxDepth = 64
@@ -11,18 +14,40 @@ public struct JSONParser {
     private var index = 0
     private var line = 1
     private var path: [JSONPath.Component] = []
+    private let maxValues: Int
+    private var values = 0
+    /// Whether values below the top level's are kept; when not, they are read and let go.
+    private let keepsNestedValues: Bool
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], maxValues: Int = .max, keepsNestedValues: Bool = true) {
+        self.bytes = bytes
+        self.maxValues = maxValues
+        self.keepsNestedValues = keepsNestedValues
+    }
 
-    /// Parses one JSON document.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw parser.error("expected the end of the file after the top-level value, found \(parser.found())")
+    /// Parses one JSON document of at most `maxValues` values (objects, lists, strings, numbers,
+    /// `true`, `false` and `null`, each counted once).
+    public static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, maxValues: maxValues)
+        return try parser.document()
+    }
+
+    /// The keys of the object a document is, in order, checked as `parse` checks the whole file
+    /// but keeping nothing below them (a file's kind is told by its keys at little cost); nil when
+    /// the document is not an object.
+    public static func topLevelKeys(_ bytes: [UInt8]) throws(JSONSyntaxError) -> [String]? {
+        var parser = JSONParser(bytes: bytes, keepsNestedValues: false)
+        guard case .object(let members) = try parser.document().value else { return nil }
+        return members.map(\.key)
+    }
+
+    private mutating func document() throws(JSONSyntaxError) -> JSONNode {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw error("expected the end of the file after the top-level value, found \(found())")
         }
         return value
     }
@@ -33,6 +58,10 @@ public struct JSONParser {
     // MARK: - Values
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        values += 1
+        guard values <= maxValues else {
+            throw error("the file holds more than \(maxValues) values (objects, lists, strings and numbers), the most it may hold")
+        }
         let from = index
         var node = try parseBareValue(depth: depth)
         node.span = from..<index
@@ -87,7 +116,7 @@ public struct JSONParser {
             path.removeLast()
             var member = JSONMember(key: key, keyLine: keyLine, value: value)
             member.span = keyStart..<index
-            members.append(member)
+            if keepsNestedValues || depth == 1 { members.append(member) }
             skipWhitespace()
             if peek == UInt8(ascii: ",") { index += 1; continue }
             if peek == UInt8(ascii: "}") { index += 1; return JSONNode(.object(members), line: start) }
@@ -100,14 +129,16 @@ public struct JSONParser {
         let start = line
         index += 1
         var elements: [JSONNode] = []
+        var count = 0
         skipWhitespace()
         if peek == UInt8(ascii: "]") { index += 1; return JSONNode(.array(elements), line: start) }
         while true {
             skipWhitespace()
-            path.append(.index(elements.count))
+            path.append(.index(count))
+            count += 1
             let value = try parseValue(depth: depth)
             path.removeLast()
-            elements.append(value)
+            if keepsNestedValues || depth == 1 { elements.append(value) }
             skipWhitespace()
             if peek == UInt8(ascii: ",") { index += 1; continue }
             if peek == UInt8(ascii: "]") { index += 1; return JSONNode(.array(elements), line: start) }

@@ -399,10 +399,16 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the checks on an app described by `catalog` (a key it does not keep, a
     /// value of the wrong kind), or nil.
     public func problem(against catalog: TargetCatalog) -> String? {
+        var names = CatalogSuggestions(catalog)
+        return problem(against: &names)
+    }
+
+    /// What is wrong with the checks, as `problem(against:)` says, with the names a tour's checks share.
+    package func problem(against names: inout CatalogSuggestions) -> String? {
+        let catalog = names.catalog
         for check in checks where !StateExpectation.keys.contains(where: { $0.name == check.key }) {
-            guard let state = catalog.state(named: check.key) else {
-                let known = StateExpectation.keys.map(\.name) + catalog.states.map(\.name)
-                return "the app keeps no state \(quoted(check.key)) (known: \(known.joined(separator: ", ")))"
+            guard let state = names.statesByName[check.key] else {
+                return "the app keeps no state \(quoted(check.key)) (known: \(names.expectationKeys.list(near: check.key)))"
             }
             switch state.kind {
             case .number where Double(check.value) == nil && check.value != "none":
@@ -413,12 +419,13 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
             }
         }
         if let tab = checks.first(where: { $0.key == "tab" }), !catalog.tabs.isEmpty, tab.value != "none", !catalog.tabs.contains(tab.value) {
-            return "no tab named \(quoted(tab.value))" + SchemaReader.suggestion(for: tab.value, among: catalog.tabs)
+            return "no tab named \(quoted(tab.value))" + names.tabs.suggestion(for: tab.value)
         }
         if let overlay = checks.first(where: { $0.key == "overlay" }) {
             // The tour's own overlays, and those the app presents.
-            let kinds = [OverlayKind.spotlight.rawValue, OverlayKind.hotspot.rawValue] + catalog.overlayKinds + ["none"]
-            if !kinds.contains(overlay.value) { return "no overlay kind \(quoted(overlay.value)) (known: \(kinds.joined(separator: ", ")))" }
+            if !names.expectationKinds.known.contains(overlay.value) {
+                return "no overlay kind \(quoted(overlay.value)) (known: \(names.expectationKinds.list(near: overlay.value)))"
+            }
         }
         return nil
     }

@@ -7,6 +7,9 @@ package struct SchemaReader {
     package let file: String
     /// Every problem found so far, in the order found.
     package private(set) var diagnostics: [TourDiagnostic] = []
+    /// A count a decoder keeps as it reads (a screens file's views), so a limit on it stops the
+    /// reading where it is passed rather than after everything is built.
+    package var tally = 0
 
     /// A reader whose diagnostics name `file`.
     package init(file: String) { self.file = file }
@@ -42,12 +45,11 @@ package struct SchemaReader {
         return byKey
     }
 
-    /// ` (did you mean "x"?)` for a near miss, else ` (known: a, b, c)`.
+    /// ` (did you mean "x"?)` for a near miss, else ` (known: a, b, c)`: every one of `known`, a
+    /// list of Limelight's own words (keys, widgets, icons). Names a file declares are offered
+    /// with `KnownNames`, the nearest few.
     package static func suggestion(for word: String, among known: [String]) -> String {
-        let lower = word.lowercased()
-        let best = known.map { ($0, editDistance(lower, $0.lowercased())) }.min { $0.1 < $1.1 }
-        if let best, best.1 <= max(1, min(3, word.count / 3)) { return " (did you mean \(quoted(best.0))?)" }
-        return " (known: \(known.joined(separator: ", ")))"
+        KnownNames.suggestion(for: word, among: known, shown: .max)
     }
 
     /// The edit distance over characters, a swap of neighbours one edit (short strings only: keys and ids).

@@ -90,32 +90,32 @@ public enum TourTargetValidator {
             out.append(TourDiagnostic(file: file, line: line, path: path, message: message))
         }
         let overScreenshot = tour.background != nil
+        var names = CatalogSuggestions(catalog)
         if !catalog.languages.isEmpty, let languages = tour.test.languages {
             for (i, code) in languages.enumerated() where !catalog.languages.contains(code) && !PseudoLocale.isPseudo(code) {
                 report(i < tour.test.languageLines.count ? tour.test.languageLines[i] : 0, "test.languages[\(i)]",
-                       "the app speaks \(catalog.languages.joined(separator: ", ")), so \(quoted(code)) cannot be tested")
+                       "the app speaks \(names.languages.list(near: code)), so \(quoted(code)) cannot be tested")
             }
         }
         if let event = tour.show.afterEvent, !catalog.countableEvents.contains(event.name) {
             report(tour.afterEventLine, "show.afterEvent",
-                   "expected one of the app's events (\(catalog.countableEvents.joined(separator: ", "))), found \(quoted(event.name))")
+                   "expected one of the app's events (\(names.events.list(near: event.name))), found \(quoted(event.name))")
         }
         // What test scripts expect of the app's state: names and kinds it declares. A view a
         // script acts on that no screen has at launch is a warning: the app may still make it as
         // it runs (an alert's button, a screen's back button), which only the run can tell.
-        var everywhere: Set<String> { catalog.ids.values.reduce(into: Set<String>()) { $0.formUnion($1) } }
         for (i, script) in tour.test.scripts.enumerated() {
             for line in script.script.commands {
                 if let id = line.command.viewID, !overScreenshot, !catalog.isEmpty, !id.hasPrefix("overlay."),
                    !catalog.tabs.contains(where: { catalog.canExist(id, onTab: $0) }) {
                     out.append(TourDiagnostic(file: file, line: line.line, path: "test.scripts[\(i)].lines",
-                                              message: "no screen has a view with id \(quoted(id)) at launch (known: \(knownList(everywhere, near: id, locations: catalog.locations))); the script fails there unless the app makes it as it runs",
+                                              message: "no screen has a view with id \(quoted(id)) at launch (known: \(names.knownIDs(onTab: nil, near: id))); the script fails there unless the app makes it as it runs",
                                               severity: .warning))
                 }
-                guard case .expect(let expectation) = line.command, let problem = expectation.problem(against: catalog) else { continue }
+                guard case .expect(let expectation) = line.command, let problem = expectation.problem(against: &names) else { continue }
                 report(line.line, "test.scripts[\(i)].lines", "expect: " + problem)
             }
-            if let expectation = script.expect, let problem = expectation.problem(against: catalog) {
+            if let expectation = script.expect, let problem = expectation.problem(against: &names) {
                 report(script.expectLine, "test.scripts[\(i)].expect", problem)
             }
         }
@@ -133,7 +133,7 @@ public enum TourTargetValidator {
                 } else if catalog.tabs.contains(tab) {
                     currentTab = tab
                 } else {
-                    report(step.source.tab, stepPath + ".tab", "no tab named \(quoted(tab)) (known: \(catalog.tabs.joined(separator: ", ")))")
+                    report(step.source.tab, stepPath + ".tab", "no tab named \(quoted(tab)) (known: \(names.tabs.list(near: tab)))")
                     tabIsKnown = false
                 }
             }
@@ -148,31 +148,17 @@ public enum TourTargetValidator {
                     continue
                 }
                 guard tabIsKnown else { continue }
-                let here = catalog.ids[currentTab] ?? []
                 if catalog.canExist(id, onTab: currentTab) { continue }
                 if let other = catalog.tabs.first(where: { catalog.canExist(id, onTab: $0) }) {
                     let at = catalog.locations[id].map { ", declared at \($0)" } ?? ""
                     report(line, path, "the view \(quoted(id)) is on the tab \(quoted(other))\(at), not \(quoted(currentTab)) (add \"tab\": \(quoted(other)) to this step)")
                 } else {
                     let patterns = catalog.patterns[currentTab] ?? []
-                    report(line, path, "no view with id \(quoted(id)) can exist (known: \(knownList(here, near: id, locations: catalog.locations))"
-                           + (patterns.isEmpty ? ")" : "; and as the app runs: \(patterns.joined(separator: ", ")))"))
+                    report(line, path, "no view with id \(quoted(id)) can exist (known: \(names.knownIDs(onTab: currentTab, near: id))"
+                           + (patterns.isEmpty ? ")" : "; and as the app runs: \(KnownNames.list(patterns, near: id)))"))
                 }
             }
         }
         return out
-    }
-
-    /// Up to six known ids, the nearest to `id` first (with where it is declared, when `locations`
-    /// says), then "…" when there are more.
-    static func knownList(_ ids: Set<String>, near id: String, locations: [String: String] = [:]) -> String {
-        let sorted = ids.sorted { a, b in
-            let da = SchemaReader.editDistance(id, a), db = SchemaReader.editDistance(id, b)
-            return da != db ? da < db : a < b
-        }
-        let shown = sorted.prefix(6).enumerated().map { i, known in
-            i == 0 ? known + (locations[known].map { " at \($0)" } ?? "") : known
-        }.joined(separator: ", ")
-        return sorted.count > 6 ? shown + ", …" : shown
     }
 }

@@ -29,15 +29,16 @@ public enum TourFlowValidator {
             }
         }
         var edges: [[(to: Int, byItself: Bool)]] = Array(repeating: [], count: tour.steps.count)
+        var nearIDs = NameSuggestions(index.keys.sorted())
         for (i, step) in tour.steps.enumerated() {
             for (k, button) in step.buttons.enumerated() {
                 if case .step(let id) = button.goto, index[id] == nil {
-                    report(button.line, "steps[\(i)].buttons[\(k)].goto", unknown(id, index))
+                    report(button.line, "steps[\(i)].buttons[\(k)].goto", unknown(id, &nearIDs))
                 }
                 if let j = target(button.goto, from: i) { edges[i].append((j, false)) }
             }
             if step.advanceOn == .event, let goto = step.advanceGoto, case .step(let id) = goto, index[id] == nil {
-                report(step.source.step, "steps[\(i)].advanceOn.goto", unknown(id, index))
+                report(step.source.step, "steps[\(i)].advanceOn.goto", unknown(id, &nearIDs))
             }
             if step.buttons.isEmpty {
                 // An event whose state already holds moves on with nobody doing anything.
@@ -66,42 +67,47 @@ public enum TourFlowValidator {
                 }
             }
         }
+        var names = CatalogSuggestions(catalog)
         for step in tour.steps {
             for source in step.source.conditions {
-                if let problem = check(source.condition, catalog: catalog) { report(source.line, source.path, problem) }
+                if let problem = check(source.condition, names: &names) { report(source.line, source.path, problem) }
             }
         }
         return out
     }
 
-    private static func unknown(_ id: String, _ index: [String: Int]) -> String {
-        let known = index.keys.sorted()
-        return "no step has the id \(quoted(id)) (known: \(known.isEmpty ? "none; give steps an \"id\"" : known.joined(separator: ", ")), or \"next\", \"end\")"
+    private static func unknown(_ id: String, _ ids: inout NameSuggestions) -> String {
+        "no step has the id \(quoted(id)) (known: \(ids.known.isEmpty ? "none; give steps an \"id\"" : ids.list(near: id)), or \"next\", \"end\")"
     }
 
     /// What is wrong with `c` on this screen, or nil.
     static func check(_ c: TourCondition, catalog: TargetCatalog) -> String? {
+        var names = CatalogSuggestions(catalog)
+        return check(c, names: &names)
+    }
+
+    /// What is wrong with `c` on the screen of `names`' catalog, or nil.
+    static func check(_ c: TourCondition, names: inout CatalogSuggestions) -> String? {
+        let catalog = names.catalog
         let equality: Set<TourCondition.Comparison> = [.equal, .notEqual]
         switch c.key {
         case "tab":
             guard equality.contains(c.comparison) else { return "a tab is compared with = or !=, found \(quoted(c.description))" }
             guard catalog.tabs.contains(c.value) else {
                 return catalog.tabs.isEmpty ? "this screen has no tabs (found \(quoted(c.description)))"
-                                            : "no tab named \(quoted(c.value)) (known: \(catalog.tabs.joined(separator: ", ")))"
+                                            : "no tab named \(quoted(c.value)) (known: \(names.tabs.list(near: c.value)))"
             }
         case "overlay":
             guard equality.contains(c.comparison) else { return "an overlay is compared with = or !=, found \(quoted(c.description))" }
-            let kinds = catalog.overlayKinds + ["none"]
-            guard kinds.contains(c.value) else { return "no overlay kind \(quoted(c.value)) (known: \(kinds.joined(separator: ", ")))" }
+            guard names.conditionKinds.known.contains(c.value) else { return "no overlay kind \(quoted(c.value)) (known: \(names.conditionKinds.list(near: c.value)))" }
         case "view":
             guard equality.contains(c.comparison) else { return "a view is compared with = (laid out) or != (not), found \(quoted(c.description))" }
             guard catalog.tabs.isEmpty ? catalog.canExist(c.value, onTab: "") : catalog.tabs.contains(where: { catalog.canExist(c.value, onTab: $0) }) else {
                 return "no view with id \(quoted(c.value)) can exist"
             }
         default:
-            guard let state = catalog.state(named: c.key) else {
-                let keys = ["tab", "overlay", "view"] + catalog.states.map(\.name)
-                return "expected a condition on \(keys.joined(separator: ", ")), found \(quoted(c.description))"
+            guard let state = names.statesByName[c.key] else {
+                return "expected a condition on \(names.conditionKeys.list(near: c.key)), found \(quoted(c.description))"
             }
             switch state.kind {
             case .number:

@@ -42,18 +42,21 @@ public enum TourLoader {
     public static let maxFileSize = 4 * 1024 * 1024
 
     /// Loads the tour at `path`. `appCatalog` gives the app's views and declarations; a tour over a
-    /// screenshot keeps only its events.
+    /// screenshot keeps only its events. Its screenshots are decoded through `images` (the
+    /// process's cache, whose budget they count against; without one, a cache of their own).
     @MainActor
-    public static func load(path: String, appCatalog: () -> TargetCatalog) throws(TourLoadError) -> LoadedTour {
+    public static func load(path: String, appCatalog: () -> TargetCatalog,
+                            images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> LoadedTour {
         let bytes = try read(path)
         let folder = AtomicFile.split(path).folder
-        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, appCatalog: appCatalog)
+        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, appCatalog: appCatalog, images: images)
     }
 
-    /// Loads a tour from `bytes`, naming `file` in diagnostics and resolving a background in `folder`.
+    /// Loads a tour from `bytes`, naming `file` in diagnostics and resolving a background in
+    /// `folder`; its screenshots are decoded through `images`.
     @MainActor
-    public static func load(bytes: [UInt8], file: String, folder: String,
-                            appCatalog: () -> TargetCatalog) throws(TourLoadError) -> LoadedTour {
+    public static func load(bytes: [UInt8], file: String, folder: String, appCatalog: () -> TargetCatalog,
+                            images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> LoadedTour {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch {
             throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
@@ -66,7 +69,7 @@ public enum TourLoader {
             let line = backgroundLine(root)
             let resolved = resolve(background, folder: folder)
             loaded.backgroundPath = resolved
-            do { loaded.background = try loadImage(resolved, named: background) } catch {
+            do { loaded.background = try loadImage(resolved, named: background, images: images) } catch {
                 problems.append(TourDiagnostic(file: file, line: line, path: "background", message: error.reason))
             }
             if let image = loaded.background {
@@ -76,7 +79,7 @@ public enum TourLoader {
                 for (tag, name) in tour.languageBackgrounds.sorted(by: { $0.key < $1.key }) {
                     if name == background { loaded.languageBackgrounds[tag] = image; continue }
                     do {
-                        let other = try loadImage(resolve(name, folder: folder), named: name)
+                        let other = try loadImage(resolve(name, folder: folder), named: name, images: images)
                         guard other.width == image.width, other.height == image.height else {
                             problems.append(TourDiagnostic(file: file, line: line, path: "background.\(tag)",
                                                            message: "the image is \(other.width)x\(other.height) pixels, not the \(image.width)x\(image.height) of the first language's (every language's screenshot of one screen is the same size)"))
@@ -92,7 +95,7 @@ public enum TourLoader {
                 guard let name = step.background else { continue }
                 let path = "steps[\(i)].background"
                 do {
-                    let image = try loadImage(resolve(name, folder: folder), named: name)
+                    let image = try loadImage(resolve(name, folder: folder), named: name, images: images)
                     if let base = loaded.background, image.width != base.width || image.height != base.height {
                         problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: path,
                                                        message: "the image is \(image.width)x\(image.height) pixels, not the \(base.width)x\(base.height) of the tour's background (every screen of one tour is the same size)"))
@@ -145,16 +148,17 @@ public enum TourLoader {
     }
 
     /// The screenshot a tour file that does not load names, and the screen it makes, when its JSON
-    /// reads and its `background` loads (so a window opened on a broken file shows that screen):
-    /// `screen.size` if it reads, else the image's pixels divided by `screen.scale` (or 1).
+    /// reads and its `background` loads through `images` (so a window opened on a broken file shows
+    /// that screen): `screen.size` if it reads, else the image's pixels divided by `screen.scale` (or 1).
     @MainActor
-    public static func screenshotScreen(ofBrokenFile path: String) -> (image: Pixmap, size: Size, scale: Double)? {
+    public static func screenshotScreen(ofBrokenFile path: String,
+                                        images: DecodedImageCache = DecodedImageCache()) -> (image: Pixmap, size: Size, scale: Double)? {
         guard let bytes = try? read(path), let node = try? JSONParser.parse(bytes) else { return nil }
         let root = JSONTree(node, in: bytes)
         guard let name = root["background"]?.stringValue, !name.isEmpty else { return nil }
         let folder = (path as NSString).deletingLastPathComponent
         let file = resolve(name, folder: folder.isEmpty ? "." : folder)
-        guard let image = try? Pixmap(contentsOfFile: file) else { return nil }
+        guard let image = try? images.image(atPath: file) else { return nil }
         var scale = root["screen"]?["scale"]?.numberValue ?? 1
         if !(0.25...8).contains(scale) { scale = 1 }
         var size = Size(Double(image.width) / scale, Double(image.height) / scale)
@@ -195,36 +199,23 @@ public enum TourLoader {
     struct ImageProblem: Error { var reason: String }
 
     /// Why the image at `path` cannot be a tour's screenshot (missing, a folder, not an image of a
-    /// format Limelight reads, too large), or nil when it can.
+    /// format Limelight reads, too large), or nil when it can; it is decoded through `images`, so
+    /// the tour that names it next finds it there.
     @MainActor
-    public static func screenshotProblem(at path: String) -> String? {
-        do { _ = try loadImage(path, named: (path as NSString).lastPathComponent); return nil } catch { return error.reason }
+    public static func screenshotProblem(at path: String, images: DecodedImageCache = DecodedImageCache()) -> String? {
+        do { _ = try loadImage(path, named: (path as NSString).lastPathComponent, images: images); return nil } catch { return error.reason }
     }
 
-    /// Screenshots decoded lately, by path, with the file's signature when it was read: a tour
-    /// loaded again and again (each edit in the editor, each reload) decodes an unchanged image once.
-    @MainActor private static var decodedImages: [String: (signature: FileSignature, image: Pixmap)] = [:]
-    /// How many decoded screenshots are kept.
-    static let decodedImageLimit = 16
-
+    /// The screenshot at `path` from `images`: a tour loaded again and again (each edit in the
+    /// editor, each reload) decodes an unchanged image once, and every name of one file is one image.
     @MainActor
-    static func loadImage(_ path: String, named name: String) throws(ImageProblem) -> Pixmap {
-        let signature = FileSignature.of(path)
-        if signature.exists, let hit = decodedImages[path], hit.signature == signature { return hit.image }
-        let image = try decodeImage(path, named: name)
-        if decodedImages.count >= decodedImageLimit { decodedImages.removeAll() }
-        // Signed again after reading: a file replaced while it was read is read again next time.
-        if FileSignature.of(path) == signature { decodedImages[path] = (signature, image) }
-        return image
-    }
-
-    private static func decodeImage(_ path: String, named name: String) throws(ImageProblem) -> Pixmap {
+    static func loadImage(_ path: String, named name: String, images: DecodedImageCache) throws(ImageProblem) -> Pixmap {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImageProblem(reason: "no such file \(quoted(name)) (looked for \(escapedForOneLine(path)))")
         }
         guard !isDirectory.boolValue else { throw ImageProblem(reason: "\(quoted(name)) is a folder (expected a PNG screenshot)") }
-        do { return try Pixmap(contentsOfFile: path) } catch {
+        do { return try images.image(atPath: path) } catch {
             // SDL's messages may repeat the path: keep them on one line too.
             throw ImageProblem(reason: "\(quoted(name)): \(escapedForOneLine(error.reason))")
         }
