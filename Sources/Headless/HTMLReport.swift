@@ -1,8 +1,9 @@
 import Foundation
 import Tours
 
-/// `index.html` of `limelight test --report DIR`: one self-contained page (no network, styles,
-/// script and images inline) that works from `file://` and links to nothing outside it. A
+/// `index.html` of `limelight test --report DIR`: one page (no network, styles and script inline,
+/// images as files beside it in `DIR/images/`, see `ReportImages`) that works from `file://` and
+/// links to nothing outside its folder. A
 /// summary, then the failures and errors, each with golden, actual and diff side by side and a view
 /// that flips or slides between golden and actual, and its screen-reader texts; then the passing and
 /// skipped cases. Filters by tour, size, language and result. A reviewer marks failures accept or
@@ -10,7 +11,7 @@ import Tours
 /// accepted. Everything from a tour (ids, texts, file names) is escaped; the script reads only
 /// attributes.
 public enum HTMLReport {
-    /// The images of one case, as `data:` URLs (nil where there is none).
+    /// The images of one case, as URLs relative to the page (nil where there is none).
     public struct Images: Hashable, Sendable {
         /// The golden.
         public var golden: String?
@@ -135,8 +136,6 @@ public enum HTMLReport {
         return s + "</section>\n"
     }
 
-    /// A PNG's bytes as a `data:` URL.
-    public static func dataURL(png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
 
     /// Drop-downs of every tour, size, language and result among the cases.
     static func filters(_ results: [CaseResult]) -> String {

@@ -195,10 +195,22 @@ public enum TestResultsFolder {
         return run
     }
 
-    /// The images the HTML report shows for `result`, read from the results folder by their keys
-    /// (and, for a passed case with `goldens`, its golden), as `data:` URLs: a failure's always, the
-    /// others' only with `goldens` (`--report-all`).
-    public static func images(of r: CaseResult, in folder: String, goldens: ((CaseResult) -> [UInt8]?)?) -> HTMLReport.Images {
+    /// The files the HTML report shows for a case: its images' bytes and its texts.
+    public struct CaseFiles: Sendable {
+        /// The golden as compared (or, for a passed case, the golden).
+        public var golden: [UInt8]?
+        /// The frame as rendered.
+        public var actual: [UInt8]?
+        /// The difference image.
+        public var diff: [UInt8]?
+        /// Its text goldens beside what the run found.
+        public var texts: [HTMLReport.TextPair] = []
+    }
+
+    /// The files the HTML report shows for `r`, read from the results folder by their keys (and,
+    /// for a passed case with `goldens`, its golden): a failure's always, the others' only with
+    /// `goldens` (`--report-all`).
+    public static func caseFiles(of r: CaseResult, in folder: String, goldens: ((CaseResult) -> [UInt8]?)?) -> CaseFiles {
         let owned = try? OwnedFolder(folder)
         func bytes(_ kind: ResultFile, if present: Bool = true) -> [UInt8]? {
             guard present, let owned else { return nil }
@@ -212,14 +224,12 @@ public enum TestResultsFolder {
                                            golden: bytes(kinds.expected, if: t.expected != nil).map { String(decoding: $0, as: UTF8.self) },
                                            actual: bytes(kinds.found).map { String(decoding: $0, as: UTF8.self) } ?? "")
             }
-            return HTMLReport.Images(golden: bytes(.expected, if: r.expected != nil).map(HTMLReport.dataURL(png:)),
-                                     actual: bytes(.actual, if: r.actual != nil).map(HTMLReport.dataURL(png:)),
-                                     diff: bytes(.diff, if: r.diff != nil).map(HTMLReport.dataURL(png:)), texts: texts)
+            return CaseFiles(golden: bytes(.expected, if: r.expected != nil), actual: bytes(.actual, if: r.actual != nil),
+                             diff: bytes(.diff, if: r.diff != nil), texts: texts)
         case .passed where goldens != nil:
-            let golden = bytes(.expected) ?? goldens?(r)
-            return HTMLReport.Images(golden: golden.map(HTMLReport.dataURL(png:)), actual: nil, diff: nil)
+            return CaseFiles(golden: bytes(.expected) ?? goldens?(r))
         default:
-            return HTMLReport.Images(golden: nil, actual: nil, diff: nil)
+            return CaseFiles()
         }
     }
 }

@@ -40,7 +40,7 @@ enum TestCommand {
                       and one): --only 'home/*-ja-*', --only step03; the others count as skipped
       --results DIR   the results folder
       --junit FILE    write JUnit XML (a testsuite per tour, a testcase per case; paths relative to it)
-      --report DIR    write DIR/index.html, one self-contained page: every failure with golden, actual
+      --report DIR    write DIR/index.html and its images in DIR/images: every failure with golden, actual
                       and diff (flip, slide), filters, and accept/reject choices that give the command
       --report-all    the report shows every case's image, not only the failures'
       --jobs N        cases run in N processes, each on one core (default and most: the machine's

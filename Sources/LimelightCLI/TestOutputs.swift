@@ -94,12 +94,16 @@ struct TestOutputs {
             }
         }
         if let report {
+            // The images are files beside the page (ReportImages), not inside it.
+            let images = ReportImages(folder: report)
             let page = HTMLReport.page(tours: run.tours, results: cases, warnings: warnings,
                                        acceptCommand: "\(programName) accept\(acceptFolderOption)") { r in
-                TestResultsFolder.images(of: r, in: self.results, goldens: reportAll ? passedGoldens : nil)
+                images.images(of: r, TestResultsFolder.caseFiles(of: r, in: self.results, goldens: reportAll ? passedGoldens : nil))
             }
+            images.removeStale()
             let path = (report as NSString).appendingPathComponent("index.html")
             do {
+                if let failure = images.failure { throw HeadlessError("cannot write \(failure)") }
                 try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
                 try AtomicFile().write(Data(page.utf8), to: path)
                 lines.append("wrote \(path)")

@@ -55,11 +55,16 @@ import ImageFiles
         let t = try tally(r.stdout)
         #expect(t.passed == goldens && t.failed == 0 && t.skipped == 0)
         #expect(r.stdout.split(separator: "\n").last == "\(goldens) passed, 0 failed")
-        // With --report-all, every case's image is in the page itself.
+        // With --report-all, every case's image is a file beside the page, linked from it.
         let all = try CLI.run(["test", Self.tours + "/fab.json", "--report", report + "/all", "--report-all", "--results", report + "/results"])
         let page = try String(contentsOfFile: report + "/all/index.html", encoding: .utf8)
         let passed = try tally(all.stdout).passed
-        #expect(all.status == 0 && page.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == passed)
+        let sources = page.matches(of: /src="(images\/[^"]*)"/).map { String($0.1) }
+        #expect(all.status == 0 && sources.count == passed && !page.contains("data:image/png"))
+        for source in sources {
+            let file = report + "/all/" + (source.removingPercentEncoding ?? source)
+            #expect(GoldenPNG.storedPixelDigest(ofFile: file) != nil, "\(source) is the golden, with its digest")
+        }
     }
 
     @Test func aDeliberateChangeFailsNamingTheCaseWithItsDiff() throws {
@@ -237,11 +242,14 @@ import ImageFiles
         try handle.write(contentsOf: Data("not a png".utf8))
         try handle.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before, "the committed golden is untouched")
-        // The report is one page: its images are in it, and nothing it names is a file.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/rep") == ["index.html"])
+        // The report is a page and its images beside it, in a folder of its own: nothing it names
+        // is outside the report's folder, and the page itself holds no image.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/rep").sorted() == ["images", "index.html"])
         let page = try String(contentsOfFile: dir + "/rep/index.html", encoding: .utf8)
         let sources = page.matches(of: /src="([^"]*)"/).map { String($0.1) }
-        #expect(!sources.isEmpty && sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") }, "\(sources.prefix(3))")
+        #expect(!sources.isEmpty && sources.allSatisfy { $0.hasPrefix("images/") && !$0.contains("..") }, "\(sources.prefix(3))")
+        for source in sources { #expect(FileManager.default.fileExists(atPath: dir + "/rep/" + (source.removingPercentEncoding ?? source)), "\(source)") }
+        #expect(!page.contains("data:image/png"))
     }
 
     @Test func theReportWorksInAHeadlessChromium() throws {
