@@ -25,7 +25,7 @@ public final class OwnedFolder: Sendable {
         if creating, !FileManager.default.fileExists(atPath: path) {
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
                 throw InputFile.Failure(reason: "cannot make the folder (" + (AtomicFile.fileInTheWay(of: path).map { "\($0) is a file, not a folder" }
-                    ?? ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+                    ?? ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { SystemErrors.describe(Int32($0.code)) }
                     ?? "permission denied") + ")")
             }
         }
@@ -227,7 +227,7 @@ public final class OwnedFolder: Sendable {
             close(fd)
             guard next >= 0 else {
                 let why = code == ELOOP || code == ENOTDIR ? "\(part) is not a folder (a file or a symbolic link is in the way; links are not followed here)"
-                    : String(cString: strerror(code))
+                    : SystemErrors.describe(code)
                 throw AtomicFileFailure(call: "mkdir", path: path + "/" + shown, reason: why)
             }
             fd = next

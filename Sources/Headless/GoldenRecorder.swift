@@ -64,7 +64,7 @@ public enum GoldenRecorder {
         }
         let folder = AtomicFile.split(golden).folder
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            return "cannot make the goldens folder (" + (AtomicFile.fileInTheWay(of: folder).map { "\($0) is a file, not a folder" } ?? error.localizedDescription) + ")"
+            return "cannot make the goldens folder (" + (AtomicFile.fileInTheWay(of: folder).map { "\($0) is a file, not a folder" } ?? SystemErrors.describe(error)) + ")"
         }
         do { try AtomicFile().write(Data(try InputFile.read(source, limit: Pixmap.maxImageFileBytes, kind: "a PNG")), to: golden) } catch let error as InputFile.Failure {
             return "cannot read back \(source) (\(error.reason))"
