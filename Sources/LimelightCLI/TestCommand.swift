@@ -60,7 +60,7 @@ enum TestCommand {
         let c = "test"
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only", "--results", "--shard", "--blob", "--accept"],
                                  switches: ["--help", "--prune", "--report-all"],
-                                 choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)])
+                                 choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)], positionalPaths: "a tour file or folder")
         if args.has("--help") { print(help); return }
         Pixmap.keepLargeBuffersForReuse()
         let results = args.value("--results") ?? TestResultsFolder.defaultPath()
@@ -133,7 +133,7 @@ enum TestCommand {
             for orphan in plan.orphans(ofTour: index) {
                 if args.has("--prune") {
                     do { try FileManager.default.removeItem(atPath: orphan); orphanLines.append("removed \(orphan) (no case names it)") } catch {
-                        orphanLines.append("cannot remove \(orphan): \(error.localizedDescription)")
+                        orphanLines.append("cannot remove \(orphan): \(SystemErrors.describe(error))")
                     }
                 } else {
                     orphanLines.append("orphan golden \(orphan): no case names it (--prune removes it)")
@@ -180,17 +180,18 @@ enum TestCommand {
     static func tourFiles(_ paths: [String], command: String) throws(CLIError) -> [String] {
         var files: [String] = []
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            let kind: FileKind?
+            do { kind = try InputFile.kind(of: path) } catch { throw .usage("\(command): \(Arguments.printable(path)): \(error.reason)") }
+            guard let kind else {
                 throw .usage("\(command): \(Arguments.printable(path)): no such file or folder")
             }
-            guard isFolder.boolValue else {
+            guard kind.isFolder else {
                 if !files.contains(path) { files.append(path) }
                 continue
             }
             let names: [String]
             do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-                throw .failure("\(command): \(path): cannot list the folder (\(error.localizedDescription))")
+                throw .failure("\(command): \(path): cannot list the folder (\(SystemErrors.describe(error)))")
             }
             let jsons = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             // A folder's JSON files that are not tours (a package.json, a screens file) are passed
