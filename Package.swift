@@ -105,14 +105,14 @@ let package = Package(
                 dependencies: ["Headless", "Editor", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Headless", "Editor", "Demo", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "CSDL2Image", "CSPNG"]),
-        .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG"]),
+        .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles", "Files"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
         // The long random-input soak: a seeded driver of the sample app (used by SoakTests) and
         // `make soak`'s release runner.
         .target(name: "Soak", dependencies: ["Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
-        .executableTarget(name: "limelight-soak", dependencies: ["Soak", "Raster"]),
+        .executableTarget(name: "limelight-soak", dependencies: ["Soak", "Raster", "Files"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "Localization"], path: "Tests/TestSupport"),

@@ -8,8 +8,11 @@ import Glibc
 /// written, flushed (fsync) and closed with every result checked, then renamed over the target, and
 /// the folder is flushed so the rename itself survives a power cut.
 ///
-/// PNG output and saved tour progress both save through it. The steps are injectable
-/// (`AtomicFile.Steps`) so tests can fail any of them.
+/// What is at the path decides first (`destination(of:)`): a character device such as `/dev/null`
+/// or a FIFO is written in place and never replaced, a descriptor of this process (`/dev/stdout`)
+/// is written to, and a folder, a socket or a block device is refused. Every output is saved
+/// through it: PNGs, saved tour progress, reports, schemas, translators' files. The steps are
+/// injectable (`AtomicFile.Steps`) so tests can fail any of them.
 public struct AtomicFile: Sendable {
     /// The file-system steps of a save.
     public var steps: Steps
@@ -22,15 +25,24 @@ public struct AtomicFile: Sendable {
         self.mode = mode
     }
 
-    /// Replaces `path` with `bytes`. On failure nothing at `path` has changed and the temporary file
-    /// is gone; the error names the step that failed.
+    /// Replaces `path` with `bytes` (or writes them into the device, pipe or descriptor it names).
+    /// On failure nothing at `path` has changed and the temporary file is gone; the error names
+    /// the step that failed and `path` (not the temporary file, which the user never named).
     public func write(_ bytes: Data, to path: String) throws(AtomicFileFailure) {
+        func fill(_ fd: Int32) -> (call: String, code: Int32)? {
+            bytes.withUnsafeBytes { Descriptors.writeWhole(fd, $0) }.map { ("write", $0) }
+        }
+        switch try AtomicFile.destination(of: path) {
+        case .inPlace: if try AtomicFile.writeInPlace(at: path, fill) { return }
+        case .descriptor(let fd): return try AtomicFile.writeToDescriptor(fd, path: path, fill)
+        case .replaced: break
+        }
         let (folder, name) = AtomicFile.split(path)
         // Short and unique: any name length the folder allows still fits.
         let temporary = folder + "/." + String(name.prefix(40)) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do { try steps.writeSynced(bytes, temporary, mode) } catch {
             steps.remove(temporary)
-            throw error
+            throw AtomicFileFailure(call: error.call, path: path, reason: error.reason)
         }
         do { try steps.rename(temporary, path) } catch {
             steps.remove(temporary)
@@ -107,15 +119,7 @@ extension AtomicFile {
     /// (fsync) unless `sync` is false. Returns the call that failed ("write" or "fsync") and its
     /// errno, or nil.
     static func writeAllAndSync(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, sync: Bool = true) -> (call: String, code: Int32)? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return ("write", errno)
-            }
-            offset += n
-        }
+        if let code = Descriptors.writeWhole(fd, bytes) { return ("write", code) }
         return !sync || fsync(fd) == 0 ? nil : ("fsync", errno)
     }
 }

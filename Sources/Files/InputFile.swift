@@ -37,7 +37,7 @@ public enum InputFile {
     /// bytes), read to its end; the caller closes it.
     public static func read(descriptor fd: Int32, limit: Int, kind: String = "a file") throws(Failure) -> [UInt8] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(reason: "cannot read the file (\(String(cString: strerror(errno))))") }
+        guard fstat(fd, &info) == 0 else { throw Failure(reason: "cannot read the file (\(SystemErrors.describe(errno)))") }
         if let failure = notRegular(info.st_mode, kind: kind) { throw failure }
         let size = Int(info.st_size)
         guard size <= limit else { throw Failure(reason: "larger than \(describe(bytes: limit)) (\(size) bytes; expected \(kind))") }
@@ -50,7 +50,7 @@ public enum InputFile {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, want) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw Failure(reason: "cannot read the file (\(String(cString: strerror(errno))))")
+                throw Failure(reason: "cannot read the file (\(SystemErrors.describe(errno)))")
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
@@ -68,6 +68,20 @@ public enum InputFile {
             throw openFailure(errno)
         }
         if let failure = notRegular(info.st_mode, kind: kind) { throw failure }
+    }
+
+    /// What is at `path`, its links followed: nil when nothing is (no such file, or a part of the
+    /// path is a file); a failure when it cannot be told, which is not the same as missing (a loop
+    /// of symbolic links, a folder that may not be looked into, a path too long).
+    public static func kind(of path: String) throws(Failure) -> FileKind? {
+        guard !path.isEmpty else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw openFailure(code)
+        }
+        return FileKind(mode: info.st_mode, size: Int(info.st_size))
     }
 
     /// What is wrong with a file of `mode` where `kind` was expected, or nil for a regular file.
@@ -89,7 +103,7 @@ public enum InputFile {
         case ELOOP: return Failure(reason: "a loop of symbolic links")
         case ENOTDIR: return Failure(reason: "no such file (a part of the path is a file, not a folder)", isMissing: true)
         case ENAMETOOLONG: return Failure(reason: "the path is too long")
-        default: return Failure(reason: "cannot open the file (\(String(cString: strerror(code))))")
+        default: return Failure(reason: "cannot open the file (\(SystemErrors.describe(code)))")
         }
     }
 

@@ -25,7 +25,7 @@ public final class OwnedFolder: Sendable {
         if creating, !FileManager.default.fileExists(atPath: path) {
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
                 throw InputFile.Failure(reason: "cannot make the folder (" + (AtomicFile.fileInTheWay(of: path).map { "\($0) is a file, not a folder" }
-                    ?? ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+                    ?? ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { SystemErrors.describe(Int32($0.code)) }
                     ?? "permission denied") + ")")
             }
         }
@@ -233,7 +233,7 @@ public final class OwnedFolder: Sendable {
                 let isLink = fstatat(fd, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
                 close(fd)
                 let why = isLink ? "\(inTheWay) is a symbolic link (not followed: what is written stays inside \(shownPath))"
-                    : code == ENOTDIR || code == ELOOP ? "\(inTheWay) is a file, not a folder" : String(cString: strerror(code))
+                    : code == ENOTDIR || code == ELOOP ? "\(inTheWay) is a file, not a folder" : SystemErrors.describe(code)
                 throw AtomicFileFailure(call: "mkdir", path: path + "/" + shown, reason: why)
             }
             close(fd)

@@ -115,7 +115,8 @@ public final class VideoEncoder {
         frames += 1
     }
 
-    /// Ends the stream and waits for ffmpeg; on success the file takes its place.
+    /// Ends the stream and waits for ffmpeg; on success the file takes its place (or, for a device
+    /// or a pipe, its bytes go into it).
     public func finish() throws(Failure) {
         try? input.close()
         process.waitUntilExit()
@@ -124,10 +125,9 @@ public final class VideoEncoder {
             try? FileManager.default.removeItem(atPath: partial)
             throw Failure(description: "ffmpeg failed: \(lastLine())")
         }
-        guard rename(partial, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: partial)
-            throw Failure(description: "cannot put the video in place at \(path) (\(why))")
+        // Renamed over a file; copied into a device or a pipe (`/dev/null`), which stays.
+        do { try AtomicFile.moveIntoPlace(partial, at: path) } catch {
+            throw Failure(description: "cannot put the video in place at \(path) (\(error.reason))")
         }
     }
 
@@ -147,7 +147,8 @@ public final class VideoEncoder {
         return lastLine()
     }
 
-    /// ffmpeg's last line, or how it ended: an exit status, or the signal that killed it.
+    /// ffmpeg's last line (a full disk said in plain words first), or how it ended: an exit
+    /// status, or the signal that killed it.
     private func lastLine() -> String {
         let text = String(decoding: box.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         if process.terminationReason == .uncaughtSignal {
@@ -155,6 +156,7 @@ public final class VideoEncoder {
             let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
             return "killed by signal \(signal) (\(name))" + (text.isEmpty ? "" : "; its last line: \(text)")
         }
+        if text.contains("No space left on device") { return "the disk is full (ffmpeg: \(text))" }
         return text.isEmpty ? "exit status \(process.terminationStatus)" : text
     }
 }

@@ -12,8 +12,8 @@ extension Pixmap {
     /// `AtomicFile` (a temporary file beside `path`, every write, the fsync and the close checked,
     /// then renamed over it): a full disk is an error and not a cut-off file, and a failed save keeps
     /// what was there before. Every premultiplied value that `Color.premultiplied` produces reads back
-    /// unchanged through `init(contentsOfFile:)`. Refuses to replace anything but a regular file (a
-    /// device such as /dev/null, a pipe). With `digest`, the file carries the digest of its pixels
+    /// unchanged through `init(contentsOfFile:)`. A device such as /dev/null or a pipe is written in
+    /// place and never replaced; a folder, a socket or a block device is refused. With `digest`, the file carries the digest of its pixels
     /// (`GoldenPNG`), so a later comparison with it need not decode it. Without `durable`, the file
     /// is not flushed to the disk (a scratch result, made again by the next run). `threads` bounds
     /// the threads it is compressed on (nil: one a core; a run of several processes gives each

@@ -1,3 +1,4 @@
+import Files
 import FontText
 import Foundation
 import Raster
@@ -56,9 +57,11 @@ enum AppSetup {
 }
 
 /// Writes one line to stderr, its control characters (an ESC from a file name), line breaks and
-/// bidi controls escaped, so no input reaches the terminal or a CI log as anything but text.
+/// bidi controls escaped, so no input reaches the terminal or a CI log as anything but text. A
+/// stderr that cannot be written (closed, a full disk) loses the line and makes the exit status
+/// 1 (`StandardStreams`); it never traps.
 func warn(_ line: String) {
-    FileHandle.standardError.write(Data((programName + ": " + escapedForOneLine(line) + "\n").utf8))
+    StandardStreams.writeError(programName + ": " + escapedForOneLine(line) + "\n")
 }
 
 /// The name this program was run by (`limelight`, or a team's own binary such as

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Headless
 import ImageFiles
@@ -58,7 +59,7 @@ enum CheckCommand {
     /// Checks every file named in `words`; failure when any has an error.
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "check"
-        let args = try Arguments(words, command: c, valued: ["--require"], switches: ["--help", "--lint", "--json"])
+        let args = try Arguments(words, command: c, valued: ["--require"], switches: ["--help", "--lint", "--json"], positionalPaths: "a tour file or a screens file")
         if args.has("--help") { print(help); return }
         let required = Set((args.value("--require") ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         if args.value("--require") != nil && !args.has("--lint") { throw .usage("\(c): --require works with --lint") }
@@ -91,7 +92,7 @@ enum CheckCommand {
             print(jsonLine(all.map(Problem.init)))
         } else {
             for (file, problems, summary) in checked {
-                for d in problems { FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+                for d in problems { StandardStreams.writeError(d.description + "\n") }
                 if let summary, !problems.contains(where: { $0.severity == .error }) {
                     let warnings = problems.count
                     print("\(file): ok (\(summary)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))")

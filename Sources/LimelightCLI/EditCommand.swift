@@ -37,7 +37,7 @@ enum EditCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "edit"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--screenshot"]), switches: ScreenSettings.switches.union(["--help"]))
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--screenshot"]), switches: ScreenSettings.switches.union(["--help"]), positionalPaths: "a tour file")
         if args.has("--help") { print(help(app)); return }
         guard args.positional.count == 1 else {
             throw .usage("\(c): expected one tour file (see \(programName) edit --help)")
@@ -108,7 +108,9 @@ enum EditSetup {
                 screenSize = Size((Double(image.width) / s).rounded(), (Double(image.height) / s).rounded())
             }
         }
-        if FileManager.default.fileExists(atPath: path) {
+        // Only a file that is not there starts a new tour: one that cannot be looked at (a loop of
+        // symbolic links) is read, and says why not.
+        if (try? InputFile.kind(of: path)) != .some(nil) {
             do { text = String(decoding: try TourLoader.read(path), as: UTF8.self) } catch {
                 throw TourSetup.failure(error, command: command)
             }

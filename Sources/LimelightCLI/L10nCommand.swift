@@ -62,7 +62,7 @@ enum L10nCommand {
 
     static func export(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "l10n export"
-        let args = try Arguments(words, command: c, valued: ["--lang", "--format", "--out", "--source"], switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: ["--lang", "--format", "--out", "--source"], switches: ["--help"], positionalPaths: "a tour file or folder")
         if args.has("--help") { print(help); return }
         guard let language = args.value("--lang") else { throw .usage("\(c): expected --lang TAG, the language to translate into (e.g. de)") }
         let source = try sourceLanguage(args, command: c)
@@ -79,7 +79,8 @@ enum L10nCommand {
         var existing: TranslationFile?
         if let out = args.value("--out") {
             try checkOutputPath(out, option: "--out", command: c)
-            if FileManager.default.fileExists(atPath: out) {
+            // A file there is merged into; a device or a pipe (/dev/null) is only written into.
+            if (try? AtomicFile.destination(of: out)) == .replaced, (try? InputFile.kind(of: out)) != .some(nil) {
                 do { existing = try TranslationFile.read(out) } catch { throw .usage("\(c): --out \(error.description)") }
                 if let e = existing, e.language != language {
                     throw .usage("\(c): --out \(out): the file is in \(e.language), not \(language): give another --out")
@@ -103,7 +104,7 @@ enum L10nCommand {
 
     static func importFiles(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "l10n import"
-        let args = try Arguments(words, command: c, valued: ["--tours", "--lang", "--strings", "--source"], switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: ["--tours", "--lang", "--strings", "--source"], switches: ["--help"], positionalPaths: "a translators' file, .po or .xliff")
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more translators' files (.po, .xliff)") }
         let source = try sourceLanguage(args, command: c)
@@ -166,7 +167,7 @@ enum L10nCommand {
         let merged = InterfaceStrings.builtIn.adding(known).adding(InterfaceStrings([language: words]))
         let file = TranslationExport.file(of: [], language: language, interface: merged, over: existing)
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw CLIError(message: "\(c): --strings \(folder): cannot make the folder (\(error.localizedDescription))", exitCode: 3)
+            throw CLIError(message: "\(c): --strings \(folder): cannot make the folder (\(SystemErrors.describe(error)))", exitCode: 3)
         }
         try save(file.text(as: .po), to: path, command: c)
         print("\(path): \(words.count) of Limelight's own words")
@@ -176,7 +177,7 @@ enum L10nCommand {
 
     static func status(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "l10n status"
-        let args = try Arguments(words, command: c, valued: ["--require", "--source"], switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: ["--require", "--source"], switches: ["--help"], positionalPaths: "a tour file or folder, or a translators' file")
         if args.has("--help") { print(help); return }
         let source = try sourceLanguage(args, command: c)
         let required = (args.value("--require") ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -250,7 +251,7 @@ enum L10nCommand {
 
     private static func save(_ text: String, to path: String, command c: String) throws(CLIError) {
         do { try AtomicFile().write(Data(text.utf8), to: path) } catch {
-            throw CLIError(message: "\(c): \(path): cannot write (\(error))", exitCode: 3)
+            throw CLIError(message: "\(c): \(path): cannot write (\(error.reason))", exitCode: 3)
         }
     }
 }

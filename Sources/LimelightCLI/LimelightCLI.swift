@@ -1,4 +1,5 @@
 import CStandardOutput
+import Files
 import Foundation
 import ImageFiles
 import Raster
@@ -53,7 +54,7 @@ public enum LimelightCLI {
         if let i = arguments.firstIndex(where: { $0 == "--app" || $0.hasPrefix("--app=") }) {
             let path: String
             if arguments[i] == "--app" {
-                guard i + 1 < arguments.count, !arguments[i + 1].isEmpty else {
+                guard i + 1 < arguments.count else {
                     warn("--app expects a screens file (see \(programName) --help)")
                     return 2
                 }
@@ -62,6 +63,10 @@ public enum LimelightCLI {
             } else {
                 path = String(arguments[i].dropFirst("--app=".count))
                 arguments.remove(at: i)
+            }
+            guard !path.isEmpty else {
+                warn("--app: an empty path (expected a screens file)")
+                return 2
             }
             // Help and the JSON Schemas do not need the app: a broken one is reported, not fatal.
             let needsTheApp = arguments.first != "schema" && !arguments.contains("--help") && !arguments.contains("-h")
@@ -119,28 +124,41 @@ public enum LimelightCLI {
     }
 
     /// Runs the command line of this process over `app` and exits with its status. What was
-    /// printed must have reached stdout: a full disk or a closed pipe makes the exit status 1.
+    /// printed must have reached stdout, and every line for the user stderr: a full disk or a
+    /// closed pipe makes the exit status 1 (never a trap). Descriptors 0–2 that are closed are
+    /// opened on /dev/null first, so no file this process opens takes their place.
     @MainActor
     public static func main(app: AppDefinition) -> Never {
+        StandardStreams.reserveDescriptors()
+        let output = limelight_capture_standard_output()
         Pixmap.returnLargeBuffersToTheSystem()
         var status = run(Array(CommandLine.arguments.dropFirst()), app: app)
-        let outputError = limelight_finish_standard_output()
+        let outputError = limelight_finish_standard_output(output)
         if outputError != 0 {
-            warn("cannot write the output (\(String(cString: strerror(outputError)))); what was printed is incomplete")
+            warn("cannot write the output (\(SystemErrors.describe(outputError))); what was printed is incomplete")
             if status == 0 { status = 1 }
         }
+        // A line for the user that could not be written is a failure too, said the only way left.
+        if StandardStreams.errorFailure != nil, status == 0 { status = 1 }
         exit(status)
     }
 
     /// A folder of Limelight's own assets (`images`, `tours`): `$LIMELIGHT_ASSETS/NAME`, else
     /// `../share/limelight/NAME` beside the executable (where `make install` puts them), else the
     /// nearest `assets/NAME` above the executable, else the one in Limelight's source tree.
-    @MainActor public static func assetsFolder(_ name: String) -> String? { AppSetup.assetsFolder(name) }
+    @MainActor public static func assetsFolder(_ name: String) -> String? {
+        // Called in a `main.swift` before `main(app:)`: the first thing that may open a file.
+        StandardStreams.reserveDescriptors()
+        return AppSetup.assetsFolder(name)
+    }
 
     /// Limelight's words in every language with a translation file: the files of
     /// `assetsFolder("strings")` (`ja.po`, `ar.po`, …), then those of each folder in
     /// `$LIMELIGHT_STRINGS` (colon-separated, later ones winning), over English. Every command
     /// says these words, with the app's own `strings` over the installed ones; a file that cannot
     /// be read is reported on stderr and left out.
-    @MainActor public static var translatedStrings: InterfaceStrings { StringFolders.strings }
+    @MainActor public static var translatedStrings: InterfaceStrings {
+        StandardStreams.reserveDescriptors()
+        return StringFolders.strings
+    }
 }

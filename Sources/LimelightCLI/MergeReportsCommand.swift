@@ -21,7 +21,7 @@ enum MergeReportsCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "merge-reports"
-        let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--results"], switches: ["--help", "--report-all"])
+        let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--results"], switches: ["--help", "--report-all"], positionalPaths: "a result blob")
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected the shards' blob files (see \(programName) merge-reports --help)") }
         var blobs: [TestRun] = []

@@ -41,8 +41,9 @@ enum RenderCommand {
                     made for the whole video. The file appears only once it is complete.
       --size WxH    screen size in points (default 390x844); --scale N device pixels per point (default 1)
       --lang TAG    the app's language (default its first); --font FAMILY  font family (fontconfig)
-      Says on stderr what it wrote. Tours always start fresh here: saved progress is neither read
-      nor written.
+      A file at PATH or OUT is replaced in one step; a device such as /dev/null or a pipe is written
+      into and stays. Says on stderr what it wrote. Tours always start fresh here: saved progress
+      is neither read nor written.
     """ }
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {

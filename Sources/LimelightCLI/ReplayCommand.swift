@@ -135,7 +135,7 @@ enum ReplayCommandRunner {
         struct Line: Encodable { var ms: Double; var text: String; var language: String? }
         let lines = entries.map { jsonLine(Line(ms: ($0.time * 1000).rounded(), text: $0.text, language: $0.language)) }
         do { try AtomicFile().write(Data(lines.map { $0 + "\n" }.joined().utf8), to: path) } catch {
-            throw .failure("replay: --announcements \(path): \(error)")
+            throw .failure("replay: --announcements \(path): cannot write (\(error.reason))")
         }
         warn("replay: wrote \(path) (\(entries.count) announcement\(entries.count == 1 ? "" : "s"))")
     }

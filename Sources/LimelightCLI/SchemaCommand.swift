@@ -12,7 +12,8 @@ enum SchemaCommand {
       Prints the JSON Schema (draft 2020-12) of tour files or of screens files, made from the keys
       Limelight reads, so an editor completes keys and flags unknown ones as you type. The same
       schemas ship in schemas/ (tour.schema.json, screens.schema.json).
-      --out FILE  write it to FILE instead (in one step: a failed write keeps what was there)
+      --out FILE  write it to FILE instead (in one step: a failed write keeps what was there; a
+                  device such as /dev/null or a pipe someone reads is written into, never replaced)
     """
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -27,7 +28,8 @@ enum SchemaCommand {
         default: throw .usage("\(c): expected tour or screens, found \"\(Arguments.printable(args.positional[0]))\"")
         }
         guard let out = args.value("--out") else { print(text, terminator: ""); return }
-        do { try AtomicFile().write(Data(text.utf8), to: out) } catch { throw .failure("\(c): cannot write \(out): \(error)") }
-        print("wrote \(out)")
+        do { try AtomicFile().write(Data(text.utf8), to: out) } catch { throw .failure("\(c): --out \(Arguments.printable(out)): cannot write (\(error.reason))") }
+        // Written to stdout itself (`--out /dev/stdout`): saying so there would add a line to the schema.
+        if (try? AtomicFile.destination(of: out)) != .descriptor(STDOUT_FILENO) { print("wrote \(out)") }
     }
 }

@@ -89,12 +89,14 @@ func parseMilliseconds(_ s: String, option: String, command: String, maximum: Do
 }
 
 /// Checks that a file (a PNG unless `kind` says otherwise) can be written at `path`: its folder
-/// exists and is writable, and it is not a folder.
+/// exists and is writable, and it is not a folder; or it is a device such as /dev/null, a pipe or
+/// a descriptor of this process, written in place (a socket or a block device is refused).
 func checkOutputFile(_ path: String, command: String, option: String = "--out", kind: String = "a PNG file path") throws(CLIError) {
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
         throw .usage("\(command): \(option) \(path): is a folder (expected \(kind))")
     }
+    guard try writtenByReplacing(path, option: option, command: command) else { return }
     let folder = AtomicFile.split(path).folder
     let dir = folder.isEmpty ? "." : folder
     guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
@@ -104,6 +106,14 @@ func checkOutputFile(_ path: String, command: String, option: String = "--out", 
     guard isDir.boolValue else { throw .failure("\(command): \(option) \(path): \(dir) is a file, not a folder") }
     guard FileManager.default.isWritableFile(atPath: dir) else {
         throw .failure("\(command): \(option) \(path): folder \(dir) is not writable")
+    }
+}
+
+/// Whether a save to `path` replaces what is there (true) or writes into a device, a pipe or a
+/// descriptor (false: its folder needs no checking); what `AtomicFile` refuses is an error.
+private func writtenByReplacing(_ path: String, option: String, command: String) throws(CLIError) -> Bool {
+    do { return try AtomicFile.destination(of: path) == .replaced } catch {
+        throw .usage("\(command): \(option) \(Arguments.printable(path)): \(error.reason)")
     }
 }
 
@@ -117,12 +127,13 @@ func checkOutputFolder(_ path: String, option: String, command: String) throws(C
 }
 
 /// Checks, without making anything, that `path` can be a file written later: not a folder, and
-/// no file where its folders would be.
+/// no file where its folders would be; or a device, a pipe or a descriptor written in place.
 func checkOutputPath(_ path: String, option: String, command: String) throws(CLIError) {
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
         throw .usage("\(command): \(option) \(path): is a folder (expected a file path)")
     }
+    guard try writtenByReplacing(path, option: option, command: command) else { return }
     let folder = AtomicFile.split(path).folder
     if !folder.isEmpty, let file = AtomicFile.fileInTheWay(of: folder) {
         throw .usage("\(command): \(option) \(path): \(file) is a file, not a folder")
@@ -136,7 +147,7 @@ func prepareOutputFolder(_ path: String, option: String, command: String) throws
         guard isDir.boolValue else { throw .usage("\(command): \(option) \(path): is a file (expected a folder)") }
     } else {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            let reason = AtomicFile.fileInTheWay(of: path).map { "\($0) is a file, not a folder" } ?? error.localizedDescription
+            let reason = AtomicFile.fileInTheWay(of: path).map { "\($0) is a file, not a folder" } ?? SystemErrors.describe(error)
             throw .failure("\(command): \(option) \(path): cannot create the folder (\(reason))")
         }
     }

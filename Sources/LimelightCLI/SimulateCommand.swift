@@ -26,7 +26,7 @@ enum SimulateCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "simulate"
-        let args = try Arguments(words, command: c, valued: ["--events"], switches: ["--help"])
+        let args = try Arguments(words, command: c, valued: ["--events"], switches: ["--help"], positionalPaths: "a tour file or folder")
         if args.has("--help") { print(help(app)); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) simulate --help)") }
         guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see \(programName) simulate --help)") }
@@ -41,31 +41,41 @@ enum SimulateCommand {
             if let t = p.tour, !p.problems.contains(where: { $0.severity == .error }) { tours.append(t) }
         }
         guard !tours.isEmpty else { throw .failure("\(c): no tour without errors to simulate") }
-        for line in simulate(tours, events) { print(line) }
+        simulate(tours, events) { print($0) }
     }
 
     /// What is decided at each launch of `events`, one line a launch and one a tour.
     static func simulate(_ tours: [Tour], _ events: [Event]) -> [String] {
-        var progress = TourProgress()
         var out: [String] = []
+        simulate(tours, events) { out.append($0) }
+        return out
+    }
+
+    /// What is decided at each launch of `events`, one line a launch and one a tour, each given to
+    /// `say` as it is decided: a log of a million launches is never held as text. Each launch
+    /// costs the same, however many came before.
+    static func simulate(_ tours: [Tour], _ events: [Event], say: (String) -> Void) {
+        var progress = TourProgress()
         let start = Date(timeIntervalSince1970: 0)
+        // A step's version is a digest of everything it shows: made once a tour, not at every launch.
+        let versions = tours.map { $0.steps.map(\.contentVersion) }
         for e in events {
             let at = start.addingTimeInterval(e.ms / 1000)
             switch e.name {
             case "launch":
                 progress.recordLaunch()
-                out.append("launch \(progress.launches) at \(format(e.ms)):")
-                for tour in tours {
-                    let d = ShowDecision.decide(tour, progress: progress, now: at)
+                say("launch \(progress.launches) at \(format(e.ms)):")
+                for (tour, stepVersions) in zip(tours, versions) {
+                    let d = ShowDecision.decide(tour, progress: progress, now: at, stepVersions: stepVersions)
                     guard d.shows else {
-                        out.append("  \(tour.id): not shown (\(d.reason))")
+                        say("  \(tour.id): not shown (\(d.reason))")
                         continue
                     }
                     let steps = d.steps.count == tour.steps.count ? "all \(tour.steps.count) step\(tour.steps.count == 1 ? "" : "s")"
                                                                   : "step\(d.steps.count == 1 ? "" : "s") " + d.steps.map { String($0 + 1) }.joined(separator: ", ")
-                    out.append("  \(tour.id): shows \(steps) (\(d.reason))")
+                    say("  \(tour.id): shows \(steps) (\(d.reason))")
                     progress.recordShown(tour.id, at: at)
-                    progress.recordEnd(tour.id, outcome: .finished, at: at, versions: tour.steps.map(\.contentVersion))
+                    progress.recordEnd(tour.id, outcome: .finished, at: at, versions: stepVersions)
                 }
             case "finished", "skipped":
                 if let id = e.tour, progress.tours[id] != nil {
@@ -75,7 +85,6 @@ enum SimulateCommand {
                 progress.recordEvent(e.name)
             }
         }
-        return out
     }
 
     private static func format(_ ms: Double) -> String {

@@ -60,7 +60,7 @@ enum TestCommand {
         let c = "test"
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only", "--results", "--shard", "--blob", "--accept"],
                                  switches: ["--help", "--prune", "--report-all"],
-                                 choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)])
+                                 choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)], positionalPaths: "a tour file or folder")
         if args.has("--help") { print(help); return }
         Pixmap.keepLargeBuffersForReuse()
         if let pattern = args.value("--accept") {
@@ -205,17 +205,18 @@ enum TestCommand {
         var files: [String] = []
         var seen = Set<String>()
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            let kind: FileKind?
+            do { kind = try InputFile.kind(of: path) } catch { throw .usage("\(command): \(Arguments.printable(path)): \(error.reason)") }
+            guard let kind else {
                 throw .usage("\(command): \(Arguments.printable(path)): no such file or folder")
             }
-            guard isFolder.boolValue else {
+            guard kind.isFolder else {
                 if seen.insert(path).inserted { files.append(path) }
                 continue
             }
             let names: [String]
             do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-                throw .failure("\(command): \(path): cannot list the folder (\(error.localizedDescription))")
+                throw .failure("\(command): \(path): cannot list the folder (\(SystemErrors.describe(error)))")
             }
             let jsons = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             // A folder's JSON files that are not tours (a package.json, a screens file) are passed

@@ -79,7 +79,7 @@ struct TestOutputs {
                 try AtomicFile().write(try kept.encoded(), to: blob)
                 lines.append("wrote \(blob)")
             } catch {
-                lines.append("ERROR \(c): cannot write the blob \(blob): \(error)"); runnerProblem = true
+                lines.append("ERROR \(c): --blob \(blob): cannot write (\(SystemErrors.describe(error)))"); runnerProblem = true
             }
         }
         if let junit {
@@ -90,7 +90,7 @@ struct TestOutputs {
                 try AtomicFile().write(Data(xml.utf8), to: junit)
                 lines.append("wrote \(junit)")
             } catch {
-                lines.append("ERROR \(c): --junit \(junit): \(error)"); runnerProblem = true
+                lines.append("ERROR \(c): --junit \(junit): cannot write (\(SystemErrors.describe(error)))"); runnerProblem = true
             }
         }
         if let report {
@@ -108,7 +108,7 @@ struct TestOutputs {
                 try AtomicFile().write(Data(page.utf8), to: path)
                 lines.append("wrote \(path)")
             } catch {
-                let reason = AtomicFile.fileInTheWay(of: report).map { "\($0) is a file, not a folder" } ?? "\(error)"
+                let reason = AtomicFile.fileInTheWay(of: report).map { "\($0) is a file, not a folder" } ?? "cannot write (\(SystemErrors.describe(error)))"
                 lines.append("ERROR \(c): --report \(report): \(reason)"); runnerProblem = true
             }
         }

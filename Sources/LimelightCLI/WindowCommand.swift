@@ -26,7 +26,8 @@ enum WindowCommand {
                          a screens file (--app, or the tour's "app") reloads on every save the same way.
           --reset-tours  forget which tours were finished or skipped, so they show again
           --events FILE  every tour event as a line of JSON ({"event", "tour", "step", "ms", …}), appended
-                         to FILE as it happens (- for stderr)
+                         to FILE as it happens (- for stderr; a device or a pipe someone reads is
+                         written into)
           Keys: Escape skips a tour (when it allows skipping), Enter and Right advance, Left goes back;
           Tab and Shift-Tab move the focus (inside an overlay, between its buttons), Enter or Space
           presses the focused view, Left and Right move between tabs; Ctrl-Q or closing the window

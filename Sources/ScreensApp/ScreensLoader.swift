@@ -80,12 +80,19 @@ public enum ScreensLoader {
                 let resolved = TourLoader.resolve(name, folder: folder)
                 node.image = resolved
                 if images.images[resolved] == nil && !failed.contains(resolved) && !overBudget {
-                    var isFolder: ObjCBool = false
-                    if !FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) {
+                    // Missing is told apart from what cannot be looked at (a loop of symbolic links).
+                    var kind: FileKind?
+                    var unreadable: InputFile.Failure?
+                    do { kind = try InputFile.kind(of: resolved) } catch { unreadable = error }
+                    if let unreadable {
+                        problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
+                                                       message: "\(quoted(name)): \(unreadable.reason)"))
+                        failed.insert(resolved)
+                    } else if kind == nil {
                         problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
                                                        message: "no such file \(quoted(name)) (looked for \(escapedForOneLine(resolved)))"))
                         failed.insert(resolved)
-                    } else if isFolder.boolValue {
+                    } else if kind?.isFolder == true {
                         problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file", message: "\(quoted(name)) is a folder, not an image"))
                         failed.insert(resolved)
                     } else {

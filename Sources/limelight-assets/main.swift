@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import ImageFiles
 import Raster
@@ -11,7 +12,7 @@ if folder == "--help" || folder == "-h" {
 }
 var isDirectory: ObjCBool = false
 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-    FileHandle.standardError.write("limelight-assets: \(folder): no such folder\n".data(using: .utf8)!)
+    StandardStreams.writeError("limelight-assets: \(folder): no such folder\n")
     exit(1)
 }
 do {
@@ -23,6 +24,6 @@ do {
         print(path)
     }
 } catch {
-    FileHandle.standardError.write("limelight-assets: \(error)\n".data(using: .utf8)!)
+    StandardStreams.writeError("limelight-assets: \(error)\n")
     exit(1)
 }

@@ -1,5 +1,6 @@
 import AccessibilityBridge
 import Demo
+import Files
 import Foundation
 import Raster
 import Views
@@ -60,14 +61,14 @@ enum AccessibilityBenchmarks {
     /// 1,000 views served until the process is stopped, for a client to walk.
     static func run(_ h: Harness, serving: Bool) throws -> Never {
         guard let bridge = AccessibilityBridge.connect(name: "Limelight bench") else {
-            FileHandle.standardError.write("limelight-bench: --accessibility: no accessibility bus answers (run scripts/bench-accessibility.sh)\n".data(using: .utf8)!)
+            StandardStreams.writeError("limelight-bench: --accessibility: no accessibility bus answers (run scripts/bench-accessibility.sh)\n")
             exit(3)
         }
         let app = try AppBenchmarks()
         if !serving {
             try frames(h, app: app, bridge: bridge)
             // Written at once, not buffered: the script waits for the last line.
-            FileHandle.standardOutput.write("machine: \(machineDescription())\n\n\(h.table())\nlimelight-bench: measured on the accessibility bus\n".data(using: .utf8)!)
+            StandardStreams.writeOutput("machine: \(machineDescription())\n\n\(h.table())\nlimelight-bench: measured on the accessibility bus\n")
             while true { sleep(60) }
         }
         let screen = try largeScreen(1000, app: app)
@@ -75,7 +76,7 @@ enum AccessibilityBenchmarks {
         let tree = screen.semanticsTree()
         func count(_ n: SemanticNode) -> Int { 1 + n.children.reduce(0) { $0 + count($1) } }
         bridge.publish(tree, origin: Point(x: 0, y: 0), pixelsPerPoint: 1, language: "en")
-        FileHandle.standardOutput.write("limelight-bench: \(count(tree)) elements on the accessibility bus\n".data(using: .utf8)!)
+        StandardStreams.writeOutput("limelight-bench: \(count(tree)) elements on the accessibility bus\n")
         while true { sleep(60) }
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Raster
 
@@ -20,7 +21,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 var budget = 0.4
 if let i = arguments.firstIndex(of: "--budget"), arguments.index(after: i) < arguments.endIndex {
     guard let b = Double(arguments[arguments.index(after: i)]), b > 0, b < 60 else {
-        FileHandle.standardError.write("limelight-bench: --budget expects seconds between 0 and 60\n".data(using: .utf8)!)
+        StandardStreams.writeError("limelight-bench: --budget expects seconds between 0 and 60\n")
         exit(2)
     }
     budget = b
@@ -70,7 +71,7 @@ do {
     }
     else { try MainActor.assumeIsolated { try benchmarkAll(harness, only: only) } }
 } catch {
-    FileHandle.standardError.write("limelight-bench: \(error)\n".data(using: .utf8)!)
+    StandardStreams.writeError("limelight-bench: \(error)\n")
     exit(1)
 }
 let machine = machineDescription()

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Raster
 import Soak
@@ -27,10 +28,10 @@ usage: limelight-soak [--events N] [--seed S] [--checkpoint N] [--render N] [--p
 """
 
 /// One line on stdout, written at once (progress shows while a long run goes on, even into a pipe).
-func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+func say(_ line: String) { StandardStreams.writeOutput(line + "\n") }
 
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data(("limelight-soak: " + message + "\n").utf8))
+    StandardStreams.writeError("limelight-soak: " + message + "\n")
     exit(code)
 }
 

@@ -142,7 +142,7 @@ import TestSupport
             (["render", "--tour", fifo, "--out", dir + "/x.png"], "limelight: render: \(fifo): not a regular file (a pipe; expected a tour file, JSON)"),
             (["replay", "--script", fifo, "--out", dir + "/o"], "limelight: replay: \(fifo): not a regular file (a pipe; expected a script, text)"),
             (["simulate", Self.fab, "--events", fifo], "limelight: simulate: --events \(fifo): not a regular file (a pipe; expected an event log, JSON lines)"),
-            (["--events", fifo, "--frames", "1"], "limelight: window: --events \(fifo): not a regular file (a pipe with no reader; expected a file path, or - for stderr)"),
+            (["--events", fifo, "--frames", "1"], "limelight: window: --events \(fifo): no one reads the pipe (expected a file path, or - for stderr)"),
         ]
         for (args, message) in cases {
             let r = try CLI.run(args)
@@ -198,7 +198,7 @@ import TestSupport
                                      stdout: .handle(try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))), timeout: 120)
         let text = p.errors
         #expect(p.status == 1)
-        #expect(text.contains("limelight: cannot write the output (No space left on device); what was printed is incomplete"), "\(text)")
+        #expect(text.contains("limelight: cannot write the output (the disk is full); what was printed is incomplete"), "\(text)")
     }
 
     /// 14: a run killed while recording leaves temporary files; the next run removes them.

@@ -176,14 +176,14 @@ import TestSupport
         disk.fill()
         let r = try CLI.run(["render", "--out", out])
         #expect(r.status == 1)
-        #expect(r.errorLines == ["limelight: render: \(out): cannot write (No space left on device)"])
+        #expect(r.errorLines == ["limelight: render: \(out): cannot write (the disk is full)"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
         // A replay's shot names the script line.
         let script = try CLI.temporaryFolder() + "/s.txt"
         try write("wait 10\nshot app.png\n", to: script)
         let replay = try CLI.run(["replay", "--script", script, "--out", disk.path])
         #expect(replay.status == 1)
-        #expect(replay.errorLines == ["limelight: replay: \(script):2: \(out): cannot write (No space left on device)"])
+        #expect(replay.errorLines == ["limelight: replay: \(script):2: \(out): cannot write (the disk is full)"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
     }
 
@@ -212,7 +212,7 @@ import TestSupport
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(r.errorLines.first { $0.contains("state.json") }, "\(r.errorLines)")
         #expect(line.hasPrefix("limelight: window: \(folder)/state.json: cannot save tour progress (write "), "\(line)")
-        #expect(line.hasSuffix("No space left on device); the previous file is unchanged"), "\(line)")
+        #expect(line.hasSuffix("the disk is full); the previous file is unchanged"), "\(line)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json")) == saved)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["state.json"])
     }

@@ -148,19 +148,20 @@ private func errorText(_ body: () throws -> Void) -> String? {
                 == "\(nowhere): cannot write (folder \(folder.path)/missing does not exist)")
         let inFile = try folder.write([1], to: "plain") + "/out.png"
         #expect(errorText { try pixmap.writePNG(to: inFile) } == "\(inFile): cannot write (\(folder.path)/plain is not a folder)")
-        #expect(errorText { try pixmap.writePNG(to: folder.path) } == "\(folder.path): cannot write (it is a folder)")
+        #expect(errorText { try pixmap.writePNG(to: folder.path) } == "\(folder.path): cannot write (is a folder)")
         #expect(errorText { try pixmap.writePNG(to: folder.path + "/") } == "\(folder.path)/: cannot write (no file name)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plain"])
     }
 
-    /// Saving replaces the file at the path in one step, so only a regular file may be there: a
-    /// device (`--out /dev/null`) or a pipe was once replaced by the PNG.
-    @Test func refusesToReplaceAnythingButAFile() throws {
+    /// Saving replaces a file at the path in one step, and writes into a pipe in place, never
+    /// replacing it (a device, `--out /dev/null`, or a pipe was once replaced by the PNG): one no
+    /// one reads is refused at once.
+    @Test func neverReplacesAPipe() throws {
         let folder = try TemporaryFolder()
         let pipe = folder.file("pipe.png")
         #expect(mkfifo(pipe, 0o644) == 0)
         let pixmap = try Pixmap(width: 2, height: 2, fill: .red)
-        #expect(errorText { try pixmap.writePNG(to: pipe) } == "\(pipe): cannot write (it is not a regular file)")
+        #expect(errorText { try pixmap.writePNG(to: pipe) } == "\(pipe): cannot write (no one reads the pipe)")
         var info = stat()
         #expect(stat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the pipe is still there")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pipe.png"], "no temporary file is left")
@@ -179,7 +180,7 @@ private func errorText(_ body: () throws -> Void) -> String? {
         disk.fill()
         let noisy = try Pixmap(width: 200, height: 200)
         for y in 0..<200 { for x in 0..<200 { noisy[x, y] = UInt32(truncatingIfNeeded: (x &* 2654435761) ^ (y &* 40503)) | 0xFF00_0000 } }
-        #expect(errorText { try noisy.writePNG(to: file) } == "\(file): cannot write (No space left on device)")
+        #expect(errorText { try noisy.writePNG(to: file) } == "\(file): cannot write (the disk is full)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "the previous PNG is unchanged")
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["filler", "out.png"])
     }

@@ -159,7 +159,7 @@ import TestSupport
             Issue.record("expected a failure")
         } catch {
             #expect(error.message.hasPrefix("\(folder)/state.json: cannot save tour progress (write "), "\(error.message)")
-            #expect(error.message.hasSuffix(": No space left on device); the previous file is unchanged"), "\(error.message)")
+            #expect(error.message.hasSuffix(": the disk is full); the previous file is unchanged"), "\(error.message)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state.json")) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["state.json"])

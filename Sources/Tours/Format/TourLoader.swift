@@ -210,11 +210,13 @@ public enum TourLoader {
     /// editor, each reload) decodes an unchanged image once, and every name of one file is one image.
     @MainActor
     static func loadImage(_ path: String, named name: String, images: DecodedImageCache) throws(ImageProblem) -> Pixmap {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // Missing is told apart from what cannot be looked at (a loop of symbolic links).
+        let kind: FileKind?
+        do { kind = try InputFile.kind(of: path) } catch { throw ImageProblem(reason: "\(quoted(name)): \(error.reason)") }
+        guard let kind else {
             throw ImageProblem(reason: "no such file \(quoted(name)) (looked for \(escapedForOneLine(path)))")
         }
-        guard !isDirectory.boolValue else { throw ImageProblem(reason: "\(quoted(name)) is a folder (expected a PNG screenshot)") }
+        guard !kind.isFolder else { throw ImageProblem(reason: "\(quoted(name)) is a folder (expected a PNG screenshot)") }
         do { return try images.image(atPath: path) } catch {
             // SDL's messages may repeat the path: keep them on one line too.
             throw ImageProblem(reason: "\(quoted(name)): \(escapedForOneLine(error.reason))")

@@ -67,8 +67,10 @@ public struct ShowDecision: Hashable, Sendable {
     /// Whether it does not show because it was shown as often as its rule allows.
     public var isUsedUp = false
 
-    /// What `tour`'s rule says with `progress` at `now`.
-    public static func decide(_ tour: Tour, progress: TourProgress, now: Date) -> ShowDecision {
+    /// What `tour`'s rule says with `progress` at `now`. `stepVersions` are its steps'
+    /// `contentVersion`s when the caller has them: a digest of everything a step shows, which one
+    /// that decides again and again (`limelight simulate`, at every launch of a log) makes once.
+    public static func decide(_ tour: Tour, progress: TourProgress, now: Date, stepVersions: [String]? = nil) -> ShowDecision {
         let rule = tour.show
         let entry = progress.tours[tour.id]
         let all = Array(tour.steps.indices)
@@ -91,7 +93,8 @@ public struct ShowDecision: Hashable, Sendable {
             usedUp.isUsedUp = true
             // Finished before: only the steps whose content changed since show again.
             guard entry?.outcome == .finished, let seen = entry?.seenVersions else { return usedUp }
-            let changed = all.filter { $0 >= seen.count || seen[$0] != tour.steps[$0].contentVersion }
+            let versions = stepVersions.flatMap { $0.count == tour.steps.count ? $0 : nil } ?? tour.steps.map(\.contentVersion)
+            let changed = all.filter { $0 >= seen.count || seen[$0] != versions[$0] }
             guard !changed.isEmpty else { return usedUp }
             return ShowDecision(shows: true, steps: changed, reason: "step\(changed.count == 1 ? "" : "s") \(changed.map { String($0 + 1) }.joined(separator: ", ")) changed since it was finished")
         }

@@ -150,14 +150,17 @@ public final class TourProgressStore: Sendable {
             if let problem = progress.problem { throw TourProgressError(problem) }
             return (progress, nil, true)
         } catch {
-            let reason = (error as? TourProgressError)?.message ?? "not valid JSON saved progress"
+            // Valid JSON of the wrong shape names the key and what belongs there.
+            let reason = (error as? TourProgressError)?.message
+                ?? (error as? DecodingError).flatMap { TourProgress.problem(of: $0, in: [UInt8](data)) }
+                ?? "not valid JSON saved progress"
             var warning = "\(path): \(reason)"
             let aside = setAsideName()
             do {
                 try fm.moveItem(atPath: path, toPath: aside)
                 warning += "; set aside as \((aside as NSString).lastPathComponent)"
             } catch {
-                warning += "; could not set it aside (\(error.localizedDescription))"
+                warning += "; could not set it aside (\(SystemErrors.describe(error)))"
             }
             do {
                 try save(TourProgress())
@@ -197,7 +200,7 @@ public final class TourProgressStore: Sendable {
             throw TourProgressError("cannot encode saved tour progress (\(error))")
         }
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw TourProgressError("\(directory): cannot create the folder for saved tour progress (\(error.localizedDescription))")
+            throw TourProgressError("\(directory): cannot create the folder for saved tour progress (\(SystemErrors.describe(error)))")
         }
         do { try writer.write(data, to: path) } catch {
             throw TourProgressError("\(path): cannot save tour progress (\(error)); the previous file is unchanged")
