@@ -72,7 +72,7 @@ import Raster
             let n = Self.perStep[..<index].reduce(0, +) + k
             let decoded = try VideoTests().frame(n, of: video, in: dir)
             let expected = try rendered(tour, step: index + 1, ms: Double(k) * 1000 / 30, scale: 2, in: dir)
-            #expect(decoded.width == 786 && decoded.height == 1704)
+            try #require(decoded.width == 786 && decoded.height == 1704 && expected.width == 786, "frame \(n) is \(decoded.width)x\(decoded.height)")
             if format == "apng" {
                 #expect(PixmapDifference(between: decoded, and: expected).isEmpty, "frame \(n) (step \(index + 1), \(k)/30 s)")
             } else {
@@ -100,6 +100,7 @@ import Raster
         // The last frame of step 2, settled: the picture left of the lost column is the render's.
         let decoded = try VideoTests().frame(perStep[0] + 4, of: dir + "/odd.mp4", in: dir)
         let whole = try rendered(tour, step: 2, ms: 400, scale: 1, in: dir)
+        try #require(decoded.width == 392 && decoded.height == 852, "the frame is \(decoded.width)x\(decoded.height)")
         let expected = try Pixmap(width: 392, height: 852)
         for y in 0..<852 { for x in 0..<392 { expected[x, y] = whole[x, y] } }
         let difference = PixmapDifference(between: decoded, and: expected, maxChannelDelta: 48)

@@ -48,6 +48,7 @@ import ImageFiles
             let n = perStep[..<index].reduce(0, +) + k
             let decoded = try frame(n, of: video, in: dir)
             let expected = try rendered(step: index + 1, ms: Double(k) * 1000 / 30, in: dir)
+            try #require(decoded.width == expected.width && decoded.height == expected.height, "frame \(n) is \(decoded.width)x\(decoded.height)")
             #expect(PixmapDifference(between: decoded, and: expected).isEmpty, "frame \(n) (step \(index + 1), \(k)/30 s)")
         }
     }
@@ -67,6 +68,7 @@ import ImageFiles
         // The last frame of step 2: settled, the bubble in place.
         let decoded = try frame(frames[0] + 4, of: video, in: dir)
         let expected = try rendered(step: 2, ms: 400, in: dir)
+        try #require(decoded.width == expected.width && decoded.height == expected.height, "the frame is \(decoded.width)x\(decoded.height)")
         let difference = PixmapDifference(between: decoded, and: expected, maxChannelDelta: 48)
         #expect(Double(difference.differingPixels) < 0.02 * Double(780 * 1688), "\(format): \(difference.differingPixels) pixels far off")
         #expect(try !FileManager.default.contentsOfDirectory(atPath: dir).contains { $0.contains("partial") || $0.contains("palette") }, "no temporary files are left")
