@@ -37,12 +37,14 @@ enum RenderCommand {
                     encoded by ffmpeg (Debian package ffmpeg) from raw frames: each step's fade-in or
                     morph, then --hold MS more (default 2000), or as --script FILE drives it (the replay
                     format; the tour starts at launch); --fps N frames a second (default 30, at most 60).
-                    Frame K of a step is what --step N --time K*1000/FPS --scale S draws. A GIF gets a
-                    palette made for the whole video. The file appears only once it is complete.
-      --video-scale S  the video's pixels per point of the tour's screen (default 2 when its shorter
-                    side is under 600 points, a phone's; else 1): an @3x screenshot tour's video is
-                    made at 2x, not at its 1179x2556. An MP4 or WebM needs even sides: an odd
-                    frame loses its last column or row (never resampled). Says what it chose.
+                    Frame K of a step is what --step N --time K*1000/FPS --scale S draws at the
+                    video's scale S. A GIF gets a palette made for the whole video. The file
+                    appears only once it is complete.
+      --video-scale N  the video's pixels per point of the tour's screen, in place of --scale (default
+                    2 when its shorter side is under 600 points, a phone's; else 1): an @3x
+                    screenshot tour's video is made at 2x, not at its 1179x2556. An MP4 or WebM
+                    needs even sides: an odd frame loses its last column or row (never resampled).
+                    Says on stderr the size, the scale, the frames and fps it chose.
       --size WxH    screen size in points (default 390x844); --scale N device pixels per point (default 1)
       --lang TAG    the app's language (default its first); --font FAMILY  font family (fontconfig)
       A file at PATH or OUT is replaced in one step; a device such as /dev/null or a pipe is written
