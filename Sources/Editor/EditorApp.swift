@@ -348,7 +348,7 @@ public final class EditorApp: HostedApp {
     func write() {
         do {
             let problems = try model.save()
-            log("edit: wrote \(model.path)")
+            log(model.wroteLastSave ? "edit: wrote \(model.path)" : "edit: \(model.path) unchanged (not written again)")
             for p in problems { log("edit: \(p)") }
         } catch {
             log("edit: cannot save \(model.path): \(error)")
