@@ -355,10 +355,20 @@ package enum TourSchema {
             }
         },
         TourKey("tab", .name, value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
-                doc: "the tab to switch to first; later steps stay there until another `tab`") { member, path, _, r, step in
+                doc: "the tab to switch to first (its own screen, with no screen shown over it); later steps stay there until another `tab`") { member, path, _, r, step in
             if let s = r.string(member.value, at: path, nonEmpty: true) {
                 step.tab = s
                 step.source.tab = member.value.line
+            }
+        },
+        TourKey("go", .viewIDs, value: "a screen's name, or a list of them", default: "the previous step's, unless it names its `tab`",
+                doc: "screens shown over the tab first, each over the one before, as a button's `go` shows them (with a back button); later steps stay there until another `tab` or `go`") { member, path, _, r, step in
+            step.source.go = member.value.line
+            if case .array(let items) = member.value.value {
+                guard !items.isEmpty else { r.report(member.value.line, path, "expected at least one screen's name, found an empty list"); return }
+                step.go = items.enumerated().compactMap { i, item in r.string(item, at: path.appending(i), nonEmpty: true) }
+            } else if let s = r.string(member.value, at: path, nonEmpty: true) {
+                step.go = [s]
             }
         },
         .number("waitFor", in: 0...60000, default: 3000,
