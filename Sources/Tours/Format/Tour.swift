@@ -26,12 +26,16 @@ public struct Tour: Hashable, Sendable {
     /// The app the tour runs over, as written in the file: a screens file, relative to the tour
     /// file's folder (nil: the command's app).
     public var app: String?
+    /// The line of `app`.
+    public var appLine = 0
     /// A PNG screenshot to run over instead of the app, as written in the file (relative to
     /// the tour file's folder).
     public var background: String?
     /// Screenshots of the same screen in other languages, by language tag (`background` given as
     /// `{"en": "home-en.png", "ja": "home-ja.png"}`: `background` is then the first tag's).
     public var languageBackgrounds: [String: String] = [:]
+    /// The line of `background`.
+    public var backgroundLine = 0
     /// The steps, in order; never empty once loaded.
     public var steps: [TourStep]
     /// What `limelight test` runs for the tour.
