@@ -205,7 +205,8 @@ public final class EditorApp: HostedApp {
         }
     }
 
-    /// The selected step's own screenshot, named as the file names it (beside the tour); "" takes it away.
+    /// The selected step's own screenshot, named as the file names it (from the tour's folder); ""
+    /// takes it away. A relative name is written as typed; a whole path as `TourFileReference` names it.
     func setStepScreen(_ name: String) {
         guard name != (model.screenshotName(ofStep: model.selected) ?? "") else { return }
         if name.isEmpty { model.clearScreenshot(ofStep: model.selected); return }
@@ -215,7 +216,11 @@ public final class EditorApp: HostedApp {
             say("\(name) cannot be a screenshot: \(problem)")
             return
         }
-        model.setScreenshot(path, scale: nil, forStep: model.selected)
+        if TourFileReference.isAbsolute(name) {
+            model.setScreenshot(name, scale: nil, forStep: model.selected)
+        } else {
+            model.setScreenshot(named: name, scale: nil, forStep: model.selected)
+        }
     }
 
     // MARK: - Keys
@@ -348,7 +353,7 @@ public final class EditorApp: HostedApp {
     func write() {
         do {
             let problems = try model.save()
-            log("edit: wrote \(model.path)")
+            log(model.wroteLastSave ? "edit: wrote \(model.path)" : "edit: \(model.path) unchanged (not written again)")
             for p in problems { log("edit: \(p)") }
         } catch {
             log("edit: cannot save \(model.path): \(error)")

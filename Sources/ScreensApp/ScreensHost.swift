@@ -185,6 +185,17 @@ public final class ScreensHost: TourHost {
         return true
     }
 
+    /// The current tab's screens, bottom first: its own, then those shown over it.
+    public var shownScreenNames: [String] { stacks[currentTab] }
+
+    /// Shows `name` over the screen shown now, as a button's `go` does (back to it, when it is
+    /// under it already).
+    @discardableResult public func pushScreen(named name: String) -> Bool {
+        guard built[name] != nil else { return false }
+        push(name)
+        return true
+    }
+
     /// The declared state called `name`.
     public func state(named name: String) -> StateValue? { values[name] }
 
