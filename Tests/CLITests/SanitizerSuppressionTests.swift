@@ -7,10 +7,11 @@ import Testing
 /// AddressSanitizer (`make test-asan`) LeakSanitizer reports any other block left at exit and the
 /// exit status changes; in other builds these are plain runs.
 @Suite struct SanitizerSuppressionTests {
-    /// Runs `limelight args…` in `dir` with full stacks and only `suppressed` hidden.
+    /// Runs `limelight args…` in `dir` with full stacks and only `suppressed` hidden (and what
+    /// gettext's lexer loses reading Limelight's words, which every command reads).
     func run(_ args: [String], in dir: String, suppressed: String) throws -> CLIResult {
         let suppressions = dir + "/only.supp"
-        try "leak:\(suppressed)\n".write(toFile: suppressions, atomically: true, encoding: .utf8)
+        try "leak:\(suppressed)\nleak:libgettextpo_lex_start\n".write(toFile: suppressions, atomically: true, encoding: .utf8)
         return try CLI.runProcess(CLI.binary, args, environment: [
             "DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy",
             "ASAN_OPTIONS": "detect_leaks=1:fast_unwind_on_malloc=0", "LSAN_OPTIONS": "suppressions=\(suppressions):print_suppressions=0",
