@@ -108,10 +108,13 @@ soak: deps
 
 # The suite under AddressSanitizer (out-of-bounds, use-after-free), with LeakSanitizer's check at
 # exit, in its own build folder so the ordinary debug build is kept. sanitizers/lsan.supp names the
-# third-party allocations that outlive the run; the project's own code is never suppressed.
+# third-party allocations that outlive the run; the project's own code is never suppressed. The
+# toolchain's llvm-symbolizer is named outright, so a command a test runs with another PATH still
+# names functions, which the suppressions of functions need.
+SYMBOLIZER ?= $(dir $(shell command -v $(SWIFT)))llvm-symbolizer
 .PHONY: test-asan
 test-asan: test-deps
-	SDL_VIDEODRIVER=dummy LIMELIGHT_SANITIZER=address ASAN_OPTIONS=detect_leaks=1 \
+	SDL_VIDEODRIVER=dummy LIMELIGHT_SANITIZER=address ASAN_OPTIONS=detect_leaks=1:external_symbolizer_path=$(SYMBOLIZER) \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp:print_suppressions=0 \
 	    $(SWIFT) test --sanitize=address --scratch-path .build/asan
 

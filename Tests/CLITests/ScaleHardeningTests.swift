@@ -14,8 +14,9 @@ import Testing
     /// parent that runs nothing else, so no other child of the test process counts.
     func peakMemory(_ args: [String]) throws -> (status: Int, kibibytes: Int) {
         let text = try CLI.runProcess("/usr/bin/python3", ["-c", """
-        import resource, subprocess, sys
-        r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={"SDL_VIDEODRIVER": "dummy"})
+        import os, resource, subprocess, sys
+        # The child gets a display driver, PATH and the sanitizers' options (their suppressions) only.
+        r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict({k: v for k, v in os.environ.items() if k == "PATH" or k.endswith("SAN_OPTIONS")}, SDL_VIDEODRIVER="dummy"))
         print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
         """, CLI.binary] + args).stdout
         let parts = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }

@@ -17,7 +17,8 @@ struct StreamingMemoryTests {
         let text = try CLI.runProcess("/usr/bin/python3", ["-c", """
         import os, resource, subprocess, sys
         err = open(os.environ["STDERR_FILE"], "w") if "STDERR_FILE" in os.environ else subprocess.DEVNULL
-        r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=err, env={"SDL_VIDEODRIVER": "dummy"})
+        # The child gets a display driver, PATH and the sanitizers' options (their suppressions) only.
+        r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=err, env=dict({k: v for k, v in os.environ.items() if k == "PATH" or k.endswith("SAN_OPTIONS")}, SDL_VIDEODRIVER="dummy"))
         print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
         """, CLI.binary] + args, environment: stderr.map { ["STDERR_FILE": $0] } ?? [:]).stdout
         let parts = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
