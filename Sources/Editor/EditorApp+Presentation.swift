@@ -25,7 +25,11 @@ extension EditorApp {
         }
         thumbnails.trim(to: steps.count)
         screen.strip.show(rows, selected: model.selected)
-        if model.selectedStep == nil { screen.settings.showKeys(step: nil, tour: model.document.root, language: language) }
+        if model.selectedStep == nil {
+            // No step, no step's settings: what the panel showed of a deleted one goes.
+            screen.settings.showNoStep(isRecording ? "Recording: each tap on the app becomes a step here." : "No steps yet: add the first one.")
+            screen.settings.showKeys(step: nil, tour: model.document.root, language: language)
+        }
         if let fields = model.selectedStep {
             screen.settings.show(fields, languageCode: language, languages: model.languages, tabs: viewport.stage.tabNames,
                                  screens: model.document.root["background"] != nil)
@@ -96,7 +100,7 @@ extension EditorApp {
     func showSelectedStep(force: Bool) {
         let stage = viewport.stage
         // The banner names the file by its name alone (the window's title and the panel name it whole).
-        let errors = model.problems.filter { $0.severity == .error }.map { p in
+        let errors = shownProblems.filter { $0.severity == .error }.map { p in
             var short = p
             short.file = (p.file as NSString).lastPathComponent
             return short
@@ -122,19 +126,29 @@ extension EditorApp {
         viewport.setNeedsEmbeddedFrame()
     }
 
+    /// The tour's problems as the editor shows them: while a recording runs, a tour it has not
+    /// yet given a step is no problem (its first tap makes one).
+    var shownProblems: [TourDiagnostic] {
+        guard isRecording, model.stepCount == 0 else { return model.problems }
+        return model.problems.filter { $0.path != "steps" }
+    }
+
     func refreshStatus() {
         let id = model.document.root["id"]?.stringValue ?? "?"
         screen.header.string = "\(id) — \((model.path as NSString).lastPathComponent)"
-        let errors = model.problems.filter { $0.severity == .error }.count, warnings = model.problems.count - errors
+        screen.isRecording = isRecording
+        let problems = shownProblems
+        let errors = problems.filter { $0.severity == .error }.count, warnings = problems.count - errors
         var parts = ["\(model.stepCount) step\(model.stepCount == 1 ? "" : "s")",
                      model.stepCount == 0 ? "no step selected" : "step \(model.selected + 1) selected"]
         parts.append(model.isNew ? "new, not saved" : model.isModified ? "modified" : "saved")
         parts.append(viewport.zoomDescription)
         if isPlaying { parts.append("playing: Escape returns to editing") }
-        if let r = recording { parts.append("recording: \(r.count) step\(r.count == 1 ? "" : "s"), Escape stops") }
+        // Recording comes first: the line is cut at the panel's width, and this is what matters now.
+        if let r = recording { parts.insert("● Recording: \(r.count) step\(r.count == 1 ? "" : "s") recorded (Escape stops)", at: 0) }
         if let (n, _) = likelyScreenshotScale { parts.append("an @\(n)x screenshot? --scale \(n)") }
         screen.status.string = parts.joined(separator: " · ")
-        let lines = model.problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
+        let lines = problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
         screen.problems.string = ([notice].compactMap { $0 } + (errors + warnings == 0 ? [] : lines)).joined(separator: "\n")
     }
 }

@@ -6,8 +6,8 @@ import Views
 
 /// Recording a tour by using the app: Record, then tap through the app (or click through the
 /// screenshot) as a user would; each tap on a view with an id becomes a step on that view that goes
-/// on when it is tapped (`advanceOn: tapTarget`), on the tab it was on, waiting for a view that
-/// appeared only after an earlier tap (`waitFor`). Stop selects the first recorded step for its
+/// on when it is tapped (`advanceOn: tapTarget`), on the screens it was on (its `tab`, and `go` for
+/// screens shown over it), waiting for a view that appeared only after an earlier tap (`waitFor`). Stop selects the first recorded step for its
 /// texts and adds a test script to the tour that plays the recording back with `expect` lines.
 extension EditorApp {
     /// What a recording has seen so far.
@@ -16,8 +16,9 @@ extension EditorApp {
         var insertAt: Int
         /// How many steps it has added.
         var count = 0
-        /// The tab of the last recorded step (nil before the first).
-        var lastTab: String?
+        /// The screens the last recorded step runs on, bottom first (before the first: those a
+        /// step there without `tab` or `go` would run on).
+        var lastPlace: [String]
         /// The ids of the views on screen at the last tap (or at the start).
         var idsAtLastTap: Set<String>
         /// When the last tap was (clock seconds).
@@ -26,6 +27,9 @@ extension EditorApp {
         var lines: [String] = []
         /// The steps' targets, for the log.
         var targets: [String] = []
+        /// Whether it took the place of a new tour's untouched first step (which a recording
+        /// without taps gives back).
+        var replacedPlaceholder = false
     }
 
     /// The longest a recorded step waits for its view (the schema's limit is 60 s).
@@ -48,13 +52,25 @@ extension EditorApp {
         stage.root.frame(into: nil)
         // A new tour's untouched first step gives way to the recording.
         let replacesPlaceholder = model.isNew && model.stepCount == 1 && model.document.steps.first.map(StepFields.isUntouchedNewStep) == true
-        recording = Recording(insertAt: replacesPlaceholder ? 0 : min(model.stepCount, model.selected + 1),
-                              lastTab: nil, idsAtLastTap: Set(stage.root.allIdentifiedViews().map(\.id)), lastTapTime: root.clock.now)
+        let insertAt = replacesPlaceholder ? 0 : min(model.stepCount, model.selected + 1)
+        recording = Recording(insertAt: insertAt, lastPlace: placeBefore(insertAt, on: stage),
+                              idsAtLastTap: Set(stage.root.allIdentifiedViews().map(\.id)), lastTapTime: root.clock.now)
+        recording?.replacedPlaceholder = replacesPlaceholder
         if replacesPlaceholder { model.deleteStepAllowingNone(0) }
         viewport.onRecordedTap = { [weak self] id, point in self?.recordTap(on: id, at: point) }
-        recording?.lastTab = stage.selectedTabName
         log("edit: recording: tap through the \(stage is ScreenshotStage ? "screenshot" : "app"); Ctrl-R or Escape stops")
         refreshStatus()
+    }
+
+    /// The screens a step inserted at `index` without `tab` or `go` runs on: those of the step
+    /// before it, or the first tab's (`stage`'s own while the tour has problems).
+    private func placeBefore(_ index: Int, on stage: any TourHost) -> [String] {
+        guard !(stage is ScreenshotStage) else { return [] }
+        guard let tour = model.loaded?.tour else { return stage.shownScreenNames }
+        let first = stage.tabNames.first
+        guard index > 0, !tour.steps.isEmpty else { return first.map { [$0] } ?? [] }
+        let tab = tour.tab(forStep: index - 1, firstTab: first)
+        return (tab.map { [$0] } ?? []) + tour.screensOver(forStep: index - 1)
     }
 
     /// One tap of the recording: a step on the view tapped (over a screenshot: a rectangle around
@@ -65,13 +81,15 @@ extension EditorApp {
         let now = root.clock.now
         let elapsed = ((now - r.lastTapTime) * 1000).rounded()
         var members: [(String, JSONTree)] = []
+        // A screenshot is one picture: the view under a click there is the picture itself, whose id
+        // no tour over a screenshot can name. The click is a rectangle around it.
+        let overScreenshot = stage is ScreenshotStage
+        let id = overScreenshot ? nil : id
         if let id {
             members.append(("target", .string(id)))
-        } else if stage is ScreenshotStage {
-            let side = 56.0, k = model.unitsPerPoint
-            let s = stage.root.size
-            let x = max(0, min(s.width - side, point.x - side / 2)), y = max(0, min(s.height - side, point.y - side / 2))
-            members.append(("rect", .array([x, y, side, side].map { .number(($0 * k).rounded()) })))
+        } else if overScreenshot {
+            let rect = EditorApp.recordedRectangle(around: point, on: stage.root.size)
+            members.append(("rect", StepFields(.object([]), unitsPerPoint: model.unitsPerPoint).numbers(rect)))
         } else {
             say("recording: no view with an id there; the tap went to the app only")
             r.lastTapTime = now
@@ -79,27 +97,51 @@ extension EditorApp {
             recording = r
             return
         }
-        let tab = stage.selectedTabName
-        if let tab, tab != r.lastTab { members.append(("tab", .string(tab))) }
-        // A view that was not there at the last tap (on the same tab) appeared because of it: the
-        // step waits for it.
-        if let id, !r.idsAtLastTap.contains(id), tab == r.lastTab || r.count == 0 {
+        // The screens the tap was on, as the engine brings the app there before the step: the tab
+        // (when it changed, or to close screens shown over it) and the screens shown over it.
+        let place = overScreenshot ? [] : stage.shownScreenNames
+        if place != r.lastPlace, let tab = place.first {
+            let over = Array(place.dropFirst())
+            if tab != r.lastPlace.first || over.isEmpty { members.append(("tab", .string(tab))) }
+            if !over.isEmpty { members.append(("go", over.count == 1 ? .string(over[0]) : .array(over.map { .string($0) }))) }
+        }
+        // A view that was not there at the last tap (on the same screen) appeared because of it:
+        // the step waits for it.
+        if let id, !r.idsAtLastTap.contains(id), place == r.lastPlace || r.count == 0 {
             members.append(("waitFor", .number(min(EditorApp.longestRecordedWait, max(1000, (elapsed * 2 / 100).rounded(.up) * 100)))))
         }
         members.append(("advanceOn", .string("tapTarget")))
         members.append(("text", .string(StepFields.newStepText)))
+        // Nothing names a rectangle to a screen reader but the step's label: a placeholder to fill
+        // in, as the text is.
+        if id == nil { members.append(("label", .string(StepFields.newLabelText))) }
         model.insertStep(.object(members), at: r.insertAt + r.count)
         r.count += 1
-        r.lastTab = tab
+        r.lastPlace = place
         r.targets.append(id ?? "a rectangle")
         r.lines.append("wait \(Int(max(600, min(5000, elapsed))))")
         r.lines.append("expect step=\(r.insertAt + r.count)")
-        r.lines.append(id.map { "tap \($0)" } ?? "tap \(point.x.compact) \(point.y.compact)")
+        // The point to the hundredth of a point: a @3x pixel is a third of one.
+        func hundredths(_ v: Double) -> String { ((v * 100).rounded() / 100).compact }
+        let at = "\(hundredths(point.x)) \(hundredths(point.y))"
+        r.lines.append(id.map { "tap \($0)" } ?? "tap \(at)")
         r.lastTapTime = now
         r.idsAtLastTap = Set(stage.root.allIdentifiedViews().map(\.id))
         recording = r
-        log("edit: recorded step \(r.insertAt + r.count): \(id ?? "a rectangle at \(point.x.compact), \(point.y.compact)")")
+        log("edit: recorded step \(r.insertAt + r.count): \(id ?? "a rectangle around \(at.replacingOccurrences(of: " ", with: ", "))")")
         refreshStatus()
+    }
+
+    /// The side of the square a click over a screenshot becomes, in points: a finger's tap target
+    /// (44 points) with room around it.
+    static let recordedRectangleSide = 56.0
+
+    /// The square of `recordedRectangleSide` points centred on `point`, moved inside a screen of
+    /// `size` (as much of it as fits on a screen smaller than the square).
+    static func recordedRectangle(around point: Point, on size: Size) -> Rect {
+        let w = min(recordedRectangleSide, size.width), h = min(recordedRectangleSide, size.height)
+        let x = max(0, min(size.width - w, point.x - w / 2)), y = max(0, min(size.height - h, point.y - h / 2))
+        return Rect(x: x, y: y, width: w, height: h)
     }
 
     /// Stops recording: the first recorded step is selected for its texts, and a test script that
@@ -127,6 +169,8 @@ extension EditorApp {
             log("edit: recorded \(r.count) step\(r.count == 1 ? "" : "s") (\(r.targets.joined(separator: ", ")))" + (r.insertAt == 0 ? "; test script \"\(name)\" replays them" : ""))
         } else {
             log("edit: recording stopped: no taps on views with ids")
+            // The new tour's first step comes back, as it was.
+            if r.replacedPlaceholder { model.undo() }
         }
         replaceStageWithAFreshOne()
         refresh(force: true)

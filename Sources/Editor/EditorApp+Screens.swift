@@ -24,7 +24,8 @@ extension EditorApp {
         }
     }
 
-    /// The selected step's own screenshot, named as the file names it (beside the tour); "" takes it away.
+    /// The selected step's own screenshot, named as the file names it (from the tour's folder); ""
+    /// takes it away. A relative name is written as typed; a whole path as `TourFileReference` names it.
     func setStepScreen(_ name: String) {
         guard name != (model.screenshotName(ofStep: model.selected) ?? "") else { return }
         if name.isEmpty { model.clearScreenshot(ofStep: model.selected); return }
@@ -34,6 +35,10 @@ extension EditorApp {
             say("\(name) cannot be a screenshot: \(problem)")
             return
         }
-        model.setScreenshot(path, scale: nil, forStep: model.selected)
+        if TourFileReference.isAbsolute(name) {
+            model.setScreenshot(name, scale: nil, forStep: model.selected)
+        } else {
+            model.setScreenshot(named: name, scale: nil, forStep: model.selected)
+        }
     }
 }

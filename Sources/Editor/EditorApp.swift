@@ -355,7 +355,7 @@ public final class EditorApp: HostedApp {
     func write() {
         do {
             let problems = try model.save()
-            log("edit: wrote \(model.path)")
+            log(model.wroteLastSave ? "edit: wrote \(model.path)" : "edit: \(model.path) unchanged (not written again)")
             // Saved, nothing is kept elsewhere any more (unless it was put off, not restored).
             if !recoveryPostponed { model.removeRecovery() }
             restoredFromRecovery = false

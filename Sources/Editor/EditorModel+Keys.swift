@@ -20,6 +20,13 @@ extension EditorModel {
         }
     }
 
+    /// Names the app the tour runs over (`"app"`: a screens file, from the tour's folder), as one
+    /// step of the history of its own.
+    public func setApp(named name: String) {
+        setValue(.string(name), at: ["app"], inStep: nil)
+        endGesture()
+    }
+
     /// Sets the text at `path` in `language`, keeping the other languages' (a plain string while
     /// the tour has one language, as the title and text fields do).
     public func setText(_ text: String, at path: [String], inStep step: Int?, language: String) {

@@ -4,13 +4,18 @@ import Tours
 
 /// The screens a tour runs over: the tour's screenshot, and the ones steps give of their own.
 extension EditorModel {
-    /// Sets the screenshot at `imagePath` as the one the tour runs over (`step` nil) or the one step
-    /// `step` and the steps after it run over, as one step of the history. `scale` (an @Nx
-    /// screenshot) sets the tour's `screen.scale` (a tour without a `screen` gets scale 1: its
-    /// screen is the image's size). The file keeps the path relative to its folder
-    /// when the image is inside it.
+    /// Sets the screenshot at `imagePath` (absolute, or relative to the current folder) as the one
+    /// the tour runs over (`step` nil) or the one step `step` and the steps after it run over, as
+    /// one step of the history. `scale` (an @Nx screenshot) sets the tour's `screen.scale` (a tour
+    /// without a `screen` gets scale 1: its screen is the image's size). The file names the image
+    /// relative to itself (`TourFileReference`), so it travels with it.
     public func setScreenshot(_ imagePath: String, scale: Double?, forStep step: Int?) {
-        let name = EditorModel.reference(to: imagePath, from: AtomicFile.split(path).folder)
+        setScreenshot(named: TourFileReference.name(of: imagePath, forTourAt: path), scale: scale, forStep: step)
+    }
+
+    /// Sets the screenshot the tour names `name` (as its file writes it: from the tour's folder),
+    /// as `setScreenshot(_:scale:forStep:)` does.
+    public func setScreenshot(named name: String, scale: Double?, forStep step: Int?) {
         change { doc in
             if let step, step < doc.steps.count {
                 var steps = doc.steps
@@ -60,16 +65,5 @@ extension EditorModel {
             if (320...440).contains(points) || (n == 2 && (600...1100).contains(points)) { return n }
         }
         return nil
-    }
-
-    /// `path` as a tour in `folder` names it: relative when it is inside the folder, else absolute.
-    static func reference(to path: String, from folder: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        func absolute(_ p: String) -> String {
-            ((p.hasPrefix("/") ? p : (cwd as NSString).appendingPathComponent(p)) as NSString).standardizingPath
-        }
-        let image = absolute(path), base = absolute(folder.isEmpty ? "." : folder)
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return image.hasPrefix(prefix) ? String(image.dropFirst(prefix.count)) : image
     }
 }

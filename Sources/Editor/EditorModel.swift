@@ -29,6 +29,8 @@ public final class EditorModel {
     public private(set) var problems: [TourDiagnostic] = []
     /// The text last saved (or read), to tell whether there is anything to save.
     public private(set) var savedText: String
+    /// Whether the last save wrote the file (false: it held the text already and was left alone).
+    public private(set) var wroteLastSave = false
     /// Runs after every change of the document or the selection.
     public var onChange: (@MainActor () -> Void)?
 
@@ -266,11 +268,18 @@ public final class EditorModel {
     }
 
     /// Writes the document to its file in one step (a temporary file beside it, fsync, rename);
-    /// a tour with problems is saved too. Returns the problems it has.
+    /// a tour with problems is saved too. A file that already holds the document's text is left
+    /// as it is (the same file, inode and modification time: a watcher sees no save, a build no
+    /// change). Returns the problems it has.
     @discardableResult
     public func save() throws(AtomicFileFailure) -> [TourDiagnostic] {
         let text = document.text
-        try AtomicFile().write(Data(text.utf8), to: path)
+        if !isNew, let onDisk = try? TourLoader.read(path), onDisk.elementsEqual(text.utf8) {
+            wroteLastSave = false
+        } else {
+            try AtomicFile().write(Data(text.utf8), to: path)
+            wroteLastSave = true
+        }
         savedText = text
         isNew = false
         onChange?()

@@ -43,6 +43,21 @@ final class EditorScreen: View {
 
     /// Buttons by action, for the app to wire.
     private(set) var buttons: [String: Button] = [:]
+    /// The record button's fill and words, which change while recording.
+    private let recordFace: (fill: Background, title: Text)
+    /// Whether a recording runs: the record button turns red and says Stop.
+    var isRecording = false {
+        didSet {
+            guard isRecording != oldValue else { return }
+            recordFace.fill.color = isRecording ? EditorScreen.recordingRed : Palette.groupedBackground
+            recordFace.title.color = isRecording ? .white : .black
+            recordFace.title.string = isRecording ? "■ Stop" : "● Rec"
+            status.color = isRecording ? EditorScreen.recordingRed : Palette.readableSecondaryLabel
+        }
+    }
+    /// What shows that a recording runs: the record button's fill and the status line's words
+    /// (white on it, and it on white, read at WCAG AA).
+    static let recordingRed = Color(red: 0xC6, green: 0x28, blue: 0x28)
 
     init(viewport: AppViewport) {
         self.viewport = viewport
@@ -52,12 +67,14 @@ final class EditorScreen: View {
         idField.id = "editor.tourID"
         status.id = "editor.status"
         problems.id = "editor.problems"
+        var faces: [String: (fill: Background, title: Text)] = [:]
         func button(_ title: String, _ id: String, prominent: Bool = false) -> Button {
-            let b = Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: {},
-                           label: Background(prominent ? Palette.readableTint : Palette.groupedBackground, shape: .capsule,
-                                             child: Padding(EdgeInsets(horizontal: 11, vertical: 5),
-                                                            child: Text(title, font: Font(size: 13, weight: .bold), color: prominent ? .white : .black, lineLimit: 1))))
+            let words = Text(title, font: Font(size: 13, weight: .bold), color: prominent ? .white : .black, lineLimit: 1)
+            let fill = Background(prominent ? Palette.readableTint : Palette.groupedBackground, shape: .capsule,
+                                  child: Padding(EdgeInsets(horizontal: 11, vertical: 5), child: words))
+            let b = Button(shape: .capsule, pressedColor: Color(white: 0, alpha: 0.15), action: {}, label: fill)
             b.id = "editor.\(id)"
+            faces[id] = (fill, words)
             return b
         }
         let stepButtons = [button("+ Add", "add"), button("Duplicate", "duplicate"), button("Delete", "delete"), button("↑", "moveUp"), button("↓", "moveDown")]
@@ -93,6 +110,7 @@ final class EditorScreen: View {
                  font: .caption, color: Palette.readableSecondaryLabel),
             HStack(spacing: 6, children: recoveryButtons),
         ]))
+        recordFace = faces["record"]!
         super.init(children: [viewport, panel, help, prompt, quitQuestion, recoveryQuestion])
         for b in stepButtons + footerButtons + [saveID] + quitButtons + recoveryButtons { buttons[String(b.id!.dropFirst("editor.".count))] = b }
         recoveryQuestion.id = "editor.recoveryQuestion"

@@ -26,6 +26,8 @@ public struct StepFields {
 
     /// The text a new step starts with.
     static let newStepText = "Describe this step."
+    /// The label a recorded rectangle starts with: what a screen reader calls it until it says what is there.
+    static let newLabelText = "Describe what is here."
 
     /// A new step aimed at nothing yet: a rectangle in the middle of a screen of `size`, with text.
     public static func newStep(on size: Size, text: String) -> JSONTree {

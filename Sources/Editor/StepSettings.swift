@@ -66,6 +66,7 @@ final class StepSettings: View {
         screen.id = "editor.screen"
         screen.onSubmit = { [weak self] in if let self { self.onEdit?(.screen(self.screen.text.trimmingCharacters(in: .whitespaces))) } }
         targetLabel.id = "editor.target"
+        noStep.id = "editor.noStep"
         shape.onSelect = { [weak self] i in self?.onEdit?(.shape(StepSettings.shapes[i])) }
         cornerRadius.onChange = { [weak self] v in self?.onEdit?(.number("cornerRadius", v)) }
         padding.onChange = { [weak self] v in self?.onEdit?(.number("padding", v)) }
@@ -98,6 +99,14 @@ final class StepSettings: View {
         if let step { stepKeys.show(step, language: language) }
         tourKeys.show(tour, language: language)
     }
+
+    /// Shows `message` in place of a step's settings: the tour has no step to show.
+    func showNoStep(_ message: String) {
+        shown = nil
+        noStep.string = message
+        rows.replaceChildren(with: [noStep])
+    }
+    private let noStep = Text("", font: .body, color: Palette.readableSecondaryLabel)
 
     /// Shows `fields` in `languageCode`, with the stage's `tabs` and the tour's `languages`; over
     /// screenshots (`screens`), the step's own screen.

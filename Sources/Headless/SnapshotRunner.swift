@@ -79,6 +79,10 @@ public struct SnapshotRunner {
     /// Whether a view id comes to exist only as the app runs (`TargetCatalog.comesLater`): the lint
     /// does not hold its absence from a fresh app against a step.
     public var comesLater: @MainActor (String) -> Bool = { _ in false }
+    /// What the lint finds in the app a group's tour runs over, at the group's screen (a screens
+    /// file's button cut short, a card hiding its background): added to the findings of the
+    /// group's first settled step, so an error fails that case.
+    public var appFindings: @MainActor (TestPlan.Group) -> [TourDiagnostic] = { _ in [] }
 
     /// The results of group `index`, one per case in the group's order.
     public func run(group index: Int) -> [CaseResult] {
@@ -124,6 +128,7 @@ public struct SnapshotRunner {
                 walk.show(step: i, at: nil)
                 results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
                                                          required: options.requiredLanguages)
+                if i == 0 { results[i].lint += appFindings(group) }
                 if let shot = stage as? ScreenshotStage { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned, files: files)

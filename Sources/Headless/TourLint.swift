@@ -23,13 +23,32 @@ public enum TourLint {
     /// Tours longer than this draw a warning.
     public static let stepsBeforeWarning = 12
 
-    /// The findings of the tour as a whole (its length).
+    /// The findings of the tour as a whole: its length, and files it names by absolute paths.
     public static func tourFindings(_ tour: Tour, file: String) -> [TourDiagnostic] {
-        guard tour.steps.count > stepsBeforeWarning else { return [] }
+        var found = pathFindings(tour, file: file)
+        guard tour.steps.count > stepsBeforeWarning else { return found }
         let first = tour.steps[stepsBeforeWarning]
-        return [TourDiagnostic(file: file, line: first.source.step, path: "steps",
-                               message: "the tour has \(tour.steps.count) steps; completion drops on tours longer than \(stepsBeforeWarning) (split it, or cut steps)",
-                               severity: .warning)]
+        found.append(TourDiagnostic(file: file, line: first.source.step, path: "steps",
+                                    message: "the tour has \(tour.steps.count) steps; completion drops on tours longer than \(stepsBeforeWarning) (split it, or cut steps)",
+                                    severity: .warning))
+        return found
+    }
+
+    /// The app and screenshots the tour names by a path from the root: found on this machine
+    /// alone, so the tour fails `check` once zipped to a teammate or committed.
+    static func pathFindings(_ tour: Tour, file: String) -> [TourDiagnostic] {
+        var named: [(line: Int, path: String, name: String)] = []
+        if let app = tour.app { named.append((tour.appLine, "app", app)) }
+        if let background = tour.background { named.append((tour.backgroundLine, "background", background)) }
+        for (tag, background) in tour.languageBackgrounds.sorted(by: { $0.key < $1.key }) where background != tour.background {
+            named.append((tour.backgroundLine, "background.\(tag)", background))
+        }
+        for (i, step) in tour.steps.enumerated() { if let background = step.background { named.append((step.backgroundLine, "steps[\(i)].background", background)) } }
+        return named.filter { $0.name.hasPrefix("/") }.map { n in
+            TourDiagnostic(file: file, line: n.line, path: n.path,
+                           message: "\(quoted(n.name)) is an absolute path: the tour finds it on this machine alone (write it relative to the tour file's folder, and keep the file with the tour)",
+                           severity: .warning)
+        }
     }
 
     /// The findings of the languages a tour is shown in (its `test.languages`, else its texts'):

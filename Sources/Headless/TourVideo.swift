@@ -20,6 +20,17 @@ public enum TourVideo {
     /// The longest video made: ten minutes of the tour's time.
     public static let maxSeconds = 600.0
 
+    /// A screen whose shorter side is under this many points is a phone's (Android's tablets
+    /// start at a smallest width of 600 dp).
+    public static let phoneShortSideLimit = 600.0
+
+    /// The scale a video of a `size`-point screen is made at when none is asked for: 2 on a
+    /// phone-sized screen (sharp on a phone or a laptop, with under half the pixels of @3x), 1 on a
+    /// larger one (a tablet's or a desktop's screen is already as wide as a video).
+    public static func defaultScale(forScreen size: Size) -> Double {
+        min(size.width, size.height) < phoneShortSideLimit ? 2 : 1
+    }
+
     /// How long the video of `steps` steps lasts with `hold` ms after each transition, in seconds.
     public static func duration(steps: Int, holdMilliseconds hold: Double) -> Double {
         guard steps > 0 else { return 0 }

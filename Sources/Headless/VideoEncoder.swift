@@ -5,9 +5,13 @@ import Raster
 import Glibc
 #endif
 
-/// A video being written by `ffmpeg`: raw frames (BGRA, opaque) piped to its stdin, never
-/// temporary images. The file appears at its path only once ffmpeg has finished it; a failure
-/// leaves whatever was there before.
+/// A video being written by `ffmpeg`: raw frames (BGRA, opaque) piped to its stdin as they are
+/// made, never held and never temporary images. The file appears at its path only once ffmpeg has
+/// finished it; a failure leaves whatever was there before.
+///
+/// Hazard: what ffmpeg holds grows with the frame's pixels: its encoder keeps frames to look ahead
+/// (x264 and VP9 about a dozen here, each in several planes), so an H.264 video of 786x1704 peaks
+/// near 190 MB in ffmpeg and one of 1178x2556 near 340 MB.
 public final class VideoEncoder {
     /// The containers and codecs written, by file extension.
     public enum Format: String, CaseIterable, Sendable {
@@ -27,13 +31,20 @@ public final class VideoEncoder {
             self = f
         }
 
-        /// ffmpeg's output options for frames of `width`×`height`; `palette` is the palette a GIF uses.
+        /// Whether the format's frames must have an even width and height (4:2:0 colour, a sample
+        /// for each 2x2 pixels).
+        public var needsEvenSides: Bool { self == .mp4 || self == .webm }
+
+        /// ffmpeg's output options; `palette` is the palette a GIF uses. The encoders look ahead a
+        /// fixed number of frames on two threads, so what ffmpeg holds is bounded by the frame's
+        /// size, not by the machine's cores (x264's default of 40 frames on 1.5 threads a core
+        /// held 740 MB at 1180x2556 on two cores).
         func outputArguments(palette: String?) -> [String] {
             switch self {
-            case .mp4: return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
-                               "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
+            case .mp4: return ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-threads", "2", "-rc-lookahead", "10",
+                               "-x264-params", "sync-lookahead=0", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
             case .webm: return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
-                                "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm"]
+                                "-row-mt", "1", "-threads", "2", "-lag-in-frames", "10", "-pix_fmt", "yuv420p", "-f", "webm"]
             case .gif:
                 guard let palette else { return ["-vf", "palettegen=stats_mode=full:max_colors=256", "-f", "image2", "-update", "1"] }
                 return ["-i", palette, "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle", "-loop", "0", "-f", "gif"]
@@ -62,6 +73,10 @@ public final class VideoEncoder {
     public let path: String
     /// The frames' size in pixels.
     public let width: Int, height: Int
+    /// The video's size in pixels: the frames', less the last column or row where the format
+    /// needs even sides and the frame's is odd (cropped, so every pixel left is the frame's own;
+    /// scaling to an even size would resample them all).
+    public let videoWidth: Int, videoHeight: Int
     /// Frames written so far.
     public private(set) var frames = 0
 
@@ -71,12 +86,17 @@ public final class VideoEncoder {
         self.path = path
         self.width = width
         self.height = height
+        videoWidth = format.needsEvenSides ? width & ~1 : width
+        videoHeight = format.needsEvenSides ? height & ~1 : height
+        guard videoWidth > 0, videoHeight > 0 else {
+            throw Failure(description: "\(width)x\(height) pixels is too small for \(format.rawValue.uppercased()), which needs at least 2x2")
+        }
         let folder = AtomicFile.split(path).folder
         partial = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).partial-\(getpid())")
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0"]
+                             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(videoWidth)x\(videoHeight)", "-r", "\(fps)", "-i", "pipe:0"]
             + format.outputArguments(palette: palette) + [partial]
         let stdin = Pipe(), errors = Pipe()
         process.standardInput = stdin
@@ -97,22 +117,31 @@ public final class VideoEncoder {
     private let box: DataBox
     private final class DataBox: @unchecked Sendable { var data = Data() }
 
-    /// Writes one frame (its size must be the video's).
+    /// Writes one frame (its size must be the one given at the start) into the pipe, and returns
+    /// once ffmpeg has taken it: the caller's pixmap is free for the next frame. Rows that lie
+    /// one after another go in one piece; a cropped frame's go row by row.
     public func write(_ frame: Pixmap) throws(Failure) {
         precondition(frame.width == width && frame.height == height, "frames of one size")
-        var failed = false
-        for y in 0..<frame.height {
-            let row = UnsafeRawBufferPointer(start: frame.row(y), count: frame.width * 4)
-            var offset = 0
-            while offset < row.count {
-                let n = Glibc.write(input.fileDescriptor, row.baseAddress! + offset, row.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failed = true; break }
-                offset += n
-            }
-            if failed { break }
+        var written = true
+        if videoWidth == frame.stride {
+            written = writeAll(frame.row(0), count: videoWidth * videoHeight * 4)
+        } else {
+            for y in 0..<videoHeight where written { written = writeAll(frame.row(y), count: videoWidth * 4) }
         }
-        if failed { throw Failure(description: "ffmpeg stopped reading frames: \(finishAndExplain())") }
+        if !written { throw Failure(description: "ffmpeg stopped reading frames: \(finishAndExplain())") }
         frames += 1
+    }
+
+    /// Writes `count` bytes from `start` into ffmpeg's pipe; false when it is closed.
+    private func writeAll(_ start: UnsafeMutablePointer<UInt32>, count: Int) -> Bool {
+        let bytes = UnsafeRawPointer(start)
+        var offset = 0
+        while offset < count {
+            let n = Glibc.write(input.fileDescriptor, bytes + offset, count - offset)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            offset += n
+        }
+        return true
     }
 
     /// Ends the stream and waits for ffmpeg; on success the file takes its place (or, for a device

@@ -40,11 +40,13 @@ public final class DecodedImageCache {
         }
     }
 
+    /// An image the cache holds. It holds each strongly until it lets it go, and lets go only of
+    /// images nothing else holds (`isKnownUniquelyReferenced`), so every image decoded here that is
+    /// alive is an entry and counted. (Weak references would tell the same, but the side tables
+    /// they make are invisible to a leak checker while their images live to the process's end.)
     private struct Entry {
-        /// The image while anything holds it.
-        weak var image: Pixmap?
-        /// The image while the cache keeps it.
-        var kept: Pixmap?
+        /// The image.
+        var image: Pixmap
         /// Its pixels' bytes.
         let bytes: Int
         /// When it was last asked for (a count of requests).
@@ -54,18 +56,15 @@ public final class DecodedImageCache {
     }
 
     private var entries: [FileIdentity: Entry] = [:]
-    /// The bytes of every entry, alive or not (at least what is alive; exact after `sweep`).
+    /// The bytes of every entry.
     private var countedBytes = 0
     private var requests = 0
 
     /// A cache of at most `budget` bytes of decoded pixels (at least one byte).
     public init(budget: Int = DecodedImageCache.defaultBudget) { self.budget = max(1, budget) }
 
-    /// The bytes of pixels of the images decoded here that are still alive.
-    public var liveBytes: Int {
-        sweep()
-        return countedBytes
-    }
+    /// The bytes of pixels of the images decoded here that the cache or anything else still holds.
+    public var liveBytes: Int { countedBytes }
 
     /// The image in the file at `path` (PNG, JPEG, GIF, BMP, WebP or QOI, read and measured as
     /// `Pixmap(contentsOfFile:)` reads it), decoded once for as long as anything holds it or the
@@ -82,13 +81,8 @@ public final class DecodedImageCache {
         let identity = FileIdentity(info)
         requests += 1
         if let entry = entries[identity], entry.matchesFile {
-            if let image = entry.image {
-                entries[identity]?.kept = image
-                entries[identity]?.lastUse = requests
-                return image
-            }
-            entries[identity] = nil
-            countedBytes -= entry.bytes
+            entries[identity]?.lastUse = requests
+            return entry.image
         }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(descriptor: fd, limit: Pixmap.maxImageFileBytes, kind: "an image file") } catch {
@@ -107,7 +101,7 @@ public final class DecodedImageCache {
         let unchanged = fstat(fd, &after) == 0 && FileIdentity(after) == identity
         var key = identity
         if !unchanged { key.modified = -Int64(requests) }
-        entries[key] = Entry(image: image, kept: image, bytes: cost, lastUse: requests, matchesFile: unchanged)
+        entries[key] = Entry(image: image, bytes: cost, lastUse: requests, matchesFile: unchanged)
         countedBytes += cost
         return image
     }
@@ -121,26 +115,16 @@ public final class DecodedImageCache {
                                  isOverBudget: true)
         }
         guard countedBytes + cost > budget else { return }
-        sweep()
-        let keptOldestFirst = entries.filter { $0.value.kept != nil }.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
-        for key in keptOldestFirst where countedBytes + cost > budget {
-            entries[key]?.kept = nil
-            if let entry = entries[key], entry.image == nil {
-                entries[key] = nil
-                countedBytes -= entry.bytes
-            }
+        let oldestFirst = entries.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
+        for key in oldestFirst where countedBytes + cost > budget {
+            // An image something else still holds stays (and counts): letting go of it frees nothing.
+            guard isKnownUniquelyReferenced(&entries[key]!.image) else { continue }
+            countedBytes -= entries[key]!.bytes
+            entries[key] = nil
         }
         guard countedBytes + cost <= budget else {
             throw ImageFileError(path: path, reason: "decoded, its \(pixels) would take \(InputFile.describe(bytes: cost)), and the images already held take \(InputFile.describe(bytes: countedBytes)): more than the \(InputFile.describe(bytes: budget)) of decoded images a process may hold",
                                  isOverBudget: true)
-        }
-    }
-
-    /// Forgets the entries whose images nothing holds any more.
-    private func sweep() {
-        for (key, entry) in entries where entry.image == nil {
-            entries[key] = nil
-            countedBytes -= entry.bytes
         }
     }
 }

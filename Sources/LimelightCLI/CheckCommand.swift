@@ -1,4 +1,5 @@
 import Files
+import FontText
 import Foundation
 import Headless
 import ImageFiles
@@ -26,7 +27,10 @@ enum CheckCommand {
                language, a language Limelight has no words or no installed font for, and more than 12
                steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en); in a screens file
                (checked, or named by a tour), a text given by language without one of the app's
-               languages, or in a language the app does not list (warnings). Languages may be
+               languages, or in a language the app does not list (warnings), and, laid out with its
+               fonts at its own screen in each of its languages (a tour's app: at the tour's
+               sizes, scales and languages), a button or tab whose words are cut short (an error)
+               and a card whose white fill covers the background set on it (a warning). Languages may be
                pseudo-locales: en-XA (accented, ~40% longer: finds the bubble a long language clips)
                and ar-XB (mirrored: finds what breaks right to left), made from the source texts.
       --require TAG,…  with --lint: a step (or a screens file's text) without its own text in one
@@ -116,6 +120,13 @@ enum CheckCommand {
                                                message: "--require \(tag): the app's languages are \(KnownNames.list(file.languages, near: tag))"))
             }
             problems += ScreensLint.languageFindings(file, required: required)
+            // Laid out on its own screen in each of its languages, measured with its fonts.
+            do {
+                let engine = try SystemTextEngine(family: file.font, fallbackLanguages: file.fallbackLanguages)
+                problems += ScreensLint.layoutFindings(file, at: ScreensLint.ownPlaces(of: file), textEngine: engine)
+            } catch {
+                problems.append(TourDiagnostic(file: path, line: nil, path: "font", message: "the screens were not laid out: \(error)", severity: .warning))
+            }
         }
         let n = file.screens.count
         return (problems, "\(n) screen\(n == 1 ? "" : "s"), \(file.viewCount) view\(file.viewCount == 1 ? "" : "s")")
@@ -130,6 +141,7 @@ enum CheckCommand {
             try stages.make(group, clock: clock)
         }
         runner.comesLater = { stages.comesLater($0) }
+        runner.appFindings = { stages.appFindings($0) }
         var found = [[TourDiagnostic]](repeating: [], count: planned.count)
         for (i, tour) in planned.enumerated() {
             guard let t = tour.tour else { continue }
@@ -146,12 +158,17 @@ enum CheckCommand {
             guard let screens = apps[i].screens, linted.insert(screens.file).inserted else { continue }
             found[i] += ScreensLint.languageFindings(screens, required: required)
         }
+        // A finding in a screens file that several tours run over is listed with the first.
+        var appFindings: Set<String> = []
         for (g, group) in plan.groups.enumerated() where group.kind == .settledSteps {
             var results = runner.run(group: g)
             // A screenshot shot again since the goldens: which rect's screen changed under it.
             ScreenRecord.check(&results, tours: planned)
             for result in results {
-                for finding in result.lint where !found[group.tour].contains(finding) { found[group.tour].append(finding) }
+                for finding in result.lint where !found[group.tour].contains(finding) {
+                    if finding.file != planned[group.tour].file, !appFindings.insert(finding.description).inserted { continue }
+                    found[group.tour].append(finding)
+                }
                 for problem in result.problems where result.lint.isEmpty {
                     let d = TourDiagnostic(file: planned[group.tour].file, line: nil, path: "", message: problem)
                     if !found[group.tour].contains(d) { found[group.tour].append(d) }

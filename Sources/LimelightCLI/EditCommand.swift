@@ -23,7 +23,9 @@ enum EditCommand {
                       @Nx screenshot (its "screen.scale"; a name such as home@3x.png says so too;
                       one shown at scale 1 that looks like an @2x or @3x phone's gets a hint).
                       Dropping an image file on the window does the same (on a later step: that
-                      step's own screen, for the steps from it on).
+                      step's own screen, for the steps from it on). The tour names each image
+                      relative to itself (absolute only outside its folder tree: check --lint warns).
+          Over \(programName) --app FILE edit, a tour that names no app gets FILE as its "app".
           Saves (Ctrl-S) write the file in one step and keep its formatting: key order, spacing and
           every untouched part; saving an unchanged tour leaves the file as it was. A tour with
           problems is saved too, its problems shown in the banner and on stderr.
@@ -147,6 +149,10 @@ enum EditSetup {
             throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
         }
         if let screenshot { model.setScreenshot(screenshot.path, scale: screenshot.scale, forStep: nil) }
+        // A tour made over a screens file names it, so every command runs it over that app.
+        if let screens = app.screensFile, model.document.root["app"] == nil {
+            model.setApp(named: TourFileReference.name(of: screens, forTourAt: path))
+        }
         if let loaded = model.loaded, loaded.screen != nil { _ = try settings.screen(for: loaded, command: command) }
         let engine = try AppSetup.textEngine(family: font, app: app, command: command)
         // Each stage is made from the tour as it is now: a screenshot dropped or set since shows.

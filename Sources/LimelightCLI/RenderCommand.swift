@@ -12,7 +12,7 @@ enum RenderCommand {
     static func help(_ app: CLIApp) -> String { """
     usage: \(programName) render [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--tour FILE]
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
-           \(programName) render --tour FILE --video OUT [--fps N] [--hold MS | --script FILE]
+           \(programName) render --tour FILE --video OUT [--video-scale N] [--fps N] [--hold MS | --script FILE]
            \(programName) render --tour FILE --review DIR [--time MS]
       Renders offscreen (no display needed) and writes PNG.
       Without --tour: the app with the first step of its launch tour (if it has one) fully shown.
@@ -37,8 +37,14 @@ enum RenderCommand {
                     encoded by ffmpeg (Debian package ffmpeg) from raw frames: each step's fade-in or
                     morph, then --hold MS more (default 2000), or as --script FILE drives it (the replay
                     format; the tour starts at launch); --fps N frames a second (default 30, at most 60).
-                    Frame K of a step is what --step N --time K*1000/FPS draws. A GIF gets a palette
-                    made for the whole video. The file appears only once it is complete.
+                    Frame K of a step is what --step N --time K*1000/FPS --scale S draws at the
+                    video's scale S. A GIF gets a palette made for the whole video. The file
+                    appears only once it is complete.
+      --video-scale N  the video's pixels per point of the tour's screen, in place of --scale (default
+                    2 when its shorter side is under 600 points, a phone's; else 1): an @3x
+                    screenshot tour's video is made at 2x, not at its 1179x2556. An MP4 or WebM
+                    needs even sides: an odd frame loses its last column or row (never resampled).
+                    Says on stderr the size, the scale, the frames and fps it chose.
       --size WxH    screen size in points (default 390x844); --scale N device pixels per point (default 1)
       --lang TAG    the app's language (default its first); --font FAMILY  font family (fontconfig)
       A file at PATH or OUT is replaced in one step; a device such as /dev/null or a pipe is written
@@ -48,7 +54,7 @@ enum RenderCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "render"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--fps", "--hold", "--script", "--review"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--video-scale", "--fps", "--hold", "--script", "--review"]),
                                  switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) render --help)") }
@@ -59,7 +65,7 @@ enum RenderCommand {
             try renderVideo(video, args: args, settings: settings, app: app)
             return
         }
-        for option in ["--fps", "--hold", "--script"] where args.value(option) != nil {
+        for option in ["--fps", "--hold", "--script", "--video-scale"] where args.value(option) != nil {
             throw .usage("\(c): \(option) goes with --video OUT")
         }
         if let review = args.value("--review") {
@@ -168,6 +174,15 @@ enum RenderCommand {
         for flag in ["--all", "--json", "--no-overlay"] where args.has(flag) {
             throw .usage("\(c): --video and \(flag) exclude each other")
         }
+        if settings.scaleIsGiven {
+            throw .usage("\(c): --video and --scale exclude each other (a video's scale is --video-scale N: by default 2 on a phone-sized screen, else 1)")
+        }
+        let scale = try args.value("--video-scale").map { v throws(CLIError) -> Double in
+            guard let n = Double(v), n.isFinite, n > 0, n <= 8 else {
+                throw .usage("\(c): --video-scale expects a number above 0 and at most 8 (got \"\(Arguments.printable(v))\")")
+            }
+            return n
+        }
         let fps = try args.value("--fps").map { v throws(CLIError) in try parseInt(v, option: "--fps", command: c, range: 1...60) } ?? 30
         if args.value("--hold") != nil && args.value("--script") != nil { throw .usage("\(c): --hold and --script exclude each other") }
         let hold = try args.value("--hold").map { v throws(CLIError) in try parseMilliseconds(v, option: "--hold", command: c, maximum: 60_000) } ?? 2000
@@ -176,7 +191,7 @@ enum RenderCommand {
             script = (try readScript(path, command: c), path)
         }
         let loaded = try TourSetup.load(tourPath, app: app, command: c)
-        try VideoExport.run(loaded, out: out, fps: fps, hold: hold, script: script, settings: settings, app: app, font: args.value("--font"))
+        try VideoExport.run(loaded, out: out, fps: fps, hold: hold, script: script, scale: scale, settings: settings, app: app, font: args.value("--font"))
     }
 
     /// The session's frame now, with or without the overlays.

@@ -27,7 +27,10 @@ enum TestCommand {
       The lint looks at every settled step: a bubble clipped by the screen or the safe area or cut
       short with an ellipsis, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
       bubble text under WCAG AA contrast (errors: the case fails); a language without text for a step,
-      more than 12 steps (warnings). A tour file with errors counts each case its goldens name as an error.
+      more than 12 steps (warnings); over a screens file, a button or tab of its screens whose words
+      are cut short at the case's size, scale and language (an error of the first step's case) and a
+      card hiding the background set on it (a warning). A tour file with errors counts each case its
+      goldens name as an error.
       A failing case prints one line (the case, what differed, the image paths) and leaves
       <case>.actual.png, <case>.expected.png and <case>.diff.png in the results folder (--results DIR,
       else a folder of this one in $TMPDIR), made only when there is something to write, with a
@@ -98,6 +101,7 @@ enum TestCommand {
         })
         runner.declaredStates = { stages.declaredStates(of: $0) }
         runner.comesLater = { stages.comesLater($0) }
+        runner.appFindings = { stages.appFindings($0) }
 
         TestResultsFolder.clear(results, tours: planned.map(\.name))
         for tour in planned {

@@ -2,6 +2,7 @@ import FontText
 import Foundation
 import Headless
 import Raster
+import ScreensApp
 import Tours
 import Views
 
@@ -20,6 +21,8 @@ final class TestStages {
     /// fontconfig's configuration for the text engines, when it was loaded before (else each loads it).
     let fonts: FontConfiguration?
     private var engines: [String: SystemTextEngine] = [:]
+    /// The layout lint of each screens file at each screen, once a process.
+    private var appLint: [String: [TourDiagnostic]] = [:]
     /// The states each stage made here declares, by the stage.
     private var states: [ObjectIdentifier: [StateDeclaration]] = [:]
 
@@ -60,14 +63,36 @@ final class TestStages {
         return stage
     }
 
+    /// What the lint finds in the screens file `group`'s tour runs over, laid out at the group's
+    /// size, scale and language with the app's fonts (none for an app in Swift or a screenshot).
+    func appFindings(_ group: TestPlan.Group) -> [TourDiagnostic] {
+        guard loaded[group.tour] != nil, loaded[group.tour]?.background == nil, let screens = apps[group.tour].screens else { return [] }
+        let place = ScreensPlace(size: group.size, scale: group.scale, language: group.language)
+        let key = screens.file + "\u{0}" + place.description
+        if let known = appLint[key] { return known }
+        let found: [TourDiagnostic]
+        do throws(HeadlessError) {
+            found = ScreensLint.layoutFindings(screens, at: [place], textEngine: try engine(for: apps[group.tour]))
+        } catch {
+            found = []
+        }
+        appLint[key] = found
+        return found
+    }
+
+    /// The text engine of `app`'s font family, made once.
+    private func engine(for app: CLIApp) throws(HeadlessError) -> SystemTextEngine {
+        if let made = engines[app.definition.fontFamily] { return made }
+        let engine: SystemTextEngine
+        do throws(CLIError) { engine = try AppSetup.textEngine(family: nil, app: app, command: command, fonts: fonts) } catch { throw HeadlessError(error.message) }
+        engines[app.definition.fontFamily] = engine
+        return engine
+    }
+
     private func makeStage(_ group: TestPlan.Group, clock: VirtualClock) throws(HeadlessError) -> any TourHost {
         guard let tour = loaded[group.tour] else { throw HeadlessError("the tour has errors") }
         let app = apps[group.tour]
-        let engine: SystemTextEngine
-        if let made = engines[app.definition.fontFamily] { engine = made } else {
-            do throws(CLIError) { engine = try AppSetup.textEngine(family: nil, app: app, command: command, fonts: fonts) } catch { throw HeadlessError(error.message) }
-            engines[app.definition.fontFamily] = engine
-        }
+        let engine = try engine(for: app)
         if let image = tour.background(for: group.language) {
             do {
                 let stage = try ScreenshotStage(image: image, size: group.size, scale: group.scale, languageCode: group.language,

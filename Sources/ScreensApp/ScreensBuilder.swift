@@ -10,17 +10,23 @@ struct ScreensBuilder {
     unowned let host: ScreensHost
     /// What follows each state: redraws of views that show it.
     private(set) var followers: [String: [@MainActor () -> Void]] = [:]
+    /// Each node's views with its place in the file, in the order they were made, when they are
+    /// kept for the lint (nil: not kept, and no path is spelled out).
+    var built: [BuiltView]?
 
     init(host: ScreensHost) { self.host = host }
+
+    /// `path` and `key` joined (`screens.home.content` and `children[2]`), when views are kept.
+    private func path(_ path: String, _ key: String) -> String { built == nil ? "" : path + "." + key }
 
     private var language: String { host.language }
     private var tint: Color { host.file.tint }
 
-    /// `node` as a view: the widget, its padding, its frame and its background, in that order
-    /// (so a background fills the frame). A control keeps its id itself, so a tap by id lands on
-    /// it; any other view's id is on its outermost box.
-    mutating func view(for node: ScreenNode) -> View {
-        let widget = makeWidget(node)
+    /// `node`, found at `path` in the file, as a view: the widget, its padding, its frame and its
+    /// background, in that order (so a background fills the frame). A control keeps its id
+    /// itself, so a tap by id lands on it; any other view's id is on its outermost box.
+    mutating func view(for node: ScreenNode, at path: String) -> View {
+        let widget = makeWidget(node, at: path)
         if let label = node.label {
             widget.accessibilityLabel = label.string(in: language)
             // A labelled picture is an image to a screen reader, whatever box holds it (an aspect ratio's).
@@ -38,7 +44,13 @@ struct ScreensBuilder {
         }
         let isControl = [.button, .toggle, .checkbox, .slider, .textField, .row].contains(node.kind) || (node.kind == .card && node.action != nil)
         (isControl ? widget : box).id = node.id
+        built?.append(BuiltView(path: path, node: node, widget: widget, box: box))
         return box
+    }
+
+    /// The views of `node`'s children, each at its place under `path`.
+    private mutating func children(of node: ScreenNode, at path: String) -> [View] {
+        node.children.enumerated().map { i, child in view(for: child, at: self.path(path, "children[\(i)]")) }
     }
 
     /// The words of `text` now, and a redraw of `apply` whenever a state it shows changes.
@@ -61,7 +73,7 @@ struct ScreensBuilder {
     private func number(_ name: String?) -> Double? { if let name, case .number(let n)? = host.state(named: name) { return n }; return nil }
     private func text(_ name: String?) -> String { if let name, case .text(let s)? = host.state(named: name) { return s }; return "" }
 
-    private mutating func makeWidget(_ node: ScreenNode) -> View {
+    private mutating func makeWidget(_ node: ScreenNode, at path: String) -> View {
         let host = self.host
         let action = node.action
         switch node.kind {
@@ -76,7 +88,7 @@ struct ScreensBuilder {
         case .icon:
             return IconView(node.icon ?? .photo, color: node.color ?? tint, size: node.iconSize ?? 24)
         case .button:
-            return button(node)
+            return button(node, at: path)
         case .toggle:
             let toggle = Toggle(isOn: flag(node.state), onChange: { [unowned host] on in
                 if let s = node.state { host.set(s, to: .flag(on)) }
@@ -130,25 +142,25 @@ struct ScreensBuilder {
         case .divider:
             return Divider(color: Palette.separator)
         case .vstack:
-            return VStack(alignment: horizontal(node.alignment), spacing: node.spacing ?? 0, children: node.children.map { view(for: $0) })
+            return VStack(alignment: horizontal(node.alignment), spacing: node.spacing ?? 0, children: children(of: node, at: path))
         case .hstack:
-            return HStack(alignment: vertical(node.alignment), spacing: node.spacing ?? 0, children: node.children.map { view(for: $0) })
+            return HStack(alignment: vertical(node.alignment), spacing: node.spacing ?? 0, children: children(of: node, at: path))
         case .zstack:
-            return ZStack(alignment: ScreensSchema.alignments.first { $0.0 == node.alignment }?.1 ?? .center, children: node.children.map { view(for: $0) })
+            return ZStack(alignment: ScreensSchema.alignments.first { $0.0 == node.alignment }?.1 ?? .center, children: children(of: node, at: path))
         case .grid:
-            let grid = Grid(columns: node.columns ?? (node.cellWidth == nil ? 2 : 1), spacing: node.spacing ?? 16, children: node.children.map { view(for: $0) })
+            let grid = Grid(columns: node.columns ?? (node.cellWidth == nil ? 2 : 1), spacing: node.spacing ?? 16, children: children(of: node, at: path))
             grid.adaptiveCellWidth = node.cellWidth
             return grid
         case .scroll:
-            let column = VStack(alignment: horizontal(node.alignment), spacing: node.spacing ?? 8, children: node.children.map { view(for: $0) })
+            let column = VStack(alignment: horizontal(node.alignment), spacing: node.spacing ?? 8, children: children(of: node, at: path))
             return ScrollView(column.frame(maxWidth: .infinity, alignment: .top))
         case .list:
-            return ListView(rows: node.children.map { row($0) })
+            return ListView(rows: node.children.enumerated().map { i, child in row(child, at: self.path(path, "children[\(i)]")) })
         case .row:
-            return row(node)
+            return row(node, at: path)
         case .card:
             let shape = Shape.roundedRect(cornerRadius: node.cornerRadius ?? 12)
-            let column = VStack(alignment: horizontal(node.alignment ?? "leading"), spacing: node.spacing ?? 8, children: node.children.map { view(for: $0) })
+            let column = VStack(alignment: horizontal(node.alignment ?? "leading"), spacing: node.spacing ?? 8, children: children(of: node, at: path))
             let card = column.padding(12).frame(maxWidth: .infinity, alignment: .leading)
                 .background(.white, in: shape)
                 .shadow(color: Color(white: 0, alpha: 0.12), radius: 6, y: 2, shape: shape)
@@ -162,11 +174,11 @@ struct ScreensBuilder {
     }
 
     /// A list's row (`ListView` takes rows, not views).
-    private mutating func row(_ node: ScreenNode) -> ListRow {
+    private mutating func row(_ node: ScreenNode, at path: String) -> ListRow {
         let host = self.host
         let accessory: ListRow.Accessory
         if let control = node.children.first {
-            accessory = .control(view(for: control))
+            accessory = .control(view(for: control, at: self.path(path, "control")))
         } else {
             accessory = node.action == nil ? .none : .disclosure
         }
@@ -180,12 +192,12 @@ struct ScreensBuilder {
     }
 
     /// A button: its content, or its icon and title, in its style.
-    private mutating func button(_ node: ScreenNode) -> View {
+    private mutating func button(_ node: ScreenNode, at path: String) -> View {
         let host = self.host
         let shape = Shape.roundedRect(cornerRadius: node.cornerRadius ?? 12)
         let run: @MainActor () -> Void = { [unowned host] in if let a = node.action { host.run(a) } }
         if let content = node.children.first {
-            return Button(shape: shape, action: run, label: view(for: content))
+            return Button(shape: shape, action: run, label: view(for: content, at: self.path(path, "content")))
         }
         let filled = node.style == .filled
         let color: Color = filled ? .white : tint
@@ -213,4 +225,17 @@ struct ScreensBuilder {
     private func vertical(_ name: String?) -> VerticalAlignment {
         switch name { case "top": return .top; case "bottom": return .bottom; default: return .center }
     }
+}
+
+/// A node's views as the builder made them, kept for the lint: where the node is in the file, the
+/// node, its widget, and its box (the widget in its padding, frame and background).
+struct BuiltView {
+    /// The node's place in the file (`screens.home.content.children[2]`).
+    let path: String
+    /// The node it was made from.
+    let node: ScreenNode
+    /// The widget the node names.
+    let widget: View
+    /// The outermost view: the widget in its padding, frame and background.
+    let box: View
 }

@@ -26,7 +26,8 @@ public final class ScreensHost: TourHost {
     public private(set) var language: String
 
     private let container = ContainerView()
-    private var tabBar: TabBar?
+    /// The tab bar, when the app has tabs.
+    private(set) var tabBar: TabBar?
     /// The screens shown in each tab, bottom first (one stack without tabs).
     private var stacks: [[String]] = []
     private var currentTab = 0
@@ -34,9 +35,18 @@ public final class ScreensHost: TourHost {
     private var built: [String: (view: View, bar: NavigationBar?)] = [:]
     /// What follows each state: views showing it, redrawn when it changes.
     private var followers: [String: [@MainActor () -> Void]] = [:]
+    /// Each screen's nodes with their views, for the lint (kept only when asked for).
+    private(set) var builtViews: [String: [BuiltView]] = [:]
+    private let keepsBuiltViews: Bool
 
     /// The app of `file` on a `size`-point screen at `scale`, in `language`.
-    public init(file: ScreensFile, size: Size, scale: Double = 1, language: String, textEngine: any TextEngine, clock: any Clock) throws {
+    public convenience init(file: ScreensFile, size: Size, scale: Double = 1, language: String, textEngine: any TextEngine, clock: any Clock) throws {
+        try self.init(file: file, size: size, scale: scale, language: language, textEngine: textEngine, clock: clock, keepsBuiltViews: false)
+    }
+
+    /// The app, keeping each screen's nodes with their views (`builtViews`) when `keepsBuiltViews`.
+    init(file: ScreensFile, size: Size, scale: Double, language: String, textEngine: any TextEngine, clock: any Clock, keepsBuiltViews: Bool) throws {
+        self.keepsBuiltViews = keepsBuiltViews
         self.file = file
         self.language = file.languages.contains(language) ? language : file.languages[0]
         for state in file.states { values[state.name] = state.initial }
@@ -69,7 +79,9 @@ public final class ScreensHost: TourHost {
         followers = [:]
         var builder = ScreensBuilder(host: self)
         built = [:]
+        builtViews = [:]
         for screen in file.screens {
+            if keepsBuiltViews { builder.built = [] }
             var parts: [View] = []
             var bar: NavigationBar?
             if let title = screen.title {
@@ -78,10 +90,11 @@ public final class ScreensHost: TourHost {
                 bar = b
                 parts.append(b)
             }
-            parts.append(builder.view(for: screen.content).frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top))
+            parts.append(builder.view(for: screen.content, at: "screens.\(screen.name).content").frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top))
             let view = VStack(spacing: 0, children: parts).background(screen.background ?? file.background)
             view.id = screen.name
             built[screen.name] = (view, bar)
+            if let views = builder.built { builtViews[screen.name] = views }
         }
         followers = builder.followers
     }
@@ -169,6 +182,17 @@ public final class ScreensHost: TourHost {
         }
         guard built[name] != nil else { return false }
         if selectedTabName != name { push(name) }
+        return true
+    }
+
+    /// The current tab's screens, bottom first: its own, then those shown over it.
+    public var shownScreenNames: [String] { stacks[currentTab] }
+
+    /// Shows `name` over the screen shown now, as a button's `go` does (back to it, when it is
+    /// under it already).
+    @discardableResult public func pushScreen(named name: String) -> Bool {
+        guard built[name] != nil else { return false }
+        push(name)
         return true
     }
 

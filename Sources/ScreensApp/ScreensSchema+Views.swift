@@ -55,8 +55,10 @@ extension ScreensSchema {
                         default: "the widget's own size", doc: "the view's box: a fixed size, bounds, and where the widget sits in it") { member, path, _, r, node in
             node.frame = frame(member.value, at: path, &r)
         }),
-        ViewKey(TourKey("background", .color, value: "`\"#RRGGBB\"`", default: "none", doc: "fills the view's box") { member, path, _, r, node in
+        ViewKey(TourKey("background", .color, value: "`\"#RRGGBB\"`", default: "none",
+                        doc: "fills the view's box (behind a `card`'s own white fill, which covers all of it but what `padding` leaves)") { member, path, _, r, node in
             node.background = TourSchema.color(member, path, &r)
+            node.keyLines["background"] = member.value.line
         }),
         ViewKey(TourKey("cornerRadius", .number(0...1000), value: "points, 0 to 1000", default: "0", doc: "rounds the box's background (and an image's corners)") { member, path, _, r, node in
             node.cornerRadius = r.number(member.value, at: path, in: 0...1000)
@@ -120,7 +122,7 @@ extension ScreensSchema {
         ViewKey(TourKey("aspectRatio", .number(0.01...100), value: "width over height, 0.01 to 100", default: "the box's", doc: "an image's shape") { member, path, _, r, node in
             node.aspectRatio = r.number(member.value, at: path, in: 0.01...100)
         }, for: [.image]),
-        ViewKey(TourKey("icon", .mixed, value: "an icon's name (" + icons.map { "`\($0.0)`" }.joined(separator: ", ") + "), or `{\"svg\": PATH}` in a 24-unit square",
+        ViewKey(TourKey("icon", .mixed, value: "an icon's name (" + icons.map { "`\($0.0)`" }.joined(separator: ", ") + "), or `{\"svg\": DATA}`: SVG path data (a `<path>`'s `d`, not a file name) in a 24-unit square",
                         default: "required for `icon`", doc: "an icon's picture, or a button's beside its title") { member, path, _, r, node in
             node.icon = icon(member.value, at: path, &r)
         }, for: [.icon, .button], requiredBy: [.icon]),

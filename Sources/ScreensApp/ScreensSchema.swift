@@ -187,7 +187,7 @@ enum ScreensSchema {
                 missing: "missing key \"title\" (the words under the tab's icon)") { member, path, _, r, tab in
             if let t = localized(member.value, at: path, &r) { tab.title = t }
         },
-        TourKey("icon", .mixed, value: "an icon's name, or `{\"svg\": PATH}`", default: "`\"menu\"`", doc: "the tab's picture") { member, path, _, r, tab in
+        TourKey("icon", .mixed, value: "an icon's name, or `{\"svg\": DATA}` (SVG path data, not a file name)", default: "`\"menu\"`", doc: "the tab's picture") { member, path, _, r, tab in
             if let icon = icon(member.value, at: path, &r) { tab.icon = icon }
         },
     ]
@@ -267,7 +267,7 @@ enum ScreensSchema {
         ("next", .next), ("previous", .previous), ("heart", .heart), ("search", .search), ("person", .person), ("gear", .gear), ("note", .note),
     ]
 
-    /// An icon's name, or `{"svg": PATH}` in a 24-unit square.
+    /// An icon's name, or `{"svg": DATA}`: SVG path data in a 24-unit square.
     static func icon(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> Icon? {
         if case .string(let name) = node.value {
             if let hit = icons.first(where: { $0.0 == name }) { return hit.1 }
@@ -280,10 +280,25 @@ enum ScreensSchema {
         guard data.utf8.count <= 20_000 else { r.report(svg.value.line, path.appending("svg"), "expected an SVG path of at most 20000 characters"); return nil }
         let shape: Path
         do { shape = try Path(svgPathData: data) } catch {
-            r.report(svg.value.line, path.appending("svg"), "not an SVG path: \(error)"); return nil
+            // `{"svg": "icons/star.svg"}`: the trap of a key named like a format. Path data has
+            // no `/` and no letter after a `.`, so a name with either is a file, never a typo.
+            let message = looksLikeFileName(data)
+                ? "\(quoted(data)) is a file name, and \"svg\" takes SVG path data, not a file: copy the d=\"…\" of its <path> here (in a 24 by 24 square), such as \"M 4 4 L 20 12 L 4 20 Z\""
+                : "not an SVG path: \(error)"
+            r.report(svg.value.line, path.appending("svg"), message); return nil
         }
         let flips = members["flips"].flatMap { r.bool($0.value, at: path.appending("flips")) } ?? false
         return Icon(path: shape, flipsForRightToLeft: flips)
+    }
+
+    /// Whether `text`, which did not parse as SVG path data, names a file: it has a `/` or `\\`,
+    /// or ends in an extension (`.svg`, `.png`), which path data never does (a `.` there starts a number).
+    static func looksLikeFileName(_ text: String) -> Bool {
+        if text.contains("/") || text.contains("\\") { return true }
+        let name = text.reversed().drop { $0 == " " }.reversed()
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return false }
+        let ext = name[name.index(after: dot)...]
+        return (1...5).contains(ext.count) && ext.allSatisfy { $0.isASCII && $0.isLetter }
     }
 }
 

@@ -116,6 +116,96 @@ import Testing
         #expect(bad.status == 1 && bad.stderr.isEmpty)
     }
 
+    /// A screens file (`app.json`, its lines as given) with a button and a tab whose German words
+    /// do not fit a 320-point screen, and three cards with a background: one bare (only its
+    /// corners show), one rounded like the card (none shows), one with padding (a border shows).
+    static let shop = """
+    {"id": "shop", "languages": ["en", "de"], "screen": {"size": [320, 568]},
+     "tabs": [{"screen": "home", "title": {"en": "Home", "de": "Start"}, "icon": "house"},
+              {"screen": "more", "title": {"en": "More", "de": "Weitere Einstellungen und Möglichkeiten"}, "icon": "menu"}],
+     "screens": {
+      "home": {"title": "Shop", "content": {"type": "vstack", "spacing": 8, "children": [
+        {"type": "hstack", "spacing": 8, "children": [
+          {"type": "button", "id": "callback",
+           "title": {"en": "Call me", "de": "Einen Rückruf anfordern"}, "action": {"go": "more"}},
+          {"type": "button", "id": "ok", "title": "OK", "action": {"go": "more"}}]},
+        {"type": "card", "id": "sale", "background": "#FFE0E0", "children": [{"type": "text", "text": "Sale"}]},
+        {"type": "card", "id": "news", "background": "#E0E0FF", "cornerRadius": 8, "children": [{"type": "text", "text": "News"}]},
+        {"type": "card", "id": "framed", "background": "#E0FFE0", "padding": 4, "children": [{"type": "text", "text": "Framed"}]}]}},
+      "more": {"content": {"type": "text", "text": "More"}}}}
+    """
+
+    /// `check --lint --json` of the screens file `json` (and of `tour`, a tour over it, when given).
+    func lintScreens(_ json: String, tour: String? = nil) throws -> (status: Int32, found: [Finding], dir: String) {
+        let dir = try CLI.temporaryFolder()
+        try json.write(toFile: dir + "/app.json", atomically: true, encoding: .utf8)
+        var files = [dir + "/app.json"]
+        if let tour {
+            try tour.write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+            files = [dir + "/t.json"]
+        }
+        let r = try CLI.run(["check", "--lint", "--json"] + files)
+        return (r.status, try JSONDecoder().decode([Finding].self, from: Data(r.stdout.utf8)), dir)
+    }
+
+    /// Words are measured with the app's real fonts (DejaVu Sans) at the sizes the lint is asked
+    /// about: the file's own screen alone, the tour's matrix for the app of a tour.
+    @Test func aScreensFileButtonOrTabCutShortAtTheTestedSizes() throws {
+        let (status, found, dir) = try lintScreens(Self.shop)
+        #expect(status == 1)
+        let cut = found.filter { $0.severity == "error" }
+        #expect(cut == [
+            Finding(file: dir + "/app.json", line: 3, path: "tabs[1].title",
+                    message: "the tab's words \"Weitere Einstellungen und Möglichkeiten\" are cut short to \"Weitere Einstellungen und…\" (give it shorter words) (at 320x568@1x, de)", severity: "error"),
+            Finding(file: dir + "/app.json", line: 8, path: "screens.home.content.children[0].children[0].title",
+                    message: "the button's words \"Einen Rückruf anfordern\" are cut short to \"Einen Rückruf…\" (give the button more room, or shorter words) (at 320x568@1x, de)", severity: "error"),
+        ], "\(found)")
+        // A tour over the app is linted at its own sizes: on a wider screen the words fit.
+        let wide = #"{"id": "t", "app": "app.json", "test": {"sizes": ["430x932"], "languages": ["en", "de"]}, "steps": [{"target": "ok", "text": "Tap OK."}]}"#
+        let (fine, none, _) = try lintScreens(Self.shop, tour: wide)
+        #expect(fine == 0 && !none.contains { $0.severity == "error" }, "\(none)")
+        // In `limelight test`, the error fails the first step's case at that size and language.
+        let narrow = #"{"id": "shop", "app": "app.json", "test": {"sizes": ["320x568"], "languages": ["en", "de"]}, "steps": [{"target": "ok", "text": "Tap OK."}]}"#
+        try narrow.write(toFile: dir + "/shop.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir + "/shop.json", "--update", "--results", dir + "/results"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("FAIL shop/320x568@1x-de-step01: \(dir)/app.json:3: tabs[1].title: the tab's words"), "\(r.stdout)")
+        #expect(r.stdout.contains("\(dir)/app.json:8: screens.home.content.children[0].children[0].title: the button's words \"Einen Rückruf anfordern\" are cut short"), "\(r.stdout)")
+        #expect(!r.stdout.contains("FAIL shop/320x568@1x-en-step01"), "English fits: \(r.stdout)")
+    }
+
+    @Test func aScreensFileCardWhoseWhiteFillHidesItsBackground() throws {
+        let (_, found, dir) = try lintScreens(Self.shop)
+        let covered = found.filter { $0.severity == "warning" }
+        let advice = "(a card is white: for a coloured one, give a vstack this background and a cornerRadius; or give the card padding to show it around the card)"
+        #expect(covered == [
+            Finding(file: dir + "/app.json", line: 10, path: "screens.home.content.children[1].background",
+                    message: "the card's own white fill covers the background #FFE0E0 set on it, so only the corners outside the card's rounding show \(advice)", severity: "warning"),
+            Finding(file: dir + "/app.json", line: 11, path: "screens.home.content.children[2].background",
+                    message: "the card's own white fill covers the background #E0E0FF set on it, so none of it shows \(advice)", severity: "warning"),
+        ], "the card with padding shows its background around it: \(covered)")
+    }
+
+    /// `{"svg": …}` takes path data; a file name never parses as such, and the line says what it is.
+    @Test func aScreensFileSVGIconGivenAFileName() throws {
+        let (status, found, dir) = try lintScreens("""
+        {"id": "x", "screens": {"a": {"content": {"type": "vstack", "children": [
+          {"type": "icon", "id": "star", "icon": {"svg": "icons/star.svg"}},
+          {"type": "button", "id": "b", "icon": {"svg": "M 4 4 L 20 12 L 4 20 Z"}, "title": "Play"}]}}},
+         "tabs": [{"screen": "a", "title": "A", "icon": {"svg": "tab.svg"}}]}
+        """)
+        #expect(status == 1)
+        func message(_ name: String) -> String {
+            "\"\(name)\" is a file name, and \"svg\" takes SVG path data, not a file: copy the d=\"…\" of its <path> here (in a 24 by 24 square), such as \"M 4 4 L 20 12 L 4 20 Z\""
+        }
+        #expect(found == [
+            Finding(file: dir + "/app.json", line: 2, path: "screens.a.content.children[0].icon.svg", message: message("icons/star.svg"), severity: "error"),
+            Finding(file: dir + "/app.json", line: 4, path: "tabs[0].icon.svg", message: message("tab.svg"), severity: "error"),
+        ], "\(found)")
+        let plain = try CLI.run(["check", dir + "/app.json"])
+        #expect(plain.status == 1 && plain.stderr.contains("\(dir)/app.json:2: screens.a.content.children[0].icon.svg: \"icons/star.svg\" is a file name"), "without --lint too: \(plain.stderr)")
+    }
+
     @Test func aLintErrorFailsItsCaseInTest() throws {
         let dir = try CLI.temporaryFolder()
         try #"{"id": "cover", "steps": [{"targets": ["card.0", "card.2"], "text": "These two cards.", "placement": "below"}]}"#

@@ -18,8 +18,12 @@ import Views
         try #require(SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0, "SDL: \(String(cString: SDL_GetError()))")
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
         let pos = limelight_windowpos_undefined()
-        window = try #require(SDL_CreateWindow("app", pos, pos, 390, 844, SDL_WINDOW_RESIZABLE.rawValue))
-        renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
+        // Called outside #require, whose expansion converts the title to a C string that is freed
+        // before SDL reads it (AddressSanitizer: heap-use-after-free in strlen).
+        let made = SDL_CreateWindow("app", pos, pos, 390, 844, SDL_WINDOW_RESIZABLE.rawValue)
+        window = try #require(made)
+        let drawing = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        renderer = try #require(drawing)
     }
 
     /// What the renderer holds now, as a pixmap (ARGB8888, opaque).

@@ -21,6 +21,12 @@ public protocol TourHost: HostedApp {
     var selectedTabName: String? { get }
     /// Shows the tab or screen named `name`; false when there is none.
     @discardableResult func selectTab(named name: String) -> Bool
+    /// The screens shown now, bottom first: the tab's, then each shown over it (`selectedTabName`
+    /// is the last); what a recording writes as a step's `tab` and `go`.
+    var shownScreenNames: [String] { get }
+    /// Shows the screen `name` over the one shown now, as a button that opens it does (a step's
+    /// `go`); false when there is none.
+    @discardableResult func pushScreen(named name: String) -> Bool
     /// Scrolls the view with `id` into view, if it sits in a scroll view and is not fully visible.
     func scrollIntoView(viewID id: String)
     /// The app's state called `name` now, as declared in its definition (`AppDefinition.states`);
@@ -49,6 +55,10 @@ extension TourHost {
     public var idPatterns: [String: [String]] { [:] }
     /// One screen for every step, unless the app has several.
     public func showScreen(forStep index: Int, animated: Bool) {}
+    /// The tab shown, unless the app shows screens over its tabs.
+    public var shownScreenNames: [String] { selectedTabName.map { [$0] } ?? [] }
+    /// The screen shown as its tabs are, unless the app shows screens over its tabs.
+    @discardableResult public func pushScreen(named name: String) -> Bool { selectTab(named: name) }
     /// The root's language, else English.
     public var languageCode: String { root.language ?? "en" }
     /// An app that does not say otherwise is made again to change its language.

@@ -6,18 +6,21 @@ extension TourEngine {
     /// The tab step `index` runs on: its own, else the nearest earlier step's, else the host's first.
     public func tab(forStep index: Int) -> String? {
         guard !host.tabNames.isEmpty else { return nil }
-        for j in stride(from: min(index, tour.steps.count - 1), through: 0, by: -1) {
-            if let tab = tour.steps[j].ownTab { return tab }
-            if j < index, let tab = tour.steps[j].tabAfter { return tab }
-        }
-        return host.tabNames.first
+        return tour.tab(forStep: index, firstTab: host.tabNames.first)
     }
 
-    /// Brings the host to step `i`: its screen (cross-faded), its tab, its first view target
-    /// scrolled into view.
+    /// Brings the host to step `i`: its screen (cross-faded), its tab and the screens shown over
+    /// it (`go`), its first view target scrolled into view. However the step is reached (played
+    /// to, started at, walked to for a storyboard), the app shows the same screens.
     func prepareHost(for i: Int) {
         host.showScreen(forStep: i, animated: true)
-        if let tab = tab(forStep: i), host.selectedTabName != tab { host.selectTab(named: tab) }
+        let tab = tab(forStep: i), over = tour.screensOver(forStep: i)
+        if over.isEmpty {
+            if let tab, host.selectedTabName != tab { host.selectTab(named: tab) }
+        } else if host.shownScreenNames != (tab.map { [$0] } ?? []) + over {
+            if let tab { host.selectTab(named: tab) }
+            for name in over { host.pushScreen(named: name) }
+        }
         let step = tour.steps[i]
         if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
             host.scrollIntoView(viewID: id)

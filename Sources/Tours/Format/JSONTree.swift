@@ -12,6 +12,13 @@ public struct JSONTree: Hashable, Sendable {
         public var value: JSONTree
         /// The member's text as read, nil once changed.
         var original: String?
+        /// The key, its colon and the spacing around it as read (`"target" : `), kept when the
+        /// value changes.
+        var keyText: String?
+        /// The spacing before the member, after the comma before it, as read (nil for the first).
+        var lead: String?
+        /// The spacing after the member, before the comma after it, as read (nil for the last).
+        var trail: String?
         /// A member from its parts.
         public init(_ key: String, _ value: JSONTree) { self.key = key; self.value = value }
     }
@@ -42,6 +49,16 @@ public struct JSONTree: Hashable, Sendable {
     var isInline = false
     /// Whether an object written on one line had spaces inside its braces (`{ "a": 1 }`).
     var padsBraces = true
+    /// An object's or list's spacing as read: after its opening bracket, before its first member
+    /// or item, and after its last, before the closing bracket. A container changed since keeps
+    /// them, and each member and item its own spacing (`Member.lead`, `lead`), so only what
+    /// changed is written anew. Nil for containers made in code, or read empty.
+    var opening: String?
+    var closing: String?
+    /// As a list's item: the spacing before it (after the comma before it) and after it (before
+    /// the comma after it), as read.
+    var lead: String?
+    var trail: String?
 
     /// A value made in code (written out fresh).
     public init(_ value: Value) { self.value = value }
@@ -57,23 +74,52 @@ public struct JSONTree: Hashable, Sendable {
     /// An object of `members`, in order.
     public static func object(_ members: [(String, JSONTree)]) -> JSONTree { JSONTree(.object(members.map { Member($0.0, $0.1) })) }
 
-    /// The tree of a parsed `node`, each part keeping its text from `bytes`.
+    /// The tree of a parsed `node`, each part keeping its text from `bytes`, and each object and
+    /// list the spacing between its parts.
     public init(_ node: JSONNode, in bytes: [UInt8]) {
         func text(_ r: Range<Int>) -> String? {
             r.isEmpty || r.upperBound > bytes.count ? nil : String(decoding: bytes[r], as: UTF8.self)
+        }
+        // The spacing between the parts at `spans` inside the brackets of `node`: before the
+        // first, around each comma (before it: the part's trail, after it: the next one's lead),
+        // after the last. Nil when the spans are not the text's (a node made in code).
+        func gaps(_ spans: [Range<Int>]) -> (opening: String, pairs: [(trail: String, lead: String)], closing: String)? {
+            let whole = node.span
+            guard whole.count >= 2, whole.upperBound <= bytes.count, let first = spans.first, let last = spans.last,
+                  first.lowerBound > whole.lowerBound, last.upperBound < whole.upperBound,
+                  zip(spans, spans.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else { return nil }
+            func between(_ from: Int, _ to: Int) -> String { String(decoding: bytes[from..<to], as: UTF8.self) }
+            var pairs: [(trail: String, lead: String)] = []
+            for (a, b) in zip(spans, spans.dropFirst()) {
+                guard let comma = bytes[a.upperBound..<b.lowerBound].firstIndex(of: UInt8(ascii: ",")) else { return nil }
+                pairs.append((between(a.upperBound, comma), between(comma + 1, b.lowerBound)))
+            }
+            return (between(whole.lowerBound + 1, first.lowerBound), pairs, between(last.upperBound, whole.upperBound - 1))
         }
         switch node.value {
         case .null: value = .null
         case .bool(let b): value = .bool(b)
         case .number(let v): value = .number(v)
         case .string(let s): value = .string(s)
-        case .array(let items): value = .array(items.map { JSONTree($0, in: bytes) })
-        case .object(let members):
-            value = .object(members.map { m in
+        case .array(let nodes):
+            var items = nodes.map { JSONTree($0, in: bytes) }
+            if let g = gaps(nodes.map(\.span)) {
+                opening = g.opening; closing = g.closing
+                for (i, pair) in g.pairs.enumerated() { items[i].trail = pair.trail; items[i + 1].lead = pair.lead }
+            }
+            value = .array(items)
+        case .object(let nodes):
+            var members = nodes.map { m in
                 var member = Member(m.key, JSONTree(m.value, in: bytes))
                 member.original = text(m.span)
+                if m.value.span.lowerBound >= m.span.lowerBound { member.keyText = text(m.span.lowerBound..<m.value.span.lowerBound) }
                 return member
-            })
+            }
+            if let g = gaps(nodes.map(\.span)) {
+                opening = g.opening; closing = g.closing
+                for (i, pair) in g.pairs.enumerated() { members[i].trail = pair.trail; members[i + 1].lead = pair.lead }
+            }
+            value = .object(members)
         }
         original = text(node.span)
         isInline = !(original?.contains("\n") ?? false)
@@ -120,102 +166,5 @@ public struct JSONTree: Hashable, Sendable {
             return
         }
         value = .object(ms)
-    }
-
-    // MARK: - Writing
-
-    /// The JSON text: untouched parts as they were read, changed ones written with `indent` per
-    /// level, at `depth` levels in.
-    public func text(indent: String = "  ", lineEnding: String = "\n", depth: Int = 0) -> String {
-        var out = ""
-        write(into: &out, indent: indent, newline: lineEnding, depth: depth)
-        return out
-    }
-
-    func write(into out: inout String, indent: String, newline: String, depth: Int) {
-        if let original { out += original; return }
-        switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let v): out += JSONTree.spell(v)
-        case .string(let s): out += JSONTree.quote(s)
-        case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            // Lists of numbers and strings (and lists of those: rectangles) stay on one line.
-            func flat(_ t: JSONTree, _ depth: Int) -> Bool {
-                switch t.value {
-                case .object: return false
-                case .array(let inner): return depth == 0 && inner.count <= 8 && inner.allSatisfy { flat($0, 1) }
-                default: return true
-                }
-            }
-            if isInline || (items.count <= 8 && items.allSatisfy { flat($0, 0) }) {
-                out += "["
-                for (i, item) in items.enumerated() {
-                    if i > 0 { out += ", " }
-                    item.write(into: &out, indent: indent, newline: newline, depth: depth + 1)
-                }
-                out += "]"
-                return
-            }
-            out += "[" + newline
-            for (i, item) in items.enumerated() {
-                out += String(repeating: indent, count: depth + 1)
-                item.write(into: &out, indent: indent, newline: newline, depth: depth + 1)
-                out += (i + 1 < items.count ? "," : "") + newline
-            }
-            out += String(repeating: indent, count: depth) + "]"
-        case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            if isInline {
-                out += padsBraces ? "{ " : "{"
-                for (i, m) in members.enumerated() {
-                    if i > 0 { out += ", " }
-                    write(m, into: &out, indent: indent, newline: newline, depth: depth + 1)
-                }
-                out += padsBraces ? " }" : "}"
-                return
-            }
-            out += "{" + newline
-            for (i, m) in members.enumerated() {
-                out += String(repeating: indent, count: depth + 1)
-                write(m, into: &out, indent: indent, newline: newline, depth: depth + 1)
-                out += (i + 1 < members.count ? "," : "") + newline
-            }
-            out += String(repeating: indent, count: depth) + "}"
-        }
-    }
-
-    private func write(_ m: Member, into out: inout String, indent: String, newline: String, depth: Int) {
-        if let original = m.original { out += original; return }
-        out += JSONTree.quote(m.key) + ": "
-        m.value.write(into: &out, indent: indent, newline: newline, depth: depth)
-    }
-
-    /// A number as JSON: whole numbers without a fraction, others as Swift spells them shortest.
-    static func spell(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
-
-    /// A string as JSON, escaping quotes, backslashes and control characters.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -10,9 +10,11 @@
 package enum KnownNames {
     /// How many names a list shows before "and N more".
     package static let shown = 6
+    /// A list this short is shown whole, in its own order: it reads better than its nearest part.
+    package static let wholeList = 10
 
     /// ` (did you mean "x"?)` for a near miss, else ` (known: …)`: every name when there are at most
-    /// `shown`, else the `shown` nearest and how many more.
+    /// `shown` (or `wholeList`), else the `shown` nearest and how many more.
     package static func suggestion(for word: String, among known: [String], shown: Int = shown) -> String {
         var names = NameSuggestions(known, shown: shown)
         return names.suggestion(for: word)
@@ -97,9 +99,10 @@ package struct NameSuggestions {
     }
 
     /// The `shown` known names nearest to `word`, nearest first (ties in the given order): every
-    /// one when there are no more; the first ones when `word` is nil or past the words measured.
+    /// one, in order, when there are no more than `shown` or `KnownNames.wholeList`; the first ones
+    /// when `word` is nil or past the words measured.
     package mutating func nearest(to word: String?) -> [String] {
-        guard known.count > shown else { return known }
+        guard known.count > max(shown, KnownNames.wholeList) else { return known }
         guard let word else { return Array(known.prefix(shown)) }
         if let hit = nearestByWord[word] { return hit.map { known[$0] } }
         guard measures(word) else { return Array(known.prefix(shown)) }

@@ -120,12 +120,15 @@ public enum TourTargetValidator {
             }
         }
         var currentTab = catalog.tabs.first ?? ""
+        // The screens a step's `go` shows over the tab (a later `tab` closes them).
+        var over: [String] = []
         for (i, step) in tour.steps.enumerated() {
             let stepPath = "steps[\(i)]"
             var tabIsKnown = true
-            if step.tab == nil, let tab = step.ownTab, catalog.tabs.contains(tab) { currentTab = tab }
-            if i > 0, step.tab == nil, step.ownTab == nil, let tab = tour.steps[i - 1].tabAfter, catalog.tabs.contains(tab) { currentTab = tab }
+            if step.tab == nil, let tab = step.ownTab, catalog.tabs.contains(tab) { currentTab = tab; over = [] }
+            if i > 0, step.tab == nil, step.ownTab == nil, let tab = tour.steps[i - 1].tabAfter, catalog.tabs.contains(tab) { currentTab = tab; over = [] }
             if let tab = step.tab {
+                over = []
                 if catalog.tabs.isEmpty {
                     report(step.source.tab, stepPath + ".tab",
                            overScreenshot ? "a tour over a screenshot has no tabs (remove \"tab\")" : "this screen has no tabs (remove \"tab\")")
@@ -137,6 +140,20 @@ public enum TourTargetValidator {
                     tabIsKnown = false
                 }
             }
+            if !step.go.isEmpty {
+                if catalog.tabs.isEmpty {
+                    report(step.source.go, stepPath + ".go",
+                           overScreenshot ? "a tour over a screenshot has no screens to go to (remove \"go\")" : "this app has no screens to go to (remove \"go\")")
+                    tabIsKnown = false
+                } else if let unknown = step.go.first(where: { !catalog.tabs.contains($0) }) {
+                    report(step.source.go, stepPath + ".go", "no screen named \(quoted(unknown)) (known: \(names.tabs.list(near: unknown)))")
+                    tabIsKnown = false
+                } else {
+                    over = step.go
+                }
+            }
+            // The step's ids are on the screen on top.
+            let screen = over.last ?? currentTab
             for (j, target) in step.targets.enumerated() {
                 guard case .view(let id) = target else { continue }
                 let line = j < step.source.targets.count ? step.source.targets[j] : step.source.step
@@ -148,13 +165,13 @@ public enum TourTargetValidator {
                     continue
                 }
                 guard tabIsKnown else { continue }
-                if catalog.canExist(id, onTab: currentTab) { continue }
+                if catalog.canExist(id, onTab: screen) { continue }
                 if let other = catalog.tabs.first(where: { catalog.canExist(id, onTab: $0) }) {
                     let at = catalog.locations[id].map { ", declared at \($0)" } ?? ""
-                    report(line, path, "the view \(quoted(id)) is on the tab \(quoted(other))\(at), not \(quoted(currentTab)) (add \"tab\": \(quoted(other)) to this step)")
+                    report(line, path, "the view \(quoted(id)) is on the tab \(quoted(other))\(at), not \(quoted(screen)) (add \"tab\": \(quoted(other)) to this step)")
                 } else {
-                    let patterns = catalog.patterns[currentTab] ?? []
-                    report(line, path, "no view with id \(quoted(id)) can exist (known: \(names.knownIDs(onTab: currentTab, near: id))"
+                    let patterns = catalog.patterns[screen] ?? []
+                    report(line, path, "no view with id \(quoted(id)) can exist (known: \(names.knownIDs(onTab: screen, near: id))"
                            + (patterns.isEmpty ? ")" : "; and as the app runs: \(KnownNames.list(patterns, near: id)))"))
                 }
             }

@@ -26,12 +26,16 @@ public struct Tour: Hashable, Sendable {
     /// The app the tour runs over, as written in the file: a screens file, relative to the tour
     /// file's folder (nil: the command's app).
     public var app: String?
+    /// The line of `app`.
+    public var appLine = 0
     /// A PNG screenshot to run over instead of the app, as written in the file (relative to
     /// the tour file's folder).
     public var background: String?
     /// Screenshots of the same screen in other languages, by language tag (`background` given as
     /// `{"en": "home-en.png", "ja": "home-ja.png"}`: `background` is then the first tag's).
     public var languageBackgrounds: [String: String] = [:]
+    /// The line of `background`.
+    public var backgroundLine = 0
     /// The steps, in order; never empty once loaded.
     public var steps: [TourStep]
     /// What `limelight test` runs for the tour.
@@ -185,6 +189,9 @@ public struct TourStep: Hashable, Sendable {
     public var background: String?
     /// The line of the step's `background`.
     public var backgroundLine = 0
+    /// The screens shown over the step's tab, bottom first, as buttons that open them show them
+    /// (`go`); later steps stay on them until another `tab` or `go`. Empty: the tab's own screen.
+    public var go: [String] = []
     /// Where the step was written, for messages about it.
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).
@@ -198,6 +205,8 @@ public struct TourStep: Hashable, Sendable {
         public var targets: [Int]
         /// The line of the `tab` value.
         public var tab: Int
+        /// The line of the `go` value.
+        public var go = 0
         /// The JSON path of each target (`steps[2].target`, `steps[3].targets[1]`).
         public var targetPaths: [String]
         /// Each condition of `showWhen` and `advanceOn` with its line and path, for the check.

@@ -75,7 +75,8 @@ package enum TourSchema {
             if let id = name(member, path, &r, maxLength: 100) { tour.id = id }
         },
         TourKey("app", .file, value: "a path to a screens file", default: "the command's app",
-                doc: "the app the tour runs over: a screens file (see \"Your app's screens as a file\"), relative to the tour file's folder; every command runs the tour over it unless `--app` names another") { member, path, _, r, tour in
+                doc: "the app the tour runs over: a screens file (see \"Your app's screens as a file\"), relative to the tour file's folder (an absolute path works on this machine alone: `check --lint` warns of it); every command runs the tour over it unless `--app` names another; the editor writes it for a tour made over `--app FILE`") { member, path, _, r, tour in
+            tour.appLine = member.value.line
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.app = s }
         },
         TourKey("dim", .object, value: "an object: `color`, `opacity`", default: "the defaults of its keys",
@@ -108,7 +109,8 @@ package enum TourSchema {
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
         TourKey("background", .mixed, value: "a path to a PNG file, or an object of paths by language tag", default: "none",
-                doc: "a screenshot to run over instead of the app, relative to the tour file's folder (absolute paths work too); by language (`{\"en\": \"home-en.png\", \"ja\": \"home-ja.png\"}`), each language runs over its own, the first the others fall back to") { member, path, _, r, tour in
+                doc: "a screenshot to run over instead of the app, relative to the tour file's folder (an absolute path works on this machine alone: `check --lint` warns of it); by language (`{\"en\": \"home-en.png\", \"ja\": \"home-ja.png\"}`), each language runs over its own, the first the others fall back to") { member, path, _, r, tour in
+            tour.backgroundLine = member.value.line
             if case .object(let members) = member.value.value {
                 guard !members.isEmpty else { r.report(member.value.line, path, "expected at least one language tag with a PNG path"); return }
                 for (k, m) in members.enumerated() {
@@ -355,10 +357,20 @@ package enum TourSchema {
             }
         },
         TourKey("tab", .name, value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
-                doc: "the tab to switch to first; later steps stay there until another `tab`") { member, path, _, r, step in
+                doc: "the tab to switch to first (its own screen, with no screen shown over it); later steps stay there until another `tab`") { member, path, _, r, step in
             if let s = r.string(member.value, at: path, nonEmpty: true) {
                 step.tab = s
                 step.source.tab = member.value.line
+            }
+        },
+        TourKey("go", .viewIDs, value: "a screen's name, or a list of them", default: "the previous step's, unless it names its `tab`",
+                doc: "screens shown over the tab first, each over the one before, as a button's `go` shows them (with a back button); later steps stay there until another `tab` or `go`") { member, path, _, r, step in
+            step.source.go = member.value.line
+            if case .array(let items) = member.value.value {
+                guard !items.isEmpty else { r.report(member.value.line, path, "expected at least one screen's name, found an empty list"); return }
+                step.go = items.enumerated().compactMap { i, item in r.string(item, at: path.appending(i), nonEmpty: true) }
+            } else if let s = r.string(member.value, at: path, nonEmpty: true) {
+                step.go = [s]
             }
         },
         .number("waitFor", in: 0...60000, default: 3000,
