@@ -131,7 +131,7 @@ import Tours
         resize(f, to: Size(683, 384))
         try f.run("key ctrl+r")
         let status = try #require(f.editor.root.view(withID: "editor.status") as? Text)
-        #expect(status.string.contains("recording") && status.string.count > 70, "\(status.string)")
+        #expect(status.string.contains("Recording") && status.string.count > 70, "\(status.string)")
         #expect(!status.lines.joined().contains("\u{2026}"), "nothing of it is cut: \(status.lines)")
         #expect(status.lines.joined().filter { !$0.isWhitespace } == status.string.filter { !$0.isWhitespace }, "\(status.lines)")
         #expect(status.frame.maxX <= 683 - 12 + 0.5, "its right edge is inside the panel: \(status.frame)")
