@@ -38,6 +38,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
                        providers: [.apt(["libsdl2-dev"])]),
+        // Xlib, for its error handler alone: a message SDL sends to an X window that is gone (a drop's
+        // source that left, its own window at quit) is dropped, not the end of the process.
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image",
                        providers: [.apt(["libsdl2-image-dev"])]),
         // GIFs (their first frame), read record by record with giflib.
@@ -89,7 +92,7 @@ let package = Package(
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
         // An app declared in a screens file (JSON): its screens of widgets, navigation and state.
         .target(name: "ScreensApp", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
-        .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2"]),
+        .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2", "CX11"]),
         // The semantics tree on the accessibility bus, for Orca and every AT-SPI2 client.
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
         // Tours' texts and Limelight's own words out to translators (PO, XLIFF 2.0) and back in.

@@ -3,8 +3,12 @@
 enter, position, drop, and the file's URI handed over through the XdndSelection as text/uri-list.
 Used by the real-window tests (xdotool has no drag and drop).
 
-    xdnd-drop.py WINDOW_ID FILE [X Y]     (X Y in the window, default its middle)
+    xdnd-drop.py [--source-gone] WINDOW_ID FILE [X Y]     (X Y in the window, default its middle)
 Exits 0 once the target has finished the drop, 1 if it refused it or did not answer in 10 s.
+
+--source-gone: the drop comes from a window that is destroyed before the target answers (a file
+manager closed mid-drag, a drop tool that gave up): enter, position and drop are sent from it, and
+the script exits 0 as soon as they are sent, with nobody left to take the target's answers.
 """
 import os
 import sys
@@ -15,13 +19,16 @@ from Xlib import X, Xatom, display, protocol
 
 
 def main():
-    window_id = int(sys.argv[1], 0)
-    path = os.path.abspath(sys.argv[2])
+    args = sys.argv[1:]
+    source_gone = "--source-gone" in args
+    args = [a for a in args if a != "--source-gone"]
+    window_id = int(args[0], 0)
+    path = os.path.abspath(args[1])
     d = display.Display()
     target = d.create_resource_object("window", window_id)
     geometry = target.get_geometry()
-    x = int(sys.argv[3]) if len(sys.argv) > 4 else geometry.width // 2
-    y = int(sys.argv[4]) if len(sys.argv) > 4 else geometry.height // 2
+    x = int(args[2]) if len(args) > 3 else geometry.width // 2
+    y = int(args[3]) if len(args) > 3 else geometry.height // 2
     root_xy = target.translate_coords(d.screen().root, 0, 0)
     rx, ry = -root_xy.x + x, -root_xy.y + y
 
@@ -38,6 +45,16 @@ def main():
         target.send_event(event, event_mask=0)
         d.flush()
 
+    if source_gone:
+        # The source window (and with it the selection it owned) is gone before the target reads
+        # a message of it: every answer the target sends is to a window that no longer exists.
+        source.destroy()
+        d.sync()
+        send("XdndEnter", [source.id, version << 24, uri_list, 0, 0])
+        send("XdndPosition", [source.id, 0, (rx << 16) | ry, X.CurrentTime, atom("XdndActionCopy")])
+        send("XdndDrop", [source.id, 0, X.CurrentTime, 0, 0])
+        d.sync()
+        return 0
     send("XdndEnter", [source.id, version << 24, uri_list, 0, 0])
     send("XdndPosition", [source.id, 0, (rx << 16) | ry, X.CurrentTime, atom("XdndActionCopy")])
     deadline = time.time() + 10

@@ -18,7 +18,9 @@ extension EditorApp {
         for (i, json) in steps.enumerated() {
             let fields = StepFields(json)
             let title = fields.text("title", in: language).isEmpty ? fields.text("text", in: language) : fields.text("title", in: language)
-            let picture = model.loaded.flatMap { thumbnails.image(ofStep: i, of: $0.tour, stepText: json.text(), header: header) }
+            let picture = model.loaded.flatMap {
+                thumbnails.image(ofStep: i, of: $0.tour, stepText: json.text(), header: header, screens: $0.stepBackgrounds)
+            }
             rows.append(StepStrip.Row(title: title, thumbnail: picture))
         }
         thumbnails.trim(to: steps.count)
@@ -36,7 +38,33 @@ extension EditorApp {
             viewport.rectangles = fields.rectangles
         }
         if editing { showSelectedStep(force: force) }
+        sayScaleHint()
         refreshStatus()
+    }
+
+    /// A tour over a screenshot at scale 1 whose pixels look like an @2x or @3x phone's (a 1179x2556
+    /// image, without `--scale` or a name such as `home@3x.png`): the scale it was likely taken at,
+    /// and the points it would then have; nil otherwise.
+    var likelyScreenshotScale: (scale: Int, points: Size)? {
+        guard let loaded = model.loaded, let image = loaded.background, let screen = loaded.screen, screen.scale == 1,
+              screen.size == Size(Double(image.width), Double(image.height)),
+              let n = EditorModel.likelyScale(width: image.width, height: image.height) else { return nil }
+        return (n, Size(Double(image.width / n), Double(image.height / n)))
+    }
+
+    /// Says once on stderr, for each screen it applies to, that the screenshot looks like an @Nx
+    /// one opened at scale 1 and what opens it at its points (the status line says so while it does).
+    func sayScaleHint() {
+        guard let (n, points) = likelyScreenshotScale, let loaded = model.loaded, let path = loaded.backgroundPath else {
+            scaleHintScreen = nil
+            return
+        }
+        guard scaleHintScreen != tourScreen else { return }
+        scaleHintScreen = tourScreen
+        let name = (path as NSString).lastPathComponent
+        let image = loaded.background.map { "\($0.width)x\($0.height)" } ?? "?"
+        log("edit: \(name) is \(image) pixels shown at scale 1: if it is an @\(n)x screenshot, --scale \(n) "
+            + "(or \"screen\": {\"scale\": \(n)} in Tour settings) shows it at its \(points.width.compact)x\(points.height.compact) points")
     }
 
     /// What the stage shows of the tour's screen: its screenshot (path) and size; nil over the app.
@@ -71,7 +99,12 @@ extension EditorApp {
     /// The selected step on the app, as it will look (the last good version while there are problems).
     func showSelectedStep(force: Bool) {
         let stage = viewport.stage
-        let errors = shownProblems.filter { $0.severity == .error }
+        // The banner names the file by its name alone (the window's title and the panel name it whole).
+        let errors = shownProblems.filter { $0.severity == .error }.map { p in
+            var short = p
+            short.file = (p.file as NSString).lastPathComponent
+            return short
+        }
         if let problem = appProblem ?? (errors.isEmpty ? nil : TourLoadError(diagnostics: errors).summary) {
             if banner == nil { banner = ErrorBanner(root: stage.root) }
             banner?.message = problem
@@ -113,6 +146,7 @@ extension EditorApp {
         if isPlaying { parts.append("playing: Escape returns to editing") }
         // Recording comes first: the line is cut at the panel's width, and this is what matters now.
         if let r = recording { parts.insert("● Recording: \(r.count) step\(r.count == 1 ? "" : "s") recorded (Escape stops)", at: 0) }
+        if let (n, _) = likelyScreenshotScale { parts.append("an @\(n)x screenshot? --scale \(n)") }
         screen.status.string = parts.joined(separator: " · ")
         let lines = problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }
         screen.problems.string = ([notice].compactMap { $0 } + (errors + warnings == 0 ? [] : lines)).joined(separator: "\n")

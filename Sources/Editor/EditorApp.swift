@@ -14,8 +14,22 @@ public final class EditorApp: HostedApp {
     public let root: ViewRoot
     /// What is being edited.
     public let model: EditorModel
-    /// Where lines for stderr go (what was saved, the problems of a save).
-    public var log: (String) -> Void = { _ in }
+    /// Where lines for stderr go (what was saved, the problems of a save); lines said before one
+    /// is given (while the editor opens: a hint about the screenshot's scale) go to it when it is.
+    public var log: (String) -> Void {
+        get { { [weak self] line in self?.logLine(line) } }
+        set {
+            logSink = newValue
+            let early = unloggedLines
+            unloggedLines = []
+            early.forEach(newValue)
+        }
+    }
+    private var logSink: ((String) -> Void)?
+    private var unloggedLines: [String] = []
+    private func logLine(_ line: String) {
+        if let logSink { logSink(line) } else { unloggedLines.append(line) }
+    }
 
     let screen: EditorScreen
     let viewport: AppViewport
@@ -28,6 +42,15 @@ public final class EditorApp: HostedApp {
     var stageScreen: String?
     /// The recording running, if one is.
     var recording: Recording?
+    /// The text of the recovery file while the question about it shows.
+    var recoveredText: String?
+    /// Whether the document was restored from the recovery file (a "Don't save" then discards it too).
+    var restoredFromRecovery = false
+    /// Whether the question about the recovery file was put off (Escape): saves leave the file for
+    /// the next time, what it keeps not being in the document.
+    var recoveryPostponed = false
+    /// The tour's screen (`tourScreen`) a hint about its screenshot's scale was said for.
+    var scaleHintScreen: String?
     /// The language the texts are edited (and the step is shown) in.
     public private(set) var language: String
 
@@ -53,6 +76,7 @@ public final class EditorApp: HostedApp {
         model.onChange = { [weak self] in self?.notice = nil; self?.refresh() }
         refresh()
         viewport.setNeedsEmbeddedFrame()
+        offerRecovery()
     }
 
     /// A problem of the app under the tour (a broken save of its screens file), shown in the
@@ -130,6 +154,8 @@ public final class EditorApp: HostedApp {
             "quit.save": { [weak self] in self?.answerQuit(save: true) },
             "quit.discard": { [weak self] in self?.answerQuit(save: false) },
             "quit.cancel": { [weak self] in self?.cancelQuit() },
+            "recovery.restore": { [weak self] in self?.restoreRecovery() },
+            "recovery.discard": { [weak self] in self?.discardRecovery() },
         ]
         for (name, action) in actions { screen.buttons[name]?.action = action }
         screen.idField.onSubmit = { [weak self] in self?.saveWithID() }
@@ -184,45 +210,6 @@ public final class EditorApp: HostedApp {
         refresh(force: true)
     }
 
-    // MARK: - Screens
-
-    /// A file dropped on the window: an image becomes the tour's screenshot (on the first step, or
-    /// when the tour has none yet) or the selected step's own screen; anything else is refused with
-    /// one line.
-    public func open(droppedFile path: String) {
-        if let problem = TourLoader.screenshotProblem(at: path, images: model.images) {
-            say("\((path as NSString).lastPathComponent) cannot be a screenshot: \(problem)")
-            return
-        }
-        let scale = EditorModel.scale(inName: path)
-        let name = (path as NSString).lastPathComponent
-        if model.document.root["background"] == nil || model.selected == 0 || model.stepCount == 0 {
-            model.setScreenshot(path, scale: scale, forStep: nil)
-            log("edit: the tour runs over \(name)" + (scale.map { " (@\($0.compact)x)" } ?? ""))
-        } else {
-            model.setScreenshot(path, scale: nil, forStep: model.selected)
-            log("edit: step \(model.selected + 1) and the steps after it run over \(name)")
-        }
-    }
-
-    /// The selected step's own screenshot, named as the file names it (from the tour's folder); ""
-    /// takes it away. A relative name is written as typed; a whole path as `TourFileReference` names it.
-    func setStepScreen(_ name: String) {
-        guard name != (model.screenshotName(ofStep: model.selected) ?? "") else { return }
-        if name.isEmpty { model.clearScreenshot(ofStep: model.selected); return }
-        let folder = AtomicFile.split(model.path).folder
-        let path = TourLoader.resolve(name, folder: folder.isEmpty ? "." : folder)
-        if let problem = TourLoader.screenshotProblem(at: path, images: model.images) {
-            say("\(name) cannot be a screenshot: \(problem)")
-            return
-        }
-        if TourFileReference.isAbsolute(name) {
-            model.setScreenshot(name, scale: nil, forStep: model.selected)
-        } else {
-            model.setScreenshot(named: name, scale: nil, forStep: model.selected)
-        }
-    }
-
     // MARK: - Keys
 
     func key(_ key: Key, _ m: Modifiers) -> Bool {
@@ -240,6 +227,11 @@ public final class EditorApp: HostedApp {
             viewport.setNeedsEmbeddedFrame()
             return true
         }
+        // Enter or Space opens the heading Tab reached ("Every key of this step", "Tour settings").
+        if let button = root.focusedView as? Button, m.isEmpty, key == .enter || key == .space {
+            _ = button.activate()
+            return true
+        }
         guard let command = EditorKeys.command(for: key, m) else { return false }
         perform(command)
         return true
@@ -250,7 +242,9 @@ public final class EditorApp: HostedApp {
         switch command {
         case .escape:
             if screen.showsQuitQuestion { cancelQuit() }
+            else if screen.showsRecoveryQuestion { postponeRecovery() }
             else if screen.showsHelp { screen.showsHelp = false } else if screen.showsPrompt { screen.showsPrompt = false; quitsAfterSaving = false; root.focus(nil) }
+            else if root.focusedView != nil { root.focus(nil) }
         case .quit: requestQuit()
         case .toggleHelp: screen.showsHelp.toggle()
         case .save: save()
@@ -279,13 +273,14 @@ public final class EditorApp: HostedApp {
         return false
     }
 
+    /// Tab: the next of the settings' fields and headings (round from the last to the first),
+    /// scrolled into sight with the focus ring around it.
     func focusNextField(backwards: Bool) {
-        let settings = screen.settings
-        var fields: [TextField] = [settings.title, settings.text]
-        if model.selectedStep?.shape == "path" { fields.append(settings.svgPath) }
-        let current = fields.firstIndex { $0 === root.focusedView }
-        let next = current.map { ($0 + (backwards ? fields.count - 1 : 1)) % fields.count } ?? (backwards ? fields.count - 1 : 0)
-        root.focus(fields[next])
+        let stops = screen.settings.tabStops
+        guard !stops.isEmpty else { return }
+        let current = stops.firstIndex { $0 === root.focusedView }
+        let next = current.map { ($0 + (backwards ? stops.count - 1 : 1)) % stops.count } ?? (backwards ? stops.count - 1 : 0)
+        root.moveFocus(to: stops[next])
     }
 
     // MARK: - Save
@@ -318,6 +313,8 @@ public final class EditorApp: HostedApp {
         guard model.isModified, !wantsToQuit else { return true }
         if !screen.showsQuitQuestion {
             screen.showsHelp = false
+            // One question at a time: the kept changes are asked about again next time.
+            if screen.showsRecoveryQuestion { postponeRecovery() }
             screen.quitText.string = "Save the changes to \((model.path as NSString).lastPathComponent)?"
             screen.showsQuitQuestion = true
             root.focus(nil)
@@ -331,7 +328,12 @@ public final class EditorApp: HostedApp {
     /// The answer to the question: save (a new tour asks for its id first), or leave the changes.
     func answerQuit(save saves: Bool) {
         screen.showsQuitQuestion = false
-        guard saves else { wantsToQuit = true; return }
+        guard saves else {
+            // The changes are let go, and so are those restored from a recovery file.
+            if restoredFromRecovery { model.removeRecovery() }
+            wantsToQuit = true
+            return
+        }
         // `write()` ends the editor once the file is written (after the id, for a new tour).
         quitsAfterSaving = true
         save()
@@ -354,6 +356,9 @@ public final class EditorApp: HostedApp {
         do {
             let problems = try model.save()
             log(model.wroteLastSave ? "edit: wrote \(model.path)" : "edit: \(model.path) unchanged (not written again)")
+            // Saved, nothing is kept elsewhere any more (unless it was put off, not restored).
+            if !recoveryPostponed { model.removeRecovery() }
+            restoredFromRecovery = false
             for p in problems { log("edit: \(p)") }
         } catch {
             log("edit: cannot save \(model.path): \(error)")

@@ -59,7 +59,7 @@ public enum EditorKeys {
         Binding(keys: "Ctrl-D", action: "duplicate the selected step", chords: [(EditorChord(key: .character("d"), command: true), .duplicateStep)]),
         Binding(keys: "Delete", action: "delete the selected step",
                 chords: [(EditorChord(key: .delete), .deleteStep), (EditorChord(key: .backspace), .deleteStep)]),
-        Binding(keys: "Tab, Shift-Tab", action: "go to the next or previous text field",
+        Binding(keys: "Tab, Shift-Tab", action: "go to the next or previous field of the settings (scrolled into sight); Enter or Space opens a heading",
                 chords: [(EditorChord(key: .tab, shift: false), .nextField), (EditorChord(key: .tab, shift: true), .previousField)]),
         Binding(keys: "Ctrl-Z", action: "undo", chords: [(EditorChord(key: .character("z"), command: true, shift: false), .undo)]),
         Binding(keys: "Ctrl-Shift-Z, Ctrl-Y", action: "redo",
@@ -71,7 +71,7 @@ public enum EditorKeys {
                 chords: [(EditorChord(key: .character("p"), command: true), .togglePlay), (EditorChord(key: .enter, command: true), .togglePlay)]),
         Binding(keys: "Ctrl-R", action: "record: tap through the app (or the screenshot) and each tap on a view becomes a step; again, or Escape, stops",
                 chords: [(EditorChord(key: .character("r"), command: true), .toggleRecording)]),
-        Binding(keys: "Escape", action: "leave a text field, close this list, or stop playing or recording", chords: [(EditorChord(key: .escape), .escape)]),
+        Binding(keys: "Escape", action: "leave a field, close this list or a question, or stop playing or recording", chords: [(EditorChord(key: .escape), .escape)]),
         Binding(keys: "?", action: "show or hide this list",
                 chords: [(EditorChord(key: .character("?")), .toggleHelp), (EditorChord(key: .character("/"), shift: true), .toggleHelp)]),
     ]

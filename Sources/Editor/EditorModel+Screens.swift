@@ -54,4 +54,16 @@ extension EditorModel {
         guard let v = Double(digits), v >= 1, v <= 8 else { return nil }
         return v
     }
+
+    /// The scale a screenshot of `width`x`height` pixels was most likely taken at when it looks
+    /// like a phone's at 2x or 3x (1179x2556: 3, a 393x852-point phone; 828x1792: 2) or a tablet's
+    /// at 2x; nil for anything else (a desktop's, a landscape one, one already in points).
+    public static func likelyScale(width: Int, height: Int) -> Int? {
+        guard width > 0, height > width else { return nil }
+        for n in [3, 2] where width % n == 0 && height % n == 0 {
+            let points = width / n
+            if (320...440).contains(points) || (n == 2 && (600...1100).contains(points)) { return n }
+        }
+        return nil
+    }
 }

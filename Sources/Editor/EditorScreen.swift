@@ -16,18 +16,24 @@ final class EditorScreen: View {
     let strip = StepStrip()
     let settings = StepSettings()
     let header = Text("", font: Font(size: 15, weight: .bold), color: .black, lineLimit: 1)
-    let status = Text("", font: .caption, color: Palette.readableSecondaryLabel, lineLimit: 1)
-    let problems = Text("", font: .caption, color: Color(red: 0xC6, green: 0x28, blue: 0x28), lineLimit: 3)
+    /// The status line: wrapped, never cut (a zoom, a recording, a hint about a screenshot's scale).
+    let status = Text("", font: .caption, color: Palette.readableSecondaryLabel)
+    /// The tour's first problems, each whole (a "did you mean" ends them).
+    let problems = Text("", font: .caption, color: Color(red: 0xC6, green: 0x28, blue: 0x28))
     let idField = TextField(placeholder: "tour id: letters, digits, . _ -", font: .body)
-    private let settingsScroll: ScrollView
-    /// The step list's share of the panel (see `placeSubviews`).
-    private let stripFrame: FrameView
+    /// The settings, scrolled in what the panel leaves them, with a bar when there is more.
+    let settingsScroll: ScrollView
     private let panel: View
     private let help: View
     private let prompt: View
     private let quitQuestion: View
     /// The question's line: "Save the changes to tour.json?"
     let quitText = Text("", font: .headline, color: .black)
+    private let recoveryQuestion: View
+    /// The recovery question's line: "Unsaved changes to tour.json were kept …"
+    let recoveryText = Text("", font: .headline, color: .black)
+    /// Whether the question about unsaved changes an ended editor kept shows.
+    var showsRecoveryQuestion = false { didSet { if showsRecoveryQuestion != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
     /// Whether the question before quitting with unsaved changes shows.
     var showsQuitQuestion = false { didSet { if showsQuitQuestion != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
     /// Whether the list of keys shows.
@@ -56,7 +62,8 @@ final class EditorScreen: View {
     init(viewport: AppViewport) {
         self.viewport = viewport
         settingsScroll = ScrollView(Padding(EdgeInsets(horizontal: 2, vertical: 2), child: settings))
-        stripFrame = FrameView(height: 240, child: strip)
+        settingsScroll.showsScrollBar = true
+        settingsScroll.id = "editor.settings"
         idField.id = "editor.tourID"
         status.id = "editor.status"
         problems.id = "editor.problems"
@@ -73,19 +80,17 @@ final class EditorScreen: View {
         let stepButtons = [button("+ Add", "add"), button("Duplicate", "duplicate"), button("Delete", "delete"), button("↑", "moveUp"), button("↓", "moveDown")]
         let footerButtons = [button("▶ Play", "play", prominent: true), button("● Rec", "record"), button("Undo", "undo"), button("Redo", "redo"), button("Save", "save", prominent: true), button("?", "help")]
         let divider = FrameView(height: 1, child: Background(Palette.separator, child: View()))
-        panel = Background(.white, child: Padding(EdgeInsets(all: 12), child: VStack(alignment: .leading, spacing: 8, children: [
-            header, status, problems,
-            stripFrame,
-            HStack(spacing: 6, children: stepButtons),
-            divider,
-            settingsScroll,
-            HStack(spacing: 6, children: footerButtons),
-        ])))
+        panel = Background(.white, child: EditorPanel(top: [header, status, problems], strip: strip,
+                                                      stepButtons: HStack(spacing: 6, children: stepButtons), divider: divider,
+                                                      settings: settingsScroll, footer: HStack(spacing: 6, children: footerButtons)))
         let keys = EditorKeys.all.map { k in
             HStack(spacing: 12, children: [FrameView(width: 150, alignment: .topLeading, child: Text(k.keys, font: Font(size: 13, weight: .bold), color: .black)),
                                            Text(k.action, font: .caption, color: .black)])
         }
-        help = CardView(VStack(alignment: .leading, spacing: 6, children: [Text("Keys", font: .headline, color: .black)] + keys))
+        // The list scrolls in a window shorter than it (a 768-pixel display at scale 2).
+        let keyList = ScrollView(VStack(alignment: .leading, spacing: 6, children: [Text("Keys", font: .headline, color: .black)] + keys))
+        keyList.showsScrollBar = true
+        help = CardView(keyList)
         let saveID = button("Save", "saveWithID", prominent: true)
         prompt = CardView(VStack(alignment: .leading, spacing: 8, children: [
             Text("A name for the new tour", font: .headline, color: .black),
@@ -98,9 +103,17 @@ final class EditorScreen: View {
             Text("Your changes are lost if you don't save them.", font: .caption, color: Palette.readableSecondaryLabel),
             HStack(spacing: 6, children: quitButtons),
         ]))
+        let recoveryButtons = [button("Restore", "recovery.restore", prominent: true), button("Discard", "recovery.discard")]
+        recoveryQuestion = CardView(VStack(alignment: .leading, spacing: 8, children: [
+            recoveryText,
+            Text("Restore makes them the tour again (Ctrl-S saves them); Discard deletes them. Escape decides later.",
+                 font: .caption, color: Palette.readableSecondaryLabel),
+            HStack(spacing: 6, children: recoveryButtons),
+        ]))
         recordFace = faces["record"]!
-        super.init(children: [viewport, panel, help, prompt, quitQuestion])
-        for b in stepButtons + footerButtons + [saveID] + quitButtons { buttons[String(b.id!.dropFirst("editor.".count))] = b }
+        super.init(children: [viewport, panel, help, prompt, quitQuestion, recoveryQuestion])
+        for b in stepButtons + footerButtons + [saveID] + quitButtons + recoveryButtons { buttons[String(b.id!.dropFirst("editor.".count))] = b }
+        recoveryQuestion.id = "editor.recoveryQuestion"
         quitQuestion.id = "editor.quitQuestion"
         help.id = "editor.keys"
         prompt.id = "editor.prompt"
@@ -119,15 +132,13 @@ final class EditorScreen: View {
     /// The panel at the right edge at its own width; the app's screen fills the rest.
     override func placeSubviews(in bounds: Rect) {
         let panelWidth = min(EditorScreen.panelWidth, max(0, bounds.width - EditorScreen.minimumViewportWidth))
-        // The steps take about a third of a tall panel (two rows at least), the settings the rest.
-        stripFrame.height = max(240, min(480, ((bounds.height - 600) / 2).rounded()))
         viewport.place(in: Rect(x: bounds.minX, y: bounds.minY, width: bounds.width - panelWidth, height: bounds.height))
         panel.place(in: Rect(x: bounds.maxX - panelWidth, y: bounds.minY, width: panelWidth, height: bounds.height))
-        for (card, visible) in [(help, showsHelp), (prompt, showsPrompt), (quitQuestion, showsQuitQuestion)] {
+        for (card, visible) in [(help, showsHelp), (prompt, showsPrompt), (quitQuestion, showsQuitQuestion), (recoveryQuestion, showsRecoveryQuestion)] {
             guard visible else { continue }
             let w = min(bounds.width - 40, 560.0)
-            let s = card.measure(ProposedSize(width: w, height: nil))
-            card.place(in: Rect(x: bounds.midX - w / 2, y: max(20, bounds.midY - s.height / 2), width: w, height: s.height))
+            let h = min(card.measure(ProposedSize(width: w, height: nil)).height, max(0, bounds.height - 40))
+            card.place(in: Rect(x: bounds.midX - w / 2, y: max(20, bounds.midY - h / 2), width: w, height: h))
         }
     }
 
@@ -141,6 +152,7 @@ final class EditorScreen: View {
         if showsHelp { shown.append(help) }
         if showsPrompt { shown.append(prompt) }
         if showsQuitQuestion { shown.append(quitQuestion) }
+        if showsRecoveryQuestion { shown.append(recoveryQuestion) }
         return shown
     }
 }

@@ -104,6 +104,12 @@ final class KeyRows: View {
             if info.kind == .color {
                 let swatch = Background(.white, shape: .roundedRect(cornerRadius: 4), child: View())
                 swatches[id] = swatch
+                // The swatch follows the field as it is typed in, before Enter sets the key.
+                let fallback = KeyRows.color(plain(info.defaultValue), empty: .white, invalid: .white)
+                field.onChange = { [weak swatch] text in
+                    guard let swatch else { return }
+                    swatch.color = KeyRows.color(text, empty: fallback, invalid: swatch.color)
+                }
                 let framed = Background(Palette.separator, shape: .roundedRect(cornerRadius: 5), child: Padding(EdgeInsets(all: 1), child: swatch))
                 control = HStack(spacing: 6, children: [FrameView(width: 24, height: 24, child: framed), field])
             } else {
@@ -124,6 +130,15 @@ final class KeyRows: View {
         case .viewIDs, .rects, .conditions, .list, .object, .mixed: return "JSON; default \(d)"
         default: return "default \(d)"
         }
+    }
+
+    /// The colour `text` names (`#RRGGBB`, quoted or not, spaces around it); `empty` for an empty
+    /// field (the key's default), `invalid` for one that names none (half typed: the colour before).
+    static func color(_ text: String, empty: Color, invalid: Color) -> Color {
+        var t = Substring(text)
+        while t.first == " " || t.first == "\"" { t.removeFirst() }
+        while t.last == " " || t.last == "\"" { t.removeLast() }
+        return t.isEmpty ? empty : Color(hex: String(t)) ?? invalid
     }
 
     /// A README default without its code marks (`"auto"` for `` `"auto"` ``).
@@ -181,7 +196,11 @@ final class KeyRows: View {
                 default: text = value?.text(indent: "", lineEnding: " ") ?? ""
                 }
                 if field.text != text { field.text = text }
-                if let swatch = swatches[id] { swatch.color = Color(hex: text) ?? .white }
+            }
+            // A colour's swatch shows its field, the value being typed while the field has the focus.
+            if let swatch = swatches[id], let field = fields[id] {
+                let fallback = KeyRows.color(plain(info.defaultValue), empty: .white, invalid: .white)
+                swatch.color = KeyRows.color(field.text, empty: fallback, invalid: swatch.color)
             }
         }
     }

@@ -166,6 +166,12 @@ final class StepSettings: View {
         rows.replaceChildren(with: list)
     }
 
+    /// Where Tab stops in the settings, top to bottom: every text field shown (the title, the text,
+    /// the SVG path, the screen, the keys' rows) and the two headings that open the keys' rows.
+    var tabStops: [View] {
+        rows.focusableViews().filter { $0 is TextField || $0 === stepKeysButton || $0 === tourKeysButton }
+    }
+
     override func sizeThatFits(_ p: ProposedSize) -> Size { rows.measure(ProposedSize(width: p.width, height: nil)) }
     override func placeSubviews(in bounds: Rect) { rows.place(in: bounds) }
 }

@@ -30,8 +30,17 @@ final class StepStrip: View {
 
     override init() {
         scroll = ScrollView(list)
+        scroll.showsScrollBar = true
         super.init()
         addChild(scroll)
+    }
+
+    /// The height of one row and the gap after it, in points: a thumbnail, its row's padding and the list's spacing.
+    static let rowPitch = StepThumbnails.size.height + 2 * 6 + 4
+
+    /// The height the rows need at `width` (at least one row's), in points.
+    func idealHeight(width: Double) -> Double {
+        max(StepStrip.rowPitch, scroll.measure(ProposedSize(width: width, height: nil)).height)
     }
 
     /// Shows `rows` with `selected` highlighted, rebuilding only what changed.

@@ -29,9 +29,12 @@ final class StepThumbnails {
     }
 
     /// The thumbnail of step `index` of `tour` (its JSON text is `stepText`; `header` stands for
-    /// everything of the tour but its steps), from the cache when nothing it shows changed.
-    func image(ofStep index: Int, of tour: Tour, stepText: String, header: String) -> Pixmap? {
-        let key = header + "\u{0}" + stepText + "\u{0}" + (tour.steps.indices.contains(index) ? (tourTab(tour, index) ?? "") : "")
+    /// everything of the tour but its steps), on the screen it runs on: its own screenshot or the
+    /// last one an earlier step gave (`screens`, by step, over a tour of screenshots), its tab or
+    /// its app's screen. From the cache when nothing it shows changed.
+    func image(ofStep index: Int, of tour: Tour, stepText: String, header: String, screens: [Int: Pixmap] = [:]) -> Pixmap? {
+        let screen = StepThumbnails.screen(ofStep: index, in: screens).map { "\(ObjectIdentifier($0)) \($0.width)x\($0.height)" } ?? ""
+        let key = header + "\u{0}" + stepText + "\u{0}" + (tour.steps.indices.contains(index) ? (tourTab(tour, index) ?? "") : "") + "\u{0}" + screen
         if let hit = cache[index], hit.key == key { return hit.image }
         guard tour.steps.indices.contains(index) else { return nil }
         if stage == nil {
@@ -45,11 +48,23 @@ final class StepThumbnails {
             }
         }
         guard let stage else { return nil }
+        if let shot = stage as? ScreenshotStage, !StepThumbnails.same(shot.stepImages, screens) { shot.stepImages = screens }
         if walk == nil { walk = TourWalkLite(tour: tour, stage: stage) } else if walk!.engine.tour != tour { walk!.engine.replace(with: tour, animated: false) }
         guard let frame = walk?.frame(ofStep: index) else { return nil }
         let image = Storyboard.thumbnail(of: frame, limit: Size(StepThumbnails.size.width * thumbnailScale, StepThumbnails.size.height * thumbnailScale))
         cache[index] = (key, image)
         return image
+    }
+
+    /// The screenshot step `index` runs on among `screens` (by step): its own, else the last an
+    /// earlier step gave; nil for the tour's own.
+    static func screen(ofStep index: Int, in screens: [Int: Pixmap]) -> Pixmap? {
+        screens.filter { $0.key <= index }.max { $0.key < $1.key }?.value
+    }
+
+    /// Whether two sets of step screens are the same images for the same steps.
+    static func same(_ a: [Int: Pixmap], _ b: [Int: Pixmap]) -> Bool {
+        a.count == b.count && a.allSatisfy { step, image in b[step] === image }
     }
 
     /// Forgets thumbnails past `count` steps.
@@ -78,6 +93,8 @@ final class TourWalkLite {
     /// The frame of step `index`, settled.
     func frame(ofStep index: Int) -> Pixmap? {
         if engine.isRunning { engine.go(to: index, animated: false) } else { engine.start(at: index, animated: false) }
+        // The step's own screen at once: the engine cross-fades to it, and a thumbnail is one frame.
+        stage.showScreen(forStep: index, animated: false)
         if pixels == nil { pixels = try? stage.root.makePixmap() }
         guard let pixels else { return nil }
         stage.root.frame(into: pixels)

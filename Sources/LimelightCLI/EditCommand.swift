@@ -20,7 +20,8 @@ enum EditCommand {
           A FILE that does not exist yet is a new tour (its id is asked for on the first save).
           --screenshot IMAGE  the tour runs over this screenshot (a new tour starts on it; an existing
                       one takes it as its "background", an edit to save); with --scale N it is an
-                      @Nx screenshot (its "screen.scale"; a name such as home@3x.png says so too).
+                      @Nx screenshot (its "screen.scale"; a name such as home@3x.png says so too;
+                      one shown at scale 1 that looks like an @2x or @3x phone's gets a hint).
                       Dropping an image file on the window does the same (on a later step: that
                       step's own screen, for the steps from it on). The tour names each image
                       relative to itself (absolute only outside its folder tree: check --lint warns).
@@ -28,6 +29,9 @@ enum EditCommand {
           Saves (Ctrl-S) write the file in one step and keep its formatting: key order, spacing and
           every untouched part; saving an unchanged tour leaves the file as it was. A tour with
           problems is saved too, its problems shown in the banner and on stderr.
+          SIGTERM, SIGINT and SIGHUP end the editor without asking, as the signal ends a process,
+          after writing unsaved changes beside FILE as .NAME.recovered; the next edit of FILE
+          offers them back (Restore, Discard, or Escape to decide later). A save removes it.
           --size WxH  the app's screen in points (default \(app.definition.defaultScreen.width.compact)x\(app.definition.defaultScreen.height.compact); the window adds the panel); a tour
                       over a screenshot runs on its "screen" and refuses another size
           --scale N   the display's device pixels per point (the window's, and the screen's at 100%)
@@ -85,10 +89,31 @@ enum EditCommand {
         let link = ScreenReaderLink.connect(title: options.title, root: editor.root, origin: { host.screenOrigin },
                                             pixelsPerPoint: { host.scale }, speech: nil, speechForced: false, say: { warn("\(c): \($0)") })
         if link != nil { warn("\(c): accessibility: the editor is on the accessibility bus (AT-SPI2)") }
-        host.run(editor)
+        let ending = host.run(editor)
         link?.stop()
+        if case .signal(let number) = ending {
+            // Nobody may be there to answer the question: the changes are kept beside the file.
+            keepUnsavedWork(of: editor, signal: number, command: c)
+            host.close()
+            SignalEnding.end(by: number)
+        }
         host.close()
         if editor.model.isModified { warn("\(c): closed with unsaved changes to \(args.positional[0])") }
+    }
+
+    /// A signal ended the editor: its unsaved changes go to the recovery file beside the tour (in
+    /// one step), which the next `edit` of it offers back; one line says where, or why not.
+    static func keepUnsavedWork(of editor: EditorApp, signal: Int32, command c: String) {
+        let name = SignalEnding.name(of: signal)
+        do {
+            if try editor.model.writeRecovery() {
+                warn("\(c): \(name): the unsaved changes to \(editor.model.path) are kept in \(editor.model.recoveryPath); the next edit of it offers them back")
+            } else {
+                warn("\(c): \(name): nothing unsaved")
+            }
+        } catch {
+            warn("\(c): \(name): cannot keep the unsaved changes to \(editor.model.path): \(error)")
+        }
     }
 }
 

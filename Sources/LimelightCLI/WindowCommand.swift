@@ -31,7 +31,8 @@ enum WindowCommand {
           Keys: Escape skips a tour (when it allows skipping), Enter and Right advance, Left goes back;
           Tab and Shift-Tab move the focus (inside an overlay, between its buttons), Enter or Space
           presses the focused view, Left and Right move between tabs; Ctrl-Q or closing the window
-          quits. Touchscreens work as a mouse (the first finger).
+          quits, and SIGINT, SIGTERM and SIGHUP end it as they end a process. Touchscreens work as a
+          mouse (the first finger).
           --speech on|off  announce steps, overlays and focus moves through speech-dispatcher (default:
                          on when its service answers, else off; one line on stderr says which)
           --reduce-motion  short cross-fades instead of fades, no morphs, zooms or spinning (also on when
@@ -150,10 +151,11 @@ enum WindowCommand {
             window.onStageChange = { link.follow($0) }
             warn("\(c): accessibility: the screen is on the accessibility bus (AT-SPI2)")
         }
-        host.run(window)
+        let ending = host.run(window)
         link?.stop()
         host.close()
         if let failure = eventLog?.failure { throw .failure("\(c): \(failure)") }
+        if case .signal(let number) = ending { SignalEnding.end(by: number) }
     }
 
     /// The app's saved-progress store, `$XDG_STATE_HOME/limelight/ID` (cleared with `reset`), or nil

@@ -3,13 +3,16 @@ import Raster
 import Views
 
 extension WindowHost {
-    /// Runs the app until the user quits (or `options.frameLimit` frames were presented).
+    /// Runs the app until the user quits (or `options.frameLimit` frames were presented), or a
+    /// quit signal arrives (SIGINT, SIGTERM, SIGHUP: the loop ends at once, without asking the
+    /// app, and says which one). The window stays open: the caller closes it.
     ///
     /// Event-driven: each pass sends the waiting events to the app's root and runs one frame
     /// (`ViewRoot.frame(into:)`), presenting what it drew. Then it sleeps as the frame's report says:
     /// until the next animation frame at the display's refresh rate, until the next timer, or, with
     /// nothing to do, in `SDL_WaitEvent` until input arrives, using no CPU.
-    public func run(_ app: any HostedApp) {
+    @discardableResult
+    public func run(_ app: any HostedApp) -> WindowEnding {
         var translator = EventTranslator(scale: scale)
         var event = SDL_Event()
         let frameInterval = 1 / refreshRate
@@ -22,8 +25,14 @@ extension WindowHost {
         let sources = ReadableSources.main
         let waiter = DescriptorWaiter()
         defer { waiter?.stop() }
+        // A quit signal's number arrives on a pipe that wakes the wait like any readable source.
+        var signalled = QuitSignals.take()
+        let signalSource = QuitSignals.readEnd >= 0 ? sources.add(QuitSignals.readEnd) {
+            if let number = QuitSignals.take(), signalled == nil { signalled = number }
+        } : nil
+        defer { sources.remove(signalSource) }
         var armedGeneration = -1
-        while running {
+        while running && signalled == nil {
             if let waiter, !sources.descriptors.isEmpty, !waiter.isArmed || armedGeneration != sources.generation {
                 waiter.arm(sources.descriptors)
                 armedGeneration = sources.generation
@@ -60,7 +69,8 @@ extension WindowHost {
                     }
                 } while SDL_PollEvent(&event) != 0
             }
-            if app.wantsToQuit { break }
+            if signalled == nil { signalled = QuitSignals.take() }
+            if signalled != nil || app.wantsToQuit { break }
             if let size = app.takeRequestedScreenSize() { resizeWindow(toPoints: size, app: app) }
             let presented = framesPresented
             if app.root.clipboard !== clipboard { app.root.clipboard = clipboard }
@@ -68,6 +78,7 @@ extension WindowHost {
             if framesPresented != presented { nextFrame = app.root.clock.now + frameInterval }
             placeInputMethod(at: app.root.textInputRect)
         }
+        return signalled.map(WindowEnding.signal) ?? .quit
     }
 
     /// Tells SDL where the caret of the view being typed into is, so an input method's candidate

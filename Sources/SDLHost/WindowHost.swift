@@ -66,6 +66,11 @@ public final class WindowHost {
     public init(options: WindowOptions) throws(HostError) {
         self.options = options
         WindowHost.unblockQuitSignals()
+        // The quit signals are ours (see QuitSignals), and so are X's errors about windows that are
+        // gone (see X11Errors): both before SDL starts, which keeps the handlers it finds.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        QuitSignals.install()
+        X11Errors.install()
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
         let env = ProcessInfo.processInfo.environment
@@ -141,13 +146,12 @@ public final class WindowHost {
         }
     }
 
-    /// SDL turns SIGINT and SIGTERM into a quit event, but only if they arrive: a parent process
-    /// (a test runner, a service manager) may have left them blocked for us.
+    /// SIGINT, SIGTERM and SIGHUP end the loop (`QuitSignals`), but only if they arrive: a parent
+    /// process (a test runner, a service manager) may have left them blocked for us.
     static func unblockQuitSignals() {
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        for number in QuitSignals.numbers { sigaddset(&set, number) }
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
@@ -175,13 +179,15 @@ public final class WindowHost {
         return Point(x: Double(x), y: Double(y))
     }
 
-    /// Closes the window and SDL's video subsystem. Safe to call twice.
+    /// Closes the window and SDL's video subsystem, and gives the quit signals their default
+    /// action back. Safe to call twice.
     public func close() {
         if let texture { SDL_DestroyTexture(texture) }
         if let renderer { SDL_DestroyRenderer(renderer) }
         if let window { SDL_DestroyWindow(window) }
         if window != nil || renderer != nil { SDL_QuitSubSystem(SDL_INIT_VIDEO); ReadableSources.main.isServed = false }
         texture = nil; renderer = nil; window = nil
+        QuitSignals.uninstall()
     }
 
     isolated deinit { close() }

@@ -25,14 +25,15 @@ final class EditorFixture {
     }
 
     /// An editor on `text` written to a temporary file (nil: the file does not exist yet), over
-    /// the sample app or, with `screenshot`, over that image.
+    /// the sample app or, with `screenshot`, over that image. With `folder`, the file is (or is
+    /// not) in that folder already, and `text` is not written.
     init(text: String?, name: String = "tour.json", screenshot: Pixmap? = nil, screen: (size: Size, scale: Double) = (Size(390, 844), 1),
-         screenshotFile: String? = nil, language: Language = .en) throws {
+         screenshotFile: String? = nil, language: Language = .en, folder existing: String? = nil) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-editor-" + UUID().uuidString).path
+        let folder = existing ?? FileManager.default.temporaryDirectory.appendingPathComponent("limelight-editor-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/" + name
-        if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        if let text, existing == nil { try text.write(toFile: path, atomically: true, encoding: .utf8) }
         if let screenshot, let name = screenshotFile { try screenshot.writePNG(to: folder + "/" + name) }
         // The sample app's family and fallbacks, as the command line gives the editor.
         let sample = DemoApp.definition(imagesFolder: nil, toursFolder: nil)

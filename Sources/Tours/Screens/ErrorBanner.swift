@@ -2,7 +2,8 @@ import Raster
 import Views
 
 /// A red banner across the top of the screen with a short error (a tour file that failed to
-/// reload). It is a screen layer above the overlays; it takes no input, so the app and the tour
+/// reload), in at most three lines: a longer one is cut in its middle, so its end (a "did you
+/// mean", how many more problems) stays. It is a screen layer above the overlays; it takes no input, so the app and the tour
 /// under it keep working. Its view is `tour.errorBanner`, painted straight into the frame.
 @MainActor
 public final class ErrorBanner: ScreenLayer {
@@ -30,6 +31,8 @@ public final class ErrorBanner: ScreenLayer {
     public init(root: ViewRoot) {
         self.root = root
         label = Text("", font: Font(size: 13, weight: .bold), color: .white, lineLimit: 3)
+        // A long one loses its middle (a long path), never its end: the "did you mean" and how many more.
+        label.truncation = .middle
         bar = SafeAreaPadding([.top], extra: EdgeInsets(top: 8, leading: 12, bottom: 8, trailing: 12),
                               child: label.frame(maxWidth: .infinity, alignment: .leading))
             .background(ErrorBanner.color)

@@ -14,8 +14,12 @@ public final class ScreenshotView: View {
     public static let crossFadeDuration = 0.3
 
     /// Shows `next`, cross-faded from the image shown now over `crossFadeDuration` when `animated`
-    /// (0.1 s under reduced motion).
+    /// (0.1 s under reduced motion); not animated, it is shown whole at once, a fade under way cut short.
     public func show(_ next: Pixmap, animated: Bool) {
+        if !animated, fading != nil {
+            fading = nil
+            setNeedsDisplay()
+        }
         guard next !== image else { return }
         if animated, let root {
             let duration = root.reducesMotion ? 0.1 : ScreenshotView.crossFadeDuration

@@ -46,6 +46,15 @@ extension ViewRoot {
         announceFocus()
     }
 
+    /// Moves the focus to `view` as Tab does, for an app with a Tab order of its own: shows the
+    /// ring, scrolls the view into sight inside every scroll view around it, and announces it.
+    public func moveFocus(to view: View) {
+        isFocusRingVisible = true
+        focus(view)
+        revealFocusedView()
+        announceFocus()
+    }
+
     /// Whether the ring around the focused view shows: after the keyboard moved the focus, until the
     /// pointer is used (as browsers show `:focus-visible`).
     public internal(set) var isFocusRingVisible: Bool {

@@ -4,7 +4,8 @@ import Raster
 /// between 0 and the content's overflow.
 ///
 /// The scroll view takes the size it is offered (its size never depends on the content, so it is a
-/// layout boundary); the content gets the width and its ideal height.
+/// layout boundary); the content gets the width and its ideal height. With `showsScrollBar`, a bar
+/// at the trailing edge says that there is more than is in sight, and where the sight is.
 public final class ScrollView: View {
     /// How far the content is scrolled, in points (0 = top).
     public private(set) var contentOffset: Double = 0
@@ -15,6 +16,19 @@ public final class ScrollView: View {
     private var glide: Tween?
     /// Seconds a glide takes.
     public static let glideDuration = 0.35
+
+    /// Whether a bar at the trailing edge shows, while the content is taller than the view, how
+    /// much of it is in sight and where (the cue that more is below or above). The content is laid
+    /// out `scrollBarGutter` points narrower, so the bar never covers it; dragging the bar scrolls.
+    public var showsScrollBar = false { didSet { if showsScrollBar != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
+    /// The width kept for the bar at the trailing edge, in points.
+    public static let scrollBarGutter = 10.0
+    /// The bar's thumb: the share of the content in sight.
+    public static let scrollBarColor = Color(red: 0x8E, green: 0x8E, blue: 0x93)
+    /// The bar's track: the whole content.
+    public static let scrollBarTrackColor = Color(red: 0xE5, green: 0xE5, blue: 0xEA)
+    /// A drag of the bar's thumb: where it started and the offset then.
+    private var barDrag: (y: Double, offset: Double)?
 
     /// Scrolls `content`.
     public init(_ content: View) { super.init(children: [content]) }
@@ -121,41 +135,77 @@ public final class ScrollView: View {
     /// The content is clipped to the frame.
     public override var clipsChildren: Bool { true }
 
+    /// The width the content is laid out at in `width` points: less the bar's gutter when it has one.
+    private func contentWidth(_ width: Double) -> Double { showsScrollBar ? max(0, width - ScrollView.scrollBarGutter) : width }
+
     /// The size offered (the content's ideal height when none is).
     public override func sizeThatFits(_ p: ProposedSize) -> Size {
         guard p.width == nil || p.height == nil else { return Size(width: p.width!, height: p.height!) }
-        let c = content.measure(ProposedSize(width: p.width, height: nil))
-        return Size(width: p.width ?? c.width, height: p.height ?? c.height)
+        let c = content.measure(ProposedSize(width: p.width.map(contentWidth), height: nil))
+        return Size(width: p.width ?? c.width + (showsScrollBar ? ScrollView.scrollBarGutter : 0), height: p.height ?? c.height)
     }
 
-    /// The content at its ideal height, moved up by the offset.
+    /// The content at its ideal height, moved up by the offset (beside the bar's gutter).
     public override func placeSubviews(in bounds: Rect) {
-        let c = content.measure(ProposedSize(width: bounds.width, height: nil))
+        let width = contentWidth(bounds.width)
+        let c = content.measure(ProposedSize(width: width, height: nil))
         contentHeight = c.height
         contentOffset = min(max(0, contentOffset), max(0, contentHeight - bounds.height))
-        content.place(in: Rect(x: bounds.minX, y: bounds.minY - contentOffset, width: bounds.width, height: c.height))
+        let x = showsScrollBar && layoutDirection == .rightToLeft ? bounds.maxX - width : bounds.minX
+        content.place(in: Rect(x: x, y: bounds.minY - contentOffset, width: width, height: c.height))
+    }
+
+    /// The bar's track and thumb (screen points), while it shows and the content is taller than the view.
+    public var scrollBar: (track: Rect, thumb: Rect)? {
+        guard showsScrollBar, isPlaced, maxOffset > 0, contentHeight > 0 else { return nil }
+        let width = 4.0, inset = 3.0
+        let gutter = ScrollView.scrollBarGutter
+        let x = layoutDirection == .rightToLeft ? frame.minX + (gutter - width) / 2 : frame.maxX - (gutter + width) / 2
+        let track = Rect(x: x, y: frame.minY + inset, width: width, height: max(0, frame.height - 2 * inset))
+        let length = min(track.height, max(24, track.height * frame.height / contentHeight))
+        let y = track.minY + (track.height - length) * contentOffset / maxOffset
+        return (track, Rect(x: x, y: y, width: width, height: length))
+    }
+
+    /// The bar paints over the content.
+    public override var hasOwnContent: Bool { showsScrollBar }
+    /// Draws the bar's track and thumb, when there is something to scroll.
+    public override func drawForeground(in canvas: Canvas) {
+        guard let bar = scrollBar else { return }
+        canvas.fill(bar.track, cornerRadius: bar.track.width / 2, color: ScrollView.scrollBarTrackColor)
+        canvas.fill(bar.thumb, cornerRadius: bar.thumb.width / 2, color: ScrollView.scrollBarColor)
     }
 
     /// A drag scrolls when there is anything to scroll.
     public override var takesOverDrags: Bool { maxOffset > 0 }
 
-    /// Remembers where a drag starts.
+    /// Remembers where a drag starts: on the bar's gutter, the thumb is dragged.
     public override func pointerDown(at point: Point) -> Bool {
         glide = nil
+        if let bar = scrollBar, point.x >= bar.track.minX - 3, point.x <= bar.track.maxX + 3 {
+            barDrag = (point.y, contentOffset)
+            return true
+        }
         dragStart = (point, contentOffset)
         return true
     }
 
-    /// Scrolls with the drag.
+    /// Scrolls with the drag (the thumb moves with the pointer; the content against it).
     public override func pointerMoved(to point: Point) {
+        if let barDrag, let bar = scrollBar {
+            let travel = bar.track.height - bar.thumb.height
+            guard travel > 0 else { return }
+            scroll(to: barDrag.offset + (point.y - barDrag.y) * maxOffset / travel)
+            return
+        }
         guard let dragStart else { return }
         scroll(to: dragStart.offset - (point.y - dragStart.point.y))
     }
 
     /// Ends the drag.
-    public override func pointerUp(at point: Point, isTap: Bool) { dragStart = nil }
+    public override func pointerUp(at point: Point, isTap: Bool) { dragStart = nil; barDrag = nil }
     /// Ends the drag.
-    public override func pointerCancelled() { dragStart = nil }
+    public override func pointerCancelled() { dragStart = nil; barDrag = nil }
 
     /// Scrolls by the wheel's turn.
     public override func scrollWheel(dy: Double, at point: Point) -> Bool {

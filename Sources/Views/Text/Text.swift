@@ -1,7 +1,7 @@
 import Raster
 
-/// A block of text: wraps to the width it is offered, stops at `lineLimit` lines with an ellipsis,
-/// and aligns each line. Measuring and glyphs come from the root's `TextEngine`.
+/// A block of text: wraps to the width it is offered, stops at `lineLimit` lines with an ellipsis
+/// (at the end, or in the middle: `truncation`), and aligns each line. Measuring and glyphs come from the root's `TextEngine`.
 ///
 /// Hazard: without a root (detached) text measures as zero; it is measured again when attached.
 public final class Text: View {
@@ -15,6 +15,16 @@ public final class Text: View {
     public var alignment: TextAlignment { didSet { if alignment != oldValue { setNeedsDisplay() } } }
     /// The most lines shown (nil = no limit); cut-off text ends with an ellipsis.
     public var lineLimit: Int? { didSet { if lineLimit != oldValue { contentChanged() } } }
+    /// Where a text longer than `lineLimit` lines is cut.
+    public enum Truncation: Sendable {
+        /// At its end: the last line ends with an ellipsis.
+        case tail
+        /// In its middle: its start and its end stay (a path's file name, a message's last words,
+        /// a "did you mean" at the end of an error), an ellipsis between them.
+        case middle
+    }
+    /// Where a text longer than `lineLimit` lines is cut (`tail` by default).
+    public var truncation: Truncation = .tail { didSet { if truncation != oldValue { contentChanged() } } }
     /// Whether the text is as tall as `lineLimit` lines even when it needs fewer (keeps cards even).
     public var reservesSpace: Bool { didSet { if reservesSpace != oldValue { contentChanged() } } }
     /// The text's language (its line-breaking rules and glyph forms); nil: the root's.
@@ -61,11 +71,37 @@ public final class Text: View {
         guard let root else { return nil }
         let key = LayoutKey(width: width, scale: root.scale, generation: root.layoutGeneration)
         if let l = layouts[key] { return l }
-        let l = TextLayout.make(string, font: font, scale: root.scale, maxWidth: width, lineLimit: lineLimit,
-                                reservesSpace: reservesSpace, language: language ?? root.language, engine: root.textEngine)
+        let l = truncation == .middle ? middleCut(width: width, root: root) : layOut(string, width: width, root: root)
         if layouts.count >= 8 { layouts.removeAll(keepingCapacity: true) }
         layouts[key] = l
         return l
+    }
+
+    private func layOut(_ text: String, width: Double?, root: ViewRoot, limited: Bool = true) -> TextLayout {
+        TextLayout.make(text, font: font, scale: root.scale, maxWidth: width, lineLimit: limited ? lineLimit : nil,
+                        reservesSpace: limited && reservesSpace, language: language ?? root.language, engine: root.textEngine)
+    }
+
+    /// The string laid out whole when it fits in `lineLimit` lines, else with as many of its
+    /// characters as fit, half from its start and half from its end, an ellipsis between them
+    /// (found by halving: a few layouts of a text a few lines long).
+    private func middleCut(width: Double?, root: ViewRoot) -> TextLayout {
+        guard let limit = lineLimit, width != nil else { return layOut(string, width: width, root: root) }
+        let whole = layOut(string, width: width, root: root, limited: false)
+        guard whole.lines.count > max(1, limit) else { return layOut(string, width: width, root: root) }
+        let characters = Array(string)
+        func cut(keeping n: Int) -> String {
+            var head = characters.prefix((n + 1) / 2), tail = characters.suffix(n / 2)
+            while head.last?.isWhitespace == true { head.removeLast() }
+            while tail.first?.isWhitespace == true { tail.removeFirst() }
+            return String(head) + "\u{2026}" + String(tail)
+        }
+        var low = 0, high = characters.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if layOut(cut(keeping: mid), width: width, root: root, limited: false).lines.count <= max(1, limit) { low = mid } else { high = mid - 1 }
+        }
+        return layOut(cut(keeping: low), width: width, root: root)
     }
 
     /// The lines' size at the width offered.
