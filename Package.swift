@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
+// Copyright the Limelight authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import PackageDescription
 
 // Module graph (imports point down only; see docs/ARCHITECTURE.md):
