@@ -46,8 +46,8 @@ public enum TestAcceptance {
     }
 
     /// Accepts the failed cases of the run in `folder` that `patterns` select, writing each into
-    /// the goldens of its tour as `locate` finds it. A tour whose file changed since the run is
-    /// refused (its results may no longer be what it draws) unless `force`. Throws, with one line,
+    /// the goldens of its tour as `locate` finds it. A tour whose file, app or screenshot changed
+    /// since the run is refused (its results may no longer be what it draws) unless `force`. Throws, with one line,
     /// when there is no run there or a pattern selects no case of it.
     @MainActor
     public static func accept(_ patterns: [String], resultsFolder folder: String, force: Bool = false,
@@ -78,6 +78,9 @@ public enum TestAcceptance {
                 let tour = try locate(entry)
                 guard force || entry.digest.isEmpty || tour.digest == entry.digest else {
                     throw HeadlessError("the tour file \(tour.planned.file) changed since the run; its results may not be what it draws now (run the tests again, or accept --force)")
+                }
+                if !force, let changed = TestRun.firstChangedInput(recorded: entry.inputs, now: tour.planned.inputs) {
+                    throw HeadlessError("\(printableForOneLine(changed.described)) of \(tour.planned.file) changed since the run; its results may not be what it draws now (run the tests again, or accept --force)")
                 }
                 return tour
             }

@@ -20,6 +20,8 @@ public struct PlannedTour: Sendable {
     public var screen: (size: Size, scale: Double)?
     /// The digest of the file's bytes as the run read them (`TestRun.fingerprint(bytes:)`).
     public var digest = ""
+    /// The files the tour is drawn from besides itself, as the run read them (`TestRun.inputs(of:file:)`).
+    public var inputs: [TestRun.InputDigest] = []
 
     /// The plan entry of `file`: its tour or its problems. The goldens' folder is the tour's
     /// `test.goldens` relative to the file's folder, else `<file name without .json>.goldens` beside it.
@@ -39,7 +41,7 @@ public struct PlannedTour: Sendable {
 
     /// The tour as a run's record names it.
     public var entry: TestRun.TourEntry {
-        TestRun.TourEntry(file: file, name: name, goldensFolder: goldensFolder, errors: tour == nil ? problems : [], digest: digest)
+        TestRun.TourEntry(file: file, name: name, goldensFolder: goldensFolder, errors: tour == nil ? problems : [], digest: digest, inputs: inputs)
     }
 
     /// The golden file of `testCase`.

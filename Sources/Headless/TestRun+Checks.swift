@@ -21,6 +21,12 @@ extension TestRun {
         for (i, tour) in tours.enumerated() {
             guard Self.isResultsName(tour.name) else { return "tours[\(i)].name: expected a tour's name (plain names joined by /), found \(quoted(tour.name))" }
             guard tourNames.insert(tour.name).inserted else { return "tours[\(i)].name: the tour \(quoted(tour.name)) is listed twice" }
+            // Inputs are compared with the checkout's, never opened: they need only be bounded.
+            guard tour.inputs.count <= Self.maxInputs else { return "tours[\(i)].inputs: expected at most \(Self.maxInputs) files, found \(tour.inputs.count)" }
+            for (k, input) in tour.inputs.enumerated() {
+                guard input.kind == "app" || input.kind == "screenshot" else { return "tours[\(i)].inputs[\(k)].kind: expected app or screenshot, found \(quoted(printableForOneLine(input.kind)))" }
+                guard (1...4096).contains(input.path.utf8.count), input.digest.utf8.count <= 16 else { return "tours[\(i)].inputs[\(k)]: expected a path of at most 4096 bytes and a digest" }
+            }
         }
         var groupIndexes = Set<Int>(), caseNames = Set<String>()
         for (g, group) in groups.enumerated() {
@@ -48,6 +54,10 @@ extension TestRun {
         }
         return nil
     }
+
+    /// The most files besides itself a tour of a record may name: its app, its screenshot in each
+    /// language, one for each step.
+    static let maxInputs = 10_000
 
     /// The most groups a record may hold: a tour's cases at most, times the tours a run may hold.
     static let maxGroups = TourTest.maxCases * 100

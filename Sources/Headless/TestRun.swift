@@ -25,12 +25,28 @@ public struct TestRun: Codable, Sendable {
         /// A digest of the file's bytes when the run read it (empty when it could not be read), so
         /// `accept` can tell results of an older tour.
         public var digest: String
+        /// The files the tour is drawn from besides itself (its app, its screenshots) as the run
+        /// read them (see `TestRun.inputs(of:file:)`); a record without them names none.
+        public var inputs: [InputDigest]
         /// An entry from its parts.
         public init(file: String, name: String, goldensFolder: String, errors: [TourDiagnostic] = [],
-                    projectPath: String? = nil, digest: String = "") {
+                    projectPath: String? = nil, digest: String = "", inputs: [InputDigest] = []) {
             self.file = file; self.name = name; self.goldensFolder = goldensFolder; self.errors = errors
             self.projectPath = projectPath ?? TestRun.projectPath(of: file)
             self.digest = digest
+            self.inputs = inputs
+        }
+
+        /// An entry read from a record; `inputs` may be absent (a record that names none).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            file = try c.decode(String.self, forKey: .file)
+            name = try c.decode(String.self, forKey: .name)
+            goldensFolder = try c.decode(String.self, forKey: .goldensFolder)
+            errors = try c.decode([TourDiagnostic].self, forKey: .errors)
+            projectPath = try c.decode(String.self, forKey: .projectPath)
+            digest = try c.decode(String.self, forKey: .digest)
+            inputs = try c.decodeIfPresent([InputDigest].self, forKey: .inputs) ?? []
         }
     }
 

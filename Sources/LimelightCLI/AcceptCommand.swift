@@ -16,10 +16,11 @@ enum AcceptCommand {
       Each tour is found in this checkout by its path from the project's folder (the nearest folder
       holding .git, else this one), so results made elsewhere (a CI job's artifact) are accepted
       here; nothing is written outside a tour's folder. A case with lint errors, one that could not
-      run, or one whose tour file changed since the run is not accepted (one line says why).
+      run, or one whose tour file, app or screenshot changed since the run is not accepted (one line
+      says why).
       --from FILE    the case names to accept, one a line (the report's "accept file")
       --results DIR  the run's results folder (default: the one `test` uses from this folder)
-      --force        accept even when a tour file changed since the run
+      --force        accept even when a tour file, its app or a screenshot changed since the run
       Exits 0 when every selected case was accepted, 1 when some could not be, 2 for bad usage (no
       run to accept, a pattern that selects no case), 3 when a golden cannot be written.
     """

@@ -264,6 +264,7 @@ enum TestCommand {
                 var entry = PlannedTour(file: file, name: tour.tour.id, tour: tour.tour, problems: tour.warnings)
                 entry.screen = tour.screen
                 entry.digest = (try? TourLoader.read(file)).map { TestRun.fingerprint(bytes: $0) } ?? ""
+                entry.inputs = TestRun.inputs(of: tour.tour, file: file)
                 planned.append(entry)
                 loaded.append(tour)
             } catch {

@@ -58,13 +58,20 @@ struct WindowTests {
         return false
     }
 
-    /// Stops the Xvfb of `display`; the display was ours: no lock or socket is left for the next run.
+    /// Stops the Xvfb of `display`. Ended by SIGTERM, it removes its own lock and socket; only one
+    /// that had to be killed leaves them, and they are removed only while the lock still names it:
+    /// another suite's Xvfb may already have taken the number, and removing its socket would leave
+    /// that suite's windows with no display ("x11 not available").
     static func stopXvfb(_ xvfb: Process, display: Int) {
-        kill(xvfb.processIdentifier, SIGTERM)
-        if !waitFor(5, { !xvfb.isRunning }) { kill(xvfb.processIdentifier, SIGKILL) }
+        let pid = xvfb.processIdentifier
+        kill(pid, SIGTERM)
+        if !waitFor(5, { !xvfb.isRunning }) { kill(pid, SIGKILL) }
         xvfb.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(display)-lock")
+        let lock = "/tmp/.X\(display)-lock"
+        guard let owner = try? String(contentsOfFile: lock, encoding: .utf8),
+              Int32(owner.trimmingCharacters(in: .whitespacesAndNewlines)) == pid else { return }
         try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
+        try? FileManager.default.removeItem(atPath: lock)
     }
 
     /// Starts `limelight args…` on `display` (no dummy driver) and waits up to 90 s for a window
