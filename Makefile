@@ -102,6 +102,12 @@ fuzz: deps
 # The long soak: 100,000 seeded random events on the sample app in a release build, checked after
 # every event; prints peak resident memory after 1,000 events and at the end (SOAK_EVENTS to change).
 SOAK_EVENTS ?= 100000
+# Orca reading the sample app's home tour in a private accessible desktop, its words printed as
+# it says them (scripts/orca-session.sh: speech-dispatcher's dummy output, no sound card needed).
+.PHONY: orca
+orca: test-deps build
+	sh scripts/orca-session.sh .build/orca-session
+
 .PHONY: soak
 soak: deps
 	$(SWIFT) run -c release limelight-soak --events $(SOAK_EVENTS) --peaks 1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension WindowTests {
     /// Orca itself on the sample app: the window in a private accessible desktop, Orca speaking to a
@@ -80,6 +81,23 @@ extension WindowTests {
             // Each step is said once: the step's text is not read again as a label of its own, nor its "1 / 5".
             #expect(spoken.filter { $0.contains("This is the Home screen") }.count == 1, "\(spoken)")
             #expect(!spoken.contains { $0.contains("1 / 5") }, "\(spoken)")
+        }
+
+        /// `scripts/orca-session.sh`, as the README has a user run it: the log's path first, then
+        /// each thing Orca says as a line of its own, Enter taking the tour to its second step.
+        @Test func theOrcaSessionScriptPrintsWhatOrcaSays() throws {
+            let dir = try CLI.temporaryFolder()
+            let script = URL(fileURLWithPath: ScreenReaderTools.session).deletingLastPathComponent().appendingPathComponent("orca-session.sh").path
+            _ = FileManager.default.createFile(atPath: dir + "/out.txt", contents: nil)
+            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/out.txt"))
+            let p = try ChildProcess.run("/bin/sh", [script, dir + "/session", CLI.binary, "--size", "390x844", "--tour", TourCommandTests.tours + "/home.json"],
+                                         environment: ["KEYS": "Return", "LISTEN": "3"], stdout: .handle(output), stderr: .handle(output), timeout: 150)
+            let lines = ((try? String(contentsOfFile: dir + "/out.txt", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            #expect(p.status == 0, "\(lines)\(p.timeoutMessage.map { "\n" + $0 } ?? "")")
+            #expect(lines.first == "orca-session: what Orca asks speech-dispatcher to say is logged in \(dir)/session/orca/log/speech-dispatcher.log", "\(lines)")
+            #expect(lines.contains("Orca: Step 1 of 5: Welcome dialog This is the Home screen. Tours find their targets by view id, so they follow the layout."), "\(lines)")
+            #expect(lines.contains("Orca: Step 2 of 5: Cards dialog Each card shows a picture, a title and a short description."), "\(lines)")
+            #expect(FileManager.default.fileExists(atPath: dir + "/session/orca/log/speech-dispatcher.log"), "the log is kept")
         }
     }
 }
