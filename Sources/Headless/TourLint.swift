@@ -7,8 +7,9 @@ import Views
 /// What a reviewer would flag in a tour, found on the settled steps of a headless walk at one size,
 /// scale and language: a bubble clipped by the screen or the safe area or with its text cut short, a
 /// bubble over a hole, a target off-screen, a tap target under 44×44 pt, text missing in a language,
-/// text below WCAG AA contrast against the bubble, a rect target with no label for screen readers;
-/// and, for the whole tour, more than 12 steps.
+/// text below WCAG AA contrast against the bubble, a rect target with no label for screen readers,
+/// a `tapTarget` step whose keyboard focus does not start on its target; and, for the whole tour,
+/// more than 12 steps.
 ///
 /// Every finding is a `TourDiagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
 /// clipped by the safe area … (at 390x844@1x, en)`.
@@ -140,6 +141,8 @@ public enum TourLint {
                 flag("the hole of \(name) is \(rect[2].compact)×\(rect[3].compact) pt, smaller than the \(minimumTapSide.compact)×\(minimumTapSide.compact) pt a finger needs to tap (advanceOn \"tapTarget\")")
             }
         }
+
+        if let keyboard = keyboardFinding(step, root: root) { flag(keyboard, .warning) }
 
         guard let bubble = geometry.bubble else { return found }
         let box = Rect(x: bubble.rect[0], y: bubble.rect[1], width: bubble.rect[2], height: bubble.rect[3])

@@ -27,7 +27,8 @@ enum TestCommand {
       The lint looks at every settled step: a bubble clipped by the screen or the safe area or cut
       short with an ellipsis, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
       bubble text under WCAG AA contrast (errors: the case fails); a language without text for a step,
-      more than 12 steps (warnings); over a screens file, a button or tab of its screens whose words
+      a tapTarget step whose keyboard focus does not start on its target, more than 12 steps
+      (warnings); over a screens file, a button or tab of its screens whose words
       are cut short at the case's size, scale and language (an error of the first step's case) and a
       card hiding the background set on it (a warning). A tour file with errors counts each case its
       goldens name as an error.

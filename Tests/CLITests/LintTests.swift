@@ -93,6 +93,22 @@ import Testing
         #expect(none.isEmpty, "\(none)")
     }
 
+    /// A step that moves on when its target is tapped, on a target nothing in which takes the
+    /// keyboard's focus: the focus starts on Skip, and Enter there skips the tour. A button, or a
+    /// list row whose button or control takes it, is fine.
+    @Test func aTapTargetTheKeyboardFocusDoesNotStartOn() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "allowSkip": true, "steps": [{"target": "nav.title", "text": "Tap the title.", "advanceOn": "tapTarget"}, {"target": "fab", "text": "Add."}]}"#)
+        #expect(status == 0, "a warning")
+        #expect(found.map(\.message) == ["the keyboard's focus starts on \"overlay.bubble.skip\", not on the target \"nav.title\": Enter presses it instead of the target (target a view that takes the focus, or holds one: a button, a row with an action, a control) (at 390x844@1x, en)"], "\(found)")
+        #expect(found.first?.severity == "warning" && found.first?.path == "steps[0]")
+        let (_, alone, _) = try lint(#"{"id": "t", "steps": [{"target": "nav.title", "text": "Tap the title.", "advanceOn": "tapTarget"}]}"#)
+        #expect(alone.map(\.message) == ["nothing on the target \"nav.title\" takes the keyboard's focus: Enter moves the step on without pressing it, as a tap does (target a view that takes the focus, or holds one: a button, a row with an action, a control) (at 390x844@1x, en)"], "\(alone)")
+        let (_, none, _) = try lint(#"{"id": "t", "allowSkip": true, "steps": [{"target": "fab", "text": "Add.", "advanceOn": "tapTarget"}, {"target": "nav.title", "text": "Done."}]}"#)
+        #expect(none.isEmpty, "\(none)")
+        let (_, rows, _) = try lint(#"{"id": "t", "app": "\#(ScreensCommandTests.player)", "allowSkip": true, "steps": [{"tab": "settings", "target": "settings.about", "text": "About.", "advanceOn": "tapTarget"}, {"tab": "settings", "target": "settings.list", "text": "All of them.", "advanceOn": "tapTarget"}, {"target": "tab.library", "text": "Done."}]}"#)
+        #expect(rows.filter { $0.message.contains("keyboard") }.isEmpty, "a row with an action, and a list whose first row's switch takes the focus: \(rows)")
+    }
+
     @Test func aLanguageWithoutTextIsAWarning() throws {
         let (status, found, _) = try lint(#"{"id": "t", "test": {"languages": ["en", "ja"]}, "steps": [{"target": "fab", "title": {"en": "Add", "ja": "追加"}, "text": {"en": "Adds a card."}}]}"#)
         #expect(status == 0, "warnings never fail")
