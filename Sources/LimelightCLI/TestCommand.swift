@@ -22,7 +22,8 @@ enum TestCommand {
       is compared with its golden, <case>.png in the tour's goldens folder (default
       <tour file name>.goldens beside it), exactly unless the tour gives a "tolerance" (channels, or
       "perceptual"); "ignore" leaves views or rects out; with "semantics": true a settled step's
-      screen-reader tree and spoken words are goldens too. Cases are named by the tour's id:
+      screen-reader tree and spoken words are goldens too ("all": the tree also holds the app the
+      step's dialog hides from a screen reader). Cases are named by the tour's id:
       ID/WxH@Sx-LANG-stepNN[-tMS] and ID/WxH@Sx-LANG-script-NAME (…-LANG-reduced-… under reduced motion).
       The lint looks at every settled step: a bubble clipped by the screen or the safe area or cut
       short with an ellipsis, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
