@@ -8,8 +8,8 @@ import Views
 /// scale and language: a bubble clipped by the screen or the safe area or with its text cut short, a
 /// bubble over a hole, a target off-screen, a tap target under 44×44 pt, text missing in a language,
 /// text below WCAG AA contrast against the bubble, a rect target with no label for screen readers,
-/// a `tapTarget` step whose keyboard focus does not start on its target; and, for the whole tour,
-/// more than 12 steps.
+/// a `tapTarget` step whose keyboard focus does not start on its target, a side asked for that had
+/// no room; and, for the whole tour, more than 12 steps.
 ///
 /// Every finding is a `TourDiagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
 /// clipped by the safe area … (at 390x844@1x, en)`.
@@ -152,6 +152,11 @@ public enum TourLint {
         } else if !contains(safe, box) {
             flag("the bubble \(box) is clipped by the safe area \(safe)")
         }
+        // A side the tour names that has no room: the bubble went to another, which the tour's
+        // author may not expect at this size.
+        if bubble.flipped, !spotlight.isMissingTargets {
+            flag("the bubble has no room \(sideWords(bubble.placement)) its target (\"placement\": \"\(bubble.placement)\"): it shows \(sideWords(bubble.side)) it instead", .warning)
+        }
         if bubble.truncated {
             var parts: [String] = []
             for surface in spotlight.surfaces {
@@ -222,6 +227,9 @@ public enum TourLint {
             return "rect [\(parts.joined(separator: ", "))]"
         }
     }
+
+    /// A side as a sentence says it: `above`, `below`, `to the left of`, `to the right of`.
+    static func sideWords(_ side: String) -> String { side == "left" || side == "right" ? "to the \(side) of" : side }
 
     /// `#RRGGBB`.
     static func hex(_ c: Color) -> String { String(format: "#%02X%02X%02X", c.red, c.green, c.blue) }
