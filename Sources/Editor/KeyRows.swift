@@ -87,6 +87,12 @@ final class KeyRows: View {
             c.onSelect = { [weak self] i in self?.onEdit?(.value(path, i == 0 ? nil : .bool(i == 1))) }
             choices[id] = (c, options)
             control = c
+        case .flagOr(let names):
+            let options = ["default", "true", "false"] + names
+            let c = SegmentedControl(id: id, options: options, labels: ["default (\(plain(info.defaultValue)))", "yes", "no"] + names)
+            c.onSelect = { [weak self] i in self?.onEdit?(.value(path, i == 0 ? nil : i < 3 ? .bool(i == 1) : .string(names[i - 3]))) }
+            choices[id] = (c, options)
+            control = c
         case .choice(let names) where names.count <= 4 && names.joined().count <= 34:
             let options = ["default"] + names
             let c = SegmentedControl(id: id, options: options)
@@ -158,6 +164,8 @@ final class KeyRows: View {
             return .value(path, .string(t))
         case .flag:
             return .value(path, .bool(t == "true"))
+        case .flagOr:
+            return t == "true" || t == "false" ? .value(path, .bool(t == "true")) : .value(path, .string(t))
         case .viewIDs, .rects, .conditions, .list, .object, .mixed:
             do {
                 let bytes = Array(t.utf8)

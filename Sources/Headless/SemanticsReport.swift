@@ -7,10 +7,11 @@ import Views
 /// then what it points at (`targets`, for a tutorial step) and the elements inside it (`children`),
 /// one element a line, indented by depth: one JSON document that reads and greps well.
 public enum SemanticsReport {
-    /// The tree as JSON.
-    public static func json(_ node: SemanticNode) -> String { element(node, indent: "") }
+    /// The tree as JSON; with `hidden`, the screen's element also lists, under `"hidden"`, the
+    /// elements a dialog hides from a screen reader (`"semantics": "all"`).
+    public static func json(_ node: SemanticNode, hidden: [SemanticNode] = []) -> String { element(node, indent: "", hidden: hidden) }
 
-    private static func element(_ node: SemanticNode, indent: String) -> String {
+    private static func element(_ node: SemanticNode, indent: String, hidden: [SemanticNode] = []) -> String {
         func num(_ v: Double) -> String {
             let r = (v * 1000).rounded() / 1000
             return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
@@ -27,7 +28,7 @@ public enum SemanticsReport {
             fields.append("\"value\": {\"current\": \(num(v.current)), \"minimum\": \(num(v.minimum)), \"maximum\": \(num(v.maximum)), \"text\": \(jsonLine(v.text))}")
         }
         var text = indent + "{" + fields.joined(separator: ", ")
-        for (key, list) in [("targets", node.targets), ("children", node.children)] where !list.isEmpty {
+        for (key, list) in [("targets", node.targets), ("children", node.children), ("hidden", hidden)] where !list.isEmpty {
             text += ", \"\(key)\": [\n" + list.map { element($0, indent: indent + "  ") }.joined(separator: ",\n") + "\n" + indent + "]"
         }
         return text + "}"

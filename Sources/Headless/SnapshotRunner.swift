@@ -11,7 +11,8 @@ import Views
 /// makes a golden like any other), `<case>.expected.png` and `<case>.diff.png` in the results
 /// folder, made only when something is written; with `update`, frames to record are written there
 /// for the caller to record once it knows the tour is clean. With `test.semantics`, a settled step's
-/// screen-reader tree and spoken words are compared with their goldens too.
+/// screen-reader tree and spoken words are compared with their goldens too (with `"all"`, the tree
+/// holds the app beneath the step's dialog as well).
 @MainActor
 public struct SnapshotRunner {
     /// What a run does beyond comparing.
@@ -134,7 +135,9 @@ public struct SnapshotRunner {
                 take(walk.session, into: &results[i], planned: planned, files: files)
                 if tour.test.semantics && results[i].outcome != .skipped {
                     let words = spoken.entries[said...].map { $0.text + "\n" }.joined()
-                    keepSemantics(SemanticsReport.json(stage.root.semanticsTree()) + "\n", spoken: words, into: &results[i], planned: planned, files: files)
+                    let (tree, hidden) = stage.root.semanticsTreeAndHidden()
+                    let json = SemanticsReport.json(tree, hidden: tour.test.semanticsBeneathDialogs ? hidden : [])
+                    keepSemantics(json + "\n", spoken: words, into: &results[i], planned: planned, files: files)
                 }
             }
         case .timedSteps:

@@ -7,8 +7,9 @@ import Views
 /// What a reviewer would flag in a tour, found on the settled steps of a headless walk at one size,
 /// scale and language: a bubble clipped by the screen or the safe area or with its text cut short, a
 /// bubble over a hole, a target off-screen, a tap target under 44×44 pt, text missing in a language,
-/// text below WCAG AA contrast against the bubble, a rect target with no label for screen readers;
-/// and, for the whole tour, more than 12 steps.
+/// text below WCAG AA contrast against the bubble, a rect target with no label for screen readers,
+/// a `tapTarget` step whose keyboard focus does not start on its target, a side asked for that had
+/// no room; and, for the whole tour, more than 12 steps.
 ///
 /// Every finding is a `TourDiagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
 /// clipped by the safe area … (at 390x844@1x, en)`.
@@ -141,6 +142,8 @@ public enum TourLint {
             }
         }
 
+        if let keyboard = keyboardFinding(step, root: root) { flag(keyboard, .warning) }
+
         guard let bubble = geometry.bubble else { return found }
         let box = Rect(x: bubble.rect[0], y: bubble.rect[1], width: bubble.rect[2], height: bubble.rect[3])
         let safe = screen.inset(by: root.safeArea)
@@ -148,6 +151,11 @@ public enum TourLint {
             flag("the bubble \(box) is clipped by the \(screen.width.compact)x\(screen.height.compact) screen")
         } else if !contains(safe, box) {
             flag("the bubble \(box) is clipped by the safe area \(safe)")
+        }
+        // A side the tour names that has no room: the bubble went to another, which the tour's
+        // author may not expect at this size.
+        if bubble.flipped, !spotlight.isMissingTargets {
+            flag("the bubble has no room \(sideWords(bubble.placement)) its target (\"placement\": \"\(bubble.placement)\"): it shows \(sideWords(bubble.side)) it instead", .warning)
         }
         if bubble.truncated {
             var parts: [String] = []
@@ -219,6 +227,9 @@ public enum TourLint {
             return "rect [\(parts.joined(separator: ", "))]"
         }
     }
+
+    /// A side as a sentence says it: `above`, `below`, `to the left of`, `to the right of`.
+    static func sideWords(_ side: String) -> String { side == "left" || side == "right" ? "to the \(side) of" : side }
 
     /// `#RRGGBB`.
     static func hex(_ c: Color) -> String { String(format: "#%02X%02X%02X", c.red, c.green, c.blue) }

@@ -24,8 +24,10 @@ enum CheckCommand {
                (see \(programName) test --help) and flag a bubble clipped by the screen or the safe area or
                cut short, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
                bubble text under WCAG AA contrast (errors), a step whose text falls back to another
-               language, a language Limelight has no words or no installed font for, and more than 12
-               steps (warnings): FILE:LINE: steps[N]: … (at 390x844@1x, en); in a screens file
+               language, a language Limelight has no words or no installed font for, a tapTarget
+               step whose keyboard focus does not start on its target, a named placement with no
+               room (and the side the bubble took), and more than 12 steps (warnings):
+               FILE:LINE: steps[N]: … (at 390x844@1x, en); in a screens file
                (checked, or named by a tour), a text given by language without one of the app's
                languages, or in a language the app does not list (warnings), and, laid out with its
                fonts at its own screen in each of its languages (a tour's app: at the tour's

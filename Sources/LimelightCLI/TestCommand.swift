@@ -22,15 +22,17 @@ enum TestCommand {
       is compared with its golden, <case>.png in the tour's goldens folder (default
       <tour file name>.goldens beside it), exactly unless the tour gives a "tolerance" (channels, or
       "perceptual"); "ignore" leaves views or rects out; with "semantics": true a settled step's
-      screen-reader tree and spoken words are goldens too. Cases are named by the tour's id:
+      screen-reader tree and spoken words are goldens too ("all": the tree also holds the app the
+      step's dialog hides from a screen reader). Cases are named by the tour's id:
       ID/WxH@Sx-LANG-stepNN[-tMS] and ID/WxH@Sx-LANG-script-NAME (…-LANG-reduced-… under reduced motion).
       The lint looks at every settled step: a bubble clipped by the screen or the safe area or cut
       short with an ellipsis, a bubble over a hole, a target off-screen, a tapTarget hole under 44x44 pt,
       bubble text under WCAG AA contrast (errors: the case fails); a language without text for a step,
-      more than 12 steps (warnings); over a screens file, a button or tab of its screens whose words
-      are cut short at the case's size, scale and language (an error of the first step's case) and a
-      card hiding the background set on it (a warning). A tour file with errors counts each case its
-      goldens name as an error.
+      a tapTarget step whose keyboard focus does not start on its target, a named placement with no
+      room (the side the bubble took instead), more than 12 steps (warnings); over a screens file, a
+      button or tab of its screens whose words are cut short at the case's size, scale and language
+      (an error of the first step's case) and a card hiding the background set on it (a warning). A
+      tour file with errors counts each case its goldens name as an error.
       A failing case prints one line (the case, what differed, the image paths) and leaves
       <case>.actual.png, <case>.expected.png and <case>.diff.png in the results folder (--results DIR,
       else a folder of this one in $TMPDIR), made only when there is something to write, with a

@@ -20,11 +20,16 @@ extension SpotlightOverlay {
         return bubble.map { $0.mark == coachMark } ?? true
     }
 
-    /// Next; on a step that a tap on its target moves on, the target; else the first button.
+    /// Next; on a step that a tap on its target moves on, the target; else the first button, else
+    /// a target that taps reach. A target that takes no focus itself (a list row whose control or
+    /// button does, a card holding a button) gives it to the first view inside it that does, so
+    /// Enter presses what a tap on the target presses rather than the bubble's Skip.
     var firstFocus: View? {
         let content = bubble?.card.surface.content
-        if let next = content?.view(withID: "overlay.bubble.next") ?? content?.view(withID: "overlay.bubble.button.0") { return next }
-        return root.flatMap { passThroughTargets(root: $0).first }
+        if let next = content?.view(withID: "overlay.bubble.next") { return next }
+        let targets = root.map { passThroughTargets(root: $0).lazy.compactMap { $0.focusableViews().first } }
+        if tapPolicy.inside == .passThroughAndAdvance, let target = targets?.first { return target }
+        return content?.view(withID: "overlay.bubble.button.0") ?? targets?.first
     }
 
     /// "Step 2 of 5: Wi-Fi. Turn it on here…", or the title and text alone.
@@ -57,10 +62,19 @@ extension SpotlightOverlay {
         return node
     }
 
-    /// A target the keyboard activated moves the step on, as a tap through its hole does.
+    /// A target the keyboard activated moves the step on, as a tap through its hole does. The
+    /// target is known by its id, walking up from `view`, not by the views found now: a target whose
+    /// action took its screen away (a row or a card that opens another screen) is no longer on it,
+    /// and a tap on it moves on all the same.
     func targetActivated(_ view: View, root: ViewRoot) {
         guard tapPolicy.inside == .passThroughAndAdvance else { return }
-        if passThroughTargets(root: root).contains(where: { view.isDescendant(of: $0) }) { advance(by: .target) }
+        let ids = Set(holes.compactMap(\.target.viewID))
+        guard !ids.isEmpty else { return }
+        var v: View? = view
+        while let current = v {
+            if let id = current.id, ids.contains(id) { advance(by: .target); return }
+            v = current.parent
+        }
     }
 
     /// The geometry of every hole whose target exists now.

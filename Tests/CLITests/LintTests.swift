@@ -93,6 +93,49 @@ import Testing
         #expect(none.isEmpty, "\(none)")
     }
 
+    /// A step that moves on when its target is tapped, on a target nothing in which takes the
+    /// keyboard's focus: the focus starts on Skip, and Enter there skips the tour. A button, or a
+    /// list row whose button or control takes it, is fine.
+    @Test func aTapTargetTheKeyboardFocusDoesNotStartOn() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "allowSkip": true, "steps": [{"target": "nav.title", "text": "Tap the title.", "advanceOn": "tapTarget"}, {"target": "fab", "text": "Add."}]}"#)
+        #expect(status == 0, "a warning")
+        #expect(found.map(\.message) == ["the keyboard's focus starts on \"overlay.bubble.skip\", not on the target \"nav.title\": Enter presses it instead of the target (target a view that takes the focus, or holds one: a button, a row with an action, a control) (at 390x844@1x, en)"], "\(found)")
+        #expect(found.first?.severity == "warning" && found.first?.path == "steps[0]")
+        let (_, alone, _) = try lint(#"{"id": "t", "steps": [{"target": "nav.title", "text": "Tap the title.", "advanceOn": "tapTarget"}]}"#)
+        #expect(alone.map(\.message) == ["nothing on the target \"nav.title\" takes the keyboard's focus: Enter moves the step on without pressing it, as a tap does (target a view that takes the focus, or holds one: a button, a row with an action, a control) (at 390x844@1x, en)"], "\(alone)")
+        let (_, none, _) = try lint(#"{"id": "t", "allowSkip": true, "steps": [{"target": "fab", "text": "Add.", "advanceOn": "tapTarget"}, {"target": "nav.title", "text": "Done."}]}"#)
+        #expect(none.isEmpty, "\(none)")
+        let (_, rows, _) = try lint(#"{"id": "t", "app": "\#(ScreensCommandTests.player)", "allowSkip": true, "steps": [{"tab": "settings", "target": "settings.about", "text": "About.", "advanceOn": "tapTarget"}, {"tab": "settings", "target": "settings.list", "text": "All of them.", "advanceOn": "tapTarget"}, {"target": "tab.library", "text": "Done."}]}"#)
+        #expect(rows.filter { $0.message.contains("keyboard") }.isEmpty, "a row with an action, and a list whose first row's switch takes the focus: \(rows)")
+    }
+
+    /// A side the tour names that has no room: the bubble goes to another, and the lint says which,
+    /// once a case.
+    @Test func aNamedSideWithoutRoom() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "test": {"sizes": ["390x844", "320x568"]}, "steps": [{"target": "nav.title", "text": "The title.", "placement": "above"}]}"#)
+        #expect(status == 0, "a warning")
+        #expect(found.map(\.message) == [
+            "the bubble has no room above its target (\"placement\": \"above\"): it shows below it instead (at 390x844@1x, en)",
+            "the bubble has no room above its target (\"placement\": \"above\"): it shows below it instead (at 320x568@1x, en)",
+        ], "\(found)")
+        #expect(found.allSatisfy { $0.severity == "warning" && $0.path == "steps[0]" && $0.line == 1 })
+        let (_, fab, _) = try lint(#"{"id": "t", "steps": [{"target": "fab", "text": "Add a card.", "placement": "left"}]}"#)
+        #expect(fab.isEmpty, "a side with room is kept: \(fab)")
+    }
+
+    /// `limelight test` lists the same warnings, each once a case.
+    @Test func testListsTheKeyboardAndPlacementWarnings() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "t", "allowSkip": true, "test": {"times": [150]}, "steps": [{"target": "nav.title", "text": "The title.", "placement": "above", "advanceOn": "tapTarget"}, {"target": "fab", "text": "Add."}]}"#
+            .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir + "/t.json", "--update", "--results", dir + "/r"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let lines = (r.stdout + r.stderr).split(separator: "\n").map(String.init)
+        let placement = "\(dir)/t.json:1: steps[0]: warning: the bubble has no room above its target (\"placement\": \"above\"): it shows below it instead (at 390x844@1x, en)"
+        #expect(lines.filter { $0 == placement }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("warning: the keyboard's focus starts on \"overlay.bubble.skip\", not on the target \"nav.title\"") }.count == 1, "\(lines)")
+    }
+
     @Test func aLanguageWithoutTextIsAWarning() throws {
         let (status, found, _) = try lint(#"{"id": "t", "test": {"languages": ["en", "ja"]}, "steps": [{"target": "fab", "title": {"en": "Add", "ja": "追加"}, "text": {"en": "Adds a card."}}]}"#)
         #expect(status == 0, "warnings never fail")

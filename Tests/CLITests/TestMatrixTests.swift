@@ -60,6 +60,39 @@ import ImageFiles
         #expect(try CLI.run(["test", dir + "/a.json", "--results", dir + "/r"]).status == 0)
     }
 
+    /// With `"semantics": "all"`, the screen-reader golden also holds the app beneath the step's
+    /// dialog (`"hidden"`): a label changed on a view no step points at fails the case, where
+    /// `true` keeps only what a screen reader reaches (the dialog) and passes.
+    @Test func aChangedLabelBeneathTheDialogFailsWithAll() throws {
+        let dir = try CLI.temporaryFolder()
+        func app(_ version: String) throws {
+            try write("""
+            {"id": "rows", "tabs": [{"screen": "home", "title": "Home", "icon": "house"}],
+             "screens": {"home": {"title": "Settings", "content": {"type": "list", "children": [
+               {"type": "row", "id": "about", "title": "About", "action": {"go": "home"}},
+               {"type": "row", "id": "version", "title": "Version 2", "label": "\(version)"}]}}}}
+            """, "app.json", in: dir)
+        }
+        for (name, semantics) in [("all", #""all""#), ("shown", "true")] {
+            try write(#"{"id": "\#(name)", "app": "app.json", "test": {"semantics": \#(semantics)}, "steps": [{"target": "about", "text": "About the app."}]}"#, name + ".json", in: dir)
+        }
+        try app("Version two")
+        let record = try CLI.run(["test", dir + "/all.json", dir + "/shown.json", "--update", "--results", dir + "/r"])
+        #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+        let tree = try String(contentsOfFile: dir + "/all.goldens/390x844@1x-en-step01.semantics.json", encoding: .utf8)
+        #expect(tree.contains("], \"hidden\": [\n") && tree.contains("\"label\": \"Version two\", \"id\": \"version\""), "\(tree)")
+        let shown = try String(contentsOfFile: dir + "/shown.goldens/390x844@1x-en-step01.semantics.json", encoding: .utf8)
+        #expect(!shown.contains("hidden") && !shown.contains("Version two"), "\(shown)")
+        try app("Version three")
+        let r = try CLI.run(["test", dir + "/all.json", dir + "/shown.json", "--results", dir + "/r"])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("FAIL all/390x844@1x-en-step01: the screen-reader tree differs from \(dir)/all.goldens/390x844@1x-en-step01.semantics.json at line "), "\(r.stdout)")
+        #expect(!r.stdout.contains("FAIL shown/") && !r.stdout.contains("pixels differ"), "\(r.stdout)")
+        try write(#"{"id": "bad", "test": {"semantics": "every"}, "steps": [{"target": "fab", "text": "x"}]}"#, "bad.json", in: dir)
+        let refused = try CLI.run(["check", dir + "/bad.json"])
+        #expect(refused.status == 1 && refused.errorLines.first?.hasSuffix("bad.json:1: test.semantics: expected true, false or \"all\", found \"every\"") == true, "\(refused.stderr)")
+    }
+
     @Test func ignoredRegionsAreLeftOutOfTheComparison() throws {
         let dir = try CLI.temporaryFolder()
         try write(#"{"id": "i", "test": {"ignore": ["fab", [0, 0, 100, 40]]}, "steps": [{"target": "nav.title", "text": "The title."}]}"#, "i.json", in: dir)

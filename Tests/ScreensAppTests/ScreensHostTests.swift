@@ -206,4 +206,22 @@ import Views
         walk(s.semantics)
         #expect(labels.contains("Shuffle") && labels.contains("Storage used"), "a row's control is heard by the row's title: \(labels)")
     }
+
+    /// A `label` on a row's control, or on the row, is what a screen reader hears for it, in the
+    /// app's language, instead of the row's title.
+    @Test func aLabelOnARowOrItsControlIsRead() throws {
+        let json = app(#"""
+        {"type": "list", "children": [
+          {"type": "row", "title": {"en": "Wi-Fi", "de": "WLAN"}, "control": {"type": "toggle", "id": "wifi", "state": "wifi", "label": {"en": "Wireless network", "de": "Drahtloses Netz"}}},
+          {"type": "row", "id": "about", "title": "About", "label": {"en": "About this app", "de": "Über diese App"}, "action": {"go": "home"}},
+          {"type": "row", "title": "Volume", "label": "Loudness", "control": {"type": "slider", "id": "volume", "state": "volume", "frame": {"width": 140}}}
+        ]}
+        """#, extra: #""languages": ["en", "de"], "states": {"wifi": {"flag": true}, "volume": {"number": 0.5}}"#)
+        let file = try load(json).get()
+        for (language, words) in [("en", ["Wireless network", "About this app", "Loudness"]), ("de", ["Drahtloses Netz", "Über diese App", "Loudness"])] {
+            let s = try AppSession(file.appDefinition, size: Size(390, 844), language: language)
+            let labels = ["wifi", "about", "volume"].map { s.semantics.node(withID: $0)?.label ?? "none" }
+            #expect(labels == words, "\(language): \(labels)")
+        }
+    }
 }

@@ -204,6 +204,42 @@ import TestSupport
         #expect(node.role == .button && node.label == "Notifications, On")
     }
 
+    /// A label the app gives a row's control is what a screen reader hears, before and after the
+    /// row's title is set or changed (a language switch sets every title again).
+    @Test func aControlsOwnLabelIsReadInsteadOfItsRowsTitle() throws {
+        let wifi = Toggle(isOn: true)
+        wifi.accessibilityLabel = "Wireless network"
+        let slider = Slider(value: 0.5)
+        let row = ListRow(title: "Wi-Fi", accessory: .control(wifi))
+        let brightness = ListRow(title: "Brightness", accessory: .control(slider.frame(width: 120)))
+        let r = try root(ListView(rows: [row, brightness]))
+        func labels() -> [String] { r.semanticsTree().children.first?.children.map(\.label) ?? [] }
+        #expect(labels() == ["Wireless network", "Brightness"])
+        row.title = "WLAN"
+        brightness.title = "Helligkeit"
+        slider.accessibilityLabel = "Screen brightness"
+        #expect(labels() == ["Wireless network", "Screen brightness"], "the app's labels outlast the titles")
+        wifi.accessibilityLabel = nil
+        #expect(labels() == ["WLAN", "Screen brightness"], "without one, the row's title speaks again")
+    }
+
+    /// A label given to the row itself is read for the element that speaks for it: its control,
+    /// its button, or (a row of neither) its title.
+    @Test func aRowsLabelIsReadForTheElementThatSpeaksForIt() throws {
+        let control = ListRow(title: "Wi-Fi", accessory: .control(Toggle(isOn: false)))
+        let action = ListRow(title: "About", detail: "2.1") {}
+        let plain = ListRow(title: "Version 2", accessory: .none)
+        control.accessibilityLabel = "Wireless network"
+        action.accessibilityLabel = "About this app"
+        plain.accessibilityLabel = "Version two"
+        let r = try root(ListView(rows: [control, action, plain]))
+        let nodes = r.semanticsTree().children.first?.children ?? []
+        #expect(nodes.map(\.label) == ["Wireless network", "About this app", "Version two"], "\(nodes.map(\.label))")
+        #expect(nodes.map(\.role) == [.toggle, .button, .text])
+        action.accessibilityLabel = nil
+        #expect(r.semanticsTree().children.first?.children[1].label == "About, 2.1", "without one, the button reads its words")
+    }
+
     // MARK: - Goldens
 
     /// A settings screen of every control, real text, in English and Arabic at 1x and 2x.

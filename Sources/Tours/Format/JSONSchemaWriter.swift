@@ -17,6 +17,7 @@ public enum JSONSchemaWriter {
             if range.upperBound < 1e15 { s["maximum"] = range.upperBound }
             return s
         case .choice(let names): return ["enum": names]
+        case .flagOr(let names): return ["anyOf": [["type": "boolean"], ["enum": names]]]
         case .localizedText: return localizedText
         case .name: return ["type": "string", "minLength": 1]
         case .color: return ["type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"]

@@ -129,6 +129,8 @@ public enum TourValueKind: Sendable, Hashable {
     case number(ClosedRange<Double>)
     /// One of some names.
     case choice([String])
+    /// `true`, `false`, or one of some names (`"semantics": "all"`).
+    case flagOr([String])
     /// A string, or strings by language tag.
     case localizedText
     /// A name (an id, a group, a font family).

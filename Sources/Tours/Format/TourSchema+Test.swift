@@ -96,9 +96,14 @@ extension TourSchema {
                 }
             }
         },
-        TourKey("semantics", .flag, value: "`true` or `false`", default: "`false`",
-                doc: "also keep each settled step's screen-reader tree and spoken words as goldens, compared like pixels") { member, path, _, r, test in
-            if let v = r.bool(member.value, at: path) { test.semantics = v }
+        TourKey("semantics", .flagOr(["all"]), value: "`true`, `false` or `\"all\"`", default: "`false`",
+                doc: "also keep each settled step's screen-reader tree and spoken words as goldens, compared like pixels; `\"all\"`: the tree also holds the app a step's dialog hides from a screen reader") { member, path, _, r, test in
+            switch member.value.value {
+            case .bool(let keeps): test.semantics = keeps
+            case .string("all"): test.semantics = true; test.semanticsBeneathDialogs = true
+            case .string(let other): r.report(member.value.line, path, "expected true, false or \"all\", found \(quoted(other))")
+            default: r.report(member.value.line, path, "expected true, false or \"all\", found \(member.value.kindDescription)")
+            }
         },
         TourKey("tolerance", .object, value: "an object: `maxDifferentPixels`, `maxChannelDelta`, `perceptual`", default: "exact",
                 doc: "how close a frame must be to its golden") { member, path, _, r, test in

@@ -276,7 +276,7 @@ package enum TourSchema {
             (step.label, step.labels) = TourDecoder.localized(member.value, at: path, &r)
         },
         .choice("placement", BubblePlacement.self, default: "`\"auto\"`",
-                doc: "where the bubble goes (a side without room flips)", \.placement),
+                doc: "where the bubble goes (a side without room flips, and the lint says so)", \.placement),
         TourKey("advanceOn", .mixed, value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
                 default: "`\"nextButton\"` with text, else `\"tapAnywhere\"`",
                 doc: "what moves the step on: a tap anywhere, a tap on the target (which also reaches it), Next (needs `text`), or the app reaching a state the user brings about (conditions as in `showWhen`; `goto` optional)",

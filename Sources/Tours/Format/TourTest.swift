@@ -83,6 +83,10 @@ public struct TourTest: Hashable, Sendable {
     /// Whether each settled step also keeps its screen-reader tree and spoken words as goldens
     /// (`<case>.semantics.json`, `<case>.spoken.txt`).
     public var semantics = false
+    /// With `"semantics": "all"`: each settled step's tree also holds what a dialog (the step's
+    /// spotlight, an alert) hides from a screen reader, the app beneath it, so a label changed
+    /// anywhere on the screen fails the case.
+    public var semanticsBeneathDialogs = false
 
     /// The defaults of a tour without a `"test"` object.
     public init() {}

@@ -181,7 +181,7 @@ extension View {
         } else {
             children = visibleChildren.flatMap { $0.semanticNodes() }
         }
-        let label = accessibilityLabel ?? semanticLabel ?? SpokenWords.list(texts)
+        let label = accessibilityLabel ?? labelFromContainer ?? semanticLabel ?? SpokenWords.list(texts)
         var actions: [SemanticAction] = []
         if role == .slider {
             actions += [.increment, .decrement]
@@ -201,7 +201,7 @@ extension View {
         for c in visibleChildren where c.isPlaced && !c.isAccessibilityHidden {
             switch c.effectiveSemanticRole {
             case .text?, .header?:
-                let label = c.accessibilityLabel ?? c.semanticLabel ?? ""
+                let label = c.accessibilityLabel ?? c.labelFromContainer ?? c.semanticLabel ?? ""
                 if !label.isEmpty { texts.append(label) }
             case .image?:
                 images += c.semanticNodes()

@@ -39,6 +39,9 @@ open class View {
     /// The label assistive technology reads, overriding the view's own (`semanticLabel`): a button
     /// drawn as an icon says what it does ("Add"), an image what it shows.
     public var accessibilityLabel: String?
+    /// The label a view this one speaks for gives it (a list row's, for its control), read when
+    /// the view has no `accessibilityLabel` of its own: what the app sets on the view itself wins.
+    var labelFromContainer: String?
     /// Whether the view and everything inside it are left out of the semantics tree (decoration).
     public var isAccessibilityHidden = false
 

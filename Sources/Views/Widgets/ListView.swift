@@ -4,7 +4,9 @@ import Raster
 /// accessory — a disclosure chevron, nothing, or a control such as a `Toggle` or a `Slider`. A row
 /// with an action is one button (tapped, focused and activated whole, highlighted while held); a
 /// row with a control leaves the input to the control, which assistive technology hears by the
-/// row's title ("Wi-Fi, switch, on").
+/// row's title ("Wi-Fi, switch, on"). A label the app gives the control itself
+/// (`accessibilityLabel`) is read instead of the title, and one it gives the row is read for the
+/// element that speaks for it: its control, its button, or its title.
 public final class ListRow: View {
     /// What sits at the row's trailing end.
     public enum Accessory {
@@ -24,6 +26,9 @@ public final class ListRow: View {
     public let button: Button?
     /// The row's control, for a row whose accessory is one.
     public let control: View?
+    /// The element that speaks for the row: its control (the first element inside it), its
+    /// button, or its title.
+    private let speaker: View
 
     /// A row titled `title`, with `detail` at its trailing side and `accessory` after it, that runs
     /// `action` when tapped (a row with a control takes no action of its own).
@@ -42,10 +47,6 @@ public final class ListRow: View {
         case .control(let view):
             control = view
             items.append(view)
-            // The control speaks for the row, by the row's title (the control itself, inside any
-            // frame or padding around it).
-            let speaker = ListRow.firstElement(in: view) ?? view
-            if speaker.accessibilityLabel == nil { speaker.accessibilityLabel = title }
             titleLabel.isAccessibilityHidden = true
         }
         let label = HStack(spacing: 8, children: items).padding(EdgeInsets(horizontal: 16, vertical: 11)).frame(minHeight: 44)
@@ -53,11 +54,15 @@ public final class ListRow: View {
             let button = Button(pressedColor: Palette.rowHighlight.withOpacity(0.6), action: action, label: label)
             button.focusRingInset = 2
             self.button = button
+            speaker = button
             super.init(children: [button])
         } else {
             button = nil
+            // The control speaks for the row (the control itself, inside any frame or padding around it).
+            speaker = control.map { ListRow.firstElement(in: $0) ?? $0 } ?? titleLabel
             super.init(children: [label])
         }
+        speakForRow()
     }
 
     /// The row's title.
@@ -65,8 +70,18 @@ public final class ListRow: View {
         get { titleLabel.string }
         set {
             titleLabel.string = newValue
-            if let control { (ListRow.firstElement(in: control) ?? control).accessibilityLabel = newValue }
+            speakForRow()
         }
+    }
+
+    /// What a screen reader calls the row: read for the element that speaks for it (its control,
+    /// its button, or its title), unless the app labelled that element itself.
+    public override var accessibilityLabel: String? { didSet { speakForRow() } }
+
+    /// Gives the element that speaks for the row the row's label: the one the row was given, else,
+    /// for a control, the row's title (a button and a title read their own words).
+    private func speakForRow() {
+        speaker.labelFromContainer = accessibilityLabel ?? (control != nil ? title : nil)
     }
 
     /// The row's detail text (nil for a row made without one).
