@@ -85,7 +85,8 @@ public enum HTMLReport {
             for r in others { html += section(r, images(r), detailed: false, acceptable: false) }
             html += "</div>\n"
         }
-        html += "</main>\n<p class=\"empty\" id=\"empty\" hidden>No case matches the filters.</p>\n<script>\(script)</script>\n</body></html>\n"
+        html += "</main>\n<p class=\"empty\" id=\"empty\" hidden>No case matches the filters.</p>\n"
+        html += "<script>var storageKey=\"\(storageKey(results))\";\(script)</script>\n</body></html>\n"
         return html
     }
 
@@ -130,12 +131,35 @@ public enum HTMLReport {
         }
         s += "</div>\n"
         for pair in images.texts {
-            s += "<div class=\"texts\"><figure><figcaption>\(escape(pair.label)): golden</figcaption><pre>\(escape(pair.golden ?? "(none yet)"))</pre></figure>"
-            s += "<figure><figcaption>\(escape(pair.label)): actual</figcaption><pre>\(escape(pair.actual))</pre></figure></div>\n"
+            // The lines that differ are marked: removed in the golden, added in the actual.
+            let golden = pair.golden.map { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            let actual = pair.actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let diff = golden.map { LineDiff(golden: $0, actual: actual) }
+            s += "<div class=\"texts\"><figure><figcaption>\(escape(pair.label)): golden</figcaption><pre>"
+            s += golden.map { marked($0, diff?.removed ?? [], as: "del") } ?? "(none yet)"
+            s += "</pre></figure><figure><figcaption>\(escape(pair.label)): actual</figcaption><pre>"
+            s += marked(actual, diff?.added ?? [], as: "ins") + "</pre></figure></div>\n"
         }
         return s + "</section>\n"
     }
 
+
+    /// `lines` escaped and joined, those at `changed` in a `tag` element (`ins`, `del`).
+    static func marked(_ lines: [Substring], _ changed: Set<Int>, as tag: String) -> String {
+        lines.indices.map { i in
+            changed.contains(i) ? "<\(tag)>\(escape(String(lines[i])))</\(tag)>" : escape(String(lines[i]))
+        }.joined(separator: "\n")
+    }
+
+    /// The key the page keeps a reviewer's choices under in the browser's local storage: the
+    /// cases of the run and what each found, so the same page (or the same failures run again)
+    /// finds them after a reload, and another run's page starts afresh.
+    static func storageKey(_ results: [CaseResult]) -> String {
+        "limelight-report:" + TestRun.fingerprint(results.map { r in
+            [r.testCase.name, r.outcome.rawValue, r.differingPixels.map(String.init) ?? "", r.largestChannelDelta.map(String.init) ?? "",
+             r.problems.joined(separator: "\u{1F}")].joined(separator: "\u{1E}")
+        }.joined(separator: "\n"))
+    }
 
     /// Drop-downs of every tour, size, language and result among the cases.
     static func filters(_ results: [CaseResult]) -> String {
@@ -182,6 +206,8 @@ public enum HTMLReport {
     .grid{display:flex;flex-wrap:wrap;gap:0}.grid .case{width:220px;margin:6px 0 6px 20px}
     .grid img{max-width:200px;max-height:440px;border:1px solid #d1d1d6}
     .empty{margin:20px;color:#6e6e73}
+    .texts ins{display:inline-block;min-width:100%;text-decoration:none;background:#d7f5dd;color:#0b5a1d}
+    .texts del{display:inline-block;min-width:100%;text-decoration:none;background:#fde0e0;color:#8b1a1a}
     """
 
     static let script = """
@@ -196,7 +222,22 @@ public enum HTMLReport {
         });
         document.getElementById('empty').hidden=shown>0;
       }
-      selects.forEach(function(s){s.addEventListener('change',apply);});
+      // The reviewer's filters and choices are kept in local storage under the run's key, so a
+      // reload (or the page opened again) shows them as they were left.
+      function load(){try{return JSON.parse(localStorage.getItem(storageKey)||'{}')||{};}catch(e){return {};}}
+      function save(){
+        var kept={filters:{},decisions:{}};
+        selects.forEach(function(s){if(s.value)kept.filters[s.dataset.filter]=s.value;});
+        document.querySelectorAll('select.decision').forEach(function(d){if(d.value)kept.decisions[d.dataset.case]=d.value;});
+        try{localStorage.setItem(storageKey,JSON.stringify(kept));}catch(e){}
+      }
+      var kept=load();
+      function restore(select,value){
+        if(typeof value!=='string')return;
+        for(var i=0;i<select.options.length;i++){if(select.options[i].value===value){select.value=value;select.options[i].setAttribute('selected','');}}
+      }
+      selects.forEach(function(s){if(kept.filters)restore(s,kept.filters[s.dataset.filter]);s.addEventListener('change',function(){apply();save();});});
+      apply();
       var review=document.getElementById('review');
       function quote(s){return /^[A-Za-z0-9@%_+=:,.\\/-]+$/.test(s)?s:"'"+s.replace(/'/g,"'\\''")+"'";}
       function decide(){
@@ -213,7 +254,11 @@ public enum HTMLReport {
         r.hidden=!rejected.length;r.textContent=rejected.length?'Rejected, to fix: '+rejected.join(', '):'';
       }
       if(review){
-        document.querySelectorAll('select.decision').forEach(function(d){d.addEventListener('change',decide);});
+        document.querySelectorAll('select.decision').forEach(function(d){
+          if(kept.decisions)restore(d,kept.decisions[d.dataset.case]);
+          d.addEventListener('change',function(){decide();save();});
+        });
+        decide();
         document.getElementById('copy-command').addEventListener('click',function(){
           var t=document.getElementById('accept-command').textContent;
           if(navigator.clipboard)navigator.clipboard.writeText(t);

@@ -232,6 +232,18 @@ import ImageFiles
         let expected = "limelight accept --results '\(results)' home/390x844@1x-en-step02 home/390x844@1x-en-step02-t210"
         #expect(command == expected, "\(command)")
         #expect(dom.contains("Rejected, to fix: home/390x844@1x-en-step03-t90"), "\(dom.suffix(3000))")
+        // Reloaded in the same browser (the page opened again, undriven), the choices and a filter
+        // the reviewer set are as they were left: kept in local storage under the run's key.
+        page = page.replacingOccurrences(of: "</script></body>", with: "document.querySelector('select[data-filter=language]').value='en';document.querySelector('select[data-filter=language]').dispatchEvent(new Event('change'));</script></body>")
+        try page.write(toFile: dir + "/rep/driven.html", atomically: true, encoding: .utf8)
+        _ = try Chromium.browse("file://" + dir + "/rep/driven.html", profile: dir + "/profile", ["--dump-dom"])
+        let (_, reloaded) = try Chromium.browse("file://" + dir + "/rep/index.html", profile: dir + "/profile", ["--dump-dom"])
+        #expect(reloaded.firstMatch(of: /<code id="accept-command">([^<]*)<\/code>/).map { String($0.1) } == expected, "\(reloaded.suffix(3000))")
+        #expect(reloaded.contains("Rejected, to fix: home/390x844@1x-en-step03-t90"))
+        #expect(reloaded.contains(#"<option value="en" selected="">en</option>"#), "the language filter kept")
+        // Another profile (another reviewer's browser) starts afresh.
+        let (_, fresh) = try Chromium.browse("file://" + dir + "/rep/index.html", profile: dir + "/profile2", ["--dump-dom"])
+        #expect(fresh.contains("<code id=\"accept-command\">(nothing accepted yet)</code>"))
         // The command runs as given.
         let shell = try CLI.runProcess("/bin/sh", ["-c", command.replacingOccurrences(of: "limelight ", with: "'\(CLI.binary)' ", options: .anchored)],
                                        environment: ["SDL_VIDEODRIVER": "dummy"], directory: dir)
