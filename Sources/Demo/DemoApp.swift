@@ -65,8 +65,6 @@ public final class DemoApp {
         fabTipTimer = root.timers.after(delay) { [weak self] in self?.showFABTip() }
     }
 
-    /// Whether the FAB tip waits for its timer.
-    public var isFABTipScheduled: Bool { root.timers.isScheduled(fabTipTimer) }
 
     /// Shows the FAB tip now, fully faded in when `animated` is false.
     @discardableResult

@@ -9,12 +9,6 @@ public enum Language: String, CaseIterable, Hashable, Sendable {
     public init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }
-
-    /// The codes `--lang` takes, for messages: "en, ja, ar or he".
-    public static var spelledOut: String {
-        let codes = allCases.map(\.rawValue)
-        return codes.dropLast().joined(separator: ", ") + " or " + codes.last!
-    }
 }
 
 /// A string in every language the app speaks.

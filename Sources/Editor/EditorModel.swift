@@ -85,10 +85,6 @@ public final class EditorModel {
     public var unitsPerPoint: Double {
         document.root["units"]?.stringValue == "pixels" ? document.root["screen"]?["scale"]?.numberValue ?? 1 : 1
     }
-    /// Whether there is something to undo or redo.
-    public var canUndo: Bool { !undoStack.isEmpty }
-    /// Whether there is something to redo.
-    public var canRedo: Bool { !redoStack.isEmpty }
 
     // MARK: - Editing
 

@@ -107,12 +107,6 @@ public struct SnapshotCase: Hashable, Sendable, Codable {
     /// The case's name: `home/390x844@2x-ja-step03`.
     public var name: String { tour + "/" + shortName }
 
-    /// The step number (1-based) the case shows, for step cases.
-    public var stepNumber: Int? {
-        if case .step(let index, _) = moment { return index + 1 }
-        return nil
-    }
-
     /// The size as `390x844`.
     public var sizeName: String { "\(width.compact)x\(height.compact)" }
 }

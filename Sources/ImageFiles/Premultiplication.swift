@@ -71,18 +71,4 @@ enum Premultiplication {
             target[o + 3] = UInt8(a)
         }
     }
-
-    /// Premultiplied ARGB8888 to straight, rounding to nearest, so premultiplying again restores the input.
-    ///
-    /// Exact because |s·a/255 − p| ≤ a/510 < 1/2 for the rounded s = round(p·255/a) when a < 255, and
-    /// a = 255 is the identity. Fully transparent pixels become 0; channels above alpha clamp to 255.
-    static func unpremultiply(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutableBufferPointer<UInt32>) {
-        for i in 0..<min(source.count, target.count) {
-            let p = source[i]
-            let a = p >> 24
-            guard a != 0 else { target[i] = 0; continue }
-            func straight(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
-            target[i] = a << 24 | straight(p >> 16 & 0xFF) << 16 | straight(p >> 8 & 0xFF) << 8 | straight(p & 0xFF)
-        }
-    }
 }

@@ -1,14 +1,12 @@
 /// Turns paths into anti-aliased coverage.
 ///
 /// Curves are flattened to lines within `tolerance` (0.1 px). Each pixel row is sampled on
-/// `subsamples` evenly spaced horizontal lines; along each line coverage is exact (a span's ends add
+/// 16 evenly spaced horizontal lines (the fixed-point resolve assumes 16: 4096 is full coverage); along each line coverage is exact (a span's ends add
 /// their fractional overlap), so vertical edges are exact and other edges are accurate to 1/16 of a pixel
 /// in y. Crossings are accumulated into a difference buffer, so a wide span costs O(1), not O(width).
 public enum Rasterizer {
     /// How far a flattened curve may stray from the true one, in device pixels.
     public static let tolerance = 0.1
-    /// Sample lines per pixel row.
-    public static let subsamples = 16 // the fixed-point resolve below assumes 16 (4096 = full coverage)
     /// The most line segments one curve may be split into (bounds work on absurd input).
     static let maxSegmentsPerCurve = 4096
     /// The most line segments all the curves of one path may be split into together; a path that

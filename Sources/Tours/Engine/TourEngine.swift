@@ -122,12 +122,6 @@ public final class TourEngine {
         return nil
     }
 
-    /// The beacons up now, for hotspot steps not opened yet.
-    public var hotspots: HotspotOverlay? {
-        if case let .beacons(_, _, overlay) = screen { return overlay }
-        return nil
-    }
-
     /// The steps of the hotspot group on screen (its beacons, or one of them opened), in order.
     public var hotspotGroup: [Int] { currentHotspotGroup?.steps ?? [] }
 

@@ -120,9 +120,6 @@ public final class FileReloader<Loaded> {
 
     isolated deinit { stop() }
 
-    /// Whether the host's main loop wakes the checks (no timer polls).
-    public var isWokenByTheFile: Bool { source != nil }
-
     /// Stops checking.
     public func stop() {
         timers?.cancel(timer)

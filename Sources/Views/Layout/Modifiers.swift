@@ -40,9 +40,6 @@ extension View {
         Background(color, shape: shape, child: self)
     }
 
-    /// Clips the view to `shape`.
-    public func clipped(to shape: Shape = .rect) -> ClipView { ClipView(shape, child: self) }
-
     /// Clips the view to a rounded rectangle.
     public func cornerRadius(_ radius: Double) -> ClipView { ClipView(.roundedRect(cornerRadius: radius), child: self) }
 
