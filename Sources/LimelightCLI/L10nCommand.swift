@@ -1,8 +1,9 @@
-import FontText
 import Files
+import FontText
 import Foundation
 import Localization
 import Tours
+import TranslationFiles
 import Views
 
 /// `limelight l10n export|import|status`: tours' texts and Limelight's words out to translators

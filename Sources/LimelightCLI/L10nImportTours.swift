@@ -2,6 +2,7 @@ import Files
 import Foundation
 import Localization
 import Tours
+import TranslationFiles
 
 extension L10nCommand {
     /// The tours an import reads and may write, with the folder that owns them: the `.json` tours

@@ -1,6 +1,7 @@
 import Overlays
 import Raster
 import Tours
+import TranslationFiles
 import Views
 
 /// Every translatable text of one tour file, found in its JSON with the line it is written on: each

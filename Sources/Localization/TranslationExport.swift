@@ -1,3 +1,4 @@
+import TranslationFiles
 import Views
 
 /// The translators' file of one language made from tours and Limelight's words, as gettext's

@@ -1,4 +1,5 @@
 import Tours
+import TranslationFiles
 import Views
 
 /// A translators' file brought back into tour files: each translated entry written into its tour
