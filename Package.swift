@@ -101,8 +101,9 @@ let package = Package(
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "TranslationFiles", "CSDL2", "CX11"]),
         // The semantics tree on the accessibility bus, for Orca and every AT-SPI2 client.
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
-        // Tours' texts and Limelight's own words out to translators (PO, XLIFF 2.0) and back in.
-        .target(name: "Localization", dependencies: ["TranslationFiles", "Tours", "Overlays", "Views", "Raster"]),
+        // Tours' and screens files' texts and Limelight's own words out to translators (PO, XLIFF
+        // 2.0) and back in.
+        .target(name: "Localization", dependencies: ["TranslationFiles", "ScreensApp", "Tours", "Overlays", "Views", "Raster"]),
         // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
         // that keeps the file's own formatting.
         .target(name: "Editor", dependencies: ["Tours", "Views", "Raster", "ImageFiles", "Files"]),

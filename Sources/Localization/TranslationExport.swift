@@ -1,3 +1,4 @@
+import ScreensApp
 import TranslationFiles
 import Views
 
@@ -36,7 +37,8 @@ public enum TranslationExport {
         for tour in tours {
             for entry in tour.entries {
                 add(TranslationUnit(context: entry.context, source: entry.source, translation: entry.translations[language] ?? "",
-                                    note: entry.note, references: ["\(tour.file):\(entry.line)"]))
+                                    note: entry.note, references: ["\(tour.file):\(entry.line)"],
+                                    formats: entry.placeholderFormats))
             }
         }
         if let interface { for unit in InterfaceWords.units(interface, language: language) { add(unit) } }

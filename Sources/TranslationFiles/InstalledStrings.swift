@@ -16,7 +16,8 @@ import Views
 /// `SDLEmbedding` give them to a root made by hand; the command line says the same.
 ///
 /// Hazard: the files are read at the first use, and a file that cannot be read is left out and
-/// said in `problems` (a command prints them); nothing is read again while the process runs.
+/// said in `problems` (a command prints them), as is a word whose placeholders differ from the
+/// English word's (`InterfaceWords.strings(of:)`); nothing is read again while the process runs.
 public enum InstalledStrings {
     /// The template every shipped language is translated from, which marks Limelight's own folder.
     public static let templateName = "limelight.pot"
@@ -63,7 +64,9 @@ public enum InstalledStrings {
         func read(_ folders: [String]) -> InterfaceStrings {
             var strings = InterfaceStrings([:])
             for folder in folders {
-                do { strings = strings.adding(try InterfaceWords.load(folder: folder)) } catch { out.problems.append(error.description) }
+                do { strings = strings.adding(try InterfaceWords.load(folder: folder, problems: &out.problems)) } catch {
+                    out.problems.append(error.description)
+                }
             }
             return strings
         }
