@@ -123,8 +123,8 @@ public struct TranslationImport: Sendable {
     /// Refuses, with the translators' file's line of its longest translation, a tour's new `text`
     /// larger than the tour loader reads. With each text within the text limit (checked entry by
     /// entry) and the language a well-formed tag, this is the last limit an import can break: it
-    /// writes only strings, into a step's objects of texts (made from a plain string where needed),
-    /// which the tour decoder reads as it read the file before.
+    /// writes only strings, into objects of texts (made from a plain string where needed), which
+    /// the tour decoder (or the screens loader) reads as it read the file before.
     private static func checkSize(_ text: String, as file: String, limit: Int, edits: [(entry: TourTexts.Entry, unit: TranslationUnit)],
                                   from path: String) throws(LocalizationError) {
         let size = text.utf8.count

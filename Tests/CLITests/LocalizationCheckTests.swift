@@ -136,7 +136,7 @@ import TestSupport
         let after = try String(contentsOfFile: dir + "/app.json", encoding: .utf8)
         let old = Self.app.split(separator: "\n", omittingEmptySubsequences: false), new = after.split(separator: "\n", omittingEmptySubsequences: false)
         let same = zip(old, new).prefix { $0 == $1 }.count, sameAtEnd = zip(old.reversed(), new.reversed()).prefix { $0 == $1 }.count
-        let replaced = old[same..<(old.count - sameAtEnd)]
+        let replaced = old[same..<max(same, old.count - sameAtEnd)]
         #expect(replaced.count == 2 && replaced.allSatisfy { $0.contains("\"id\": \"home.") }, "only the two views' lines: \(after)")
         #expect(after.contains(#"{ "type": "button", "id": "home.play", "title": { "en": "Play", "fr": "Lire" }, "action": { "increment": "plays" } }"#))
         #expect(try run(["check", "app.json"], in: dir).status == 0)
