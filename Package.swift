@@ -10,7 +10,8 @@ import PackageDescription
 //   Demo (the sample app) -> Tours;  Editor -> Tours
 //   SDLHost -> Views, Raster, CSDL2;  Speech -> Views, CSpeechd (speech-dispatcher);  FontText -> Views, Raster, CFreeType, CHarfBuzz, CFriBidi, CLineBreaks (ICU), CFontconfig
 //   ImageFiles -> Raster, Files, CSDL2Image, CGIF, CSPNG (images in and out);  Files: reading and saving files
-//   Localization -> Tours, Files, CGettextPO (translators' PO and XLIFF files in and out)
+//   TranslationFiles -> Views, Files, CGettextPO (translators' PO and XLIFF files, and Limelight's installed words)
+//   Tours, SDLHost -> TranslationFiles;  Localization -> Tours, TranslationFiles (tours' and screens files' texts out and in)
 let package = Package(
     name: "Limelight",
     products: [
@@ -29,6 +30,7 @@ let package = Package(
         .library(name: "Editor", targets: ["Editor"]),
         .library(name: "SDLHost", targets: ["SDLHost"]),
         .library(name: "Speech", targets: ["Speech"]),
+        .library(name: "TranslationFiles", targets: ["TranslationFiles"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "AccessibilityBridge", targets: ["AccessibilityBridge"]),
         .library(name: "LimelightCLI", targets: ["LimelightCLI"]),
@@ -90,15 +92,20 @@ let package = Package(
         .target(name: "FontText", dependencies: ["Views", "Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CLineBreaks", "CFontconfig"]),
         .target(name: "Speech", dependencies: ["Views", "CSpeechd"]),
         .target(name: "Overlays", dependencies: ["Views", "Raster"]),
-        .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files"]),
-        .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
+        // Translators' files (PO with libgettextpo, XLIFF 2.0) and Limelight's own words in them: the
+        // files Limelight ships, found from where the binary or the package is, read once a process
+        // for every host.
+        .target(name: "TranslationFiles", dependencies: ["Views", "Files", "CGettextPO"]),
+        .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files", "TranslationFiles"]),
+        .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "TranslationFiles"]),
         // An app declared in a screens file (JSON): its screens of widgets, navigation and state.
         .target(name: "ScreensApp", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
-        .target(name: "SDLHost", dependencies: ["Views", "Raster", "CSDL2", "CX11"]),
+        .target(name: "SDLHost", dependencies: ["Views", "Raster", "TranslationFiles", "CSDL2", "CX11"]),
         // The semantics tree on the accessibility bus, for Orca and every AT-SPI2 client.
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
-        // Tours' texts and Limelight's own words out to translators (PO, XLIFF 2.0) and back in.
-        .target(name: "Localization", dependencies: ["Tours", "Overlays", "Views", "Raster", "Files", "CGettextPO"]),
+        // Tours' and screens files' texts and Limelight's own words out to translators (PO, XLIFF
+        // 2.0) and back in.
+        .target(name: "Localization", dependencies: ["TranslationFiles", "ScreensApp", "Tours", "Overlays", "Views", "Raster"]),
         // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
         // that keeps the file's own formatting.
         .target(name: "Editor", dependencies: ["Tours", "Views", "Raster", "ImageFiles", "Files"]),
@@ -107,10 +114,10 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["Headless", "Editor", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Headless", "Editor", "Demo", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles", "Files"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
@@ -120,10 +127,10 @@ let package = Package(
         .executableTarget(name: "limelight-soak", dependencies: ["Soak", "Raster", "Files"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "Localization"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "TranslationFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Tours", "Views"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TranslationFiles", "Tours", "Views"]),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Raster", "TestSupport", "Seeded"]),
         .testTarget(name: "FontTextTests", dependencies: ["TestSupport", "FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"],

@@ -2,6 +2,7 @@ import Foundation
 import Overlays
 import Raster
 import Tours
+import TranslationFiles
 import Views
 
 /// The sample app through the app seam, as any app goes through it: its definition (languages,
@@ -50,8 +51,10 @@ extension DemoApp: TourHost {
     /// first launch; a missing or broken one is reported and drawn as a placeholder); the launch
     /// tour is `fab.json` in `toursFolder`. `moreLanguages` are languages it speaks beyond its own
     /// four through translation files only (Limelight's words, the tours' texts; its own words stay
-    /// English in them).
-    public static func definition(imagesFolder: String?, toursFolder: String?, moreLanguages: [String] = []) -> AppDefinition {
+    /// English in them): unless given, every language of Limelight's translation files, as every
+    /// host finds them (`InstalledStrings`), so a test suite's app speaks what `limelight` speaks.
+    public static func definition(imagesFolder: String?, toursFolder: String?,
+                                  moreLanguages: [String] = InstalledStrings.words.languages) -> AppDefinition {
         let images = CardImageCache(folder: imagesFolder)
         let own = Language.allCases.map(\.rawValue)
         return AppDefinition(

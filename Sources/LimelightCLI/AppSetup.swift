@@ -11,26 +11,9 @@ import Views
 enum AppSetup {
     /// An assets subfolder: $LIMELIGHT_ASSETS/NAME, else `../share/limelight/NAME` beside the
     /// executable (where `make install` puts them), else the nearest `assets/NAME` above the
-    /// executable, else the one beside this source tree.
-    static func assetsFolder(_ name: String) -> String? {
-        let fm = FileManager.default
-        if let env = ProcessInfo.processInfo.environment["LIMELIGHT_ASSETS"], !env.isEmpty {
-            return (env as NSString).appendingPathComponent(name)
-        }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/limelight").appendingPathComponent(name)
-        if fm.fileExists(atPath: installed.path) { return installed.path }
-        var dir = executable.deletingLastPathComponent()
-        for _ in 0..<8 {
-            let candidate = dir.appendingPathComponent("assets").appendingPathComponent(name)
-            if fm.fileExists(atPath: candidate.path) { return candidate.path }
-            dir = dir.deletingLastPathComponent()
-        }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("assets").appendingPathComponent(name)
-        return fm.fileExists(atPath: source.path) ? source.path : nil
-    }
+    /// executable, else the one of Limelight's package (`InstalledAssets`, where Limelight's own
+    /// words are found too).
+    static func assetsFolder(_ name: String) -> String? { InstalledAssets.folder(name) }
 
     /// The text engine for `--font FAMILY` (default: the app's family), with the app's fallback
     /// languages. A family fontconfig lacks is an error.

@@ -24,14 +24,12 @@ final class CLIApp {
     /// Apps of tours that name a screens file, by the file's full path.
     private var declared: [String: CLIApp] = [:]
 
-    /// The command line of `definition`, saying Limelight's words from the translation files
-    /// (`StringFolders`) with the app's own over them; `screensFile` is the file it was read from,
-    /// `images` the run's decoded images.
+    /// The command line of `definition` (which says Limelight's words as every host does:
+    /// `AppDefinition.interfaceStrings`); `screensFile` is the file it was read from, `images` the
+    /// run's decoded images.
     init(_ definition: AppDefinition, screensFile: String? = nil, namedByCommandLine: Bool = false,
          images: DecodedImageCache = DecodedImageCache()) {
-        var translated = definition
-        translated.strings = StringFolders.words(for: definition)
-        self.definition = translated
+        self.definition = definition
         self.screensFile = screensFile
         isNamedByCommandLine = namedByCommandLine
         self.images = images
@@ -49,9 +47,7 @@ final class CLIApp {
     func reloadScreens() throws(TourLoadError) {
         guard let screensFile else { return }
         let file = try ScreensLoader.load(path: screensFile, images: images)
-        var translated = file.appDefinition
-        translated.strings = StringFolders.words(for: translated)
-        definition = translated
+        definition = file.appDefinition
         screens = file
         catalog = nil
     }

@@ -1,8 +1,10 @@
-import FontText
 import Files
+import FontText
 import Foundation
 import Localization
+import ScreensApp
 import Tours
+import TranslationFiles
 import Views
 
 /// `limelight l10n export|import|status`: tours' texts and Limelight's words out to translators
@@ -13,29 +15,37 @@ enum L10nCommand {
     usage: \(programName) l10n export TOURS… --lang TAG [--format po|xliff] [--out FILE] [--source TAG]
            \(programName) l10n import FILE… [--tours DIR] [--lang TAG] [--strings DIR] [--source TAG]
            \(programName) l10n status TOURS… [FILES…] [--require TAG,…] [--source TAG]
-      TOURS are tour files or folders of them; FILES are translators' files (.po, .xliff or .xlf).
-      export  every text of the tours (titles, texts, labels, button titles) and Limelight's own words
-              (Next, Back, Skip, Done, "Step %1 of %2", role and state words), each with a stable
-              context (TOUR/STEP/KEY: the step's id, else steps[N]), its file and line, and a note of
-              what the bubble allows at the narrowest screen the tour is tested on. PO as gettext
-              writes it (msgctxt, #. notes, #: references); XLIFF 2.0 with notes. The format is
+      TOURS are tour files, screens files or folders of them; FILES are translators' files (.po,
+      .xliff or .xlf).
+      export  every text of the tours (titles, texts, labels, button titles) and of screens files (the
+              app's name, tabs' and screens' titles, views' texts), and Limelight's own words (Next,
+              Back, Skip, Done, "Step %1 of %2", role and state words) as the app says them (its own
+              "strings" over Limelight's), each with a stable context (TOUR/STEP/KEY: the step's id,
+              else steps[N]; APP/VIEW/KEY: the view's id, else where the text is), its file and line,
+              and a note of what the bubble allows at the narrowest screen the tour is tested on.
+              PO as gettext writes it (msgctxt, #. notes, #: references, #, qt-format on texts with
+              %1 and python-brace-format on those with {name}, which gettext's tools then check);
+              XLIFF 2.0 with notes. The format is
               --format, else the --out file's extension, else po. Over an existing --out file its
               translations are kept, a text whose source changed is marked fuzzy (#| msgid: what it
               was translated from) and one no longer in the tours is kept as obsolete (#~), as
               msgmerge does. Without --out the file goes to stdout.
-      import  writes each translated entry into its tour file (the step's "text" becomes
+      import  writes each translated entry into its tour or screens file (the step's "text" becomes
               {"en": …, "de": …}), changing only what changes: an import of unchanged translations
               leaves every file byte for byte. Fuzzy, obsolete and unknown entries, and entries
               whose source text changed since the export, are skipped with a line each. Tours are
               the .json files of --tours DIR, else of the folders the entries' references name
               inside the current folder (references outside it are ignored, and said). A
               translation no tour could load (a text over \(SchemaReader.maxTextCharacters) characters, a file
-              over \(TourLoader.maxFileSize >> 20) MiB) refuses the file, with the entry's line, and no tour is written.
+              over \(TourLoader.maxFileSize >> 20) MiB), or one that drops or adds a placeholder of its source
+              (%1, %2; {name} in a screens file's text), refuses the file, with the entry's line, and
+              no file is written.
               Limelight's own words go to DIR/TAG.po with --strings DIR (a folder for
               LIMELIGHT_STRINGS). A file in another language than --lang, in the source language,
               or none of whose entries belongs to the tours, is refused.
-      status  per language and tour: translated, missing, fuzzy and obsolete texts, and Limelight's
-              own words ("limelight"). Languages: those the tours and files name, and --require.
+      status  per language and tour (or screens file): translated, missing, fuzzy and obsolete
+              texts, and Limelight's own words ("limelight": the app's own "strings" count as
+              translated). Languages: those the tours and files name, and --require.
               Exits 1 when a --require'd language has anything missing or fuzzy.
       --source TAG   the language the texts are written in (default en)
       Pseudo-locales en-XA (accented, ~40% longer) and ar-XB (mirrored) need no translation: give
@@ -74,8 +84,8 @@ enum L10nCommand {
         } else {
             format = args.value("--out").flatMap(TranslationFile.Format.init(path:)) ?? .po
         }
-        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files or folders") }
-        let tours = try readTours(args.positional, command: c, source: source, app: app, measure: true)
+        guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files, screens files or folders") }
+        let (tours, words) = try readTexts(args.positional, command: c, source: source, app: app, measure: true)
         var existing: TranslationFile?
         if let out = args.value("--out") {
             try checkOutputPath(out, option: "--out", command: c)
@@ -88,7 +98,7 @@ enum L10nCommand {
             }
         }
         let file = TranslationExport.file(of: tours, language: language, sourceLanguage: source,
-                                          interface: app.definition.interfaceStrings, over: existing)
+                                          interface: words, over: existing)
         let text = file.text(as: format)
         if let out = args.value("--out") {
             try save(text, to: out, command: c)
@@ -117,6 +127,7 @@ enum L10nCommand {
         }
         var imported = try importedTours(for: files, folder: args.value("--tours"), command: c)
         let index = Dictionary(imported.tours.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let words = try interfaceWords(of: imported.tours.map(\.path), command: c, app: app)
         // Every file is planned before any tour is written: a file refused (a translation no tour
         // could load) leaves every tour as it was.
         var written = 0, changedFiles = 0
@@ -138,7 +149,7 @@ enum L10nCommand {
                 changedFiles += 1
             }
             // Limelight's words the app already says so are no change.
-            let said = app.definition.interfaceStrings.table[file.language] ?? [:]
+            let said = words.table[file.language] ?? [:]
             let changed = plan.interface.filter { said[$0.key] != $0.value }
             if !changed.isEmpty { interface[file.language, default: [:]].merge(changed) { $1 } }
             let n = plan.changes.reduce(0) { $0 + $1.count }
@@ -184,15 +195,15 @@ enum L10nCommand {
         for tag in required { try checkTag(tag, option: "--require", command: c, source: source, allowsPseudo: true) }
         let translatorFiles = args.positional.filter { TranslationFile.Format(path: $0) != nil }
         let tourArguments = args.positional.filter { TranslationFile.Format(path: $0) == nil }
-        guard !tourArguments.isEmpty else { throw .usage("\(c): expected one or more tour files or folders") }
-        let tours = try readTours(tourArguments, command: c, source: source, app: app, measure: false)
+        guard !tourArguments.isEmpty else { throw .usage("\(c): expected one or more tour files, screens files or folders") }
+        let (tours, words) = try readTexts(tourArguments, command: c, source: source, app: app, measure: false)
         var files: [TranslationFile] = []
         for path in translatorFiles {
             do { files.append(try TranslationFile.read(path)) } catch { throw .usage("\(c): \(error.description)") }
         }
         var languages: [String] = []
         for tag in tours.flatMap(\.languages) + files.map(\.language) + required where tag != source && !languages.contains(tag) { languages.append(tag) }
-        let report = TranslationStatus(tours: tours, languages: languages, files: files, interface: app.definition.interfaceStrings)
+        let report = TranslationStatus(tours: tours, languages: languages, files: files, interface: words)
         let width = max(9, (report.rows.map(\.tour.count).max() ?? 0))
         print("language  " + "tour".padding(toLength: width, withPad: " ", startingAt: 0) + "  translated  missing  fuzzy  obsolete")
         for row in report.rows {
@@ -228,25 +239,61 @@ enum L10nCommand {
         guard tag != source || option == "--require" else { throw .usage("\(command): \(option) \(tag) is the source language: there is nothing to translate") }
     }
 
-    /// The texts of every tour named, with the bubble's lines measured in the app's font.
-    private static func readTours(_ paths: [String], command c: String, source: String, app: CLIApp, measure: Bool) throws(CLIError) -> [TourTexts] {
-        let files = try TestCommand.tourFiles(paths, command: c)
-        // Lines are measured in the font of the app the tours run over.
-        let app = try app.forTours(files, command: c)
+    /// The texts of every tour and screens file named, with the bubble's lines measured in the
+    /// app's font, and the words of Limelight's that app says (`interfaceWords`).
+    private static func readTexts(_ paths: [String], command c: String, source: String, app: CLIApp,
+                                  measure: Bool) throws(CLIError) -> (texts: [TourTexts], words: InterfaceStrings) {
+        let files = try TestCommand.tourFiles(paths, command: c, takingScreensFiles: true)
+        let said = try appSaying(files, command: c, app: app)
         var lines: TourTexts.LineCount?
-        if measure, let engine = try? SystemTextEngine(family: app.definition.fontFamily, fallbackLanguages: app.definition.fallbackLanguages) {
+        // Lines are measured in the font of the app the tours run over.
+        if measure, let engine = try? SystemTextEngine(family: said.fontFamily, fallbackLanguages: said.fallbackLanguages) {
             lines = { text, font, width in engine.lines(of: text, font: font, scale: 1, maxWidth: width, lineLimit: nil, language: source).count }
         }
         var out: [TourTexts] = []
         for file in files {
-            let bytes: [UInt8]
-            do { bytes = try TourLoader.read(file) } catch { throw .usage("\(c): \(error.diagnostics.first?.description ?? file)") }
+            let bytes = try read(file, command: c)
             do { out.append(try TourTexts.read(bytes, file: file, sourceLanguage: source, lines: lines)) } catch { throw .usage("\(c): \(error.description)") }
         }
         if let twice = Dictionary(grouping: out, by: \.tourID).first(where: { $0.value.count > 1 }) {
-            throw .usage("\(c): \(twice.value[0].file) and \(twice.value[1].file) are both the tour \"\(twice.key)\": contexts would clash (give each tour its own id)")
+            let what = twice.value.contains(where: \.isScreensFile) ? "the tour or app" : "the tour"
+            throw .usage("\(c): \(twice.value[0].file) and \(twice.value[1].file) are both \(what) \"\(twice.key)\": contexts would clash (give each its own id)")
         }
-        return out
+        return (out, said.interfaceStrings)
+    }
+
+    /// The words of Limelight's the app of `files` says (`AppDefinition.interfaceStrings`: the
+    /// shipped ones, its own `strings` over them, the team's over both).
+    static func interfaceWords(of files: [String], command c: String, app: CLIApp) throws(CLIError) -> InterfaceStrings {
+        try appSaying(files, command: c, app: app).interfaceStrings
+    }
+
+    /// The app whose words and font `files` are translated with: the one the tours run over (the
+    /// command line's, `--app`, or the screens file they name), else, for screens files alone, the
+    /// first one's, as declared (its images not read).
+    private static func appSaying(_ files: [String], command c: String, app: CLIApp) throws(CLIError) -> AppDefinition {
+        let screens = files.filter { ScreensLoader.isScreensFile(path: $0) }
+        let tours = files.filter { !screens.contains($0) }
+        guard tours.isEmpty, !app.isNamedByCommandLine, let first = screens.first else {
+            return try app.forTours(tours, command: c).definition
+        }
+        let root: JSONNode
+        do { root = try JSONParser.parse(try read(first, command: c), maxValues: ScreensLoader.maxValues) } catch let error as JSONSyntaxError {
+            throw .usage("\(c): \(first):\(error.line): \(error.message)")
+        } catch let error as CLIError { throw error } catch { throw .usage("\(c): \(first): \(error)") }
+        do { return try ScreensLoader.decode(root, file: first).appDefinition } catch {
+            throw .usage("\(c): \(error.diagnostics.first?.description ?? first)")
+        }
+    }
+
+    /// The bytes of the tour or screens file at `path`, as its loader reads them.
+    private static func read(_ path: String, command c: String) throws(CLIError) -> [UInt8] {
+        if ScreensLoader.isScreensFile(path: path) {
+            do { return try InputFile.read(path, limit: ScreensLoader.maxFileSize, kind: "a screens file, JSON") } catch {
+                throw .usage("\(c): \(path): \(error.reason)")
+            }
+        }
+        do { return try TourLoader.read(path) } catch { throw .usage("\(c): \(error.diagnostics.first?.description ?? path)") }
     }
 
     private static func save(_ text: String, to path: String, command c: String) throws(CLIError) {

@@ -1,12 +1,14 @@
 import Files
 import Foundation
 import Localization
+import ScreensApp
 import Tours
+import TranslationFiles
 
 extension L10nCommand {
-    /// The tours an import reads and may write, with the folder that owns them: the `.json` tours
-    /// of `--tours DIR`, or without it those of the folders the translators' files' references
-    /// name inside the current folder. The references are untrusted (a translator's or a pull
+    /// The tours (and screens files) an import reads and may write, with the folder that owns
+    /// them: the `.json` tours and screens files of `--tours DIR`, or without it those of the
+    /// folders the translators' files' references name inside the current folder. The references are untrusted (a translator's or a pull
     /// request's file): one that leads out (`../`, an absolute path elsewhere) is ignored and said,
     /// and every tour is read and written through `OwnedFolder`, so no symbolic link leads out either.
     struct ImportedTours {
@@ -34,7 +36,7 @@ extension L10nCommand {
         let owner: OwnedFolder
         let paths: [String]
         if let folder {
-            paths = try TestCommand.tourFiles([folder], command: c)
+            paths = try TestCommand.tourFiles([folder], command: c, takingScreensFiles: true)
             var isFolder: ObjCBool = false
             let named = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
             owner = try open(named ? folder : AtomicFile.split(folder).folder, option: "--tours", command: c)
@@ -43,14 +45,18 @@ extension L10nCommand {
             let folders = referencedFolders(of: files, inside: owner, command: c)
             let existing = folders.filter { FileManager.default.fileExists(atPath: $0) }
             guard !existing.isEmpty else { throw .usage("\(c): the files name no tours that are here: give --tours DIR") }
-            paths = try TestCommand.tourFiles(existing, command: c)
+            paths = try TestCommand.tourFiles(existing, command: c, takingScreensFiles: true)
         }
         var tours: [(path: String, relative: String, bytes: [UInt8])] = []
         for path in paths {
             guard let relative = owner.relativePath(of: path), !relative.isEmpty else {
                 throw .usage("\(c): \(path): not inside \(owner.path)")
             }
-            do { tours.append((path, relative, try owner.read(relative, limit: TourLoader.maxFileSize, kind: "a tour file, JSON"))) } catch {
+            let isScreens = ScreensLoader.isScreensFile(path: path)
+            do {
+                tours.append((path, relative, try owner.read(relative, limit: isScreens ? ScreensLoader.maxFileSize : TourLoader.maxFileSize,
+                                                             kind: isScreens ? "a screens file, JSON" : "a tour file, JSON")))
+            } catch {
                 throw .usage("\(c): \(path): \(error.reason)\(folder == nil ? ": give --tours DIR to import into tours elsewhere" : "")")
             }
         }

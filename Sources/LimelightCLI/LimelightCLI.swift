@@ -4,6 +4,7 @@ import Foundation
 import ImageFiles
 import Raster
 import Tours
+import TranslationFiles
 import Views
 
 /// The whole `limelight` command line, for any app: a team's executable is
@@ -46,6 +47,8 @@ public enum LimelightCLI {
             warn("the app's definition: \(problem)")
             return 2
         }
+        // A translation file of Limelight's words that cannot be read is left out, and said.
+        for line in InstalledStrings.problems { warn(line) }
         var arguments = arguments
         // Process policy: one budget of decoded images for the whole run, every app and tour of it.
         let images = DecodedImageCache(budget: DecodedImageCache.defaultBudget)
@@ -152,13 +155,13 @@ public enum LimelightCLI {
         return AppSetup.assetsFolder(name)
     }
 
-    /// Limelight's words in every language with a translation file: the files of
-    /// `assetsFolder("strings")` (`ja.po`, `ar.po`, …), then those of each folder in
-    /// `$LIMELIGHT_STRINGS` (colon-separated, later ones winning), over English. Every command
-    /// says these words, with the app's own `strings` over the installed ones; a file that cannot
-    /// be read is reported on stderr and left out.
+    /// Limelight's words in every language with a translation file: the files Limelight ships
+    /// (`ja.po`, `ar.po`, …), then those of each folder in `$LIMELIGHT_STRINGS` (colon-separated,
+    /// later ones winning), over English: `InstalledStrings.words`, what every host says. Every
+    /// command says these words, with the app's own `strings` over the shipped ones; a file that
+    /// cannot be read is reported on stderr when a command runs, and left out.
     @MainActor public static var translatedStrings: InterfaceStrings {
         StandardStreams.reserveDescriptors()
-        return StringFolders.strings
+        return InstalledStrings.words
     }
 }

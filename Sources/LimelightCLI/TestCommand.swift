@@ -4,6 +4,7 @@ import Foundation
 import Headless
 import ImageFiles
 import Raster
+import ScreensApp
 import Tours
 
 /// `limelight test`: snapshot tests of tours over the matrix each tour asks for, with lint, results
@@ -206,8 +207,9 @@ enum TestCommand {
         return lines
     }
 
-    /// The tour files named by `paths`: files as given, folders as their `*.json` files in name order.
-    static func tourFiles(_ paths: [String], command: String) throws(CLIError) -> [String] {
+    /// The tour files named by `paths`: files as given, folders as their `*.json` files in name
+    /// order; with `takingScreensFiles`, a folder's screens files too (`l10n` translates them).
+    static func tourFiles(_ paths: [String], command: String, takingScreensFiles: Bool = false) throws(CLIError) -> [String] {
         var files: [String] = []
         var seen = Set<String>()
         for path in paths {
@@ -230,9 +232,15 @@ enum TestCommand {
             var tours: [String] = []
             for name in jsons {
                 let file = (path as NSString).appendingPathComponent(name)
-                if isTour(file) { tours.append(file) } else { warn("\(command): \(Arguments.printable(file)): skipped, not a tour (no \"steps\" list at its top)") }
+                if isTour(file) || (takingScreensFiles && ScreensLoader.isScreensFile(path: file)) {
+                    tours.append(file)
+                } else {
+                    warn("\(command): \(Arguments.printable(file)): skipped, not a tour (no \"steps\" list at its top)\(takingScreensFiles ? " or a screens file" : "")")
+                }
             }
-            guard !tours.isEmpty else { throw .usage("\(command): \(path): the folder has no tour files (.json with a \"steps\" list)") }
+            guard !tours.isEmpty else {
+                throw .usage("\(command): \(path): the folder has no tour files (.json with a \"steps\" list)\(takingScreensFiles ? " or screens files" : "")")
+            }
             for tour in tours where seen.insert(tour).inserted { files.append(tour) }
         }
         return files

@@ -1,19 +1,28 @@
 import Overlays
 import Raster
+import ScreensApp
 import Tours
+import TranslationFiles
 import Views
 
 /// Every translatable text of one tour file, found in its JSON with the line it is written on: each
-/// step's `title`, `text` and `label` and its `buttons`' titles.
+/// step's `title`, `text` and `label` and its `buttons`' titles. A screens file's texts are read
+/// the same way (`ScreensTexts`: the app's name, tabs' and screens' titles, views' texts), with
+/// the app's id for the tour's.
 public struct TourTexts: Sendable {
     /// One text and where it is.
     public struct Entry: Hashable, Sendable {
-        /// `home/add-card/text`: the tour's id, the step's id (or `steps[N]`), the key.
+        /// `home/add-card/text`: the tour's id, the step's id (or `steps[N]`), the key; in a screens
+        /// file the app's id, the view's id (or where the text is: `tabs[0]`,
+        /// `screens.home.content.children[2]`), the key.
         public var context: String
         /// The JSON path of the value: `steps[2].text`, `steps[3].buttons[0].title`.
         public var path: String
-        /// The step's index.
-        public var step: Int
+        /// Where the value is, as JSON path components (an import writes there).
+        public var place: JSONPath
+        /// Whether `{name}` in the text shows a state's value (a screens file's texts), so a
+        /// translation keeps each such name as it keeps `%1`.
+        public var showsStates = false
         /// The line of its key.
         public var line: Int
         /// The text in the source language.
@@ -26,8 +35,10 @@ public struct TourTexts: Sendable {
 
     /// The file as named in messages and references.
     public var file: String
-    /// The tour's id.
+    /// The tour's id (a screens file's: its app's).
     public var tourID: String
+    /// Whether the file is a screens file rather than a tour.
+    public var isScreensFile = false
     /// The texts, in file order.
     public var entries: [Entry]
     /// The languages the tour names (its texts' tags and `test.languages`), source first.
@@ -45,9 +56,10 @@ public struct TourTexts: Sendable {
         return try read(root, file: file, sourceLanguage: sourceLanguage, lines: lines)
     }
 
-    /// The texts of the tour file `file`, parsed as `root`.
+    /// The texts of the tour file (or screens file) `file`, parsed as `root`.
     public static func read(_ root: JSONNode, file: String, sourceLanguage: String = "en",
                             lines: LineCount? = nil) throws(LocalizationError) -> TourTexts {
+        if ScreensLoader.isScreensFile(root) { return try readScreens(root, file: file, sourceLanguage: sourceLanguage) }
         let (decoded, diagnostics) = TourDecoder.decode(root, file: file)
         guard let tour = decoded, !tour.id.isEmpty else {
             let first = diagnostics.first.map { "\(file):\($0.line ?? 0): \($0.path): \($0.message)" }
@@ -68,10 +80,11 @@ public struct TourTexts: Sendable {
             let bubbleWidth = max(80, min(mark.maxWidth, screen.width - 2 * BubblePlacer.margin))
             let width = bubbleWidth - 2 * 16
             let fontSize = mark.theme.fontSize, family = mark.theme.fontFamily
-            func add(_ member: JSONMember, path: String, field: String, note: (String) -> String) {
-                let (plain, table) = texts(member.value)
-                guard let source = table[sourceLanguage] ?? plain ?? table.values.first, !source.isEmpty else { return }
-                entries.append(Entry(context: "\(tour.id)/\(key)/\(field)", path: path, step: i, line: member.keyLine,
+            let stepPlace = JSONPath.root.appending("steps").appending(i)
+            func add(_ member: JSONMember, at place: JSONPath, field: String, note: (String) -> String) {
+                guard let found = sourceAndTranslations(member.value, sourceLanguage: sourceLanguage) else { return }
+                let (source, table) = found
+                entries.append(Entry(context: "\(tour.id)/\(key)/\(field)", path: place.description, place: place, line: member.keyLine,
                                      source: source, translations: table, note: note(source)))
             }
             let at = "at \(screen.width.compact)x\(screen.height.compact) (the narrowest screen the tour is tested on)"
@@ -83,22 +96,22 @@ public struct TourTexts: Sendable {
             for member in members {
                 switch member.key {
                 case "title":
-                    add(member, path: "steps[\(i)].title", field: "title") { s in
+                    add(member, at: stepPlace.appending("title"), field: "title") { s in
                         "The bubble's title: lines of \(width.compact) pt \(at)\(measured(s, Font(size: fontSize + 2, weight: .bold, family: family))). A longer title wraps and makes the bubble taller."
                     }
                 case "text":
-                    add(member, path: "steps[\(i)].text", field: "text") { s in
+                    add(member, at: stepPlace.appending("text"), field: "text") { s in
                         "The bubble's text: lines of \(width.compact) pt \(at)\(measured(s, Font(size: fontSize, family: family))). A longer text makes the bubble taller; the lint flags a bubble that no longer fits."
                     }
                 case "label":
-                    add(member, path: "steps[\(i)].label", field: "label") { _ in
+                    add(member, at: stepPlace.appending("label"), field: "label") { _ in
                         "What a screen reader calls the step's target: spoken, not shown."
                     }
                 case "buttons":
                     guard case .array(let buttons) = member.value.value else { continue }
                     for (b, button) in buttons.enumerated() {
                         guard case .object(let fields) = button.value, let title = fields.first(where: { $0.key == "title" }) else { continue }
-                        add(title, path: "steps[\(i)].buttons[\(b)].title", field: "buttons[\(b)].title") { _ in
+                        add(title, at: stepPlace.appending("buttons").appending(b).appending("title"), field: "buttons[\(b)].title") { _ in
                             "A button across the bubble: one line of \((width - 32).compact) pt \(at); a longer title is cut short."
                         }
                     }
@@ -109,6 +122,16 @@ public struct TourTexts: Sendable {
         var languages = [sourceLanguage]
         for tag in tour.textLanguages + (tour.test.languages ?? []) where !languages.contains(tag) { languages.append(tag) }
         return TourTexts(file: file, tourID: tour.id, entries: entries, languages: languages)
+    }
+
+    /// The source text of a value (its `sourceLanguage` string, else a plain string, else its
+    /// first) and its texts by language; nil for a value with no text.
+    static func sourceAndTranslations(_ node: JSONNode, sourceLanguage: String) -> (String, [String: String])? {
+        let (plain, table) = texts(node)
+        var first: String?
+        if case .object(let members) = node.value { first = members.lazy.compactMap { table[$0.key] }.first }
+        guard let source = table[sourceLanguage] ?? plain ?? first, !source.isEmpty else { return nil }
+        return (source, table)
     }
 
     /// A plain string, or the strings of an object by language tag.

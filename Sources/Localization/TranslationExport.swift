@@ -1,3 +1,5 @@
+import ScreensApp
+import TranslationFiles
 import Views
 
 /// The translators' file of one language made from tours and Limelight's words, as gettext's
@@ -35,7 +37,8 @@ public enum TranslationExport {
         for tour in tours {
             for entry in tour.entries {
                 add(TranslationUnit(context: entry.context, source: entry.source, translation: entry.translations[language] ?? "",
-                                    note: entry.note, references: ["\(tour.file):\(entry.line)"]))
+                                    note: entry.note, references: ["\(tour.file):\(entry.line)"],
+                                    formats: entry.placeholderFormats))
             }
         }
         if let interface { for unit in InterfaceWords.units(interface, language: language) { add(unit) } }

@@ -1,3 +1,4 @@
+import TranslationFiles
 import Views
 
 /// How far each language of some tours is translated: per tour, the texts with a translation of

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Raster
+import TranslationFiles
 import Views
 
 /// Limelight inside an app that already has its SDL window and renderer, the way LVGL takes a
@@ -24,7 +25,8 @@ import Views
 /// every input the overlays do not take (a tap through a hole, any input with no overlay up).
 /// Touch (the first finger as the pointer), text input and input-method composition at the caret,
 /// HiDPI (the renderer's output size over the window's), resizes, the system clipboard and the
-/// root's reduced motion work as in Limelight's own window.
+/// root's reduced motion work as in Limelight's own window, and the root says Limelight's words in
+/// every language it ships (`InstalledStrings`, the root's own words over them) as there.
 @MainActor
 public final class SDLEmbedding {
     /// What the embedding draws.
@@ -90,6 +92,9 @@ public final class SDLEmbedding {
         do { frame = try Pixmap(width: Int(w), height: Int(h)) } catch { throw .sdl(what: "frame buffer", reason: error.description) }
         translator = EventTranslator(scale: scale)
         root.clipboard = clipboard
+        // Limelight's words as every host says them, the root's own (an app's) over them: before
+        // the app presents anything on it.
+        root.strings = InstalledStrings.words(adding: root.strings)
         if mode == .overlayOnly, let handBack = root.content as? HandBackView {
             root.backgroundColor = .clear
             handBack.onInput = { [weak self] in self?.passedOn = true }

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Raster
+import TranslationFiles
 import Views
 
 /// Options for opening the window.
@@ -61,6 +62,8 @@ public final class WindowHost {
     var needsFullPresent = true
     /// The caret rectangle last given to the input method.
     var lastTextInputRect: Rect?
+    /// The root last given Limelight's words (see `present`).
+    private weak var rootWithWords: ViewRoot?
 
     /// Opens the window, trying the planned video drivers in order.
     public init(options: WindowOptions) throws(HostError) {
@@ -201,8 +204,17 @@ public final class WindowHost {
 
     /// Runs one frame of `root` into the window's frame and presents what it drew (everything after
     /// an expose or a resize). Returns the frame's report.
+    ///
+    /// A root this window has not shown before says Limelight's words as every host finds them
+    /// (`InstalledStrings`), its own words over those: a root made by hand, which knows English
+    /// alone, speaks every language Limelight ships. Hazard: a bubble built before the first frame
+    /// (a tour started before `run`) keeps the words it was built with.
     @discardableResult
     public func present(_ root: ViewRoot) -> FrameReport {
+        if root !== rootWithWords {
+            root.strings = InstalledStrings.words(adding: root.strings)
+            rootWithWords = root
+        }
         // A root made before the window fitted the display (or swapped in by a reload) takes its scale.
         if root.scale != scale || root.deviceBounds.width != frame.width || root.deviceBounds.height != frame.height {
             try? root.resize(to: Size(Double(frame.width) / scale, Double(frame.height) / scale), scale: scale)

@@ -14,6 +14,8 @@ import Views
 public enum ScreensLoader {
     /// The largest screens file read, in bytes.
     public static let maxFileSize = 16 * 1024 * 1024
+    /// The most JSON values a screens file may hold (its parse stops past them).
+    public static var maxValues: Int { ScreensSchema.maxValues }
 
     /// Whether the file at `path` is a screens file rather than a tour: a JSON object with a
     /// `"screens"` key and no `"steps"` (false when it cannot be read or parsed). Only the top
@@ -22,6 +24,46 @@ public enum ScreensLoader {
         guard let bytes = try? InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON"),
               let keys = try? JSONParser.topLevelKeys(bytes) else { return false }
         return keys.contains("screens") && !keys.contains("steps")
+    }
+
+    /// Whether the parsed JSON `root` is a screens file rather than a tour (see `isScreensFile(path:)`).
+    public static func isScreensFile(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "screens" } && !members.contains { $0.key == "steps" }
+    }
+
+    /// The screens file parsed as `root`, its keys and what its parts say of each other checked,
+    /// its images not read (what its texts need: `l10n` reads and writes them); its problems are
+    /// the error, in line order.
+    public static func decode(_ root: JSONNode, file: String) throws(TourLoadError) -> ScreensFile {
+        let (app, problems, _) = read(root, file: file)
+        let ordered = inLineOrder(problems)
+        guard !ordered.contains(where: { $0.severity == .error }) else { throw TourLoadError(diagnostics: ordered) }
+        return app
+    }
+
+    /// The file decoded with the schema and, when it has the right shape (`shaped`), checked; its problems.
+    static func read(_ root: JSONNode, file: String) -> (app: ScreensFile, problems: [TourDiagnostic], shaped: Bool) {
+        var reader = SchemaReader(file: file)
+        var app = ScreensFile(file: file)
+        reader.decode(root, at: .root, keys: ScreensSchema.app, what: "a screens file: an object such as {\"id\": \"player\", \"screens\": {…}}", into: &app)
+        var problems = reader.diagnostics
+        let shaped = !problems.contains(where: { $0.severity == .error })
+        if shaped {
+            var check = Checks(app: app, file: file)
+            check.run()
+            problems += check.problems
+            app = check.app
+        }
+        return (app, problems, shaped)
+    }
+
+    /// `problems` by line, those of one line in the order found.
+    static func inLineOrder(_ problems: [TourDiagnostic]) -> [TourDiagnostic] {
+        problems.enumerated().sorted { a, b in
+            let la = a.element.line ?? 0, lb = b.element.line ?? 0
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Loads the screens file at `path`, its images decoded through `images` (the process's cache,
@@ -45,23 +87,11 @@ public enum ScreensLoader {
         do { root = try JSONParser.parse(bytes, maxValues: ScreensSchema.maxValues) } catch {
             throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
         }
-        var reader = SchemaReader(file: file)
-        var app = ScreensFile(file: file)
-        reader.decode(root, at: .root, keys: ScreensSchema.app, what: "a screens file: an object such as {\"id\": \"player\", \"screens\": {…}}", into: &app)
-        var problems = reader.diagnostics
         // What the file says is checked, and its images read, once it says it in the right shape:
         // the checks' problems and the images' come in one round.
-        if !problems.contains(where: { $0.severity == .error }) {
-            var check = Checks(app: app, file: file)
-            check.run()
-            problems += check.problems
-            app = check.app
-            problems += loadImages(into: &app, folder: folder, cache: images)
-        }
-        let ordered = problems.enumerated().sorted { a, b in
-            let la = a.element.line ?? 0, lb = b.element.line ?? 0
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
+        var (app, problems, shaped) = read(root, file: file)
+        if shaped { problems += loadImages(into: &app, folder: folder, cache: images) }
+        let ordered = inLineOrder(problems)
         guard !ordered.contains(where: { $0.severity == .error }) else { throw TourLoadError(diagnostics: ordered) }
         return app
     }

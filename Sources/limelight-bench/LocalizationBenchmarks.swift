@@ -2,6 +2,7 @@ import FontText
 import Foundation
 import Localization
 import Tours
+import TranslationFiles
 import Views
 
 /// `l10n export` and `import` of 1,000 steps in 8 languages (ten tours of 100 steps, each step a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Localization
+@testable import TranslationFiles
 import Tours
 import Views
 

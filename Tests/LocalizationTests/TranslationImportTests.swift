@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Localization
+@testable import TranslationFiles
 import Tours
 
 /// Translations written into tour files: only what changes, nothing on an unchanged import, and a

@@ -97,6 +97,35 @@ import Views
         #expect(try readBack().color(x: 10, y: 10) == Color(red: 0xC0, green: 0x40, blue: 0x20), "nothing drawn over the app")
     }
 
+    /// Limelight's words reach an embedding as every host finds them: its overlays' root speaks
+    /// German as Limelight ships it, and a root the app made keeps its own words over those.
+    @Test func anEmbeddingSpeaksTheLanguagesLimelightShips() throws {
+        let overlays = try SDLEmbedding(overlaysWith: renderer, window: window, textEngine: FixedMetricTextEngine(), clock: VirtualClock())
+        #expect(overlays.root.strings.text(.skip, language: "de") == "Überspringen")
+        #expect(SpokenWords.step(1, of: 5, strings: overlays.root.strings, language: "de") == "Schritt 1 von 5")
+        let app = try DemoApp(size: Size(390, 844), textEngine: FixedMetricTextEngine(), clock: VirtualClock())
+        app.root.strings = app.root.strings.adding([.next: "Los"], for: "de")
+        let whole = try SDLEmbedding(root: app.root, renderer: renderer, window: window)
+        #expect(whole.root.strings.text(.next, language: "de") == "Los", "the app's own word")
+        #expect(whole.root.strings.text(.skip, language: "de") == "Überspringen")
+    }
+
+    /// A root made by hand that Limelight's window shows says Limelight's words in every language
+    /// it ships, its own words over them.
+    @Test func aWindowGivesARootMadeByHandLimelightsWords() throws {
+        var options = WindowOptions()
+        options.driver = "dummy"
+        let host = try WindowHost(options: options)
+        defer { host.close() }
+        let root = try ViewRoot(content: Spacer(), size: Size(390, 844), textEngine: FixedMetricTextEngine(), clock: VirtualClock())
+        root.strings = root.strings.adding([.next: "Los"], for: "de")
+        #expect(root.strings.text(.skip, language: "de") == "Skip", "a root alone knows English")
+        host.present(root)
+        #expect(root.strings.text(.skip, language: "de") == "Überspringen")
+        #expect(root.strings.text(.next, language: "de") == "Los")
+        #expect(root.strings.text(.step, language: "ja", 2, 5) == "ステップ 2/5")
+    }
+
     /// A fade asks for frames, a timer for a time, and a still screen for nothing.
     @Test func theNextFrameIsDueWhenTheRootSays() throws {
         let clock = VirtualClock()

@@ -1,5 +1,5 @@
 import Foundation
-import Localization
+import TranslationFiles
 import Views
 
 /// Limelight's words in every language it ships a translation file for (`assets/strings`), as

@@ -1,4 +1,5 @@
 import Raster
+import TranslationFiles
 import Views
 
 /// What an app declares to Limelight before anything runs, and how to make one: the other half of
@@ -24,7 +25,8 @@ public struct AppDefinition: Sendable {
     /// Languages whose fonts are tried first for characters its family lacks, for text that names
     /// no language of its own (an app in English that shows Japanese names lists `ja`).
     public var fallbackLanguages: [String]
-    /// Words of Limelight's it adds or changes (a language Limelight does not ship, a button's word).
+    /// Words of Limelight's it adds or changes (a language Limelight does not ship, a button's word),
+    /// over the words Limelight ships (`InstalledStrings`).
     public var strings: InterfaceStrings
     /// The state tours may check, in `expect`, `showWhen` and conditions on counts.
     public var states: [StateDeclaration]
@@ -69,8 +71,10 @@ public struct AppDefinition: Sendable {
     /// The events show rules may count: `launch` and the app's.
     public var allEvents: [String] { [Self.launchEvent] + events.filter { $0 != Self.launchEvent } }
 
-    /// The words the app's roots say: Limelight's, with the app's over them.
-    public var interfaceStrings: InterfaceStrings { InterfaceStrings.builtIn.adding(strings) }
+    /// The words the app's roots say: Limelight's in every language it ships, the app's `strings`
+    /// over them, and the team's files (`$LIMELIGHT_STRINGS`) over both, found as every host finds
+    /// them (`InstalledStrings`): the same in a test suite, a window and the command line.
+    public var interfaceStrings: InterfaceStrings { InstalledStrings.words(adding: strings) }
 
     /// The state names Limelight keeps for itself in reports and `expect`: an app may not declare them.
     public static let reservedStateNames: Set<String> = ["tab", "overlay", "step", "tour", "focus", "view"]

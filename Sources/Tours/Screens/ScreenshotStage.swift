@@ -1,5 +1,6 @@
 import Overlays
 import Raster
+import TranslationFiles
 import Views
 
 /// Shows a still image fitted to its frame (letterboxed), shrunk with an area-averaging filter
@@ -90,9 +91,10 @@ public final class ScreenshotStage: TourHost {
     public var onAppEvent: (@MainActor (String) -> Void)?
 
     /// A `size`-point screen at `scale` showing `image` fitted (letterboxed in dark grey), for tours
-    /// in `languageCode` (whose bubbles are laid out in its direction), saying `strings`' words.
+    /// in `languageCode` (whose bubbles are laid out in its direction), saying `strings`' words
+    /// (Limelight's, as every host finds them, unless given).
     public init(image: Pixmap, size: Size, scale: Double = 1, languageCode: String = "en",
-                strings: InterfaceStrings = .builtIn, textEngine: any TextEngine, clock: any Clock) throws(ViewError) {
+                strings: InterfaceStrings = InstalledStrings.words, textEngine: any TextEngine, clock: any Clock) throws(ViewError) {
         self.languageCode = languageCode
         screenshot = ScreenshotView(image: image)
         baseImage = image

@@ -156,8 +156,8 @@ public final class SettingsApp: TourHost {
     public static let definition = AppDefinition(
         id: "settings", displayName: "the settings app", windowTitle: "Settings", languages: ["en", "de"],
         defaultScreen: Size(390, 844),
-        // Limelight does not ship German: the app adds its words for the tours' buttons and
-        // what screen readers hear.
+        // The app's own German words for the tours' buttons and what screen readers hear, over
+        // those Limelight ships (a language Limelight lacks is added the same way).
         strings: InterfaceStrings(["de": [
             .next: "Weiter", .done: "Fertig", .skip: "Überspringen", .back: "Zurück", .step: "Schritt %1 von %2", .of: "%1 von %2",
             .button: "Taste", .tab: "Tab", .tabBar: "Tableiste", .header: "Überschrift", .toggle: "Schalter", .slider: "Schieberegler",

@@ -36,7 +36,8 @@ enum POFormat {
                 out += "#. " + line + "\n"
             }
             if !unit.references.isEmpty { out += "#: " + unit.references.joined(separator: " ") + "\n" }
-            if unit.isFuzzy { out += "#, fuzzy\n" }
+            let flags = (unit.isFuzzy ? ["fuzzy"] : []) + unit.formats
+            if !flags.isEmpty { out += "#, " + flags.joined(separator: ", ") + "\n" }
             if unit.isFuzzy, let previous = unit.previousSource { out += field("#| msgid", previous) }
             out += field("msgctxt", unit.context) + field("msgid", unit.source) + field("msgstr", unit.translation)
         }
@@ -136,6 +137,7 @@ enum POFormat {
                 references.append(at < 0 ? name : "\(name):\(at)")
                 i += 1
             }
+            let formats = [Placeholders.qtFormat, Placeholders.braceFormat].filter { name in name.withCString { po_message_is_format(message, $0) != 0 } }
             let comments = limelight_po_extracted_comments(message)
             let note = comments.map { String(cString: $0) } ?? ""
             free(comments)
@@ -144,7 +146,7 @@ enum POFormat {
                 isFuzzy: po_message_is_fuzzy(message) != 0,
                 previousSource: po_message_prev_msgid(message).map { String(cString: $0) },
                 note: note.hasSuffix("\n") ? String(note.dropLast()) : note, references: references,
-                isObsolete: obsolete, line: line))
+                isObsolete: obsolete, line: line, formats: formats))
         }
         let fields = Dictionary(header, uniquingKeysWith: { a, _ in a })
         guard let language = fields["Language"], !language.isEmpty else {

@@ -18,16 +18,20 @@ public struct TranslationUnit: Hashable, Sendable {
     public var references: [String]
     /// Whether the entry is no longer in the tours (PO's `#~`).
     public var isObsolete: Bool
+    /// The placeholder forms its texts have, as gettext names them (PO's `#, qt-format` for `%1`,
+    /// `#, python-brace-format` for `{name}`: see `Placeholders.formats(of:showingStates:)`), so
+    /// Poedit, Weblate and `msgfmt --check` hold a translation to its placeholders too.
+    public var formats: [String] = []
     /// Its line in the translation file it was read from (0 when made in code).
     public var line: Int
 
     /// An entry; a new one has no translation.
     public init(context: String, source: String, translation: String = "", isFuzzy: Bool = false,
                 previousSource: String? = nil, note: String = "", references: [String] = [],
-                isObsolete: Bool = false, line: Int = 0) {
+                isObsolete: Bool = false, line: Int = 0, formats: [String] = []) {
         self.context = context; self.source = source; self.translation = translation; self.isFuzzy = isFuzzy
         self.previousSource = previousSource; self.note = note; self.references = references
-        self.isObsolete = isObsolete; self.line = line
+        self.isObsolete = isObsolete; self.line = line; self.formats = formats
     }
 
     /// The most references (PO's `#:` positions) an entry may have: an exported entry has one, the
