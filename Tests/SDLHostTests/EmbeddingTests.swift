@@ -1,14 +1,14 @@
-import CSDL2
 import Demo
 import Overlays
 import Raster
+import SDLHost
 import Testing
 import Views
-@testable import SDLHost
 
 /// Limelight inside an app that owns its SDL window and renderer: the app's events fed in, the
 /// frame drawn into Limelight's texture and copied by the app, read back from the renderer (SDL's
-/// dummy video driver, the software renderer).
+/// dummy video driver, the software renderer). The suite imports what such an app imports: the
+/// public products, SDL's C API coming with SDLHost.
 @MainActor
 @Suite(.serialized) struct EmbeddingTests {
     let window: OpaquePointer
