@@ -30,6 +30,9 @@ import Testing
     /// The example app's library product, and its package's folder.
     static let exampleProduct = "SettingsApp"
     static let examplePackage = "examples/Settings"
+    /// What the package's manifest imports (spelt apart, so the line in this file's text is not
+    /// read as an import of the suite's by ImportDirectionTests).
+    static let manifestModule = "PackageDescription"
 
     /// How a block is compiled.
     enum Kind: Equatable {
@@ -53,9 +56,10 @@ import Testing
         var ownImports: [String] { code.compactMap(DocumentationSnippetTests.importedModule) }
     }
 
-    /// The module `line` imports when it is an `import` line.
+    /// The module `line` imports when it is an `import` line (a comment after it allowed).
     static func importedModule(_ line: String) -> String? {
-        let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+        let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
+        let words = code.trimmingCharacters(in: .whitespaces).split(separator: " ")
         guard words.count == 2, words[0] == "import" else { return nil }
         return String(words[1])
     }
@@ -175,7 +179,7 @@ import Testing
         ```
         <!-- snippet: members; imports Tours Views -->
         ```swift
-        import Raster
+        import Raster  // its own
         static let size = Size(1, 2)
         ```
         <!-- snippet: declarations -->
@@ -230,7 +234,7 @@ import Testing
         // swift-tools-version:6.0
         // Written by DocumentationSnippetTests: the Swift blocks of Limelight's documents, a file each,
         // built on Limelight's library products as an app's package is.
-        import PackageDescription
+        import \(Self.manifestModule)
 
         let package = Package(
             name: "DocumentationSnippets",
@@ -261,6 +265,10 @@ import Testing
             try FileManager.default.removeItem(at: sources.appendingPathComponent(name))
         }
 
+        // SwiftPM does not notice a file added to or removed from a path dependency's targets (it
+        // builds the old list, or stops at a missing input), so the build plan is made again on
+        // every run: a second, the compiled modules kept.
+        try? FileManager.default.removeItem(at: package.appendingPathComponent(".build/debug.yaml"))
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         build.arguments = ["swift", "build", "--package-path", package.path]
