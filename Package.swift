@@ -152,7 +152,7 @@ let package = Package(
         // Checks over the repository's own sources (every public declaration documented, every import
         // in the documented direction and declared in this file).
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "CSDL2", "Demo", "Overlays", "Views", "Raster"]),
+        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Demo", "Tours", "Overlays", "Views", "Raster"]),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Raster"]),
     ]
 )

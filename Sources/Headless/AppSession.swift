@@ -9,11 +9,16 @@ import Views
 /// `limelight test` do, one call at a time.
 ///
 ///     let app = try AppSession(SettingsApp.definition, language: "en")
-///     let tour = try app.start(tourFile: "Tours/wifi.json")
+///     let tour = try app.start(tourFile: "tours/settings.json")
+///     let wifi = try #require(app.frame(of: "settings.wifi"))
+///     #expect(app.geometry?.holes.first?.frame?.contains(wifi) == true)   // the hole holds the switch
 ///     try app.tap("settings.wifi")
-///     #expect(app.state("wifi") == .flag(true))
-///     #expect(app.geometry?.holes.first?.rect == app.frame(of: "settings.wifi"))
-///     let outcome = GoldenAssertion(folder: goldens).check(try app.render(), named: "wifi")
+///     app.settle()
+///     #expect(app.state("wifi") == .flag(false) && tour.currentStep == 1)
+///     let outcome = GoldenAssertion(folder: "Tests/SettingsAppTests/Goldens").check(try app.render(), named: "brightness-step")
+///
+/// (`StepGeometry.Hole.frame` is a `Rect`, as `frame(of:)` is; its `rect` is the `[x, y, width,
+/// height]` that `render --json` prints.) docs/EMBEDDING.md has a compiled example.
 ///
 /// Time moves only when told (`wait`), in 60 Hz frames; input goes through the root as a window's
 /// does (`tap` a view by id, `key`, `type`, or a whole script in the replay format with `expect`

@@ -87,6 +87,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `p` lies inside (the top and left edges are inside, the bottom and right ones outside).
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    /// Whether `o` lies wholly inside, edges included (a rectangle contains itself; a hole's box
+    /// contains its target's frame). Decided by the four edges alone, so an empty `o` is inside only
+    /// where it stands; a NaN coordinate on either side makes it false.
+    public func contains(_ o: Rect) -> Bool { o.minX >= minX && o.minY >= minY && o.maxX <= maxX && o.maxY <= maxY }
     /// Whether the two rectangles share any area.
     public func intersects(_ o: Rect) -> Bool { !intersection(o).isEmpty }
     /// The shared area, or `.zero` when there is none.

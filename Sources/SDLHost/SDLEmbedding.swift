@@ -6,13 +6,15 @@ import Views
 
 /// Limelight inside an app that already has its SDL window and renderer, the way LVGL takes a
 /// display and an input driver: the app feeds it its SDL events, asks it to draw into its own
-/// texture, copies that texture where it wants, and asks when the next frame is due.
+/// texture, copies that texture where it wants, and asks when the next frame is due. SDL's C API
+/// comes with `import SDLHost`.
 ///
 ///     let limelight = try SDLEmbedding(overlaysWith: renderer, window: window, textEngine: engine, clock: MonotonicClock())
+///     limelight.targets = [DrawnTarget(id: "save", frame: saveButtonFrame, role: .button, label: "Save")]
 ///     let overlays = PresentationStack(root: limelight.root)   // spotlights, alerts: over the app
 ///     while running {
-///         SDL_WaitEventTimeout(&event, limelight.waitMilliseconds() ?? -1)
-///         if !limelight.handle(event) { app.handle(event) }   // taps through a spotlight's hole reach the app
+///         if SDL_WaitEventTimeout(&event, limelight.waitMilliseconds() ?? -1) == 1,   // 0: no event, a frame is due
+///            !limelight.handle(event) { app.handle(event) }   // taps through a spotlight's hole reach the app
 ///         app.draw(renderer)
 ///         limelight.render()
 ///         limelight.copy()                                     // over what the app drew
@@ -22,11 +24,18 @@ import Views
 /// `.wholeFrame` draws the root's whole frame (the app's screens are Limelight views) and takes
 /// every input; `.overlayOnly` draws only what the root's layers show (a spotlight's dim and
 /// bubble, an alert) over a transparent frame, blended over the app's own drawing, and gives back
-/// every input the overlays do not take (a tap through a hole, any input with no overlay up).
+/// every input the overlays do not take (a tap through a hole, any input with no overlay up). An
+/// app that draws itself publishes its places by id (`targets`), so holes and tour steps name
+/// them (`"target": "save"`) as they name views; `SelfDrawnApp` (Tours) runs tours over the root.
 /// Touch (the first finger as the pointer), text input and input-method composition at the caret,
 /// HiDPI (the renderer's output size over the window's), resizes, the system clipboard and the
+<<<<<<< HEAD
 /// root's reduced motion work as in Limelight's own window, and the root says Limelight's words in
 /// every language it ships (`InstalledStrings`, the root's own words over them) as there.
+=======
+/// root's reduced motion work as in Limelight's own window. docs/EMBEDDING.md has the whole loop,
+/// compiled by Limelight's suite.
+>>>>>>> work-docs
 @MainActor
 public final class SDLEmbedding {
     /// What the embedding draws.
@@ -43,6 +52,14 @@ public final class SDLEmbedding {
     public let mode: Mode
     /// The texture it draws into (ARGB8888, the renderer's output size): copy it where you want.
     public private(set) var texture: OpaquePointer?
+    /// The places an app that draws itself publishes by id (frames in screen points), for tours,
+    /// holes and screen readers: set them again when the app's layout or screen changes. Only an
+    /// overlay-only embedding has them; in a whole frame the root's own views carry the ids, and
+    /// what is set here is ignored.
+    public var targets: [DrawnTarget] {
+        get { (root.content as? DrawnScreen)?.targets ?? [] }
+        set { (root.content as? DrawnScreen)?.targets = newValue }
+    }
 
     private let renderer: OpaquePointer
     private let window: OpaquePointer?
@@ -63,12 +80,13 @@ public final class SDLEmbedding {
     }
 
     /// An embedding that draws only overlays, over the app's own drawing: its root (sized to the
-    /// renderer's output, in points of `window`'s scale) has a transparent content that hands every
-    /// input reaching it back to the app. Put a `PresentationStack` (or any layer) on `root`.
+    /// renderer's output, in points of `window`'s scale) has a transparent content (a
+    /// `DrawnScreen`, holding the published `targets`) that hands every input reaching it back to
+    /// the app. Put a `PresentationStack` (or any layer) on `root`.
     public convenience init(overlaysWith renderer: OpaquePointer, window: OpaquePointer? = nil, textEngine: any TextEngine,
                             clock: any Clock) throws(HostError) {
         let root: ViewRoot
-        do { root = try ViewRoot(content: HandBackView(), size: Size(1, 1), textEngine: textEngine, clock: clock) } catch {
+        do { root = try ViewRoot(content: DrawnScreen(), size: Size(1, 1), textEngine: textEngine, clock: clock) } catch {
             throw .sdl(what: "the overlays' root", reason: error.description)
         }
         try self.init(root: root, renderer: renderer, window: window, mode: .overlayOnly)
@@ -92,12 +110,16 @@ public final class SDLEmbedding {
         do { frame = try Pixmap(width: Int(w), height: Int(h)) } catch { throw .sdl(what: "frame buffer", reason: error.description) }
         translator = EventTranslator(scale: scale)
         root.clipboard = clipboard
+<<<<<<< HEAD
         // Limelight's words as every host says them, the root's own (an app's) over them: before
         // the app presents anything on it.
         root.strings = InstalledStrings.words(adding: root.strings)
         if mode == .overlayOnly, let handBack = root.content as? HandBackView {
+=======
+        if mode == .overlayOnly, let drawn = root.content as? DrawnScreen {
+>>>>>>> work-docs
             root.backgroundColor = .clear
-            handBack.onInput = { [weak self] in self?.passedOn = true }
+            drawn.onInput = { [weak self] in self?.passedOn = true }
         }
         let points = Size(Double(w) / scale, Double(h) / scale)
         if points != root.size || scale != root.scale { try? root.resize(to: points, scale: scale) }
@@ -224,17 +246,4 @@ public final class SDLEmbedding {
                          w: Int32(max(1, (caret.width * s).rounded())), h: Int32(max(1, (caret.height * s).rounded())))
         SDL_SetTextInputRect(&r)
     }
-}
-
-/// The content of an overlay-only root: transparent, the size of the screen, and the catcher of
-/// whatever the layers pass on (a tap through a hole), which it reports as the app's.
-@MainActor
-final class HandBackView: View {
-    /// Called when input reached the app's side.
-    var onInput: (@MainActor () -> Void)?
-    override func sizeThatFits(_ p: ProposedSize) -> Size { Size(p.width ?? 0, p.height ?? 0) }
-    override func pointerDown(at point: Point) -> Bool { onInput?(); return true }
-    override func pointerMoved(to point: Point) { onInput?() }
-    override func pointerUp(at point: Point, isTap: Bool) { onInput?() }
-    override func scrollWheel(dy: Double, at point: Point) -> Bool { onInput?(); return true }
 }

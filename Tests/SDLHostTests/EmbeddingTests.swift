@@ -1,14 +1,15 @@
-import CSDL2
 import Demo
 import Overlays
 import Raster
+import SDLHost
 import Testing
+import Tours
 import Views
-@testable import SDLHost
 
 /// Limelight inside an app that owns its SDL window and renderer: the app's events fed in, the
 /// frame drawn into Limelight's texture and copied by the app, read back from the renderer (SDL's
-/// dummy video driver, the software renderer).
+/// dummy video driver, the software renderer). The suite imports what such an app imports: the
+/// public products, SDL's C API coming with SDLHost.
 @MainActor
 @Suite(.serialized) struct EmbeddingTests {
     let window: OpaquePointer
@@ -161,5 +162,43 @@ import Views
             embedding.handle(e)
         }
         #expect(app.state.cards.count == 5, "a tap of a finger on the FAB")
+    }
+
+    /// An app that draws itself publishes its places by id: a tour names `save`, its hole opens on
+    /// the app's own drawing there, a click in it is the app's, the catalog a tour is checked
+    /// against knows the id, and a screen reader hears the place by its role and label.
+    @Test func publishedTargetsAreWhereToursPointByID() throws {
+        let clock = VirtualClock()
+        let embedding = try SDLEmbedding(overlaysWith: renderer, window: window, textEngine: FixedMetricTextEngine(), clock: clock)
+        let stack = PresentationStack(root: embedding.root)
+        let save = Rect(x: 100, y: 300, width: 120, height: 80)
+        embedding.targets = [DrawnTarget(id: "save", frame: save, role: .button, label: "Save"),
+                             DrawnTarget(id: "title", frame: Rect(x: 16, y: 60, width: 200, height: 40))]
+        let heard = embedding.root.semanticsTree().node(withID: "save")
+        #expect(heard?.role == .button && heard?.label == "Save" && heard?.frame == save)
+        let app = SelfDrawnApp(root: embedding.root, overlays: stack)
+        let json = #"{"id": "recipes", "steps": [{"target": "save", "shape": "roundedRect", "cornerRadius": 0, "padding": 0, "text": "Save keeps your recipe.", "interactive": true}]}"#
+        let loaded = try TourLoader.load(bytes: Array(json.utf8), file: "recipes.json", folder: ".",
+                                         appCatalog: { app.targetCatalog(AppDefinition(id: "recipes", make: { _ in app })) })
+        let engine = TourEngine(tour: loaded.tour, host: app)
+        engine.start(at: 0, animated: false)
+        SDL_SetRenderDrawColor(renderer, 0xC0, 0x40, 0x20, 0xFF)
+        SDL_RenderClear(renderer)
+        embedding.render()
+        embedding.copy()
+        let frame = try readBack()
+        #expect(embedding.root.view(withID: "save")?.frame == save)
+        #expect(frame.color(x: 160, y: 340) == Color(red: 0xC0, green: 0x40, blue: 0x20), "the hole shows the app's Save button")
+        #expect(frame.color(x: 10, y: 10) != Color(red: 0xC0, green: 0x40, blue: 0x20), "the rest is dimmed")
+        for e in click(Point(160, 340)) { #expect(!embedding.handle(e), "a click on the app's button through the hole is the app's") }
+
+        let misspelt = #"{"id": "recipes", "steps": [{"target": "sav", "text": "Save."}]}"#
+        #expect(throws: TourLoadError.self) {
+            try TourLoader.load(bytes: Array(misspelt.utf8), file: "recipes.json", folder: ".",
+                                appCatalog: { app.targetCatalog(AppDefinition(id: "recipes", make: { _ in app })) })
+        }
+        embedding.targets = []
+        embedding.render()
+        #expect(embedding.root.view(withID: "save") == nil, "a target no longer published is gone")
     }
 }

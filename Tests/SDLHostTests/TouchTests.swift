@@ -1,4 +1,3 @@
-import CSDL2
 @testable import Demo
 import Overlays
 import Raster

@@ -34,8 +34,12 @@ public struct AppDefinition: Sendable {
     public var events: [String]
     /// The kinds of overlay it presents that conditions may name (`overlay = alert`).
     public var overlayKinds: [String]
-    /// The tour files the window shows at launch, by their show rules (absolute paths, or relative
-    /// to the current folder).
+    /// The tours the app shows by itself (absolute paths, or relative to the current folder), in
+    /// order: the window starts the first whose `show` rule shows it with the saved progress, 1 s
+    /// after launch (by default each once: not again after it was finished or skipped;
+    /// `--reset-tours` forgets the progress, `--tour FILE` runs another instead), and `render`,
+    /// `replay` and `inspect` without `--tour` run the first that loads. A missing or broken file
+    /// is said on stderr and passed over. Empty: no tour at launch.
     public var launchTours: [String]
     /// Where each of its view ids is declared, as `FILE:LINE` (an app declared in a screens file),
     /// for the messages of tours that miss one.

@@ -6,10 +6,12 @@ import Views
 /// it, and nothing in Limelight knows more of an app than this and its `AppDefinition`.
 ///
 /// An app names its places (`tabNames`: tabs, or any other screens it can show by name), shows
-/// them, scrolls a view into sight, keeps named state that tours check (`state(named:)`: a count, a
-/// flag, a word), reports its events for show rules (`onAppEvent`), and says which ids its views
-/// can come to have as it runs (`idPatterns`). Every app implements it, and so does
-/// `ScreenshotStage` (one still image: no views, no tabs, no state).
+/// them, scrolls a view into sight, keeps named state that tours check (`state(named:)`, a
+/// `StateValue`: `.number` for a count, `.flag` for on or off, `.text` for a word such as
+/// `playing`), reports its events for show rules (`onAppEvent`), and says which ids its views can
+/// come to have as it runs (`idPatterns`). Every app implements it, and so do `ScreenshotStage`
+/// (one still image: no views, no tabs, no state) and `SelfDrawnApp` (an app that draws its own
+/// screens and publishes its places by id).
 @MainActor
 public protocol TourHost: HostedApp {
     /// The overlays above the screen; the tour's spotlight goes here.
@@ -29,8 +31,8 @@ public protocol TourHost: HostedApp {
     @discardableResult func pushScreen(named name: String) -> Bool
     /// Scrolls the view with `id` into view, if it sits in a scroll view and is not fully visible.
     func scrollIntoView(viewID id: String)
-    /// The app's state called `name` now, as declared in its definition (`AppDefinition.states`);
-    /// nil when it has no such state.
+    /// The app's state called `name` now, as declared in its definition (`AppDefinition.states`):
+    /// `.number`, `.flag` or `.text`, of the declared kind; nil when it has no such state.
     func state(named name: String) -> StateValue?
     /// The ids views can come to have as the app runs, by tab, as patterns with `N` for a number
     /// (`row.N` for rows the app adds).
@@ -95,7 +97,7 @@ extension TourHost {
     }
 }
 
-/// A value of an app's state: a number (a count, a level), a flag (on or off) or a word.
+/// A value of an app's state: `.number` (a count, a level), `.flag` (on or off) or `.text` (a word).
 public enum StateValue: Hashable, Sendable, CustomStringConvertible {
     /// A number: cards on a screen, a volume.
     case number(Double)
