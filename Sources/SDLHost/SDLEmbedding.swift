@@ -29,13 +29,9 @@ import Views
 /// them (`"target": "save"`) as they name views; `SelfDrawnApp` (Tours) runs tours over the root.
 /// Touch (the first finger as the pointer), text input and input-method composition at the caret,
 /// HiDPI (the renderer's output size over the window's), resizes, the system clipboard and the
-<<<<<<< HEAD
 /// root's reduced motion work as in Limelight's own window, and the root says Limelight's words in
 /// every language it ships (`InstalledStrings`, the root's own words over them) as there.
-=======
-/// root's reduced motion work as in Limelight's own window. docs/EMBEDDING.md has the whole loop,
-/// compiled by Limelight's suite.
->>>>>>> work-docs
+/// docs/EMBEDDING.md has the whole loop, compiled by Limelight's suite.
 @MainActor
 public final class SDLEmbedding {
     /// What the embedding draws.
@@ -110,14 +106,10 @@ public final class SDLEmbedding {
         do { frame = try Pixmap(width: Int(w), height: Int(h)) } catch { throw .sdl(what: "frame buffer", reason: error.description) }
         translator = EventTranslator(scale: scale)
         root.clipboard = clipboard
-<<<<<<< HEAD
         // Limelight's words as every host says them, the root's own (an app's) over them: before
         // the app presents anything on it.
         root.strings = InstalledStrings.words(adding: root.strings)
-        if mode == .overlayOnly, let handBack = root.content as? HandBackView {
-=======
         if mode == .overlayOnly, let drawn = root.content as? DrawnScreen {
->>>>>>> work-docs
             root.backgroundColor = .clear
             drawn.onInput = { [weak self] in self?.passedOn = true }
         }
