@@ -24,6 +24,9 @@ enum MergeReportsCommand {
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--results"], switches: ["--help", "--report-all"], positionalPaths: "a result blob")
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected the shards' blob files (see \(programName) merge-reports --help)") }
+        // What it writes is made ready first: a folder it cannot write stops it before any blob is read.
+        let results = try TestOutputs.checkResultsFolder(args.value("--results"), command: c)
+        try TestOutputs.checkOutputs(args, command: c)
         var blobs: [TestRun] = []
         for path in args.positional {
             do { blobs.append(try TestRun.read(path, kind: "a result blob")) } catch { throw .usage("\(c): \(error.message)") }
@@ -50,12 +53,6 @@ enum MergeReportsCommand {
                 throw .usage("\(c): \(Arguments.printable(path)): the case \(Arguments.printable(r.testCase.name)) is in another shard's blob too (a plan's cases are dealt once)")
             }
         }
-        let results = args.value("--results") ?? TestResultsFolder.defaultPath()
-        if args.value("--results") == nil {
-            do { try TestResultsFolder.checkDefault(results) } catch { throw CLIError(message: "\(c): \(error.message)", exitCode: 3) }
-        }
-        if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
-        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
         TestResultsFolder.clear(results, tours: blobs[0].tours.map(\.name))
         var merged = blobs[0]
         merged.shard = nil

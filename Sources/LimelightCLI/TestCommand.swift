@@ -71,13 +71,10 @@ enum TestCommand {
             try AcceptCommand.accept([pattern], results: args.value("--results"), app: app, command: c)
             return
         }
-        let results = args.value("--results") ?? TestResultsFolder.defaultPath()
-        if args.value("--results") == nil {
-            do { try TestResultsFolder.checkDefault(results) } catch { throw CLIError(message: "\(c): \(error.message)", exitCode: 3) }
-        }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see \(programName) test --help)") }
         let shard = try args.value("--shard").map { v throws(CLIError) in try parseShard(v, command: c) }
         if args.value("--blob") != nil && shard == nil { throw .usage("\(c): --blob needs --shard K/N") }
+        let results = try TestOutputs.checkResultsFolder(args.value("--results"), command: c)
         let limit = TestWorkers.processLimit()
         var jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) } ?? limit.count
         if jobs > limit.count {
@@ -85,8 +82,7 @@ enum TestCommand {
             jobs = limit.count
         }
         let files = try tourFiles(args.positional, command: c)
-        if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
-        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
+        try TestOutputs.checkOutputs(args, command: c)
         // A run that forks its workers loads fontconfig's configuration on the second core while
         // this one reads the tours, and each process starts with it loaded; `--jobs 1` keeps to one core.
         let fonts = jobs > 1 ? ThreadedValue { try? FontConfiguration() } : nil
