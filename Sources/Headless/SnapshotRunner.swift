@@ -154,6 +154,7 @@ public struct SnapshotRunner {
             walk.engine.start(at: 0, animated: true)
             walk.session.settle()
             var runner = ScriptRunner(session: walk.session, engine: walk.engine)
+            var scriptHeld = true
             do throws(ScriptFailure) {
                 try runner.run(script.script)
                 if let expect = script.expect {
@@ -163,8 +164,10 @@ public struct SnapshotRunner {
             } catch {
                 let at = error.line > 0 ? "\(planned.file):\(error.line): " : "\(planned.file): "
                 fail(&results[0], "script \"\(script.name)\": \(at)\(error.message)")
+                scriptHeld = false
             }
-            take(walk.session, into: &results[0], planned: planned, files: files)
+            // The frame of a script that stopped or whose `expect` failed is no golden to record.
+            take(walk.session, into: &results[0], planned: planned, files: files, recordable: scriptHeld)
         }
         return results
     }
@@ -173,8 +176,10 @@ public struct SnapshotRunner {
     /// Paints the session's frame for `result`'s case (unless skipped), compares it with its golden,
     /// and writes what a failure or a recording needs. A case that failed already (a script that
     /// stopped, a lint error) keeps its frame as it is at that moment whatever the comparison says.
-    /// The golden is read once (`GroupFiles.golden`): what is compared is what is copied.
-    private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles) {
+    /// The golden is read once (`GroupFiles.golden`): what is compared is what is copied. Unless
+    /// `recordable`, `update` records nothing: the frame is kept to look at, and the case says why.
+    private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles,
+                      recordable: Bool = true) {
         guard result.outcome != .skipped, let test = planned.tour?.test else { return }
         let frame: Pixmap
         do { frame = try session.render() } catch {
@@ -187,6 +192,11 @@ public struct SnapshotRunner {
         let c = result.testCase
         let failedBefore = result.outcome == .failed
         if options.update?.records(exists: verdict != .missing, matches: verdict == .matches) == true {
+            guard recordable else {
+                fail(&result, "not recorded: its script did not end as it should (fix the script or the tour, then record)")
+                result.actual = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result)
+                return
+            }
             result.toRecord = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result)
             return
         }
@@ -225,7 +235,7 @@ public struct SnapshotRunner {
     private func keepSemantics(_ tree: String, spoken: String, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles) {
         let base = String(result.golden.dropLast(4))
         let c = result.testCase
-        for (text, suffix, what) in [(tree, ".semantics.json", "the screen-reader tree"), (spoken, ".spoken.txt", "the spoken words")] {
+        for (text, suffix, what) in [(tree, ".semantics.json", "the screen-reader tree differs"), (spoken, ".spoken.txt", "the spoken words differ")] {
             let golden = base + suffix
             guard let kinds = TestResultsFolder.textKinds(ofGolden: golden) else { continue }
             let read = files.golden(golden, kind: "a text golden", limit: 64 << 20)
@@ -245,7 +255,7 @@ public struct SnapshotRunner {
                 let now = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let line = zip(was, now).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, now.count)
                 let shown = line < now.count ? String(now[line]).trimmingCharacters(in: .whitespaces) : "(ends)"
-                fail(&result, "\(what) differs from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
+                fail(&result, "\(what) from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
             } else {
                 fail(&result, "no golden \(golden) yet (record it with `limelight test --update \(planned.file)`)")
             }

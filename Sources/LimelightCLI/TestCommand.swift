@@ -37,7 +37,8 @@ enum TestCommand {
       manifest that `\(programName) accept` reads. Goldens no case names are listed as orphans.
       --update [MODE] record goldens: missing (only new ones), changed (new and differing: the
                       default), all (every case run); nothing is recorded for a tour with errors or
-                      lint errors, which are listed, each with its line
+                      lint errors, which are listed, each with its line, nor for a test script that
+                      stopped or whose expect failed
       --prune         remove the orphan goldens
       --only PATTERN  run only the cases whose name contains PATTERN (* and ? match any characters
                       and one): --only 'home/*-ja-*', --only step03; the others count as skipped

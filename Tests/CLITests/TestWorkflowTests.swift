@@ -117,6 +117,25 @@ import ImageFiles
         #expect(!quiet.stdout.contains("orphan"))
     }
 
+    /// `--update` records no frame of a script whose `expect` failed (nor of one that stopped):
+    /// its golden would hold the wrong moment. The case fails, saying why, and its frame is kept.
+    @Test func updateRecordsNoFrameOfAScriptWhoseExpectFailed() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "s", "test": {"scripts": [{"name": "go", "lines": ["tap fab", "wait 400"], "expect": "step=1"}]}, "steps": [{"target": "fab", "text": "Add one.", "advanceOn": "tapTarget"}, {"target": "nav.title", "text": "Done."}]}"#
+            .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let golden = dir + "/s.goldens/390x844@1x-en-script-go.png"
+        for mode in ["missing", "changed", "all"] {
+            let r = try CLI.run(["test", dir + "/s.json", "--update", mode, "--results", dir + "/r"])
+            #expect(r.status == 1, "\(mode): \(r.stdout)")
+            #expect(r.stdout.contains("FAIL s/390x844@1x-en-script-go: script \"go\": \(dir)/s.json:1: expect step: expected 1, found 2 at the end; not recorded: its script did not end as it should"), "\(mode): \(r.stdout)")
+            #expect(!r.stdout.contains("wrote \(golden)"), "\(mode): \(r.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: golden), "\(mode): no golden of the failed script")
+            #expect(FileManager.default.fileExists(atPath: dir + "/r/s/390x844@1x-en-script-go.actual.png"), "\(mode): its frame is kept to look at")
+            // The steps' own cases are recorded as ever.
+            #expect(FileManager.default.fileExists(atPath: dir + "/s.goldens/390x844@1x-en-step01.png"), "\(mode)")
+        }
+    }
+
     @Test func aScriptThatStopsEarlyLeavesTheFrameOfThatMoment() throws {
         let dir = try CLI.temporaryFolder()
         func write(_ lines: String) throws {
