@@ -34,7 +34,8 @@ enum TestCommand {
       A failing case prints one line (the case, what differed, the image paths) and leaves
       <case>.actual.png, <case>.expected.png and <case>.diff.png in the results folder (--results DIR,
       else a folder of this one in $TMPDIR), made only when there is something to write, with a
-      manifest that `\(programName) accept` reads. Goldens no case names are listed as orphans.
+      manifest that `\(programName) accept` reads. Goldens no case names are listed as orphans, and so
+      is a goldens folder NAME.goldens beside a tour with no NAME.json (a renamed tour's).
       --update [MODE] record goldens: missing (only new ones), changed (new and differing: the
                       default), all (every case run); nothing is recorded for a tour with errors or
                       lint errors, which are listed, each with its line, nor for a test script that
@@ -148,6 +149,11 @@ enum TestCommand {
                     orphanLines.append("orphan golden \(orphan): no case names it (--prune removes it)")
                 }
             }
+        }
+        // A renamed tour file leaves its goldens under its old name.
+        for folder in plan.orphanedGoldensFolders() {
+            let stem = String((folder as NSString).lastPathComponent.dropLast(".goldens".count))
+            orphanLines.append("orphan goldens folder \(folder): no tour file \(stem).json beside it (renamed? move its goldens to the tour's own goldens folder, or remove it)")
         }
         let run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
         let outputs = TestOutputs(junit: args.value("--junit"), report: args.value("--report"), reportAll: args.has("--report-all"),

@@ -101,6 +101,25 @@ import ImageFiles
         #expect(bad.status == 2 && bad.errorLines == ["limelight: test: --update some: expected one of missing, changed, all"])
     }
 
+    /// A renamed tour file leaves its goldens folder under the old name: one line says so. A
+    /// folder another tour file there names as its `test.goldens` is that tour's, not an orphan.
+    @Test func aRenamedToursOldGoldensFolderIsSaidToBeOrphaned() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.json", toPath: dir + "/tip.json")
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.goldens", toPath: dir + "/fab.goldens")
+        try FileManager.default.createDirectory(atPath: dir + "/shared.goldens", withIntermediateDirectories: true)
+        try #"{"id": "other", "test": {"goldens": "shared.goldens"}, "steps": [{"target": "fab", "text": "x"}]}"#
+            .write(toFile: dir + "/other.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir + "/tip.json", "--update", "--results", dir + "/r"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let lines = r.stdout.split(separator: "\n").filter { $0.contains("orphan goldens folder") }
+        #expect(lines == ["orphan goldens folder \(dir)/fab.goldens: no tour file fab.json beside it (renamed? move its goldens to the tour's own goldens folder, or remove it)"], "\(r.stdout)")
+        // Once the old folder is gone, nothing is said.
+        try FileManager.default.removeItem(atPath: dir + "/fab.goldens")
+        let quiet = try CLI.run(["test", dir + "/tip.json", "--results", dir + "/r"])
+        #expect(quiet.status == 0 && !quiet.stdout.contains("orphan"), "\(quiet.stdout)")
+    }
+
     @Test func orphanGoldensAreListedOnEveryRunAndPrunedOnRequest() throws {
         let dir = try changedHome()
         let orphan = dir + "/home.goldens/390x844@1x-de-step01.png"
