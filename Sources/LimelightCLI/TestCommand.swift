@@ -155,7 +155,8 @@ enum TestCommand {
             let stem = String((folder as NSString).lastPathComponent.dropLast(".goldens".count))
             orphanLines.append("orphan goldens folder \(folder): no tour file \(stem).json beside it (renamed? move its goldens to the tour's own goldens folder, or remove it)")
         }
-        let run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
+        var run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
+        run.runIdentity = TestRun.runIdentity(environment: ProcessInfo.processInfo.environment)
         let outputs = TestOutputs(junit: args.value("--junit"), report: args.value("--report"), reportAll: args.has("--report-all"),
                                   results: results, blob: shard.map { s in args.value("--blob") ?? (results as NSString).appendingPathComponent("blob-\(s.index)-of-\(s.count).json") },
                                   command: c, goldens: passedGoldens(of: planned))

@@ -198,6 +198,45 @@ import ImageFiles
         #expect(made.contains { $0.hasSuffix("/home/390x844@1x-en-step02.actual.png") } && made.contains { $0.hasSuffix("/manifest.json") }, "\(made)")
     }
 
+    /// Blobs of one plan from different runs merge, with one line naming those from another run:
+    /// another run identity (LIMELIGHT_RUN_ID, a CI's run), or a tour file changed between them.
+    /// Version-2 blobs written before the identity was kept are read as ever.
+    @Test func blobsFromDifferentRunsAreNamedWhenMerged() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.json", toPath: dir + "/fab.json")
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.goldens", toPath: dir + "/fab.goldens")
+        func shard(_ k: Int, run: String, blob: String) throws {
+            let r = try CLI.run(["test", dir + "/fab.json", "--shard", "\(k)/2", "--jobs", "1", "--results", dir + "/s\(k)", "--blob", blob],
+                                environment: ["LIMELIGHT_RUN_ID": run])
+            #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        }
+        func merge(_ blobs: [String]) throws -> CLIResult {
+            try CLI.run(["merge-reports"] + blobs + ["--results", dir + "/merged"])
+        }
+        try shard(1, run: "101", blob: dir + "/1.json")
+        try shard(2, run: "101", blob: dir + "/2.json")
+        try shard(2, run: "102", blob: dir + "/2-other.json")
+        let same = try merge([dir + "/1.json", dir + "/2.json"])
+        #expect(same.status == 0 && same.stderr.isEmpty, "\(same.stderr)")
+        let blob = try String(contentsOfFile: dir + "/1.json", encoding: .utf8)
+        #expect(blob.contains("\"runIdentity\":\"LIMELIGHT_RUN_ID=101\""), "the blob keeps its run")
+        let mixed = try merge([dir + "/1.json", dir + "/2-other.json"])
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.errorLines == ["limelight: merge-reports: \(dir)/2-other.json (LIMELIGHT_RUN_ID=102) comes from another run than \(dir)/1.json (LIMELIGHT_RUN_ID=101): the merged report mixes their results"], "\(mixed.stderr)")
+        // A blob written before runs were kept (version 2, no identity) is read, and compared by its tours.
+        var old = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/2-other.json"))) as? [String: Any])
+        old.removeValue(forKey: "runIdentity")
+        try JSONSerialization.data(withJSONObject: old).write(to: URL(fileURLWithPath: dir + "/2-old.json"))
+        let older = try merge([dir + "/1.json", dir + "/2-old.json"])
+        #expect(older.status == 0 && older.stderr.isEmpty, "\(older.stderr)")
+        // The same run identity, but the tour file changed between the shards.
+        let json = try String(contentsOfFile: dir + "/fab.json", encoding: .utf8)
+        try (json + "\n").write(toFile: dir + "/fab.json", atomically: true, encoding: .utf8)
+        try shard(2, run: "101", blob: dir + "/2-changed.json")
+        let changed = try merge([dir + "/1.json", dir + "/2-changed.json"])
+        #expect(changed.errorLines == ["limelight: merge-reports: \(dir)/2-changed.json (a tour file changed: \(dir)/fab.json) comes from another run than \(dir)/1.json (LIMELIGHT_RUN_ID=101): the merged report mixes their results"], "\(changed.stderr)")
+    }
+
     @Test func fourShardsMergeIntoWhatOneRunWrites() throws {
         let dir = try changedHome()
         let tours = [dir + "/home.json", TestCommandTests.tours + "/fab.json"]
