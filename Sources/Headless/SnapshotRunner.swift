@@ -30,11 +30,14 @@ public struct SnapshotRunner {
         /// The threads each PNG the run writes is compressed on (nil: one a core). A run spread over
         /// processes gives each one, so it takes as many cores as it has processes.
         public var encodingThreads: Int?
+        /// The command line as the user runs it (`limelight`, or an app's own, such as
+        /// `recipes-tours`): what the hints in failures tell them to run.
+        public var command: String
         /// Options from their parts.
         public init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true,
-                    requiredLanguages: Set<String> = [], encodingThreads: Int? = nil) {
+                    requiredLanguages: Set<String> = [], encodingThreads: Int? = nil, command: String = "limelight") {
             self.filter = filter; self.update = update; self.artifacts = artifacts; self.paints = paints
-            self.requiredLanguages = requiredLanguages; self.encodingThreads = encodingThreads
+            self.requiredLanguages = requiredLanguages; self.encodingThreads = encodingThreads; self.command = command
         }
     }
 
@@ -205,7 +208,7 @@ public struct SnapshotRunner {
             if failedBefore { result.actual = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result) }
             return
         case .missing:
-            fail(&result, "no golden \(result.golden) yet (record it with `limelight test --update \(planned.file)`)")
+            fail(&result, "no golden \(result.golden) yet (record it with `\(options.command) test --update \(planned.file)`)")
         case let .sizeDiffers(w, h):
             fail(&result, "the frame is \(frame.width)x\(frame.height) pixels, the golden \(w)x\(h)")
         case .unreadable(let why):
@@ -257,7 +260,7 @@ public struct SnapshotRunner {
                 let shown = line < now.count ? String(now[line]).trimmingCharacters(in: .whitespaces) : "(ends)"
                 fail(&result, "\(what) from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
             } else {
-                fail(&result, "no golden \(golden) yet (record it with `limelight test --update \(planned.file)`)")
+                fail(&result, "no golden \(golden) yet (record it with `\(options.command) test --update \(planned.file)`)")
             }
             keep()
         }

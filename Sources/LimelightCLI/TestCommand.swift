@@ -93,7 +93,8 @@ enum TestCommand {
         let plan = stages.plan(planned)
         let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
         // Each process takes one core: `--jobs N` is the cores the run uses.
-        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1)
+        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1,
+                                             command: programName)
         var runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         })
@@ -126,7 +127,7 @@ enum TestCommand {
         for tour in planned { if let t = tour.tour { tourWarnings += TourLint.tourFindings(t, file: tour.file) } }
         var written: [String] = []
         // `--update all` records over a changed screenshot: what its rects point at is then the user's call.
-        if update != .all { ScreenRecord.check(&all, tours: planned) }
+        if update != .all { ScreenRecord.check(&all, tours: planned, command: programName) }
         if update != nil {
             lines += lintErrorsBlockingRecording(all, tours: planned)
             written = GoldenRecorder.record(&all, tours: planned, resultsFolder: results)

@@ -97,7 +97,7 @@ struct TestOutputs {
             // The images are files beside the page (ReportImages), not inside it.
             let images = ReportImages(folder: report)
             let page = HTMLReport.page(tours: run.tours, results: cases, warnings: warnings,
-                                       acceptCommand: "\(programName) accept\(acceptFolderOption)") { r in
+                                       acceptCommand: "\(programName) accept\(acceptFolderOption)", command: programName) { r in
                 images.images(of: r, TestResultsFolder.caseFiles(of: r, in: self.results, goldens: reportAll ? passedGoldens : nil))
             }
             images.removeStale()

@@ -4,7 +4,7 @@ import SDLHost
 import Tours
 import Views
 
-/// `limelight` / `limelight window` (`demo` too): the app in a window.
+/// `limelight` / `limelight window`: the app in a window.
 @MainActor
 enum WindowCommand {
     static func help(_ app: CLIApp) -> String {
