@@ -53,9 +53,17 @@ public enum LimelightCLI {
             return 2
         }
         var arguments = arguments
+        // `LIMELIGHT_TOURS=off|dismiss`: the app's own end-to-end tests switch its tours, over its definition.
+        let tourSwitch: TourSwitch?
+        switch TourSwitch.from(environment: ProcessInfo.processInfo.environment) {
+        case .success(let chosen): tourSwitch = chosen
+        case .failure(let error):
+            warn(error.message)
+            return 2
+        }
         // Process policy: one budget of decoded images for the whole run, every app and tour of it.
         let images = DecodedImageCache(budget: DecodedImageCache.defaultBudget)
-        var cli = CLIApp(app, images: images)
+        var cli = CLIApp(app, images: images, tourSwitch: tourSwitch)
         // `--app FILE` (anywhere): every command runs over the app that screens file declares.
         if let i = arguments.firstIndex(where: { $0 == "--app" || $0.hasPrefix("--app=") }) {
             let path: String
@@ -76,14 +84,14 @@ public enum LimelightCLI {
             }
             // Help and the JSON Schemas do not need the app: a broken one is reported, not fatal.
             let needsTheApp = arguments.first != "schema" && !arguments.contains("--help") && !arguments.contains("-h")
-            do { cli = try CLIApp.declared(at: path, namedByCommandLine: true, images: images) } catch {
+            do { cli = try CLIApp.declared(at: path, namedByCommandLine: true, images: images, tourSwitch: tourSwitch) } catch {
                 for d in error.diagnostics { warn("\(d)") }
                 if needsTheApp { return 2 }
             }
             if let problem = cli.definition.problem {
                 warn("\(path): \(problem)")
                 if needsTheApp { return 2 }
-                cli = CLIApp(app, images: images)
+                cli = CLIApp(app, images: images, tourSwitch: tourSwitch)
             }
         }
         if arguments.first == "--help" || arguments.first == "-h" {
