@@ -41,9 +41,10 @@ public enum HTMLReport {
 
     /// The page for `tours` and their results; `images(result)` gives each case's images (the
     /// caller decides which cases carry any); `acceptCommand` is the command a reviewer's choices
-    /// are appended to (`limelight accept`), nil when the results cannot be accepted from here.
+    /// are appended to (`limelight accept`), nil when the results cannot be accepted from here;
+    /// `command` names the command line in the page's title (`limelight`, an app's own).
     public static func page(tours: [TestRun.TourEntry], results: [CaseResult], warnings: [TourDiagnostic],
-                            acceptCommand: String? = nil, images: (CaseResult) -> Images) -> String {
+                            acceptCommand: String? = nil, command: String = "limelight", images: (CaseResult) -> Images) -> String {
         let tally = TestTally(results)
         let failed = results.filter { $0.outcome == .failed || $0.outcome == .error }
         let others = results.filter { $0.outcome == .passed || $0.outcome == .skipped }
@@ -52,10 +53,10 @@ public enum HTMLReport {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>limelight test: \(escape(tally.line))</title>
+        <title>\(escape(command)) test: \(escape(tally.line))</title>
         <style>\(style)</style></head>
         <body>
-        <header><h1>limelight test</h1>
+        <header><h1>\(escape(command)) test</h1>
         <p class="tally"><span class="passed">\(tally.passed) passed</span> · <span class="failed">\(tally.failed) failed</span>\(tally.errors > 0 ? " · <span class=\"error\">\(tally.errors) error\(tally.errors == 1 ? "" : "s")</span>" : "")\(tally.skipped > 0 ? " · <span class=\"skipped\">\(tally.skipped) skipped</span>" : "")</p>
         <p class="tours">\(tours.map { "<code>\(escape($0.file))</code>" }.joined(separator: " "))</p>
         \(filters(results))

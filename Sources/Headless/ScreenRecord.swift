@@ -93,8 +93,9 @@ public enum ScreenRecord {
     }
 
     /// Adds a lint error to each case whose rect is where it was when its golden was recorded but
-    /// whose screen under it has changed since.
-    public static func check(_ results: inout [CaseResult], tours: [PlannedTour]) {
+    /// whose screen under it has changed since. `command` is the command line as the user runs it
+    /// (`limelight`, an app's own `recipes-tours`), for the hint.
+    public static func check(_ results: inout [CaseResult], tours: [PlannedTour], command: String = "limelight") {
         for planned in tours where planned.tour != nil {
             let record = read(planned)
             guard !record.isEmpty, let tour = planned.tour else { continue }
@@ -103,7 +104,7 @@ public enum ScreenRecord {
                 for (k, now) in results[i].screenUnder.enumerated() where k < kept.count && kept[k].rect == now.rect && changed(kept[k].cells, now.cells) {
                     let r = now.rect.map(\.compact).joined(separator: ", ")
                     let finding = TourDiagnostic(file: planned.file, line: tour.steps[index].source.step, path: "steps[\(index)]",
-                        message: "re-check its rect [\(r)]: the screen under it changed since its golden was recorded, and it may point at nothing now (once it is right, `limelight test --update all` records it again) (at \(results[i].testCase.shortName))")
+                        message: "re-check its rect [\(r)]: the screen under it changed since its golden was recorded, and it may point at nothing now (once it is right, `\(command) test --update all` records it again) (at \(results[i].testCase.shortName))")
                     results[i].lint.append(finding)
                     if results[i].outcome == .passed { results[i].outcome = .failed }
                     if results[i].outcome == .failed { results[i].problems.append(finding.description) }

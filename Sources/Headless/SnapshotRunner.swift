@@ -31,11 +31,14 @@ public struct SnapshotRunner {
         /// The threads each PNG the run writes is compressed on (nil: one a core). A run spread over
         /// processes gives each one, so it takes as many cores as it has processes.
         public var encodingThreads: Int?
+        /// The command line as the user runs it (`limelight`, or an app's own, such as
+        /// `recipes-tours`): what the hints in failures tell them to run.
+        public var command: String
         /// Options from their parts.
         public init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true,
-                    requiredLanguages: Set<String> = [], encodingThreads: Int? = nil) {
+                    requiredLanguages: Set<String> = [], encodingThreads: Int? = nil, command: String = "limelight") {
             self.filter = filter; self.update = update; self.artifacts = artifacts; self.paints = paints
-            self.requiredLanguages = requiredLanguages; self.encodingThreads = encodingThreads
+            self.requiredLanguages = requiredLanguages; self.encodingThreads = encodingThreads; self.command = command
         }
     }
 
@@ -157,6 +160,7 @@ public struct SnapshotRunner {
             walk.engine.start(at: 0, animated: true)
             walk.session.settle()
             var runner = ScriptRunner(session: walk.session, engine: walk.engine)
+            var scriptHeld = true
             do throws(ScriptFailure) {
                 try runner.run(script.script)
                 if let expect = script.expect {
@@ -166,8 +170,10 @@ public struct SnapshotRunner {
             } catch {
                 let at = error.line > 0 ? "\(planned.file):\(error.line): " : "\(planned.file): "
                 fail(&results[0], "script \"\(script.name)\": \(at)\(error.message)")
+                scriptHeld = false
             }
-            take(walk.session, into: &results[0], planned: planned, files: files)
+            // The frame of a script that stopped or whose `expect` failed is no golden to record.
+            take(walk.session, into: &results[0], planned: planned, files: files, recordable: scriptHeld)
         }
         return results
     }
@@ -176,8 +182,10 @@ public struct SnapshotRunner {
     /// Paints the session's frame for `result`'s case (unless skipped), compares it with its golden,
     /// and writes what a failure or a recording needs. A case that failed already (a script that
     /// stopped, a lint error) keeps its frame as it is at that moment whatever the comparison says.
-    /// The golden is read once (`GroupFiles.golden`): what is compared is what is copied.
-    private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles) {
+    /// The golden is read once (`GroupFiles.golden`): what is compared is what is copied. Unless
+    /// `recordable`, `update` records nothing: the frame is kept to look at, and the case says why.
+    private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles,
+                      recordable: Bool = true) {
         guard result.outcome != .skipped, let test = planned.tour?.test else { return }
         let frame: Pixmap
         do { frame = try session.render() } catch {
@@ -190,6 +198,11 @@ public struct SnapshotRunner {
         let c = result.testCase
         let failedBefore = result.outcome == .failed
         if options.update?.records(exists: verdict != .missing, matches: verdict == .matches) == true {
+            guard recordable else {
+                fail(&result, "not recorded: its script did not end as it should (fix the script or the tour, then record)")
+                result.actual = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result)
+                return
+            }
             result.toRecord = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result)
             return
         }
@@ -198,7 +211,7 @@ public struct SnapshotRunner {
             if failedBefore { result.actual = files.write(frame, TestResultsFolder.key(of: c, .actual), for: &result) }
             return
         case .missing:
-            fail(&result, "no golden \(result.golden) yet (record it with `limelight test --update \(planned.file)`)")
+            fail(&result, "no golden \(result.golden) yet (record it with `\(options.command) test --update \(planned.file)`)")
         case let .sizeDiffers(w, h):
             fail(&result, "the frame is \(frame.width)x\(frame.height) pixels, the golden \(w)x\(h)")
         case .unreadable(let why):
@@ -228,7 +241,7 @@ public struct SnapshotRunner {
     private func keepSemantics(_ tree: String, spoken: String, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles) {
         let base = String(result.golden.dropLast(4))
         let c = result.testCase
-        for (text, suffix, what) in [(tree, ".semantics.json", "the screen-reader tree"), (spoken, ".spoken.txt", "the spoken words")] {
+        for (text, suffix, what) in [(tree, ".semantics.json", "the screen-reader tree differs"), (spoken, ".spoken.txt", "the spoken words differ")] {
             let golden = base + suffix
             guard let kinds = TestResultsFolder.textKinds(ofGolden: golden) else { continue }
             let read = files.golden(golden, kind: "a text golden", limit: 64 << 20)
@@ -248,9 +261,9 @@ public struct SnapshotRunner {
                 let now = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let line = zip(was, now).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, now.count)
                 let shown = line < now.count ? String(now[line]).trimmingCharacters(in: .whitespaces) : "(ends)"
-                fail(&result, "\(what) differs from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
+                fail(&result, "\(what) from \(golden) at line \(line + 1): now \(shown.count > 160 ? String(shown.prefix(160)) + "…" : shown)")
             } else {
-                fail(&result, "no golden \(golden) yet (record it with `limelight test --update \(planned.file)`)")
+                fail(&result, "no golden \(golden) yet (record it with `\(options.command) test --update \(planned.file)`)")
             }
             keep()
         }

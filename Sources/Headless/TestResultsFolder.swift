@@ -30,17 +30,24 @@ public enum TestResultsFolder {
     /// made (mode 0700) when missing, and must be a folder (not a link) owned by this user that no
     /// one else may write into (one others may read is closed to them); `path` itself, when it
     /// exists, and everything directly in it must not be links. In a shared temporary folder, anyone may have made that name first: then it is
-    /// refused, as tmux and ssh-agent refuse theirs.
+    /// refused, as tmux and ssh-agent refuse theirs. Without `making`, what is not there yet must
+    /// be one this process can make (a temporary folder it may write into), so a run that could
+    /// not keep its results is refused before it starts.
     public static func checkDefault(_ path: String, making: Bool = false) throws(HeadlessError) {
         let base = AtomicFile.split(path).folder
         if making, mkdir(base, 0o700) != 0 && errno != EEXIST {
-            throw HeadlessError("\(base): cannot make the results folder (\(String(cString: strerror(errno)))); give --results DIR")
+            throw HeadlessError("\(base): cannot make the results folder (\(SystemErrors.describe(errno))); give --results DIR")
         }
         var info = stat()
         guard lstat(base, &info) == 0 else {
-            // Nothing there yet: it is made (for this user alone) when a result is first written.
-            if errno == ENOENT && !making { return }
-            throw HeadlessError("\(base): \(String(cString: strerror(errno))); give --results DIR")
+            // Nothing there yet: it is made (for this user alone) when a result is first written,
+            // in a temporary folder that must let it be.
+            if errno == ENOENT && !making {
+                if let problem = OutputFolders.problemMaking(base) { throw HeadlessError("\(base): \(problem); give --results DIR") }
+                return
+            }
+            let problem = errno == ENOTDIR ? OutputFolders.problemMaking(base) ?? SystemErrors.describe(errno) : SystemErrors.describe(errno)
+            throw HeadlessError("\(base): \(problem); give --results DIR")
         }
         let refusal = "refusing to keep results there (another user could read or swap them); remove it or give --results DIR"
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -58,9 +65,12 @@ public enum TestResultsFolder {
             throw HeadlessError("\(base) may be read by other users (mode \(String(info.st_mode & 0o777, radix: 8))) and cannot be closed (\(String(cString: strerror(errno)))): \(refusal)")
         }
         if making, mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw HeadlessError("\(path): cannot make the results folder (\(String(cString: strerror(errno)))); give --results DIR")
+            throw HeadlessError("\(path): cannot make the results folder (\(SystemErrors.describe(errno))); give --results DIR")
         }
-        guard lstat(path, &info) == 0 else { return }
+        guard lstat(path, &info) == 0 else {
+            if !making, let problem = OutputFolders.problemMaking(path) { throw HeadlessError("\(problem); give --results DIR") }
+            return
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw HeadlessError("\(path) is \(Files.FileKind(mode: info.st_mode, size: 0)), not a folder: \(refusal)")
         }
@@ -68,6 +78,7 @@ public enum TestResultsFolder {
         for name in folder.names() where folder.kind(of: name)?.isLink == true {
             throw HeadlessError("\(path)/\(name) is a symbolic link: \(refusal)")
         }
+        if !making, let problem = OutputFolders.problemMaking(path) { throw HeadlessError("\(problem); give --results DIR") }
     }
 
     /// The results folder at `path`, opened to read and write beneath it; with `creating`, made when

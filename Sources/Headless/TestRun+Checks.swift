@@ -17,6 +17,7 @@ extension TestRun {
             guard (1...Self.maxShards).contains(shard.count) else { return "shard.count: expected a number of shards from 1 to \(Self.maxShards), found \(shard.count)" }
             guard (1...shard.count).contains(shard.index) else { return "shard.index: the index \(shard.index) is out of range (expected 1 to \(shard.count))" }
         }
+        if let identity = runIdentity, identity.utf8.count > 512 { return "runIdentity: longer than 512 bytes" }
         var tourNames = Set<String>()
         for (i, tour) in tours.enumerated() {
             guard Self.isResultsName(tour.name) else { return "tours[\(i)].name: expected a tour's name (plain names joined by /), found \(quoted(tour.name))" }
@@ -58,6 +59,27 @@ extension TestRun {
     /// The most files besides itself a tour of a record may name: its app, its screenshot in each
     /// language, one for each step.
     static let maxInputs = 10_000
+
+    /// One line naming the records of `records` (named `names`) that come from another run than
+    /// the first: another run identity, or a tour file whose bytes differ from the first's; nil
+    /// when they all agree (records without an identity are compared by their tours alone).
+    public static func otherRuns(_ records: [TestRun], names: [String]) -> String? {
+        guard let first = records.first, let firstName = names.first else { return nil }
+        var others: [String] = []
+        for (record, name) in zip(records, names).dropFirst() {
+            var why: [String] = []
+            if let a = first.runIdentity, let b = record.runIdentity, a != b { why.append(b) }
+            let changed = record.tours.filter { tour in
+                guard !tour.digest.isEmpty, let mine = first.tours.first(where: { $0.name == tour.name }), !mine.digest.isEmpty else { return false }
+                return mine.digest != tour.digest
+            }.map(\.file)
+            if !changed.isEmpty { why.append("\(changed.count == 1 ? "a tour file" : "tour files") changed: \(changed.joined(separator: ", "))") }
+            if !why.isEmpty { others.append("\(name) (\(why.joined(separator: "; ")))") }
+        }
+        guard !others.isEmpty else { return nil }
+        let reference = firstName + (first.runIdentity.map { " (\($0))" } ?? "")
+        return "\(others.joined(separator: ", ")) \(others.count == 1 ? "comes" : "come") from another run than \(reference): the merged report mixes their results"
+    }
 
     /// The most groups a record may hold: a tour's cases at most, times the tours a run may hold.
     static let maxGroups = TourTest.maxCases * 100

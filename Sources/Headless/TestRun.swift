@@ -79,6 +79,10 @@ public struct TestRun: Codable, Sendable {
     public var planDigest: String
     /// The shard, nil for a whole run.
     public var shard: Shard?
+    /// Which run of the CI made the record (`runIdentity(environment:)`), so blobs of different
+    /// runs are told apart when merged; nil when the run had none (and in records written before
+    /// it was kept, which are read as ever).
+    public var runIdentity: String?
     /// The project's folder where the run was started (see `projectFolder(of:)`): for people
     /// reading the record; nothing is found by it.
     public var projectFolder: String
@@ -99,6 +103,19 @@ public struct TestRun: Codable, Sendable {
     public init(planDigest: String, shard: Shard?, projectFolder: String = TestRun.projectFolder(), tours: [TourEntry], tourWarnings: [TourDiagnostic], groups: [GroupResults]) {
         self.planDigest = planDigest; self.shard = shard; self.projectFolder = projectFolder
         self.tours = tours; self.tourWarnings = tourWarnings; self.groups = groups
+    }
+
+    /// The variables that name a run, in the order they are asked: Limelight's own, then the CIs'
+    /// (GitHub Actions, GitLab, Buildkite, CircleCI). Each is the same in every job of one run
+    /// (GitHub's run attempt is left out: shards re-run alone keep their run's others).
+    public static let runVariables = ["LIMELIGHT_RUN_ID", "GITHUB_RUN_ID", "CI_PIPELINE_ID", "BUILDKITE_BUILD_ID", "CIRCLE_WORKFLOW_ID"]
+
+    /// The run `environment` names (`NAME=value` of the first of `runVariables` set), or nil.
+    public static func runIdentity(environment: [String: String]) -> String? {
+        for name in runVariables {
+            if let value = environment[name], !value.isEmpty { return name + "=" + String(value.prefix(200)) }
+        }
+        return nil
     }
 
     /// The digest of `plan`'s case names, in order.

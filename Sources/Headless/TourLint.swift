@@ -167,6 +167,10 @@ public enum TourLint {
             }
             flag("the bubble's \(parts.joined(separator: ", ")) \(parts.count == 1 ? "is" : "are") cut short with an ellipsis (shorten the text, or give the bubble more room)")
         }
+        // A language whose words leave the footer no room for the progress dots loses them.
+        if case let .dropped(needed, room) = spotlight.progressDotsFit {
+            flag("the progress dots vanish in \(language): the footer needs \(needed.rounded(.up).compact) pt with them, the bubble has \(room.compact) (shorter words on its buttons, or a wider \"theme.bubble.maxWidth\", bring them back)", .warning)
+        }
         for (h, hole) in geometry.holes.enumerated() {
             guard let r = hole.rect else { continue }
             let overlap = box.intersection(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))

@@ -20,25 +20,31 @@ final class CLIApp {
     /// The run's decoded images (tours' screenshots, screens files' images), under the process's
     /// one budget: every app of the run shares it.
     let images: DecodedImageCache
+    /// The run's `LIMELIGHT_TOURS` (`TourSwitch`), over every app's own setting; nil: each app's.
+    let tourSwitch: TourSwitch?
     private var catalog: TargetCatalog?
     /// Apps of tours that name a screens file, by the file's full path.
     private var declared: [String: CLIApp] = [:]
 
     /// The command line of `definition` (which says Limelight's words as every host does:
-    /// `AppDefinition.interfaceStrings`); `screensFile` is the file it was read from, `images` the
-    /// run's decoded images.
+    /// `AppDefinition.interfaceStrings`), its tours switched by `tourSwitch` when the run gives one;
+    /// `screensFile` is the file it was read from, `images` the run's decoded images.
     init(_ definition: AppDefinition, screensFile: String? = nil, namedByCommandLine: Bool = false,
-         images: DecodedImageCache = DecodedImageCache()) {
-        self.definition = definition
+         images: DecodedImageCache = DecodedImageCache(), tourSwitch: TourSwitch? = nil) {
+        var switched = definition
+        switched.tours = tourSwitch ?? definition.tours
+        self.definition = switched
         self.screensFile = screensFile
         isNamedByCommandLine = namedByCommandLine
         self.images = images
+        self.tourSwitch = tourSwitch
     }
 
     /// The app declared in the screens file at `path`, or its problems; its images decoded through `images`.
-    static func declared(at path: String, namedByCommandLine: Bool = false, images: DecodedImageCache) throws(TourLoadError) -> CLIApp {
+    static func declared(at path: String, namedByCommandLine: Bool = false, images: DecodedImageCache,
+                         tourSwitch: TourSwitch? = nil) throws(TourLoadError) -> CLIApp {
         let file = try ScreensLoader.load(path: path, images: images)
-        let app = CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine, images: images)
+        let app = CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine, images: images, tourSwitch: tourSwitch)
         app.screens = file
         return app
     }
@@ -47,7 +53,9 @@ final class CLIApp {
     func reloadScreens() throws(TourLoadError) {
         guard let screensFile else { return }
         let file = try ScreensLoader.load(path: screensFile, images: images)
-        definition = file.appDefinition
+        var switched = file.appDefinition
+        switched.tours = tourSwitch ?? switched.tours
+        definition = switched
         screens = file
         catalog = nil
     }
@@ -60,7 +68,7 @@ final class CLIApp {
         if let screensFile, URL(fileURLWithPath: screensFile).standardizedFileURL.path == key { return .success(self) }
         if let known = declared[key] { return .success(known) }
         do {
-            let app = try CLIApp.declared(at: file, images: images)
+            let app = try CLIApp.declared(at: file, images: images, tourSwitch: tourSwitch)
             declared[key] = app
             return .success(app)
         } catch {

@@ -139,7 +139,7 @@ enum CheckCommand {
     static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], apps: [CLIApp], required: Set<String> = []) -> [[TourDiagnostic]] {
         let stages = TestStages(loaded: loaded, apps: apps, command: "check")
         let plan = stages.plan(planned)
-        var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required)) { _, group, clock throws(HeadlessError) in
+        var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required, command: programName)) { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         }
         runner.comesLater = { stages.comesLater($0) }
@@ -165,7 +165,7 @@ enum CheckCommand {
         for (g, group) in plan.groups.enumerated() where group.kind == .settledSteps {
             var results = runner.run(group: g)
             // A screenshot shot again since the goldens: which rect's screen changed under it.
-            ScreenRecord.check(&results, tours: planned)
+            ScreenRecord.check(&results, tours: planned, command: programName)
             for result in results {
                 for finding in result.lint where !found[group.tour].contains(finding) {
                     if finding.file != planned[group.tour].file, !appFindings.insert(finding.description).inserted { continue }

@@ -72,7 +72,8 @@ enum EditCommand {
             }
         }
         var options = WindowOptions()
-        options.title = "Limelight — \((args.positional[0] as NSString).lastPathComponent)"
+        // The app's own window title, then the tour's file: "Settings — wifi.json".
+        options.title = "\(app.definition.windowTitle) — \((args.positional[0] as NSString).lastPathComponent)"
         options.size = editor.root.size
         options.scale = settings.scale
         // The editor lays out into any window: one larger than the display is made smaller, and

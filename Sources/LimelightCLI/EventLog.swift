@@ -32,6 +32,10 @@ final class EventLog {
             fd = fcntl(own, F_DUPFD_CLOEXEC, 3)
             guard fd >= 0 else { throw refuse("descriptor \(own) is not open") }
         case .inPlace, .replaced:
+            // A file of its own goes in a folder made now (with its parents) that can be written into.
+            if destination == .replaced, let problem = OutputFolders.prepare(AtomicFile.split(path).folder) {
+                throw .failure("\(command): --events \(Arguments.printable(path)): \(problem)")
+            }
             let creating = destination == .replaced ? O_APPEND | O_CREAT : O_NOFOLLOW
             fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | creating, 0o644)
             guard fd >= 0 else {

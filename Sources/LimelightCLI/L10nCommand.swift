@@ -85,10 +85,11 @@ enum L10nCommand {
             format = args.value("--out").flatMap(TranslationFile.Format.init(path:)) ?? .po
         }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files, screens files or folders") }
+        // A file that cannot be written is said before any tour is read.
+        if let out = args.value("--out") { try checkOutputPath(out, option: "--out", command: c, exitCode: 3) }
         let (tours, words) = try readTexts(args.positional, command: c, source: source, app: app, measure: true)
         var existing: TranslationFile?
         if let out = args.value("--out") {
-            try checkOutputPath(out, option: "--out", command: c)
             // A file there is merged into; a device or a pipe (/dev/null) is only written into.
             if (try? AtomicFile.destination(of: out)) == .replaced, (try? InputFile.kind(of: out)) != .some(nil) {
                 do { existing = try TranslationFile.read(out) } catch { throw .usage("\(c): --out \(error.description)") }
@@ -118,6 +119,7 @@ enum L10nCommand {
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more translators' files (.po, .xliff)") }
         let source = try sourceLanguage(args, command: c)
+        if let folder = args.value("--strings") { try prepareOutputFolder(folder, option: "--strings", command: c, exitCode: 3) }
         var files: [(String, TranslationFile)] = []
         for path in args.positional {
             do { files.append((path, try TranslationFile.read(path))) } catch { throw .usage("\(c): \(error.description)") }
@@ -177,9 +179,7 @@ enum L10nCommand {
         let known = existing.map(InterfaceWords.strings(of:)) ?? InterfaceStrings([:])
         let merged = InterfaceStrings.builtIn.adding(known).adding(InterfaceStrings([language: words]))
         let file = TranslationExport.file(of: [], language: language, interface: merged, over: existing)
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw CLIError(message: "\(c): --strings \(folder): cannot make the folder (\(SystemErrors.describe(error)))", exitCode: 3)
-        }
+        if let problem = OutputFolders.prepare(folder) { throw CLIError(message: "\(c): --strings \(folder): \(problem)", exitCode: 3) }
         try save(file.text(as: .po), to: path, command: c)
         print("\(path): \(words.count) of Limelight's own words")
     }

@@ -17,10 +17,14 @@ import Views
 /// exit codes of `limelight`, over its own screens. The shipped `limelight` is this run with the
 /// app in Limelight's own `Demo` module.
 public enum LimelightCLI {
-    /// The commands and what each does, as `limelight help` prints them.
-    static let usage = """
+    /// The commands and what each does, as `limelight help` prints them; `aliases` are other
+    /// names the program gives its commands (the window's are said on its line).
+    static func usage(aliases: [String: String] = [:]) -> String {
+        let windowAliases = aliases.filter { $0.value == "window" }.keys.sorted().map { "`\($0)`" }
+        let same = windowAliases.isEmpty ? "" : "; \(windowAliases.joined(separator: ", ")) \(windowAliases.count == 1 ? "is" : "are") the same"
+        return """
     usage: \(programName) [COMMAND] [OPTIONS]
-      window    the app in a window (the default command; `demo` is the same)
+      window    the app in a window (the default command\(same))
       edit      build a tour by pointing at the screen: pick views, draw rectangles, write the texts
       render    write PNGs of the app and its overlays, offscreen
       replay    run an input script headless and print the app's state as JSON
@@ -37,12 +41,14 @@ public enum LimelightCLI {
       --app FILE  (with any command) run over the app a screens file declares instead of \(programName)'s own;
                 a tour that names its app ("app": "screens.json") runs over it without this
     """
+    }
 
     /// Runs the command in `arguments` (without the program's name) over `app`; returns the exit
     /// status: 0 when it did what was asked, 1 for a failure while working (a file, a test), 2 for
-    /// bad usage or bad input, 3 when `test` could not do its work.
+    /// bad usage or bad input, 3 when `test` could not do its work. `aliases` are other names of
+    /// commands the program keeps (`limelight`'s `demo` for `window`), said in its help.
     @MainActor
-    public static func run(_ arguments: [String], app: AppDefinition) -> Int32 {
+    public static func run(_ arguments: [String], app: AppDefinition, aliases: [String: String] = [:]) -> Int32 {
         if let problem = app.problem {
             warn("the app's definition: \(problem)")
             return 2
@@ -50,9 +56,17 @@ public enum LimelightCLI {
         // A translation file of Limelight's words that cannot be read is left out, and said.
         for line in InstalledStrings.problems { warn(line) }
         var arguments = arguments
+        // `LIMELIGHT_TOURS=off|dismiss`: the app's own end-to-end tests switch its tours, over its definition.
+        let tourSwitch: TourSwitch?
+        switch TourSwitch.from(environment: ProcessInfo.processInfo.environment) {
+        case .success(let chosen): tourSwitch = chosen
+        case .failure(let error):
+            warn(error.message)
+            return 2
+        }
         // Process policy: one budget of decoded images for the whole run, every app and tour of it.
         let images = DecodedImageCache(budget: DecodedImageCache.defaultBudget)
-        var cli = CLIApp(app, images: images)
+        var cli = CLIApp(app, images: images, tourSwitch: tourSwitch)
         // `--app FILE` (anywhere): every command runs over the app that screens file declares.
         if let i = arguments.firstIndex(where: { $0 == "--app" || $0.hasPrefix("--app=") }) {
             let path: String
@@ -73,18 +87,18 @@ public enum LimelightCLI {
             }
             // Help and the JSON Schemas do not need the app: a broken one is reported, not fatal.
             let needsTheApp = arguments.first != "schema" && !arguments.contains("--help") && !arguments.contains("-h")
-            do { cli = try CLIApp.declared(at: path, namedByCommandLine: true, images: images) } catch {
+            do { cli = try CLIApp.declared(at: path, namedByCommandLine: true, images: images, tourSwitch: tourSwitch) } catch {
                 for d in error.diagnostics { warn("\(d)") }
                 if needsTheApp { return 2 }
             }
             if let problem = cli.definition.problem {
                 warn("\(path): \(problem)")
                 if needsTheApp { return 2 }
-                cli = CLIApp(app, images: images)
+                cli = CLIApp(app, images: images, tourSwitch: tourSwitch)
             }
         }
         if arguments.first == "--help" || arguments.first == "-h" {
-            print(usage)
+            print(usage(aliases: aliases))
             print("")
             print(WindowCommand.help(cli))
             return 0
@@ -92,14 +106,14 @@ public enum LimelightCLI {
         var words = arguments
         let command: String
         if let first = words.first, !first.hasPrefix("-") {
-            command = first
+            command = aliases[first] ?? first
             words.removeFirst()
         } else {
             command = "window"
         }
         do {
             switch command {
-            case "window", "demo": try WindowCommand.run(words, app: cli)
+            case "window": try WindowCommand.run(words, app: cli)
             case "edit": try EditCommand.run(words, app: cli)
             case "render": try RenderCommand.run(words, app: cli)
             case "replay": try ReplayCommandRunner.run(words, app: cli)
@@ -111,7 +125,7 @@ public enum LimelightCLI {
             case "simulate": try SimulateCommand.run(words, app: cli)
             case "l10n": try L10nCommand.run(words, app: cli)
             case "schema": try SchemaCommand.run(words)
-            case "help": print(usage)
+            case "help": print(usage(aliases: aliases))
             default:
                 throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: window, edit, render, replay, inspect, check, test, accept, merge-reports, simulate, l10n, schema, help)")
             }
@@ -130,12 +144,13 @@ public enum LimelightCLI {
     /// printed must have reached stdout, and every line for the user stderr: a full disk or a
     /// closed pipe makes the exit status 1 (never a trap). Descriptors 0–2 that are closed are
     /// opened on /dev/null first, so no file this process opens takes their place.
+    /// `aliases` are other names of commands the program keeps (see `run`).
     @MainActor
-    public static func main(app: AppDefinition) -> Never {
+    public static func main(app: AppDefinition, aliases: [String: String] = [:]) -> Never {
         StandardStreams.reserveDescriptors()
         let output = limelight_capture_standard_output()
         Pixmap.returnLargeBuffersToTheSystem()
-        var status = run(Array(CommandLine.arguments.dropFirst()), app: app)
+        var status = run(Array(CommandLine.arguments.dropFirst()), app: app, aliases: aliases)
         let outputError = limelight_finish_standard_output(output)
         if outputError != 0 {
             warn("cannot write the output (\(SystemErrors.describe(outputError))); what was printed is incomplete")

@@ -11,7 +11,8 @@ enum MergeReportsCommand {
       Merges the result blobs of the shards of one `\(programName) test --shard K/N` run (each shard's
       blob-K-of-N.json, any order) into one run: the same log, JUnit file and HTML report as one
       unsharded run, and a results folder `\(programName) accept` can take actuals from. Every shard must
-      be there once, and all of one plan.
+      be there once, and all of one plan. Blobs another run made (another LIMELIGHT_RUN_ID or CI run,
+      or a tour file changed between them) are merged all the same and named on one line.
       --junit FILE    write JUnit XML
       --report DIR    write DIR/index.html
       --report-all    show every case's image (when the shards kept them: `test --report-all`)
@@ -24,6 +25,9 @@ enum MergeReportsCommand {
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--results"], switches: ["--help", "--report-all"], positionalPaths: "a result blob")
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected the shards' blob files (see \(programName) merge-reports --help)") }
+        // What it writes is made ready first: a folder it cannot write stops it before any blob is read.
+        let results = try TestOutputs.checkResultsFolder(args.value("--results"), command: c)
+        try TestOutputs.checkOutputs(args, command: c)
         var blobs: [TestRun] = []
         for path in args.positional {
             do { blobs.append(try TestRun.read(path, kind: "a result blob")) } catch { throw .usage("\(c): \(error.message)") }
@@ -39,6 +43,9 @@ enum MergeReportsCommand {
         guard missing.isEmpty else {
             throw .usage("\(c): shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(count) \(missing.count == 1 ? "is" : "are") missing")
         }
+        // Shards of one plan made by different runs (another CI run, a tour changed between them)
+        // still merge, but the report then mixes them: said on one line.
+        if let line = TestRun.otherRuns(blobs, names: args.positional.map(Arguments.printable)) { warn("\(c): \(line)") }
         // Each case and group once in all the shards: a blob that repeats another's would make the
         // report (and the memory it takes) grow with every copy.
         var cases = Set<String>(), groups = Set<Int>()
@@ -50,12 +57,6 @@ enum MergeReportsCommand {
                 throw .usage("\(c): \(Arguments.printable(path)): the case \(Arguments.printable(r.testCase.name)) is in another shard's blob too (a plan's cases are dealt once)")
             }
         }
-        let results = args.value("--results") ?? TestResultsFolder.defaultPath()
-        if args.value("--results") == nil {
-            do { try TestResultsFolder.checkDefault(results) } catch { throw CLIError(message: "\(c): \(error.message)", exitCode: 3) }
-        }
-        if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
-        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
         TestResultsFolder.clear(results, tours: blobs[0].tours.map(\.name))
         var merged = blobs[0]
         merged.shard = nil

@@ -173,8 +173,11 @@ enum ReplayCommandRunner {
         print(jsonLine(EditorReport(editor: editor, shots: shots)))
     }
 
-    /// The first of the app's launch tours that loads (its problems said), or nil.
+    /// The first of the app's launch tours that loads (its problems said), or nil; none while the
+    /// app's tours are switched off or dismissed as they show (`LIMELIGHT_TOURS`): the app as it is
+    /// then.
     static func launchTour(_ app: CLIApp) -> LoadedTour? {
+        guard app.definition.tours == .on else { return nil }
         for path in app.definition.launchTours {
             do { return try app.load(path) } catch {
                 for d in error.diagnostics { warn("replay: \(d)") }

@@ -28,6 +28,7 @@ enum SchemaCommand {
         default: throw .usage("\(c): expected tour or screens, found \"\(Arguments.printable(args.positional[0]))\"")
         }
         guard let out = args.value("--out") else { print(text, terminator: ""); return }
+        try checkOutputPath(out, option: "--out", command: c)
         do { try AtomicFile().write(Data(text.utf8), to: out) } catch { throw .failure("\(c): --out \(Arguments.printable(out)): cannot write (\(error.reason))") }
         // Written to stdout itself (`--out /dev/stdout`): saying so there would add a line to the schema.
         if (try? AtomicFile.destination(of: out)) != .descriptor(STDOUT_FILENO) { print("wrote \(out)") }

@@ -88,24 +88,20 @@ func parseMilliseconds(_ s: String, option: String, command: String, maximum: Do
     return v
 }
 
-/// Checks that a file (a PNG unless `kind` says otherwise) can be written at `path`: its folder
-/// exists and is writable, and it is not a folder; or it is a device such as /dev/null, a pipe or
-/// a descriptor of this process, written in place (a socket or a block device is refused).
-func checkOutputFile(_ path: String, command: String, option: String = "--out", kind: String = "a PNG file path") throws(CLIError) {
+/// Makes sure a file (a PNG unless `kind` says otherwise) can be written at `path` before any work:
+/// it is not a folder, and its folder is made (with its missing parents) and may be written into;
+/// or it is a device such as /dev/null, a pipe or a descriptor of this process, written in place
+/// (a socket or a block device is refused). One line says what stops it; `exitCode` is the
+/// command's for a file it cannot write (`test`'s is 3).
+func checkOutputFile(_ path: String, command: String, option: String = "--out", kind: String = "a PNG file path",
+                     exitCode: Int32 = 1) throws(CLIError) {
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-        throw .usage("\(command): \(option) \(path): is a folder (expected \(kind))")
+        throw .usage("\(command): \(option) \(Arguments.printable(path)): is a folder (expected \(kind))")
     }
     guard try writtenByReplacing(path, option: option, command: command) else { return }
-    let folder = AtomicFile.split(path).folder
-    let dir = folder.isEmpty ? "." : folder
-    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
-        if let file = AtomicFile.fileInTheWay(of: dir) { throw .failure("\(command): \(option) \(path): \(file) is a file, not a folder") }
-        throw .failure("\(command): \(option) \(path): folder \(dir) does not exist")
-    }
-    guard isDir.boolValue else { throw .failure("\(command): \(option) \(path): \(dir) is a file, not a folder") }
-    guard FileManager.default.isWritableFile(atPath: dir) else {
-        throw .failure("\(command): \(option) \(path): folder \(dir) is not writable")
+    if let problem = OutputFolders.prepare(AtomicFile.split(path).folder) {
+        throw CLIError(message: "\(command): \(option) \(Arguments.printable(path)): \(problem)", exitCode: exitCode)
     }
 }
 
@@ -117,42 +113,22 @@ private func writtenByReplacing(_ path: String, option: String, command: String)
     }
 }
 
-/// Checks, without making anything, that `path` can be a folder to write into: a folder already,
-/// or nothing yet (it is made when written).
-func checkOutputFolder(_ path: String, option: String, command: String) throws(CLIError) {
+/// Makes sure a file that is not an image (`--junit`, `--blob`, a translators' file) can be
+/// written at `path` before any work, as `checkOutputFile` does.
+func checkOutputPath(_ path: String, option: String, command: String, exitCode: Int32 = 1) throws(CLIError) {
+    try checkOutputFile(path, command: command, option: option, kind: "a file path", exitCode: exitCode)
+}
+
+/// Makes sure `path` is a folder to write into before any work: made (with its missing parents)
+/// when missing; one line says what stops it (a file there or where a parent should be, a folder
+/// that cannot be made or written into).
+func prepareOutputFolder(_ path: String, option: String, command: String, exitCode: Int32 = 1) throws(CLIError) {
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue {
-        throw .usage("\(command): \(option) \(path): is a file (expected a folder)")
+        throw .usage("\(command): \(option) \(Arguments.printable(path)): is a file (expected a folder)")
     }
-}
-
-/// Checks, without making anything, that `path` can be a file written later: not a folder, and
-/// no file where its folders would be; or a device, a pipe or a descriptor written in place.
-func checkOutputPath(_ path: String, option: String, command: String) throws(CLIError) {
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-        throw .usage("\(command): \(option) \(path): is a folder (expected a file path)")
-    }
-    guard try writtenByReplacing(path, option: option, command: command) else { return }
-    let folder = AtomicFile.split(path).folder
-    if !folder.isEmpty, let file = AtomicFile.fileInTheWay(of: folder) {
-        throw .usage("\(command): \(option) \(path): \(file) is a file, not a folder")
-    }
-}
-
-/// Makes sure `path` is a writable folder, creating it when missing.
-func prepareOutputFolder(_ path: String, option: String, command: String) throws(CLIError) {
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-        guard isDir.boolValue else { throw .usage("\(command): \(option) \(path): is a file (expected a folder)") }
-    } else {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            let reason = AtomicFile.fileInTheWay(of: path).map { "\($0) is a file, not a folder" } ?? SystemErrors.describe(error)
-            throw .failure("\(command): \(option) \(path): cannot create the folder (\(reason))")
-        }
-    }
-    guard FileManager.default.isWritableFile(atPath: path) else {
-        throw .failure("\(command): \(option) \(path): folder is not writable")
+    if let problem = OutputFolders.prepare(path) {
+        throw CLIError(message: "\(command): \(option) \(Arguments.printable(path)): \(problem)", exitCode: exitCode)
     }
 }
 

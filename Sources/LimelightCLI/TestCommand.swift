@@ -37,10 +37,12 @@ enum TestCommand {
       A failing case prints one line (the case, what differed, the image paths) and leaves
       <case>.actual.png, <case>.expected.png and <case>.diff.png in the results folder (--results DIR,
       else a folder of this one in $TMPDIR), made only when there is something to write, with a
-      manifest that `\(programName) accept` reads. Goldens no case names are listed as orphans.
+      manifest that `\(programName) accept` reads. Goldens no case names are listed as orphans, and so
+      is a goldens folder NAME.goldens beside a tour with no NAME.json (a renamed tour's).
       --update [MODE] record goldens: missing (only new ones), changed (new and differing: the
                       default), all (every case run); nothing is recorded for a tour with errors or
-                      lint errors, which are listed, each with its line
+                      lint errors, which are listed, each with its line, nor for a test script that
+                      stopped or whose expect failed
       --prune         remove the orphan goldens
       --only PATTERN  run only the cases whose name contains PATTERN (* and ? match any characters
                       and one): --only 'home/*-ja-*', --only step03; the others count as skipped
@@ -74,13 +76,10 @@ enum TestCommand {
             try AcceptCommand.accept([pattern], results: args.value("--results"), app: app, command: c)
             return
         }
-        let results = args.value("--results") ?? TestResultsFolder.defaultPath()
-        if args.value("--results") == nil {
-            do { try TestResultsFolder.checkDefault(results) } catch { throw CLIError(message: "\(c): \(error.message)", exitCode: 3) }
-        }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected tour files or folders (see \(programName) test --help)") }
         let shard = try args.value("--shard").map { v throws(CLIError) in try parseShard(v, command: c) }
         if args.value("--blob") != nil && shard == nil { throw .usage("\(c): --blob needs --shard K/N") }
+        let results = try TestOutputs.checkResultsFolder(args.value("--results"), command: c)
         let limit = TestWorkers.processLimit()
         var jobs = try args.value("--jobs").map { v throws(CLIError) in try parseInt(v, option: "--jobs", command: c, range: 1...256) } ?? limit.count
         if jobs > limit.count {
@@ -88,8 +87,7 @@ enum TestCommand {
             jobs = limit.count
         }
         let files = try tourFiles(args.positional, command: c)
-        if let report = args.value("--report") { try checkOutputFolder(report, option: "--report", command: c) }
-        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c) }
+        try TestOutputs.checkOutputs(args, command: c)
         // A run that forks its workers loads fontconfig's configuration on the second core while
         // this one reads the tours, and each process starts with it loaded; `--jobs 1` keeps to one core.
         let fonts = jobs > 1 ? ThreadedValue { try? FontConfiguration() } : nil
@@ -98,7 +96,8 @@ enum TestCommand {
         let plan = stages.plan(planned)
         let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
         // Each process takes one core: `--jobs N` is the cores the run uses.
-        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1)
+        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1,
+                                             command: programName)
         var runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         })
@@ -131,7 +130,7 @@ enum TestCommand {
         for tour in planned { if let t = tour.tour { tourWarnings += TourLint.tourFindings(t, file: tour.file) } }
         var written: [String] = []
         // `--update all` records over a changed screenshot: what its rects point at is then the user's call.
-        if update != .all { ScreenRecord.check(&all, tours: planned) }
+        if update != .all { ScreenRecord.check(&all, tours: planned, command: programName) }
         if update != nil {
             lines += lintErrorsBlockingRecording(all, tours: planned)
             written = GoldenRecorder.record(&all, tours: planned, resultsFolder: results)
@@ -155,7 +154,13 @@ enum TestCommand {
                 }
             }
         }
-        let run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
+        // A renamed tour file leaves its goldens under its old name.
+        for folder in plan.orphanedGoldensFolders() {
+            let stem = String((folder as NSString).lastPathComponent.dropLast(".goldens".count))
+            orphanLines.append("orphan goldens folder \(folder): no tour file \(stem).json beside it (renamed? move its goldens to the tour's own goldens folder, or remove it)")
+        }
+        var run = TestRun(planDigest: TestRun.digest(of: plan), shard: shard, tours: planned.map(\.entry), tourWarnings: tourWarnings, groups: byGroup)
+        run.runIdentity = TestRun.runIdentity(environment: ProcessInfo.processInfo.environment)
         let outputs = TestOutputs(junit: args.value("--junit"), report: args.value("--report"), reportAll: args.has("--report-all"),
                                   results: results, blob: shard.map { s in args.value("--blob") ?? (results as NSString).appendingPathComponent("blob-\(s.index)-of-\(s.count).json") },
                                   command: c, goldens: passedGoldens(of: planned))

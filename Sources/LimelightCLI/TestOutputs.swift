@@ -75,7 +75,7 @@ struct TestOutputs {
             do {
                 // The default blob goes in the results folder, made as every results file makes it.
                 if AtomicFile.split(blob).folder == self.results { _ = try TestResultsFolder.open(self.results, creating: true) }
-                try FileManager.default.createDirectory(atPath: AtomicFile.split(blob).folder.isEmpty ? "." : AtomicFile.split(blob).folder, withIntermediateDirectories: true)
+                if let problem = OutputFolders.prepare(AtomicFile.split(blob).folder) { throw HeadlessError(problem) }
                 try AtomicFile().write(try kept.encoded(), to: blob)
                 lines.append("wrote \(blob)")
             } catch {
@@ -86,7 +86,7 @@ struct TestOutputs {
             let folder = AtomicFile.split(junit).folder
             let xml = JUnitReport.xml(tours: run.tours, results: cases, relativeTo: folder.isEmpty ? "." : folder)
             do {
-                if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                if let problem = OutputFolders.prepare(folder) { throw HeadlessError(problem) }
                 try AtomicFile().write(Data(xml.utf8), to: junit)
                 lines.append("wrote \(junit)")
             } catch {
@@ -97,14 +97,14 @@ struct TestOutputs {
             // The images are files beside the page (ReportImages), not inside it.
             let images = ReportImages(folder: report)
             let page = HTMLReport.page(tours: run.tours, results: cases, warnings: warnings,
-                                       acceptCommand: "\(programName) accept\(acceptFolderOption)") { r in
+                                       acceptCommand: "\(programName) accept\(acceptFolderOption)", command: programName) { r in
                 images.images(of: r, TestResultsFolder.caseFiles(of: r, in: self.results, goldens: reportAll ? passedGoldens : nil))
             }
             images.removeStale()
             let path = (report as NSString).appendingPathComponent("index.html")
             do {
                 if let failure = images.failure { throw HeadlessError("cannot write \(failure)") }
-                try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
+                if let problem = OutputFolders.prepare(report) { throw HeadlessError(problem) }
                 try AtomicFile().write(Data(page.utf8), to: path)
                 lines.append("wrote \(path)")
             } catch {
@@ -118,6 +118,31 @@ struct TestOutputs {
         if runnerProblem || cases.contains(where: { $0.cause == .runner }) { throw CLIError(message: "", exitCode: 3) }
         if cases.contains(where: { $0.cause == .badInput }) { throw CLIError(message: "", exitCode: 2) }
         if tally.failed > 0 { throw CLIError(message: "", exitCode: 1) }
+    }
+
+    /// The results folder of `test` and `merge-reports` (`given`, else the default one), checked
+    /// before any work: the default is the user's own (`TestResultsFolder.checkDefault`), and
+    /// either must be a folder that can be written into, or nothing yet beneath one. It is not
+    /// made here: a green run leaves no trace. A folder that cannot be is exit 3.
+    static func checkResultsFolder(_ given: String?, command c: String) throws(CLIError) -> String {
+        guard let given else {
+            let path = TestResultsFolder.defaultPath()
+            do { try TestResultsFolder.checkDefault(path) } catch { throw CLIError(message: "\(c): \(error.message)", exitCode: 3) }
+            return path
+        }
+        guard !given.isEmpty else { throw .usage("\(c): --results: an empty path (expected a folder)") }
+        if let problem = OutputFolders.problemMaking(given) {
+            throw CLIError(message: "\(c): --results \(Arguments.printable(given)): \(problem)", exitCode: 3)
+        }
+        return given
+    }
+
+    /// `--report DIR` (made now, with its parents), `--junit FILE` and `--blob FILE` (their
+    /// folders made now), checked before any work: what cannot be written is one line and exit 3.
+    static func checkOutputs(_ args: Arguments, command c: String) throws(CLIError) {
+        if let report = args.value("--report") { try prepareOutputFolder(report, option: "--report", command: c, exitCode: 3) }
+        if let junit = args.value("--junit") { try checkOutputPath(junit, option: "--junit", command: c, exitCode: 3) }
+        if let blob = args.value("--blob") { try checkOutputPath(blob, option: "--blob", command: c, exitCode: 3) }
     }
 
     /// A passed case's golden for `--report-all`: as `goldens` reads it, or none.

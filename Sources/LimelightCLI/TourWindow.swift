@@ -31,6 +31,8 @@ final class TourWindowApp: HostedApp {
     private let app: CLIApp
     /// Where each tour event goes as a line of JSON (`--events`), if anywhere.
     var eventLog: ((String) -> Void)?
+    /// Whether the tours it plays are dismissed as they show (`TourSwitch.dismiss`).
+    var dismissesAsItShows = false
     /// Called with each new stage's root (a reload that swaps the app for a screenshot).
     var onStageChange: ((ViewRoot) -> Void)?
     private let makeStage: (LoadedTour, Size) throws(CLIError) -> any TourHost
@@ -120,6 +122,7 @@ final class TourWindowApp: HostedApp {
 
     private func makeEngine(_ tour: Tour, on stage: any TourHost) -> TourEngine {
         let engine = TourEngine(tour: tour, host: stage)
+        engine.dismissesAsItShows = dismissesAsItShows
         engine.onEvent = { [weak self, weak engine] event in
             guard let self, let engine else { return }
             warn(engine.describe(event))

@@ -4,7 +4,7 @@ import SDLHost
 import Tours
 import Views
 
-/// `limelight` / `limelight window` (`demo` too): the app in a window.
+/// `limelight` / `limelight window`: the app in a window.
 @MainActor
 enum WindowCommand {
     static func help(_ app: CLIApp) -> String {
@@ -14,6 +14,8 @@ enum WindowCommand {
           At launch its tours (\(d.launchTours.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))) start 1 s in, each
           by its show rules (by default once: not again after it was finished or skipped); saved
           progress lives in $XDG_STATE_HOME/limelight/\(d.id)/state.json (~/.local/state/limelight/\(d.id)/...).
+          For the app's own end-to-end tests, LIMELIGHT_TOURS=off shows none, and =dismiss dismisses
+          each as it shows (saved as a user's dismissal).
         """
         return """
         usage: \(programName) [window] [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
@@ -138,6 +140,8 @@ enum WindowCommand {
             window.waitForFix(of: path, error: brokenTour, loadedAt: signature)
         } else if let (loaded, versions) = launch {
             window.versionsOnFinish = versions
+            // LIMELIGHT_TOURS=dismiss: the launch tour shows, and is dismissed at once.
+            window.dismissesAsItShows = cli.definition.tours == .dismiss
             window.play(loaded, after: 1, watching: nil)
         }
         // Screen readers (Orca, any AT-SPI2 client) see the window's semantics tree when an
@@ -179,10 +183,19 @@ enum WindowCommand {
     static func launchPlan(_ app: CLIApp, store: TourProgressStore?) -> (LoadedTour, [String])? {
         let (progress, warning) = store?.load() ?? (TourProgress(), nil)
         if let warning { warn("window: \(warning)") }
+        switch app.definition.tours {
+        case .off:
+            if !app.definition.launchTours.isEmpty { warn("window: tours are switched off (\(TourSwitch.environmentVariable)=off, or the app's definition): no launch tour shows") }
+            return nil
+        case .dismiss where !app.definition.launchTours.isEmpty:
+            warn("window: tours are dismissed as they show (\(TourSwitch.environmentVariable)=dismiss, or the app's definition)")
+        case .on, .dismiss:
+            break
+        }
         for path in app.definition.launchTours {
             do {
                 var loaded = try app.load(path)
-                let decision = ShowDecision.decide(loaded.tour, progress: progress, now: Date())
+                let decision = app.definition.showDecision(for: loaded.tour, progress: progress, now: Date())
                 guard decision.shows else {
                     if decision.isUsedUp {
                         warn("window: tour \"\(loaded.tour.id)\" \(decision.reason); not shown again (--reset-tours shows it again)")

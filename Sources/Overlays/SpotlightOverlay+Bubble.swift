@@ -15,9 +15,32 @@ extension SpotlightOverlay {
         let size: Size
         /// Where it was placed last.
         var layout: BubbleLayout?
+        /// When the footer had no room for the progress dots: how wide it was with them, and the room.
+        var droppedDots: (needed: Double, room: Double)?
         init(mark: CoachMark, widthLimit: Double, card: ModalCard, chrome: BubbleChrome, content: View, size: Size) {
             self.mark = mark; self.widthLimit = widthLimit; self.card = card; self.chrome = chrome; self.content = content; self.size = size
         }
+    }
+
+    /// What became of the bubble's progress dots (a dot a step, for tours of 2 to 12 steps).
+    public enum ProgressDotsFit: Equatable, Sendable {
+        /// The bubble shows none to begin with: no bubble, no progress, one step or more than 12.
+        case notAsked
+        /// They show, whole.
+        case shown
+        /// They were left out: the footer (progress, Skip, Next) is `needed` points wide with them
+        /// (with the bubble's padding), more than the bubble's `room` (a language's longer words
+        /// on its buttons, a narrow `maxWidth`).
+        case dropped(needed: Double, room: Double)
+    }
+
+    /// What became of the progress dots of the bubble shown now. (A bubble narrowed later to keep
+    /// off other holes keeps its dots whole: its progress label is cut short instead, which the
+    /// lint finds as any text cut short.)
+    public var progressDotsFit: ProgressDotsFit {
+        guard let bubble, let progress = bubble.mark.progress, progress.total > 1, progress.total <= 12 else { return .notAsked }
+        if let dropped = bubble.droppedDots { return .dropped(needed: dropped.needed, room: dropped.room) }
+        return .shown
     }
 
     /// Places (and builds) the bubble by `anchor`.
@@ -77,6 +100,7 @@ extension SpotlightOverlay {
     /// than cutting a button's words short.
     func buildBubble(for mark: CoachMark, maxWidth: Double, available: Double) {
         removeBubble()
+        var droppedDots: (needed: Double, room: Double)?
         for dots in [true, false] {
             let content = BubbleContent.make(mark, showsDots: dots, onNext: { [weak self] in self?.advance(by: .next) },
                                              onSkip: { [weak self] in self?.request(.dismiss) },
@@ -85,8 +109,9 @@ extension SpotlightOverlay {
             let card = ModalCard(content: chrome, overlay: self)
             card.contains = { [weak self] p in self?.bubbleContains(p) ?? false }
             if dots, let footer = content.view(withID: "overlay.bubble.footer"),
-               footer.measure(.unspecified).width > maxWidth - 2 * BubbleContent.padding {
+               case let width = footer.measure(.unspecified).width, width > maxWidth - 2 * BubbleContent.padding {
                 removeSurface(card.surface)
+                if mark.progress.map({ $0.total > 1 && $0.total <= 12 }) == true { droppedDots = (width + 2 * BubbleContent.padding, maxWidth) }
                 continue
             }
             var width = maxWidth
@@ -97,6 +122,7 @@ extension SpotlightOverlay {
             let measured = content.measure(ProposedSize(width: width, height: nil))
             let size = Size(min(width, measured.width.rounded(.up)), measured.height.rounded(.up))
             bubble = Bubble(mark: mark, widthLimit: maxWidth, card: card, chrome: chrome, content: content, size: size)
+            bubble?.droppedDots = droppedDots
             return
         }
     }

@@ -51,7 +51,7 @@ import Raster
         (["render", "--scale", "-1", "--out", "x.png"], "render: --scale expects a number above 0 and at most 8 (got \"-1\")", 2),
         (["render", "--lang", "fr", "--out", "x.png"], "render: --lang expects en, ja, ar, he or de, or a pseudo-locale en-XA or ar-XB (got \"fr\")", 2),
         (["render", "--time", "soon", "--out", "x.png"], "render: --time expects milliseconds from 0 to 3600000 (got \"soon\")", 2),
-        (["render", "--out", "/no/such/folder/x.png"], "render: --out /no/such/folder/x.png: folder /no/such/folder does not exist", 1),
+        (["render", "--out", "/dev/null/x.png"], "render: --out /dev/null/x.png: /dev/null is a device, not a folder", 1),
         (["render", "--size"], "render: --size expects a value (WxH in points, e.g. 390x844)", 2),
         (["render", "--size", "1x1", "--size", "2x2", "--out", "x.png"], "render: --size given twice", 2),
         (["render", "--step", "2", "--out", "x.png"], "render: --step needs --tour FILE", 2),

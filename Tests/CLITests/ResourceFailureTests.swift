@@ -142,9 +142,9 @@ import TestSupport
         let cases: [([String], String, Int32)] = [
             (["render", "--out", file + "/x.png"], "limelight: render: --out \(file)/x.png: \(file) is a file, not a folder", 1),
             (["render", "--tour", Self.repository.appendingPathComponent("assets/tours/fab.json").path, "--all", "--out", file + "/board"],
-             "limelight: render: --out \(file)/board: cannot create the folder (\(file) is a file, not a folder)", 1),
+             "limelight: render: --out \(file)/board: \(file) is a file, not a folder", 1),
             (["replay", "--script", dir + "/s.txt", "--out", file + "/shots"],
-             "limelight: replay: --out \(file)/shots: cannot create the folder (\(file) is a file, not a folder)", 1),
+             "limelight: replay: --out \(file)/shots: \(file) is a file, not a folder", 1),
         ]
         for (args, message, status) in cases {
             let r = try CLI.run(args)
@@ -161,7 +161,7 @@ import TestSupport
         #expect(mount(nil, disk.path, nil, UInt(MS_REMOUNT | MS_RDONLY), nil) == 0)
         let r = try CLI.run(["render", "--out", disk.path + "/x.png"])
         #expect(r.status == 1)
-        #expect(r.errorLines == ["limelight: render: --out \(disk.path)/x.png: folder \(disk.path) is not writable"])
+        #expect(r.errorLines == ["limelight: render: --out \(disk.path)/x.png: folder \(disk.path) is not writable (the file system is read-only)"])
     }
 
     /// A full disk: one line with the cause, and the PNG written before is unchanged.

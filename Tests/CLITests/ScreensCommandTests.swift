@@ -35,8 +35,10 @@ import Testing
         let replay = try CLI.run(["replay", "--tour", Self.playerTours + "/first-song.json", "--script", dir + "/s.txt", "--out", dir + "/out"])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.contains(#""tab":"nowPlaying""#) && replay.stdout.contains(#""plays":1"#) && replay.stdout.contains(#""playing":true"#), "\(replay.stdout)")
+        // Its German Skip and Next leave the bubble no room for the progress dots: the lint says so.
         let check = try CLI.run(["check", "--lint", Self.playerTours + "/first-song.json"])
-        #expect(check.status == 0 && check.stdout.contains("ok (4 steps)"), "\(check.stderr)")
+        #expect(check.status == 0 && check.stdout.contains("ok (4 steps, 4 warnings)"), "\(check.stderr)")
+        #expect(check.errorLines.allSatisfy { $0.contains("warning: the progress dots vanish in de: ") }, "\(check.stderr)")
     }
 
     @Test func theExampleToursPassAgainstTheirGoldensBesideTheSampleApps() throws {

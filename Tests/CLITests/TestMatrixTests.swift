@@ -93,6 +93,20 @@ import ImageFiles
         #expect(refused.status == 1 && refused.errorLines.first?.hasSuffix("bad.json:1: test.semantics: expected true, false or \"all\", found \"every\"") == true, "\(refused.stderr)")
     }
 
+    @Test func changedWordsSayTheSpokenWordsDiffer() throws {
+        let dir = try CLI.temporaryFolder()
+        func tour(_ text: String) throws {
+            try write(#"{"id": "w", "test": {"semantics": true}, "steps": [{"target": "fab", "text": "\#(text)"}]}"#, "w.json", in: dir)
+        }
+        try tour("Look here.")
+        #expect(try CLI.run(["test", dir + "/w.json", "--update", "--results", dir + "/r"]).status == 0)
+        try tour("Look there.")
+        let r = try CLI.run(["test", dir + "/w.json", "--results", dir + "/r"])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("the spoken words differ from \(dir)/w.goldens/390x844@1x-en-step01.spoken.txt at line "), "\(r.stdout)")
+        #expect(!r.stdout.contains("spoken words differs"), "\(r.stdout)")
+    }
+
     @Test func ignoredRegionsAreLeftOutOfTheComparison() throws {
         let dir = try CLI.temporaryFolder()
         try write(#"{"id": "i", "test": {"ignore": ["fab", [0, 0, 100, 40]]}, "steps": [{"target": "nav.title", "text": "The title."}]}"#, "i.json", in: dir)

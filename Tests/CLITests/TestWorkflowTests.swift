@@ -101,6 +101,25 @@ import ImageFiles
         #expect(bad.status == 2 && bad.errorLines == ["limelight: test: --update some: expected one of missing, changed, all"])
     }
 
+    /// A renamed tour file leaves its goldens folder under the old name: one line says so. A
+    /// folder another tour file there names as its `test.goldens` is that tour's, not an orphan.
+    @Test func aRenamedToursOldGoldensFolderIsSaidToBeOrphaned() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.json", toPath: dir + "/tip.json")
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.goldens", toPath: dir + "/fab.goldens")
+        try FileManager.default.createDirectory(atPath: dir + "/shared.goldens", withIntermediateDirectories: true)
+        try #"{"id": "other", "test": {"goldens": "shared.goldens"}, "steps": [{"target": "fab", "text": "x"}]}"#
+            .write(toFile: dir + "/other.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir + "/tip.json", "--update", "--results", dir + "/r"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let lines = r.stdout.split(separator: "\n").filter { $0.contains("orphan goldens folder") }
+        #expect(lines == ["orphan goldens folder \(dir)/fab.goldens: no tour file fab.json beside it (renamed? move its goldens to the tour's own goldens folder, or remove it)"], "\(r.stdout)")
+        // Once the old folder is gone, nothing is said.
+        try FileManager.default.removeItem(atPath: dir + "/fab.goldens")
+        let quiet = try CLI.run(["test", dir + "/tip.json", "--results", dir + "/r"])
+        #expect(quiet.status == 0 && !quiet.stdout.contains("orphan"), "\(quiet.stdout)")
+    }
+
     @Test func orphanGoldensAreListedOnEveryRunAndPrunedOnRequest() throws {
         let dir = try changedHome()
         let orphan = dir + "/home.goldens/390x844@1x-de-step01.png"
@@ -115,6 +134,25 @@ import ImageFiles
         #expect(FileManager.default.fileExists(atPath: dir + "/home.goldens/390x844@1x-en-step01.png"))
         let quiet = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--results", dir + "/r"])
         #expect(!quiet.stdout.contains("orphan"))
+    }
+
+    /// `--update` records no frame of a script whose `expect` failed (nor of one that stopped):
+    /// its golden would hold the wrong moment. The case fails, saying why, and its frame is kept.
+    @Test func updateRecordsNoFrameOfAScriptWhoseExpectFailed() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "s", "test": {"scripts": [{"name": "go", "lines": ["tap fab", "wait 400"], "expect": "step=1"}]}, "steps": [{"target": "fab", "text": "Add one.", "advanceOn": "tapTarget"}, {"target": "nav.title", "text": "Done."}]}"#
+            .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let golden = dir + "/s.goldens/390x844@1x-en-script-go.png"
+        for mode in ["missing", "changed", "all"] {
+            let r = try CLI.run(["test", dir + "/s.json", "--update", mode, "--results", dir + "/r"])
+            #expect(r.status == 1, "\(mode): \(r.stdout)")
+            #expect(r.stdout.contains("FAIL s/390x844@1x-en-script-go: script \"go\": \(dir)/s.json:1: expect step: expected 1, found 2 at the end; not recorded: its script did not end as it should"), "\(mode): \(r.stdout)")
+            #expect(!r.stdout.contains("wrote \(golden)"), "\(mode): \(r.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: golden), "\(mode): no golden of the failed script")
+            #expect(FileManager.default.fileExists(atPath: dir + "/r/s/390x844@1x-en-script-go.actual.png"), "\(mode): its frame is kept to look at")
+            // The steps' own cases are recorded as ever.
+            #expect(FileManager.default.fileExists(atPath: dir + "/s.goldens/390x844@1x-en-step01.png"), "\(mode)")
+        }
     }
 
     @Test func aScriptThatStopsEarlyLeavesTheFrameOfThatMoment() throws {
@@ -137,23 +175,66 @@ import ImageFiles
     @Test func exitCodesTellARunnerThatCannotWorkFromFailures() throws {
         let dir = try changedHome()
         try "a file".write(toFile: dir + "/file", atomically: true, encoding: .utf8)
-        // Nothing to write: a results folder that cannot be made does not matter.
-        let green = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--results", dir + "/file/r"])
-        #expect(green.status == 0, "\(green.stdout)")
-        // A failure whose images cannot be written: the runner could not do its work.
-        let broken = try CLI.run(["test", dir + "/home.json", "--only", "en-step02", "--results", dir + "/file/r"])
-        #expect(broken.status == 3, "\(broken.stdout)")
-        #expect(broken.stdout.contains("ERROR home/390x844@1x-en-step02: ") && broken.stdout.contains("cannot write \(dir)/file/r/home/390x844@1x-en-step02"), "\(broken.stdout)")
-        #expect(broken.stdout.hasSuffix(" errors\n") || broken.stdout.contains(" error"), "\(broken.stdout)")
+        // A results folder that cannot be made is refused before any work, green run or not.
+        for only in ["en-step01", "en-step02"] {
+            let r = try CLI.run(["test", dir + "/home.json", "--only", only, "--results", dir + "/file/r"])
+            #expect(r.status == 3 && r.stdout.isEmpty, "\(r.stdout)")
+            #expect(r.errorLines == ["limelight: test: --results \(dir)/file/r: \(dir)/file is a file, not a folder"], "\(r.stderr)")
+        }
         let report = try CLI.run(["test", dir + "/home.json", "--only", "en-step01", "--results", dir + "/r", "--report", dir + "/file/rep"])
-        #expect(report.status == 3 && report.stdout.contains("ERROR limelight: test: --report \(dir)/file/rep: \(dir)/file is a file, not a folder") || report.stdout.contains("--report \(dir)/file/rep:"), "\(report.stdout)")
-        #expect(report.status == 3)
+        #expect(report.status == 3 && report.stdout.isEmpty, "\(report.stdout)")
+        #expect(report.errorLines == ["limelight: test: --report \(dir)/file/rep: \(dir)/file is a file, not a folder"], "\(report.stderr)")
+        // A failure whose images cannot be written once the run is under way: the runner could not do its work.
+        try FileManager.default.createDirectory(atPath: dir + "/r2", withIntermediateDirectories: true)
+        try "in the way".write(toFile: dir + "/r2/home", atomically: true, encoding: .utf8)
+        let broken = try CLI.run(["test", dir + "/home.json", "--only", "en-step02", "--results", dir + "/r2"])
+        #expect(broken.status == 3, "\(broken.stdout)")
+        #expect(broken.stdout.contains("ERROR home/390x844@1x-en-step02: ") && broken.stdout.contains("cannot write \(dir)/r2/home/390x844@1x-en-step02"), "\(broken.stdout)")
         // The default results folder is in $TMPDIR, made only when a case fails.
         let temporary = try CLI.temporaryFolder()
         let failing = try CLI.run(["test", dir + "/home.json", "--only", "en-step02"], environment: ["TMPDIR": temporary])
         #expect(failing.status == 1)
         let made = try FileManager.default.subpathsOfDirectory(atPath: temporary)
         #expect(made.contains { $0.hasSuffix("/home/390x844@1x-en-step02.actual.png") } && made.contains { $0.hasSuffix("/manifest.json") }, "\(made)")
+    }
+
+    /// Blobs of one plan from different runs merge, with one line naming those from another run:
+    /// another run identity (LIMELIGHT_RUN_ID, a CI's run), or a tour file changed between them.
+    /// Version-2 blobs written before the identity was kept are read as ever.
+    @Test func blobsFromDifferentRunsAreNamedWhenMerged() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.json", toPath: dir + "/fab.json")
+        try FileManager.default.copyItem(atPath: TestCommandTests.tours + "/fab.goldens", toPath: dir + "/fab.goldens")
+        func shard(_ k: Int, run: String, blob: String) throws {
+            let r = try CLI.run(["test", dir + "/fab.json", "--shard", "\(k)/2", "--jobs", "1", "--results", dir + "/s\(k)", "--blob", blob],
+                                environment: ["LIMELIGHT_RUN_ID": run])
+            #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        }
+        func merge(_ blobs: [String]) throws -> CLIResult {
+            try CLI.run(["merge-reports"] + blobs + ["--results", dir + "/merged"])
+        }
+        try shard(1, run: "101", blob: dir + "/1.json")
+        try shard(2, run: "101", blob: dir + "/2.json")
+        try shard(2, run: "102", blob: dir + "/2-other.json")
+        let same = try merge([dir + "/1.json", dir + "/2.json"])
+        #expect(same.status == 0 && same.stderr.isEmpty, "\(same.stderr)")
+        let blob = try String(contentsOfFile: dir + "/1.json", encoding: .utf8)
+        #expect(blob.contains("\"runIdentity\":\"LIMELIGHT_RUN_ID=101\""), "the blob keeps its run")
+        let mixed = try merge([dir + "/1.json", dir + "/2-other.json"])
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.errorLines == ["limelight: merge-reports: \(dir)/2-other.json (LIMELIGHT_RUN_ID=102) comes from another run than \(dir)/1.json (LIMELIGHT_RUN_ID=101): the merged report mixes their results"], "\(mixed.stderr)")
+        // A blob written before runs were kept (version 2, no identity) is read, and compared by its tours.
+        var old = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/2-other.json"))) as? [String: Any])
+        old.removeValue(forKey: "runIdentity")
+        try JSONSerialization.data(withJSONObject: old).write(to: URL(fileURLWithPath: dir + "/2-old.json"))
+        let older = try merge([dir + "/1.json", dir + "/2-old.json"])
+        #expect(older.status == 0 && older.stderr.isEmpty, "\(older.stderr)")
+        // The same run identity, but the tour file changed between the shards.
+        let json = try String(contentsOfFile: dir + "/fab.json", encoding: .utf8)
+        try (json + "\n").write(toFile: dir + "/fab.json", atomically: true, encoding: .utf8)
+        try shard(2, run: "101", blob: dir + "/2-changed.json")
+        let changed = try merge([dir + "/1.json", dir + "/2-changed.json"])
+        #expect(changed.errorLines == ["limelight: merge-reports: \(dir)/2-changed.json (a tour file changed: \(dir)/fab.json) comes from another run than \(dir)/1.json (LIMELIGHT_RUN_ID=101): the merged report mixes their results"], "\(changed.stderr)")
     }
 
     @Test func fourShardsMergeIntoWhatOneRunWrites() throws {

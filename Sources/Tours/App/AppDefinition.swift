@@ -41,6 +41,9 @@ public struct AppDefinition: Sendable {
     /// `replay` and `inspect` without `--tour` run the first that loads. A missing or broken file
     /// is said on stderr and passed over. Empty: no tour at launch.
     public var launchTours: [String]
+    /// Whether its tours show by themselves (`on`), never (`off`), or are dismissed as they show
+    /// (`dismiss`): the switch for the app's own end-to-end tests (see `TourSwitch`).
+    public var tours: TourSwitch
     /// Where each of its view ids is declared, as `FILE:LINE` (an app declared in a screens file),
     /// for the messages of tours that miss one.
     public var idLocations: [String: String] = [:]
@@ -51,7 +54,7 @@ public struct AppDefinition: Sendable {
     public init(id: String, displayName: String? = nil, windowTitle: String = "Limelight", languages: [String] = ["en"], defaultScreen: Size = Size(390, 844),
                 defaultScale: Double = 1, fontFamily: String = "DejaVu Sans", fallbackLanguages: [String] = [],
                 strings: InterfaceStrings = InterfaceStrings([:]), states: [StateDeclaration] = [], events: [String] = [],
-                overlayKinds: [String] = [], launchTours: [String] = [],
+                overlayKinds: [String] = [], launchTours: [String] = [], tours: TourSwitch = .on,
                 make: @escaping @MainActor @Sendable (AppLaunch) throws -> any TourHost) {
         self.id = id
         self.displayName = displayName ?? "the app \(id)"
@@ -66,6 +69,7 @@ public struct AppDefinition: Sendable {
         self.events = events
         self.overlayKinds = overlayKinds
         self.launchTours = launchTours
+        self.tours = tours
         self.make = make
     }
 

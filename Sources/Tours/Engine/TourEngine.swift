@@ -76,6 +76,10 @@ public final class TourEngine {
     public let host: any TourHost
     /// Receives every event, in order.
     public var onEvent: (@MainActor (TourEvent) -> Void)?
+    /// Whether each step is dismissed as it shows (`TourSwitch.dismiss`, for an app's end-to-end
+    /// tests): it is shown, then taken down at once, and the tour ends `dismissed` as a user
+    /// closing it ends it.
+    public var dismissesAsItShows = false
     /// The steps taken to reach the current one, for Back.
     public private(set) var history: [Int] = []
     /// What is on screen.
@@ -174,6 +178,7 @@ public final class TourEngine {
         host.overlays.present(spot, animated: animated)
         updateConditionCheck()
         onEvent?(.stepShown(i))
+        if dismissesAsItShows { spot.dismiss(animated: false) }
     }
 
     /// Moves to step `index` (clamped): the hole morphs there when `animated`.

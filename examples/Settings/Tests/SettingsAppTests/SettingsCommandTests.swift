@@ -81,6 +81,10 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("usage: settings-tours [COMMAND] [OPTIONS]"), "\(help.stdout)")
         #expect(help.stdout.contains("in a window titled \"Settings\""), "\(help.stdout)")
+        // `demo` is the sample's own other name for its window: this command keeps none.
+        #expect(help.stdout.contains("  window    the app in a window (the default command)\n") && !help.stdout.contains("demo"), "\(help.stdout)")
+        let demo = try run(["demo"])
+        #expect(demo.status == 2 && demo.stderr.hasPrefix("settings-tours: unknown command \"demo\""), "\(demo.stderr)")
         let render = try run(["render", "--help"])
         #expect(render.stdout.hasPrefix("usage: settings-tours render "), "\(render.stdout)")
         let bad = try run(["render"])
@@ -89,6 +93,20 @@ import Testing
         let unknown = try run(["check", "/nonexistent/tour.json"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "/nonexistent/tour.json: no such file\nsettings-tours: check: 1 problem found\n", "\(unknown.stderr)")
+    }
+
+    /// What `test` tells a user to run names this command: how to record a missing golden, how
+    /// to accept the run's results, the report's title.
+    @Test func testsHintsNameThisCommand() throws {
+        let dir = try folder()
+        try #"{"id": "wifi", "steps": [{"target": "settings.wifi", "text": "Turn it on."}]}"#.write(toFile: dir + "/wifi.json", atomically: true, encoding: .utf8)
+        let r = try run(["test", dir + "/wifi.json", "--results", dir + "/results", "--report", dir + "/report"])
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("(record it with `settings-tours test --update \(dir)/wifi.json`)"), "\(r.stdout)")
+        #expect(r.stdout.contains("(`settings-tours accept [PATTERN…] --results \(dir)/results` takes their actuals as goldens)"), "\(r.stdout)")
+        #expect(!r.stdout.contains("limelight test") && !r.stdout.contains("`limelight "), "\(r.stdout)")
+        let page = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
+        #expect(page.contains("<h1>settings-tours test</h1>"))
     }
 
     @Test func testPassesAgainstTheCommittedGoldens() throws {
