@@ -29,8 +29,12 @@ enum CLI {
     /// Runs `limelight args…` headless (no display variables, SDL's dummy driver) and waits.
     static func run(_ args: [String], environment extra: [String: String] = [:], stdin: String? = nil, directory: String? = nil,
                     timeout: Double = 600) throws -> CLIResult {
-        try runProcess(binary, args, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy"].merging(extra) { $1 },
-                       directory: directory, timeout: timeout)
+        var environment = ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy"].merging(extra) { $1 }
+        // Run from the package's folder (no `directory`), every command would keep its default
+        // results in the same `$TMPDIR/limelight-<uid>/test-results-…`, and tests running at once
+        // would clear each other's: such a command gets a temporary folder of its own.
+        if directory == nil, extra["TMPDIR"] == nil { environment["TMPDIR"] = try temporaryFolder() }
+        return try runProcess(binary, args, environment: environment, directory: directory, timeout: timeout)
     }
 
     /// Runs `executable args…` with this process's environment changed by `extra` (an empty value
