@@ -119,7 +119,8 @@ enum L10nCommand {
         if args.has("--help") { print(help); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more translators' files (.po, .xliff)") }
         let source = try sourceLanguage(args, command: c)
-        if let folder = args.value("--strings") { try prepareOutputFolder(folder, option: "--strings", command: c, exitCode: 3) }
+        // Checked now, made when its first file is written: a refused import leaves nothing behind.
+        if let folder = args.value("--strings") { try checkOutputFolder(folder, option: "--strings", command: c, exitCode: 3) }
         var files: [(String, TranslationFile)] = []
         for path in args.positional {
             do { files.append((path, try TranslationFile.read(path))) } catch { throw .usage("\(c): \(error.description)") }

@@ -132,6 +132,19 @@ func prepareOutputFolder(_ path: String, option: String, command: String, exitCo
     }
 }
 
+/// Makes sure `path` can become a folder to write into, without making it yet: for a command that
+/// may refuse its input after this check and must then leave no trace (`l10n import --strings`).
+/// One line says what stops it, as `prepareOutputFolder` does.
+func checkOutputFolder(_ path: String, option: String, command: String, exitCode: Int32 = 1) throws(CLIError) {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue {
+        throw .usage("\(command): \(option) \(Arguments.printable(path)): is a file (expected a folder)")
+    }
+    if let problem = OutputFolders.problemMaking(path) {
+        throw CLIError(message: "\(command): \(option) \(Arguments.printable(path)): \(problem)", exitCode: exitCode)
+    }
+}
+
 /// The replay script at `path` (a regular file of UTF-8 text, at most 4 MiB), parsed; every
 /// problem is one line naming the file (and the line, for a bad command).
 func readScript(_ path: String, command: String) throws(CLIError) -> ReplayScript {

@@ -6,7 +6,8 @@ import Testing
 @Suite struct DocumentationTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
-    static let modules = ["Raster", "Files", "ImageFiles", "Views", "FontText", "Overlays", "Tours", "Demo", "SDLHost", "Speech", "Seeded", "Soak", "Headless", "Editor", "LimelightCLI", "TranslationFiles", "Localization"]
+    /// Every library module of Package.swift (the executables' own code is theirs to document).
+    static let modules = PackageTargets.libraries
 
     /// The public declarations of `text` that lack a `///` line, as "line: declaration".
     static func undocumented(in text: String) -> [String] {
@@ -67,5 +68,17 @@ import Testing
         public final class Marked {}
         """
         #expect(Self.undocumented(in: text) == ["5: case b", "9: public struct Plain {}", "11: public final class Marked {}"])
+    }
+}
+
+/// The repository checks read the modules from Package.swift: every library module, those a list
+/// kept by hand once missed among them.
+@Suite struct PackageTargetsTests {
+    @Test func everyLibraryModuleIsListed() {
+        let listed = Set(PackageTargets.libraries)
+        for module in ["Raster", "Views", "Tours", "ScreensApp", "Localization", "AccessibilityBridge", "TranslationFiles", "Headless", "LimelightCLI"] {
+            #expect(listed.contains(module), "\(module) in \(listed.sorted())")
+        }
+        #expect(!listed.contains("limelight") && !listed.contains("CSDL2") && !listed.contains("CLineBreaks") && !listed.contains("TestSupport"))
     }
 }

@@ -25,18 +25,34 @@ import Testing
         return rows
     }
 
-    /// The modules a source file imports (`import X`, `@testable import X`, `public import X`).
+    /// The modules a source file imports, in every form Swift takes: `import X`, `@testable import
+    /// X`, `@_exported import X`, an access level before it (`public`, `package`, `internal`,
+    /// `fileprivate`, `private`), a kind of declaration (`import struct X.Rect`) and a submodule
+    /// (`import X.Y`: the module X), indented inside an `#if` or not.
     static func imports(in text: String) -> Set<String> {
         var out: Set<String> = []
+        let modifiers: Set<String> = ["public", "package", "internal", "fileprivate", "private"]
+        let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
         for line in text.split(separator: "\n") {
-            var words = line.split(separator: " ").map(String.init)
-            while let first = words.first, first.hasPrefix("@") || first == "public" || first == "internal" { words.removeFirst() }
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) { words.removeFirst() }
+            guard words.first == "import" else { continue }
+            words.removeFirst()
+            if let kind = words.first, kinds.contains(kind) { words.removeFirst() }
             // `import X` alone on its line (a line of a script inside a string is not Swift's).
-            if words.count == 2, words[0] == "import", words[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-                out.insert(words[1])
-            }
+            guard words.count == 1, let module = words[0].split(separator: ".").first,
+                  module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+            out.insert(String(module))
         }
         return out.subtracting(system)
+    }
+
+    @Test func everyFormOfImportIsRead() {
+        // Joined from pieces, so this file's own lines hold no import of them.
+        let text = ["import Views", "@testable import Tours", "@_exported import CSDL2", "  private import Files",
+                    "package import struct Raster.Rect", "import Overlays.Overlay", "#if canImport(Glibc)",
+                    "    import Glibc", "#endif", "let script = \"import nothing here\""].joined(separator: "\n")
+        #expect(Self.imports(in: text) == ["Views", "Tours", "CSDL2", "Files", "Raster", "Overlays"])
     }
 
     /// Each Swift file under `folder` with what it imports.
