@@ -36,6 +36,10 @@ let package = Package(
         .library(name: "Demo", targets: ["Demo"]),
         // Apps declared as data: a screens file of Limelight's widgets, run through the app seam.
         .library(name: "ScreensApp", targets: ["ScreensApp"]),
+        // Tours over an app that draws its own frames, in Swift; and the same from C (liblimelight.so,
+        // include/limelight.h): `make install` puts it under PREFIX as liblimelight.so, with its pkg-config file.
+        .library(name: "EmbeddedTours", targets: ["EmbeddedTours"]),
+        .library(name: "LimelightC", type: .dynamic, targets: ["LimelightC"]),
     ],
     targets: [
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
@@ -105,9 +109,14 @@ let package = Package(
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
         .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
+        // Tours over an app that draws its own frames (an SDL game, a Dear ImGui tool): the targets it
+        // publishes are its screen, its frames are composited over in place.
+        .target(name: "EmbeddedTours", dependencies: ["Headless", "Tours", "Overlays", "Views", "Raster", "Files"]),
+        // The C interface over EmbeddedTours (include/limelight.h): `@_cdecl` functions, handles, errors.
+        .target(name: "LimelightC", dependencies: ["EmbeddedTours", "Tours", "Views", "Raster", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["Headless", "Editor", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["EmbeddedTours", "Headless", "Editor", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["Headless", "Editor", "Demo", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG"]),

@@ -10,7 +10,7 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Sources")
     /// The library's modules: what another team's app is built on.
     static let library = ["Raster", "Files", "ImageFiles", "Views", "FontText", "Overlays", "Tours", "Headless", "Editor",
-                          "SDLHost", "Speech", "LimelightCLI"]
+                          "SDLHost", "Speech", "EmbeddedTours", "LimelightC", "LimelightCLI"]
     /// The sample app, the soak that drives it, and the executables that run it.
     static let sampleAppsOwn = ["Demo", "Soak", "limelight", "limelight-soak", "limelight-bench"]
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DocumentationTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
-    static let modules = ["Raster", "Files", "ImageFiles", "Views", "FontText", "Overlays", "Tours", "Demo", "SDLHost", "Speech", "Seeded", "Soak", "Headless", "Editor", "LimelightCLI"]
+    static let modules = ["Raster", "Files", "ImageFiles", "Views", "FontText", "Overlays", "Tours", "Demo", "SDLHost", "Speech", "Seeded", "Soak", "Headless", "Editor", "EmbeddedTours", "LimelightC", "LimelightCLI"]
 
     /// The public declarations of `text` that lack a `///` line, as "line: declaration".
     static func undocumented(in text: String) -> [String] {
