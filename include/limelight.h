@@ -27,10 +27,11 @@
  * short, a tour file with errors, a handle already freed. Only memory the library cannot check
  * (a pixel buffer shorter than its width, height and stride say) is the caller's to get right.
  *
- * Threads: every limelight_session_* call belongs on the process's main thread (the one that runs
- * main(), where SDL's video calls are made too); a call from another thread fails with -1 (or NULL,
- * or -2 for limelight_session_advance) and does nothing. limelight_version(), limelight_abi_version(),
- * limelight_last_error() and limelight_free() may be called from any thread.
+ * Threads: every limelight_session_* call belongs on one thread: the first thread to call one owns
+ * every session from then on (the main thread, where SDL's video calls are, in the usual app). A
+ * call from another thread fails with -1 (or NULL, or -2 for limelight_session_advance) and does
+ * nothing. limelight_version(), limelight_abi_version(), limelight_last_error() and limelight_free()
+ * may be called from any thread.
  *
  * Units: positions and sizes of targets and pointers are points of the session's screen (origin at
  * the top-left corner); a frame is points times the scale in device pixels. Time is the app's, in
@@ -92,13 +93,13 @@ const char *limelight_last_error(void);
  * Returns a handle to free with limelight_session_free, or NULL: a tour with errors (the message
  * names the file, the line and the key path of the first, and how many more there are), a size or
  * scale out of range, a language that is not a tag, no fonts. Strings are copied; the caller keeps
- * ownership of its own. Main thread. */
+ * ownership of its own. Sessions' thread. */
 limelight_session *limelight_session_new(const char *tour_path, int width, int height,
                                          double scale, const char *language);
 
 /* Ends a session and frees everything it holds; the handle is dead from now on. NULL does nothing;
  * a dead handle does nothing but set the last error. May be called from the session's own event
- * callback. Main thread. */
+ * callback. Sessions' thread. */
 void limelight_session_free(limelight_session *session);
 
 /* Publishes a target the tour may point at: id (what tour files name in "target"; 1 to 256 bytes of
@@ -108,25 +109,25 @@ void limelight_session_free(limelight_session *session);
  * "textField", "toggle", "checkbox", "slider", "progressBar", "screen") and name (NULL or up to 4096
  * bytes). A known id moves and is renamed in place; publish targets each frame or when they change.
  * A step whose target is not published waits for it (its "waitFor", then its "ifMissing"). At most
- * 4096 targets. Strings are copied. 0, or -1. Main thread. */
+ * 4096 targets. Strings are copied. 0, or -1. Sessions' thread. */
 int limelight_session_set_target(limelight_session *session, const char *id, double x, double y,
                                  double width, double height, const char *role, const char *name);
 
 /* Takes every published target away (a screen change: publish the new screen's next). 0, or -1.
- * Main thread. */
+ * Sessions' thread. */
 int limelight_session_clear_targets(limelight_session *session);
 
 /* Gives Limelight a pointer event (the primary button or a finger) at x, y (points): kind is
  * LIMELIGHT_POINTER_DOWN, _MOVE or _UP. Returns 1 when Limelight used it (the dim blocked it, the
  * bubble's buttons took it): the app must not act on it; 0 when it is the app's (no overlay there,
- * or a tap through a hole, which may also move the tour on); -1 on error. Main thread. */
+ * or a tap through a hole, which may also move the tour on); -1 on error. Sessions' thread. */
 int limelight_session_pointer(limelight_session *session, int kind, double x, double y);
 
 /* Gives Limelight a key by name: "enter", "escape", "tab", "space", "backspace", "delete", "left",
  * "right", "up", "down", "home", "end", or one character ("s"), after modifiers joined by "+"
  * ("shift+tab", "ctrl+z"). Enter and Right go on, Left goes back, Escape leaves a tour that allows
  * skipping, Tab moves the focus in the bubble. 1 when Limelight used it, 0 when it is the app's,
- * -1 on error. Main thread. */
+ * -1 on error. Sessions' thread. */
 int limelight_session_key(limelight_session *session, const char *key);
 
 /* Moves the session to the app's time now_ms (milliseconds, 0 to 2^53, never less than the last
@@ -135,7 +136,7 @@ int limelight_session_key(limelight_session *session, const char *key);
  * the milliseconds until the next frame is wanted (wait at most that long for input, then call it
  * again and compose): 0 now (something moves, or waits to be composited), more for a timer,
  * LIMELIGHT_UNTIL_INPUT (-1) when nothing is due until input, a state or an event, and
- * LIMELIGHT_ADVANCE_FAILED (-2) on error. Main thread. */
+ * LIMELIGHT_ADVANCE_FAILED (-2) on error. Sessions' thread. */
 long long limelight_session_advance(limelight_session *session, long long now_ms);
 
 /* Blends the tour's overlays (the dim with its holes, outlines and the bubble) over the app's frame
@@ -144,7 +145,7 @@ long long limelight_session_advance(limelight_session *session, long long now_ms
  * frame at the session's time first. Without limelight_session_damage, every pixel is taken as newly
  * drawn by the app and composited over (a frame with no tour showing is left as it is). The caller
  * owns pixels; the library writes them during the call only and keeps no pointer to them.
- * 0, or -1 (nothing written). Main thread. */
+ * 0, or -1 (nothing written). Sessions' thread. */
 int limelight_session_compose(limelight_session *session, unsigned char *pixels, int width,
                               int height, int stride, int format);
 
@@ -152,43 +153,43 @@ int limelight_session_compose(limelight_session *session, unsigned char *pixels,
  * (device pixels; clipped to the frame) since its last compose. From the first call on, the session
  * keeps a copy of the app's pixels (4 bytes a pixel) and compose writes only where the app drew and
  * where the tour changed: a compose where neither happened touches nothing. Compose the same buffer
- * each time: a frame at another address is taken as new everywhere. 0, or -1. Main thread. */
+ * each time: a frame at another address is taken as new everywhere. 0, or -1. Sessions' thread. */
 int limelight_session_damage(limelight_session *session, int x, int y, int width, int height);
 
 /* Follows a new screen: width x height points at scale (limits as for limelight_session_new); the
- * next compose takes the frame as new everywhere. 0, or -1. Main thread. */
+ * next compose takes the frame as new everywhere. 0, or -1. Sessions' thread. */
 int limelight_session_resize(limelight_session *session, int width, int height, double scale);
 
 /* Everything about the session as one line of JSON (UTF-8, NUL-terminated):
  * {"state": {"tour": {"id", "step", "of", "state"}, "overlay", "focus", "tab", and each state the
  * app set}, "events": {name: count}, "spotlight": {"holes": [...], "bubble": {...}} or null}.
- * The caller owns the string: free it with limelight_free. NULL on error. Main thread. */
+ * The caller owns the string: free it with limelight_free. NULL on error. Sessions' thread. */
 char *limelight_session_state_json(limelight_session *session);
 
 /* Sets the app's state name (letters, digits, _ and .; not tab, overlay, step, tour, focus or view)
  * to json_value: a JSON number ("3"), true or false ("true"), or a string ("\"playing\""). A state
  * keeps the kind it was first set with. The tour's conditions ("showWhen", "advanceOn": {"event":
- * "saves >= 1"}) read it at the next advance or compose. 0, or -1. Main thread. */
+ * "saves >= 1"}) read it at the next advance or compose. 0, or -1. Sessions' thread. */
 int limelight_session_set_state(limelight_session *session, const char *name, const char *json_value);
 
 /* Records one of the app's events, name as for states: a condition on name that the app never set
  * as a state counts its events ("advanceOn": {"event": "saved >= 1"}). Read at the next advance or
- * compose. 0, or -1. Main thread. */
+ * compose. 0, or -1. Sessions' thread. */
 int limelight_session_send_event(limelight_session *session, const char *name);
 
 /* Saves what the app published (its screen, language, targets, the states it set and the events it
  * sent) as a catalog file at path, replaced in one step, for `limelight check --catalog path
- * tour.json`. 0, or -1 (a folder, no room: nothing at path changed). Main thread. */
+ * tour.json`. 0, or -1 (a folder, no room: nothing at path changed). Sessions' thread. */
 int limelight_session_write_catalog(limelight_session *session, const char *path);
 
 /* Gives each tour event to callback as one line of JSON, the line `limelight --events` writes:
  * {"event": "shown" | "hidden" | "advanced" | "finished" | "skipped" | "dismissed" | "targetMissing"
  * | "waiting" | "waited", "tour", "step" (from 1), "ms" (since the first advance), "by", "waitedMs"}.
- * The callback runs on the main thread at the end of the call that caused the event (advance,
+ * The callback runs on the sessions' thread at the end of the call that caused the event (advance,
  * compose, pointer, key, set_state, send_event, set_target), after the session's work for it;
  * json_line is valid until it returns. It may call any function of the library, this session's
  * limelight_session_free included. context is handed back as given. A NULL callback stops the
- * events. Main thread. */
+ * events. Sessions' thread. */
 void limelight_session_on_event(limelight_session *session,
                                 void (*callback)(const char *json_line, void *context), void *context);
 

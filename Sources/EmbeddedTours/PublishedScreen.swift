@@ -74,6 +74,8 @@ public final class PublishedScreen: TourHost {
             guard stateOrder.count < Self.maxNames else { return "an app may set at most \(Self.maxNames) states" }
             stateOrder.append(name)
         }
+        // An app may set its state every frame: the same value asks for nothing.
+        guard states[name] != value else { return nil }
         states[name] = value
         // Conditions are checked in the next frame's callback phase: ask for one.
         root.beforeNextFrame {}

@@ -37,21 +37,48 @@ enum LastError {
     }
 }
 
-/// Runs the body of a C function: on the main thread only (the views and the tour engine live
-/// there), its failures caught and kept as the thread's last error, the session's events delivered
-/// after its work.
+/// The thread every session belongs to: the first to call a `limelight_session_` function (the
+/// main thread, in an app whose SDL calls are there). The views, the tour engine and the caches
+/// they share have one owner, so a call from any other thread is refused before it touches them.
+enum OwnerThread {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var owner: pthread_t?
+
+    /// Whether this thread is the owner, claiming it when there is none yet.
+    static func isCurrent() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let me = pthread_self()
+        guard let owner else {
+            owner = me
+            return true
+        }
+        return pthread_equal(owner, me) != 0
+    }
+}
+
+/// Runs the body of a C function: on the owner thread only, its failures caught and kept as the
+/// thread's last error, the session's events delivered after its work.
 enum CallGuard {
     /// Runs `body` for `function`; its value, or `failure` when it threw or the thread is not the
-    /// main one.
+    /// sessions' owner.
+    ///
+    /// The body is main-actor code (the views and the engine are): it runs on the owner thread, the
+    /// one thread that ever runs it, as `MainActor.assumeIsolated` runs its body once it has checked
+    /// the thread. That check is the Swift runtime's notion of the main thread, which an app's
+    /// thread need not be (a test runner's main actor is not the process's first thread): the
+    /// owner rule stands in for it, so a wrong thread is an error status, never a trap.
     static func run<T: Sendable>(_ function: String, failure: T, _ body: @MainActor () throws(CFailure) -> T) -> T {
-        guard Thread.isMainThread else {
-            LastError.set("\(function): called from a thread other than the main one (every session call belongs on the main thread, as SDL's video calls do)")
+        guard OwnerThread.isCurrent() else {
+            LastError.set("\(function): called from another thread than the sessions' (every session call belongs on the thread of the first, as SDL's video calls belong on the main thread)")
             return failure
         }
-        let outcome: Result<T, CFailure> = MainActor.assumeIsolated {
+        let outcome: Result<T, CFailure> = withoutActuallyEscaping(body) { isolated in
+            typealias Plain = () throws(CFailure) -> T
+            let plain = unsafeBitCast(isolated, to: Plain.self)
             let result: Result<T, CFailure>
-            do throws(CFailure) { result = .success(try body()) } catch { result = .failure(error) }
-            SessionHandles.deliverEvents()
+            do throws(CFailure) { result = .success(try plain()) } catch { result = .failure(error) }
+            deliverEvents()
             return result
         }
         switch outcome {
@@ -60,6 +87,12 @@ enum CallGuard {
             LastError.set("\(function): \(error.message)")
             return failure
         }
+    }
+
+    /// Delivers the sessions' waiting events, on the owner thread.
+    private static func deliverEvents() {
+        let deliver: @MainActor () -> Void = { SessionHandles.deliverEvents() }
+        unsafeBitCast(deliver, to: (() -> Void).self)()
     }
 }
 
