@@ -11,6 +11,7 @@ import PackageDescription
 //   SDLHost -> Views, Raster, CSDL2;  Speech -> Views, CSpeechd (speech-dispatcher);  FontText -> Views, Raster, CFreeType, CHarfBuzz, CFriBidi, CLineBreaks (ICU), CFontconfig
 //   ImageFiles -> Raster, Files, CSDL2Image, CGIF, CSPNG (images in and out);  Files: reading and saving files
 //   Localization -> Tours, Files, CGettextPO (translators' PO and XLIFF files in and out)
+//   LimelightC (liblimelight.so, from C) -> EmbeddedTours -> Headless, Tours  (tours over an app's own frames)
 let package = Package(
     name: "Limelight",
     products: [
@@ -113,7 +114,7 @@ let package = Package(
         // publishes are its screen, its frames are composited over in place.
         .target(name: "EmbeddedTours", dependencies: ["Headless", "Tours", "Overlays", "Views", "Raster", "Files"]),
         // The C interface over EmbeddedTours (include/limelight.h): `@_cdecl` functions, handles, errors.
-        .target(name: "LimelightC", dependencies: ["EmbeddedTours", "Tours", "Views", "Raster", "FontText"]),
+        .target(name: "LimelightC", dependencies: ["EmbeddedTours", "Tours", "Views", "Raster", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
                 dependencies: ["EmbeddedTours", "Headless", "Editor", "Localization", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
@@ -156,5 +157,9 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "CSDL2", "Demo", "Overlays", "Views", "Raster"]),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Raster"]),
+        // The C interface: from Swift through the functions C calls (the same bytes as a Swift app),
+        // and installed into a prefix with the examples and a C program of bad input built against it.
+        .testTarget(name: "LimelightCTests", dependencies: ["LimelightC", "EmbeddedTours", "Headless", "TestSupport", "Tours", "Overlays", "Views", "Raster", "ImageFiles"],
+                    exclude: ["C", "Goldens"]),
     ]
 )
