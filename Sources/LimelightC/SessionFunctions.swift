@@ -20,7 +20,7 @@ let maxPathLength = 4096
 
 /// The library's version: a string that lives as long as the process.
 @_cdecl("limelight_version")
-public func limelight_version() -> UnsafePointer<CChar>? { LibraryStrings.version }
+public func limelight_version() -> UnsafePointer<CChar> { LibraryStrings.version }
 
 /// The interface version the library was built with (`LIMELIGHT_ABI_VERSION`).
 @_cdecl("limelight_abi_version")
@@ -28,7 +28,7 @@ public func limelight_abi_version() -> Int32 { interfaceVersion }
 
 /// This thread's last failure, "" when none.
 @_cdecl("limelight_last_error")
-public func limelight_last_error() -> UnsafePointer<CChar>? { LastError.current }
+public func limelight_last_error() -> UnsafePointer<CChar> { LastError.current }
 
 /// Frees what the library allocated for the caller (`limelight_session_state_json`); NULL is fine.
 @_cdecl("limelight_free")

@@ -141,8 +141,8 @@ import Testing
         let message = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
             let thread = Thread {
                 let status = limelight_session_key(OpaquePointer(bitPattern: handle), "enter")
-                let version = String(cString: limelight_version()!)
-                done.resume(returning: "\(status) \(version) \(String(cString: limelight_last_error()!))")
+                let version = String(cString: limelight_version())
+                done.resume(returning: "\(status) \(version) \(String(cString: limelight_last_error()))")
             }
             thread.start()
         }

@@ -30,7 +30,7 @@ final class CSession {
     isolated deinit { limelight_session_free(handle) }
 
     /// This thread's last failure.
-    static var lastError: String { limelight_last_error().map { String(cString: $0) } ?? "(NULL)" }
+    static var lastError: String { String(cString: limelight_last_error()) }
 
     /// The time given to the last `advance`.
     private(set) var now: Int64 = 0
