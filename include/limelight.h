@@ -188,8 +188,9 @@ int limelight_session_write_catalog(limelight_session *session, const char *path
  * The callback runs on the sessions' thread at the end of the call that caused the event (advance,
  * compose, pointer, key, set_state, send_event, set_target), after the session's work for it;
  * json_line is valid until it returns. It may call any function of the library, this session's
- * limelight_session_free included. context is handed back as given. A NULL callback stops the
- * events. Sessions' thread. */
+ * limelight_session_free included. context is handed back as given. The events of the first step,
+ * from limelight_session_new, wait for the first callback; after a NULL callback none are kept.
+ * Sessions' thread. */
 void limelight_session_on_event(limelight_session *session,
                                 void (*callback)(const char *json_line, void *context), void *context);
 

@@ -58,6 +58,9 @@ int main(int argc, char **argv) {
     check(limelight_session_compose(s, pixels, 640, 480, 2560, 7) == -1 && says("format"), "a format that is not one");
     check(limelight_session_compose(s, pixels, 640, 480, 2560, LIMELIGHT_RGBA8888_PREMULTIPLIED) == 0, "a good frame");
     check(limelight_session_damage(s, 0, 0, -3, -3) == -1, "a damaged rectangle of negative size");
+    check(limelight_session_resize(s, 0, 480, 1) == -1 && says("at least 1 point"), "a resize to no width");
+    check(limelight_session_resize(s, 800, 600, 2) == 0, "a good resize");
+    check(limelight_session_compose(s, pixels, 640, 480, 2560, 0) == -1 && says("1600x1200"), "a frame of the old size after a resize");
     char *json = limelight_session_state_json(s);
     check(json != NULL && strstr(json, "\"tour\"") != NULL, "the state as JSON");
     limelight_free(json);
