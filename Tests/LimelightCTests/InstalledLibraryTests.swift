@@ -8,7 +8,13 @@ import TestSupport
 /// examples built against it with `pkg-config` alone and run headless on their own scripts (a tap
 /// on the dim blocked, one through the hole reaching the app, the tour moving on, a frame held to
 /// a golden), and a C program of bad input, plain and under AddressSanitizer.
-@Suite(.serialized) struct InstalledLibraryTests {
+///
+/// Not in a sanitizer's build (`make test-asan`, `test-tsan`): its library needs the sanitizer's
+/// runtime loaded before anything else, which a plain C program does not do; the library's calls are
+/// held there by CInterfaceTests and CBadInputTests, in the sanitized test runner itself.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["LIMELIGHT_SANITIZER"] == nil,
+                             "a sanitizer's build of the library needs its runtime loaded first"))
+struct InstalledLibraryTests {
     static let examples = InstalledPrefix.root.appendingPathComponent("examples").path
 
     @Test func theInstalledLibraryNeedsNothingOutsideThePrefixAndTheSystem() throws {
