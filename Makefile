@@ -23,7 +23,7 @@ RUN_PACKAGES  = libsdl2-dev libx11-dev libsdl2-image-dev libgif-dev libspng-dev 
 # PO and XLIFF files are read back with; at-spi2-core (the accessibility bus and registry), dbus and
 # pyatspi are the screen reader's side of the accessibility tests, and Orca is the screen reader itself;
 # Python's jsonschema checks every shipped tour and screens file against Limelight's JSON Schemas;
-# liblimelight is installed into a temporary prefix (patchelf) and its examples built against it,
+# liblimelight is installed into a prefix in the build folder (patchelf) and its examples built against it,
 # the Dear ImGui tool with Debian's libimgui-dev.
 TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 python3-xlib ffmpeg libharfbuzz-bin libfribidi-bin \
                 speech-dispatcher gettext translate-toolkit python3-polib at-spi2-core python3-pyatspi dbus orca python3-jsonschema \

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// liblimelight installed into a temporary prefix as `make install` installs it
+/// liblimelight installed into a prefix of the test run as `make install` installs it
 /// (scripts/install-library.sh, from this build's folder), and programs built against it with
 /// `pkg-config` alone, once per test run.
 enum InstalledPrefix {
@@ -17,9 +17,11 @@ enum InstalledPrefix {
         return dir.path
     }
 
-    /// The prefix, or why it could not be made.
+    /// The prefix, or why it could not be made: in the build folder, made anew each run (about 90 MB
+    /// with the Swift runtime, kept to one copy).
     static let installed: Result<String, CTestFailure> = {
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-prefix-" + UUID().uuidString).path
+        let prefix = buildFolder + "/limelight-c-prefix"
+        try? FileManager.default.removeItem(atPath: prefix)
         do {
             let run = try ChildProcess.run("/bin/sh", [root.appendingPathComponent("scripts/install-library.sh").path, buildFolder, prefix], timeout: 300)
             guard run.status == 0 else { return .failure(CTestFailure("install-library.sh failed: \(run.errors)")) }
