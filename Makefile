@@ -22,16 +22,21 @@ RUN_PACKAGES  = libsdl2-dev libx11-dev libsdl2-image-dev libgif-dev libspng-dev 
 # gettext's `msgfmt --check`, translate-toolkit and polib are the translators' tools the exported
 # PO and XLIFF files are read back with; at-spi2-core (the accessibility bus and registry), dbus and
 # pyatspi are the screen reader's side of the accessibility tests, and Orca is the screen reader itself;
-# Python's jsonschema checks every shipped tour and screens file against Limelight's JSON Schemas.
+# Python's jsonschema checks every shipped tour and screens file against Limelight's JSON Schemas;
+# liblimelight is installed into a prefix in the build folder (patchelf) and its examples built against it,
+# the Dear ImGui tool with Debian's libimgui-dev.
 TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 python3-xlib ffmpeg libharfbuzz-bin libfribidi-bin \
-                speech-dispatcher gettext translate-toolkit python3-polib at-spi2-core python3-pyatspi dbus orca python3-jsonschema
+                speech-dispatcher gettext translate-toolkit python3-polib at-spi2-core python3-pyatspi dbus orca python3-jsonschema \
+                $(LIBRARY_PACKAGES) libimgui-dev
+# Installing liblimelight sets its RUNPATH with patchelf.
+LIBRARY_PACKAGES = patchelf
 # The leak check runs the app under valgrind's memcheck.
 LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
 
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps test-deps build release bench assets goldens clean install uninstall
+.PHONY: run test deps test-deps library-deps build release bench assets goldens clean install uninstall
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "limelight: swift not found on PATH (Swift 6 toolchain needed)" >&2; exit 1; }
@@ -39,6 +44,9 @@ deps:
 
 test-deps: deps
 	@sh scripts/ensure-packages.sh $(TEST_PACKAGES)
+
+library-deps: deps
+	@sh scripts/ensure-packages.sh $(LIBRARY_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -62,19 +70,25 @@ test: test-deps
 
 # Installs the release binary as $(PREFIX)/bin/limelight and the card illustrations and sample
 # tours under $(PREFIX)/share/limelight, where the binary looks for them, so `limelight test` runs
-# from any folder (a CI image: `make install`). DESTDIR stages the install for packaging.
+# from any folder (a CI image: `make install`); and liblimelight, the C library: lib/liblimelight.so
+# with the Swift runtime libraries it needs beside it (its RUNPATH is $ORIGIN), include/limelight.h
+# and lib/pkgconfig/limelight.pc (scripts/install-library.sh). DESTDIR stages the install for packaging.
 PREFIX ?= /usr/local
-install: release
+install: release library-deps
+	$(SWIFT) build -c release --product LimelightC
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/limelight
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/limelight $(DESTDIR)$(PREFIX)/bin/limelight
 	rm -rf $(DESTDIR)$(PREFIX)/share/limelight/images $(DESTDIR)$(PREFIX)/share/limelight/tours $(DESTDIR)$(PREFIX)/share/limelight/strings
 	cp -R assets/images assets/tours assets/strings $(DESTDIR)$(PREFIX)/share/limelight/
+	sh scripts/install-library.sh $$($(SWIFT) build -c release --show-bin-path) $(DESTDIR)$(PREFIX) $(PREFIX)
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/limelight and $(DESTDIR)$(PREFIX)/share/limelight/"
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/limelight
+	if [ -f $(DESTDIR)$(PREFIX)/share/limelight/library-files ]; then \
+	    sed 's|^|$(DESTDIR)$(PREFIX)/|' $(DESTDIR)$(PREFIX)/share/limelight/library-files | xargs rm -f; fi
 	rm -rf $(DESTDIR)$(PREFIX)/share/limelight
-	@echo "removed $(DESTDIR)$(PREFIX)/bin/limelight and $(DESTDIR)$(PREFIX)/share/limelight/"
+	@echo "removed $(DESTDIR)$(PREFIX)/bin/limelight, liblimelight and $(DESTDIR)$(PREFIX)/share/limelight/"
 
 # Release-build figures for BENCHMARKS.md.
 bench: deps

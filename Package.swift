@@ -12,6 +12,7 @@ import PackageDescription
 //   ImageFiles -> Raster, Files, CSDL2Image, CGIF, CSPNG (images in and out);  Files: reading and saving files
 //   TranslationFiles -> Views, Files, CGettextPO (translators' PO and XLIFF files, and Limelight's installed words)
 //   Tours, SDLHost -> TranslationFiles;  Localization -> Tours, TranslationFiles (tours' and screens files' texts out and in)
+//   LimelightC (liblimelight.so, from C) -> EmbeddedTours -> Headless, Tours  (tours over an app's own frames)
 let package = Package(
     name: "Limelight",
     products: [
@@ -38,6 +39,10 @@ let package = Package(
         .library(name: "Demo", targets: ["Demo"]),
         // Apps declared as data: a screens file of Limelight's widgets, run through the app seam.
         .library(name: "ScreensApp", targets: ["ScreensApp"]),
+        // Tours over an app that draws its own frames, in Swift; and the same from C (liblimelight.so,
+        // include/limelight.h): `make install` puts it under PREFIX as liblimelight.so, with its pkg-config file.
+        .library(name: "EmbeddedTours", targets: ["EmbeddedTours"]),
+        .library(name: "LimelightC", type: .dynamic, targets: ["LimelightC"]),
     ],
     targets: [
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
@@ -112,12 +117,17 @@ let package = Package(
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
         .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
+        // Tours over an app that draws its own frames (an SDL game, a Dear ImGui tool): the targets it
+        // publishes are its screen, its frames are composited over in place.
+        .target(name: "EmbeddedTours", dependencies: ["Headless", "Tours", "Overlays", "Views", "Raster", "Files"]),
+        // The C interface over EmbeddedTours (include/limelight.h): `@_cdecl` functions, handles, errors.
+        .target(name: "LimelightC", dependencies: ["EmbeddedTours", "Tours", "Views", "Raster", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG"]),
+                          dependencies: ["Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG", "LimelightC"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles", "Files"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
@@ -154,5 +164,9 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Demo", "Tours", "Overlays", "Views", "Raster"]),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Raster"]),
+        // The C interface: from Swift through the functions C calls (the same bytes as a Swift app),
+        // and installed into a prefix with the examples and a C program of bad input built against it.
+        .testTarget(name: "LimelightCTests", dependencies: ["LimelightC", "EmbeddedTours", "Headless", "TestSupport", "Tours", "Overlays", "Views", "Raster", "ImageFiles"],
+                    exclude: ["C", "Goldens"]),
     ]
 )

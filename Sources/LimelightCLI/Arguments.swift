@@ -73,7 +73,7 @@ struct Arguments {
     /// would reach the file system as nothing, or as the current folder.
     static let pathOptions: Set<String> = ["--out", "--tour", "--script", "--events", "--junit", "--blob", "--report", "--results",
                                            "--review", "--video", "--announcements", "--screenshot", "--edit", "--from", "--tours",
-                                           "--strings"]
+                                           "--strings", "--catalog"]
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ name: String) -> String? { values[name] }
@@ -92,6 +92,7 @@ struct Arguments {
         case "--junit", "--blob", "--video", "--announcements", "--from": return "a file path"
         case "--report", "--results", "--review", "--tours", "--strings": return "a folder"
         case "--screenshot": return "an image file"
+        case "--catalog": return "a catalog file, as limelight_session_write_catalog writes it"
         case "--edit": return "a tour file"
         case "--driver": return "an SDL video driver, e.g. x11, wayland, kmsdrm"
         case "--font": return "a font family, e.g. \"DejaVu Sans\""

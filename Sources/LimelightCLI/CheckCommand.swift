@@ -1,5 +1,6 @@
 import Files
 import FontText
+import EmbeddedTours
 import Foundation
 import Headless
 import ImageFiles
@@ -11,7 +12,7 @@ import Tours
 @MainActor
 enum CheckCommand {
     static let help = """
-    usage: \(programName) check FILE [FILE…] [--lint] [--require TAG,…] [--json]
+    usage: \(programName) check FILE [FILE…] [--lint] [--require TAG,…] [--json] [--catalog FILE]
            \(programName) --app SCREENS.json check [FILE…] […]
       Checks tour files: JSON syntax, every key and value, target ids against the app's views on each
       tab (a step's "tab" counts), the states, events and overlays it declares, SVG path data, and
@@ -40,6 +41,9 @@ enum CheckCommand {
                untranslated)
       --json   print every problem as one JSON array on stdout instead: objects with "file", "line"
                (null for the file as a whole), "path", "message" and "severity" ("error", "warning")
+      --catalog FILE  check the tours against an app that draws its own frames, as it described
+               itself from C (limelight_session_write_catalog: its screen, language, targets with
+               their ids, rectangles, roles and names, the states it set and the events it sent)
       Warnings never fail. Never reads or writes saved tour progress.
     """
 
@@ -63,10 +67,18 @@ enum CheckCommand {
     }
 
     /// Checks every file named in `words`; failure when any has an error.
-    static func run(_ words: [String], app: CLIApp) throws(CLIError) {
+    static func run(_ words: [String], app given: CLIApp) throws(CLIError) {
         let c = "check"
-        let args = try Arguments(words, command: c, valued: ["--require"], switches: ["--help", "--lint", "--json"], positionalPaths: "a tour file or a screens file")
+        let args = try Arguments(words, command: c, valued: ["--require", "--catalog"], switches: ["--help", "--lint", "--json"], positionalPaths: "a tour file or a screens file")
         if args.has("--help") { print(help); return }
+        var app = given
+        if let file = args.value("--catalog") {
+            // The app is the one the catalog describes: its targets on one screen, its states and events.
+            do { app = CLIApp(try PublishedCatalog.load(path: file).appDefinition, namedByCommandLine: true, images: given.images) } catch {
+                for d in error.diagnostics { StandardStreams.writeError(d.description + "\n") }
+                throw .usage("\(c): --catalog \(Arguments.printable(file)): not a catalog Limelight can read")
+            }
+        }
         let required = Set((args.value("--require") ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         if args.value("--require") != nil && !args.has("--lint") { throw .usage("\(c): --require works with --lint") }
         // With --app and no file, the app's own screens file is what is checked.

@@ -1,7 +1,8 @@
 /// A rectangle of premultiplied ARGB8888 pixels (0xAARRGGBB in native-endian UInt32), row by row.
 ///
-/// Pixmaps own their memory. Rows are `stride` pixels apart (`stride >= width`), so a pixmap can be
-/// handed to SDL as a streaming texture's source without copying. The class has reference semantics:
+/// Pixmaps own their memory, unless made over a host's (`init(borrowing:…)`). Rows are `stride`
+/// pixels apart (`stride >= width`), so a pixmap can be handed to SDL as a streaming texture's
+/// source without copying. The class has reference semantics:
 /// two variables may name the same pixels; use `copy()` for a separate buffer.
 public final class Pixmap {
     /// The largest side a pixmap may have, in pixels.
@@ -17,6 +18,8 @@ public final class Pixmap {
     public let stride: Int
     /// The first pixel of the first row.
     public let pixels: UnsafeMutablePointer<UInt32>
+    /// Whether the pixels are the pixmap's own, freed with it (false over a host's frame).
+    public let ownsPixels: Bool
 
     /// A transparent pixmap. Refuses zero, negative or absurd sizes with `RasterError.invalidSize`.
     public init(width: Int, height: Int) throws(RasterError) {
@@ -24,6 +27,7 @@ public final class Pixmap {
         self.width = width
         self.height = height
         self.stride = width
+        ownsPixels = true
         let count = width * height
         pixels = .allocate(capacity: count)
         Pixmap.adviseHugePages(pixels, bytes: count * 4)
@@ -37,8 +41,27 @@ public final class Pixmap {
         self.width = width
         self.height = height
         self.stride = width
+        ownsPixels = true
         pixels = .allocate(capacity: width * height)
         Pixmap.adviseHugePages(pixels, bytes: width * height * 4)
+    }
+
+    /// A pixmap over memory it does not own (an app's own frame, drawn and shown by the app), rows
+    /// `stride` pixels apart; it is never freed by the pixmap. Refuses the sizes `validate` refuses
+    /// and a stride under the width.
+    ///
+    /// Hazard: the memory must hold `stride * (height - 1) + width` pixels and outlive the pixmap;
+    /// nothing can check either.
+    public init(borrowing pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) throws(RasterError) {
+        try Pixmap.validate(width: width, height: height)
+        guard stride >= width, stride <= Pixmap.maxSide * 2 else {
+            throw .invalidSize(width: width, height: height, reason: "rows \(stride) pixels apart cannot hold \(width) pixels each")
+        }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+        ownsPixels = false
     }
 
     /// A pixmap filled with `color`.
@@ -60,7 +83,7 @@ public final class Pixmap {
         }
     }
 
-    deinit { pixels.deallocate() }
+    deinit { if ownsPixels { pixels.deallocate() } }
 
     /// The whole pixmap as an integer rectangle at the origin.
     public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }

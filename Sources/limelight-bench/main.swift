@@ -6,7 +6,7 @@ import Raster
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|host|l10n|screens] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|host|l10n|screens|embedded] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole | --accessibility frames|serve
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
@@ -52,6 +52,7 @@ let harness = Harness(budget: budget)
     if wanted("test.matrix") { try TestBenchmarks.matrix(h) }
     if wanted("l10n") { try LocalizationBenchmarks.run(h) }
     if wanted("screens") { try ScreensBenchmarks.run(h, app: app) }
+    if wanted("embedded") { try EmbeddedBenchmarks.run(h) }
     if wanted("host") {
         try HostBenchmarks.present(h, engine: app)
         try HostBenchmarks.startup(h)
