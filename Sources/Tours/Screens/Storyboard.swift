@@ -119,7 +119,9 @@ public enum Storyboard {
         let image = panel.image
         let s = min(1, limit.width / Double(image.width), limit.height / Double(image.height))
         let w = max(1, (Double(image.width) * s).rounded()), h = max(1, (Double(image.height) * s).rounded())
-        let thumbnail = image.areaAveraged(width: Int(w), height: Int(h)) ?? image
+        // A panel made by `thumbnail(of:limit:)` is already this size: used as it is, not copied.
+        let fits = image.width == Int(w) && image.height == Int(h)
+        let thumbnail = fits ? image : image.areaAveraged(width: Int(w), height: Int(h)) ?? image
         let picture = ImageView(thumbnail, contentMode: .fit)
             .frame(width: w, height: h)
             .shadow(color: Color(white: 0, alpha: 0.25), radius: 6, y: 2)
