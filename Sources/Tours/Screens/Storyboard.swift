@@ -107,8 +107,9 @@ public enum Storyboard {
         root.backgroundColor = background
         let ideal = content.measure(ProposedSize(width: nil, height: nil))
         try root.resize(to: Size(max(1, ideal.width.rounded(.up)), max(1, ideal.height.rounded(.up))), scale: 1, safeArea: .zero)
+        // Painted whole, background first, by the frame below: no need to clear it.
         let pixmap: Pixmap
-        do { pixmap = try root.makePixmap() } catch {
+        do { pixmap = try Pixmap(unfilledWidth: root.deviceBounds.width, height: root.deviceBounds.height) } catch {
             throw .invalidSize(root.size, reason: error.description)
         }
         root.frame(into: pixmap)
