@@ -36,21 +36,50 @@ public enum StepFiles {
             walk.show(step: i, at: milliseconds)
             let frame = withOverlay ? try walk.session.render() : try walk.session.renderWithoutOverlays()
             let file = (folder as NSString).appendingPathComponent(TourReviewPage.frameName(step: i + 1, of: count))
-            try write(frame, to: file)
-            if wantsReports { reports.append(ShotReport(file: file, step: i + 1, session: walk.session, engine: walk.engine)) }
+            // The frame is compressed and written on another thread while this one shrinks it to its
+            // panel, and composes the sheet when the panel is the sheet's last: both only read the
+            // frame, and together they keep both cores busy. The next step is drawn into the frame
+            // only once it is written.
+            let writing = Alongside { () throws(HeadlessError) in try write(frame, to: file) }
             panels.append(Storyboard.Panel(image: Storyboard.thumbnail(of: frame, limit: layout.thumbnailLimit), title: walk.caption(ofStep: i)))
-            guard panels.count == layout.panelsPerSheet || i == count - 1 else { continue }
             let sheet = i / layout.panelsPerSheet
-            let board: Pixmap
-            do {
-                board = try Storyboard.compose(panels, textEngine: root.textEngine, firstNumber: sheet * layout.panelsPerSheet + 1, layout: layout)
-            } catch {
-                throw HeadlessError("storyboard: \(error)")
+            var board: Pixmap?
+            if panels.count == layout.panelsPerSheet || i == count - 1 {
+                do {
+                    board = try Storyboard.compose(panels, textEngine: root.textEngine, firstNumber: sheet * layout.panelsPerSheet + 1, layout: layout)
+                } catch {
+                    try writing.wait()
+                    throw HeadlessError("storyboard: \(error)")
+                }
             }
-            try write(board, to: (folder as NSString).appendingPathComponent(names[sheet]))
-            panels.removeAll()
+            try writing.wait()
+            if wantsReports { reports.append(ShotReport(file: file, step: i + 1, session: walk.session, engine: walk.engine)) }
+            if let board {
+                try write(board, to: (folder as NSString).appendingPathComponent(names[sheet]))
+                panels.removeAll()
+            }
         }
         return Written(reports: reports, sheetNames: names)
+    }
+
+    /// Work started on another thread as it is made, and waited for once.
+    final class Alongside: @unchecked Sendable {
+        private let done = DispatchGroup()
+        private var failure: HeadlessError?
+
+        /// Starts `work` on another thread.
+        init(_ work: @escaping () throws(HeadlessError) -> Void) {
+            nonisolated(unsafe) let job = work
+            DispatchQueue.global().async(group: done) {
+                do throws(HeadlessError) { try job() } catch { self.failure = error }
+            }
+        }
+
+        /// Returns once the work is done, throwing what it threw.
+        func wait() throws(HeadlessError) {
+            done.wait()
+            if let failure { throw failure }
+        }
     }
 
     /// `pixmap` as a PNG at `path`, not flushed to the disk.

@@ -71,8 +71,9 @@ public enum Storyboard {
     }
 
     /// `frame` shrunk to fit `limit` (area-averaged), or as it is when it fits: what a panel keeps
-    /// of a frame, so a tour's frames can be let go of as soon as each is written.
-    public static func thumbnail(of frame: Pixmap, limit: Size = Storyboard.thumbnailSize) -> Pixmap {
+    /// of a frame, so a tour's frames can be let go of as soon as each is written. Touches nothing
+    /// but `frame`, so it may run on another thread while `frame` is not changed.
+    public nonisolated static func thumbnail(of frame: Pixmap, limit: Size = Storyboard.thumbnailSize) -> Pixmap {
         let s = min(1, limit.width / Double(frame.width), limit.height / Double(frame.height))
         guard s < 1 else { return frame.copy() }
         let w = max(1, (Double(frame.width) * s).rounded()), h = max(1, (Double(frame.height) * s).rounded())
