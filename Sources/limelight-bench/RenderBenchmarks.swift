@@ -31,6 +31,11 @@ enum RenderBenchmarks {
             }
             Pixmap.returnLargeBuffersToTheSystem()
             h.add("render.all", size: size, milliseconds: ms / Double(count))
+            // One frame shrunk to its storyboard panel (1056x594 at 1920x1080, 222x480 at 390x844).
+            if let frame = try? TestBenchmarks.walkFrame(tour, size: Size(Double(w), Double(ht)), app: app) {
+                let limit = Storyboard.Layout.forScreen(Size(Double(w), Double(ht)), scale: 1).thumbnailLimit
+                h.record("render.thumbnail", size: size) { _ = Storyboard.thumbnail(of: frame, limit: limit) }
+            }
             guard FileManager.default.isExecutableFile(atPath: HostBenchmarks.binary) else {
                 h.note("render.all.process: skipped, build `limelight` in release first (swift build -c release)")
                 continue
@@ -51,6 +56,7 @@ enum RenderBenchmarks {
             h.note(String(format: "render.all.process at %@: render --all of %d steps %.0f ms (%.0f–%.0f), render --step 1 %.0f ms (%.0f–%.0f), medians of %d alternated",
                           size, count, median(all), all.min()!, all.max()!, median(one), one.min()!, one.max()!, rounds))
         }
+        h.note("render.thumbnail: one frame shrunk to its storyboard panel (Storyboard.thumbnail, the exact area mean)")
         h.note("render.all: render --all's whole path in this process (a 12-step tour: the stage made, each step walked, painted, written as a PNG and shrunk to its thumbnail, the storyboard composed and written), divided by 12")
     }
 }
