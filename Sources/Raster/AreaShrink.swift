@@ -85,7 +85,7 @@ struct AreaShrink {
                     SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: start + 8 * k, as: SIMD4<UInt16>.self)) &* weight[k]
                 }
                 var total: SIMD4<UInt32>
-                if table.count == 3 {  // shrinks to more than a third: one pixel and parts of two
+                if table.count == 3 {  // a shrink to more than half a side (a panel): parts of two or three columns
                     total = column(0) &+ column(1) &+ column(2)
                 } else {
                     total = .zero
