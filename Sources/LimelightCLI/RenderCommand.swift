@@ -131,33 +131,16 @@ enum RenderCommand {
             if json { print(jsonLine(ShotReport(file: out, step: step ?? 1, session: walk.session, engine: walk.engine))) }
             return
         }
-        // A sheet is composed and written as soon as its panels are done, so only one sheet's
-        // thumbnails are ever held, however long the tour.
-        let root = walk.stage.root
-        let layout = Storyboard.Layout.forScreen(root.size, scale: root.scale)
-        let names = Storyboard.sheetNames(forPanels: count, perSheet: layout.panelsPerSheet)
-        var panels: [Storyboard.Panel] = []
-        var reports: [ShotReport] = []
-        for i in 0..<count {
-            walk.show(step: i, at: time)
-            let frame = try frame(walk.session, withOverlay: withOverlay)
-            let file = (out as NSString).appendingPathComponent(stepFileName(i + 1, of: count))
-            try write(frame, to: file, command: c, quietly: true)
-            if json { reports.append(ShotReport(file: file, step: i + 1, session: walk.session, engine: walk.engine)) }
-            panels.append(Storyboard.Panel(image: Storyboard.thumbnail(of: frame, limit: layout.thumbnailLimit), title: walk.caption(ofStep: i)))
-            guard panels.count == layout.panelsPerSheet || i == count - 1 else { continue }
-            let sheet = i / layout.panelsPerSheet
-            let board: Pixmap
-            do {
-                board = try Storyboard.compose(panels, textEngine: walk.stage.root.textEngine, firstNumber: sheet * layout.panelsPerSheet + 1, layout: layout)
-            } catch {
-                throw .failure("\(c): storyboard: \(error)")
-            }
-            try write(board, to: (out as NSString).appendingPathComponent(names[sheet]), command: c, quietly: true)
-            panels.removeAll()
+        // Many frames, thumbnails and a sheet made and let go: their buffers come from the heap
+        // and go back to it, not mapped and faulted in afresh each time (as `test` runs).
+        Pixmap.keepLargeBuffersForReuse()
+        let written: StepFiles.Written
+        do { written = try StepFiles.write(walk, into: out, at: time, withOverlay: withOverlay, reports: json) } catch {
+            throw .failure("\(c): \(error)")
         }
+        let names = written.sheetNames
         warn("\(c): wrote \(count) step\(count == 1 ? "" : "s") (\(stepFileName(1, of: count))…) and \(names.count == 1 ? names[0] : "\(names.count) storyboard sheets") to \(out)")
-        if json { print(jsonLine(reports)) }
+        if json { print(jsonLine(written.reports)) }
     }
 
     /// The file of step `number` of `count`: `step-01.png`, numbered with as many digits as the

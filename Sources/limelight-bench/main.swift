@@ -6,7 +6,7 @@ import Raster
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|host|l10n|screens|embedded] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole | --accessibility frames|serve
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
@@ -50,6 +50,7 @@ let harness = Harness(budget: budget)
     if wanted("video") { try EditorBenchmarks.video(h) }
     if wanted("test.case") { try TestBenchmarks.cases(h, app: app) }
     if wanted("test.matrix") { try TestBenchmarks.matrix(h) }
+    if wanted("render") { try RenderBenchmarks.all(h, app: app) }
     if wanted("l10n") { try LocalizationBenchmarks.run(h) }
     if wanted("screens") { try ScreensBenchmarks.run(h, app: app) }
     if wanted("embedded") { try EmbeddedBenchmarks.run(h) }

@@ -71,8 +71,9 @@ public enum Storyboard {
     }
 
     /// `frame` shrunk to fit `limit` (area-averaged), or as it is when it fits: what a panel keeps
-    /// of a frame, so a tour's frames can be let go of as soon as each is written.
-    public static func thumbnail(of frame: Pixmap, limit: Size = Storyboard.thumbnailSize) -> Pixmap {
+    /// of a frame, so a tour's frames can be let go of as soon as each is written. Touches nothing
+    /// but `frame`, so it may run on another thread while `frame` is not changed.
+    public nonisolated static func thumbnail(of frame: Pixmap, limit: Size = Storyboard.thumbnailSize) -> Pixmap {
         let s = min(1, limit.width / Double(frame.width), limit.height / Double(frame.height))
         guard s < 1 else { return frame.copy() }
         let w = max(1, (Double(frame.width) * s).rounded()), h = max(1, (Double(frame.height) * s).rounded())
@@ -107,8 +108,9 @@ public enum Storyboard {
         root.backgroundColor = background
         let ideal = content.measure(ProposedSize(width: nil, height: nil))
         try root.resize(to: Size(max(1, ideal.width.rounded(.up)), max(1, ideal.height.rounded(.up))), scale: 1, safeArea: .zero)
+        // Painted whole, background first, by the frame below: no need to clear it.
         let pixmap: Pixmap
-        do { pixmap = try root.makePixmap() } catch {
+        do { pixmap = try Pixmap(unfilledWidth: root.deviceBounds.width, height: root.deviceBounds.height) } catch {
             throw .invalidSize(root.size, reason: error.description)
         }
         root.frame(into: pixmap)
@@ -119,7 +121,9 @@ public enum Storyboard {
         let image = panel.image
         let s = min(1, limit.width / Double(image.width), limit.height / Double(image.height))
         let w = max(1, (Double(image.width) * s).rounded()), h = max(1, (Double(image.height) * s).rounded())
-        let thumbnail = image.areaAveraged(width: Int(w), height: Int(h)) ?? image
+        // A panel made by `thumbnail(of:limit:)` is already this size: used as it is, not copied.
+        let fits = image.width == Int(w) && image.height == Int(h)
+        let thumbnail = fits ? image : image.areaAveraged(width: Int(w), height: Int(h)) ?? image
         let picture = ImageView(thumbnail, contentMode: .fit)
             .frame(width: w, height: h)
             .shadow(color: Color(white: 0, alpha: 0.25), radius: 6, y: 2)

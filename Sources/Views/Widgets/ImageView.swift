@@ -81,6 +81,9 @@ public final class ImageView: View {
 
     /// The image scaled into a `width` × `height` device-pixel pixmap, clipped, corners rounded.
     private func prepare(_ image: Pixmap, width w: Int, height h: Int, scale s: Double) -> Pixmap? {
+        // Already that size, square-cornered: the image itself, the pixels a copy would hold (a
+        // storyboard's panels, a thumbnail of a frame, are drawn so).
+        if image.width == w && image.height == h && !isRounded { return image }
         guard let out = try? Pixmap(width: w, height: h) else { return nil }
         let bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         Canvas(pixmap: out).draw(image, in: destination(for: image, in: bounds), sampling: .bilinear)
