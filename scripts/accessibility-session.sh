@@ -17,8 +17,9 @@ export HOME="$DIR/home" XDG_RUNTIME_DIR="$DIR/runtime" XDG_CONFIG_HOME="$DIR/hom
 export XDG_DATA_HOME="$DIR/home/.local/share" XDG_STATE_HOME="$DIR/home/.local/state" XDG_CACHE_HOME="$DIR/home/.cache"
 unset WAYLAND_DISPLAY AT_SPI_BUS_ADDRESS SDL_VIDEODRIVER
 
-# Files, not pipes: a forked daemon keeps what it printed to open.
-Xvfb -displayfd 1 -screen 0 1280x1024x24 -nolisten tcp > "$DIR/display" 2> /dev/null &
+# Files, not pipes: a forked daemon keeps what it printed to open. -noreset: the server does not
+# reset itself when its last client leaves, so no client starting then is refused.
+Xvfb -displayfd 1 -screen 0 1280x1024x24 -nolisten tcp -noreset > "$DIR/display" 2> /dev/null &
 XVFB=$!
 for i in $(seq 1 100); do [ -s "$DIR/display" ] && break; sleep 0.1; done
 [ -s "$DIR/display" ] || { kill $XVFB; echo "accessibility-session: Xvfb did not start" >&2; exit 3; }

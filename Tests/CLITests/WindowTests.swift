@@ -19,11 +19,13 @@ enum WindowTools {
 struct WindowTests {
     /// Starts Xvfb on a display it picks itself (`-displayfd`: it takes the first free number and
     /// writes it back once it accepts connections), so two runs at once never share or tear down
-    /// each other's display. Returns the server and its display number.
+    /// each other's display. `-noreset`: an X server resets itself whenever its last client leaves,
+    /// and a window starting while xdotool's searches come and go could meet it resetting and be
+    /// refused ("x11 not available"). Returns the server and its display number.
     static func startXvfb(screen: String = "800x1000") throws -> (Process, Int) {
         let xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", screen + "x24", "-nolisten", "tcp"]
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", screen + "x24", "-nolisten", "tcp", "-noreset"]
         let out = Pipe()
         xvfb.standardOutput = out
         xvfb.standardError = FileHandle.nullDevice
