@@ -110,10 +110,16 @@ extension Pixmap {
         let count = max(1, min(Self.maxPieces, rawCount / Self.pieceBytes))
         let rowsEach = (height + count - 1) / count
         let pieces = (0..<count).map { k in min(height, k * rowsEach)..<min(height, (k + 1) * rowsEach) }
-        // zlib's bound for each piece, plus room for the sync flush's empty block; each piece in
-        // its own part of one buffer (only what it writes is ever touched).
+        // Room for each piece, in its own part of one buffer (only what it writes is ever touched).
+        // zlib's compressBound assumes its default memory level 8; at level 6 (CZlib's shim) data that
+        // does not compress is stored in blocks of at most 4,095 bytes, 5 bytes of header each, so a
+        // piece may take its size plus 1/819 of it: 1/256 more, and room for the sync flush's empty
+        // block, always holds (noise once overflowed compressBound's figure).
         var starts = [0]
-        for r in pieces { starts.append(starts.last! + Int(compressBound(uLong(r.count * rowBytes))) + 16) }
+        for r in pieces {
+            let bytes = r.count * rowBytes
+            starts.append(starts.last! + bytes + bytes / 256 + 64)
+        }
         let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: starts.last!)
         let results = UnsafeMutableBufferPointer<Piece>.allocate(capacity: count)
         defer { out.deallocate(); results.deallocate() }
