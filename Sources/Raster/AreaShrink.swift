@@ -10,6 +10,8 @@
 ///   most 257 units (its column sums reach 255 × 257 = 65,535), which common sizes are (1920x1080
 ///   to 1056x594: 20 units a row; 390x844 to 222x480: 211).
 /// - `withWideSums`: 32-bit column sums in a plane a channel and 64-bit pixel sums, for any size.
+/// - `halving`: each target pixel the mean of a 2x2 block, for a shrink to exactly half a side in
+///   both (a desktop frame to its storyboard panel), read once as pairs of pixels in 16-bit lanes.
 struct AreaShrink {
     /// The horizontal axis.
     let columns: ShrinkAxis
@@ -33,6 +35,28 @@ struct AreaShrink {
         #else
         return false
         #endif
+    }
+
+    /// Whether `halving` may be used: the target is exactly half the source on both sides.
+    var isHalving: Bool { columns.source == 2 * columns.target && rows.source == 2 * rows.target }
+
+    /// The shrink to half a side (`isHalving` must hold): each target pixel the rounded mean of the
+    /// 2x2 block under it, channel by channel, colours clamped to alpha as the other ways clamp them.
+    func halving(from source: Pixmap, into out: Pixmap) {
+        let half = SIMD4<UInt16>(repeating: 2)
+        for ty in 0..<rows.target {
+            let top = UnsafeRawPointer(source.row(2 * ty)), bottom = UnsafeRawPointer(source.row(2 * ty + 1))
+            let target = out.row(ty)
+            for tx in 0..<columns.target {
+                // Two source pixels of each row as eight bytes, widened to 16-bit lanes and summed.
+                let a = SIMD8<UInt16>(truncatingIfNeeded: top.loadUnaligned(fromByteOffset: 8 * tx, as: SIMD8<UInt8>.self))
+                let b = SIMD8<UInt16>(truncatingIfNeeded: bottom.loadUnaligned(fromByteOffset: 8 * tx, as: SIMD8<UInt8>.self))
+                let rows = a &+ b
+                let q = (rows.lowHalf &+ rows.highHalf &+ half) &>> 2
+                let clamped = q.replacing(with: SIMD4(repeating: q[3]), where: q .> SIMD4(repeating: q[3]))
+                target[tx] = UInt32(clamped[3]) << 24 | UInt32(clamped[2]) << 16 | UInt32(clamped[1]) << 8 | UInt32(clamped[0])
+            }
+        }
     }
 
     /// Each target column's first source column and the weights of the columns it covers, `count`

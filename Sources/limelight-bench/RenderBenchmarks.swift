@@ -31,7 +31,7 @@ enum RenderBenchmarks {
             }
             Pixmap.returnLargeBuffersToTheSystem()
             h.add("render.all", size: size, milliseconds: ms / Double(count))
-            // One frame shrunk to its storyboard panel (1056x594 at 1920x1080, 222x480 at 390x844).
+            // One frame shrunk to its storyboard panel (960x540 at 1920x1080, 222x480 at 390x844).
             if let frame = try? TestBenchmarks.walkFrame(tour, size: Size(Double(w), Double(ht)), app: app) {
                 let limit = Storyboard.Layout.forScreen(Size(Double(w), Double(ht)), scale: 1).thumbnailLimit
                 h.record("render.thumbnail", size: size) { _ = Storyboard.thumbnail(of: frame, limit: limit) }

@@ -81,9 +81,9 @@ import Seeded
 
     @Test func theStoryboardsSizesAreTheExactAreaMean() throws {
         var random = SeededGenerator(seed: 1920)
-        // A desktop frame to its 0.55 panel, a phone's to 360x480 at most, an @2x phone's, and a
+        // A desktop frame to its half-size panel and to a 0.55 one, a phone's to 360x480 at most, an @2x phone's, and a
         // size whose rows share no factor with their target (wide sums).
-        for (sw, sh, w, h) in [(1920, 1080, 1056, 594), (390, 844, 222, 480), (780, 1688, 222, 480), (263, 131, 200, 130)] {
+        for (sw, sh, w, h) in [(1920, 1080, 960, 540), (1920, 1080, 1056, 594), (390, 844, 222, 480), (780, 1688, 222, 480), (263, 131, 200, 130)] {
             let source = Self.image(width: sw, height: sh, flat: true, &random)
             // The reference's cost grows with both sizes: compare the first band of target rows
             // that begins and ends on whole source rows (one period of the rows' weights).
@@ -96,6 +96,28 @@ import Seeded
             gotBand.copyPixels(from: got, in: gotBand.bounds)
             #expect(gotBand.hasSamePixels(as: expected), "\(sw)x\(sh) to \(w)x\(h)")
         }
+    }
+
+    /// A shrink to exactly half a side (`AreaShrink.halving`) is the exact mean of each 2x2 block,
+    /// noise and flat colour alike, and clamps colours to alpha as the other ways do for pixels that
+    /// break premultiplication (a host's frame may hold any bytes).
+    @Test func halvingIsTheExactAreaMean() {
+        var random = SeededGenerator(seed: 0x4A1F)
+        var halved = 0
+        for round in 0..<80 {
+            let w = 1 + random.below(60), h = 1 + random.below(40)
+            let source = Self.image(width: 2 * w, height: 2 * h, flat: round % 2 == 0, &random)
+            if round % 5 == 0 {  // any bytes at all, colours above alpha included
+                for y in 0..<source.height { for x in 0..<source.width { source[x, y] = UInt32(truncatingIfNeeded: random.below(Int(UInt32.max))) } }
+            }
+            let shrink = AreaShrink(columns: ShrinkAxis(source: 2 * w, target: w), rows: ShrinkAxis(source: 2 * h, target: h))
+            #expect(shrink.isHalving)
+            let expected = Self.reference(source, width: w, height: h)
+            #expect(source.areaAveraged(width: w, height: h)?.hasSamePixels(as: expected) == true, "round \(round): \(2 * w)x\(2 * h) to \(w)x\(h)")
+            halved += 1
+        }
+        #expect(!AreaShrink(columns: ShrinkAxis(source: 9, target: 4), rows: ShrinkAxis(source: 8, target: 4)).isHalving, "an odd side is not halved")
+        #expect(halved == 80)
     }
 
     @Test func aQuotientIsTheDivisionRoundedHalfUp() {

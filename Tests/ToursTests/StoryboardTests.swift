@@ -95,18 +95,20 @@ import Demo
         #expect(result.matches, "\(result.message)")
     }
 
-    /// A desktop's screen keeps readable text in the storyboard: its panels are at least 0.55
-    /// pixels a point (15-point body text about 8 pixels high), fewer to a row and a sheet; a
-    /// phone's screen keeps the standard six by four of 360x480.
+    /// A desktop's screen keeps readable text in the storyboard: its panels are at least half its
+    /// points (15-point body text 7 to 8 pixels high), fewer to a row and a sheet; a phone's screen
+    /// keeps the standard six by four of 360x480.
     @Test func aLargeScreensPanelsKeepTheirTextReadable() {
         let desktop = Storyboard.Layout.forScreen(Size(1440, 900), scale: 1)
-        #expect(desktop.thumbnailLimit == Size(792, 495))
-        #expect(desktop.columns == 2 && desktop.panelsPerSheet == 6, "\(desktop)")
+        #expect(desktop.thumbnailLimit == Size(720, 450))
+        #expect(desktop.columns == 3 && desktop.panelsPerSheet == 12, "\(desktop)")
+        let wide = Storyboard.Layout.forScreen(Size(1920, 1080), scale: 1)
+        #expect(wide.thumbnailLimit == Size(960, 540) && wide.columns == 2 && wide.panelsPerSheet == 6, "\(wide)")
         let board = 24 + Double(desktop.columns) * (desktop.thumbnailLimit.width + 24)
         #expect(board <= Storyboard.sheetLimit)
         #expect(Storyboard.Layout.forScreen(Size(390, 844), scale: 3) == .standard)
         #expect(Storyboard.Layout.forScreen(Size(390, 844), scale: 1) == .standard)
-        #expect(Storyboard.Layout.forScreen(Size(1440, 900), scale: 0.5).thumbnailLimit == Size(720, 450), "never more than the frame's own pixels")
-        #expect(Storyboard.sheetNames(forPanels: 7, perSheet: 6) == ["storyboard-01.png", "storyboard-02.png"])
+        #expect(Storyboard.Layout.forScreen(Size(1440, 900), scale: 0.4).thumbnailLimit == Size(576, 360), "never more than the frame's own pixels")
+        #expect(Storyboard.sheetNames(forPanels: 13, perSheet: 12) == ["storyboard-01.png", "storyboard-02.png"])
     }
 }

@@ -29,10 +29,12 @@ public enum Storyboard {
     /// size limit however many steps a tour has.
     public nonisolated static let panelsPerSheet = 24
 
-    /// The least a panel keeps of a screen's points, in pixels a point: body text (15 pt) stays
-    /// about 8 pixels high, readable, however large the screen. A phone's screen already fits
+    /// The least a panel keeps of a screen's points, in pixels a point: half, so body text (15 pt)
+    /// stays 7 to 8 pixels high, readable, however large the screen, and a desktop frame drawn at
+    /// scale 1 shrinks by whole 2x2 blocks (every panel pixel the mean of four, the same weight for
+    /// every stroke of the text, and the cheapest shrink there is). A phone's screen already fits
     /// `thumbnailSize` at more than this.
-    public nonisolated static let minimumPanelScale = 0.55
+    public nonisolated static let minimumPanelScale = 0.5
     /// The most pixels a sheet is wide or tall (about), so no sheet is unwieldy.
     public nonisolated static let sheetLimit = 2300.0
 
