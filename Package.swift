@@ -101,33 +101,34 @@ let package = Package(
         // files Limelight ships, found from where the binary or the package is, read once a process
         // for every host.
         .target(name: "TranslationFiles", dependencies: ["Views", "Files", "CGettextPO"]),
-        .target(name: "Tours", dependencies: ["Overlays", "Views", "Raster", "ImageFiles", "Files", "TranslationFiles"]),
+        .target(name: "Schema"),
+        .target(name: "Tours", dependencies: ["Schema", "Overlays", "Views", "Raster", "ImageFiles", "Files", "TranslationFiles"]),
         .target(name: "Demo", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "TranslationFiles"]),
         // An app declared in a screens file (JSON): its screens of widgets, navigation and state.
-        .target(name: "ScreensApp", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
+        .target(name: "ScreensApp", dependencies: ["Schema", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "TranslationFiles", "CSDL2", "CX11"]),
         // The semantics tree on the accessibility bus, for Orca and every AT-SPI2 client.
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
         // Tours' and screens files' texts and Limelight's own words out to translators (PO, XLIFF
         // 2.0) and back in.
-        .target(name: "Localization", dependencies: ["TranslationFiles", "ScreensApp", "Tours", "Overlays", "Views", "Raster"]),
+        .target(name: "Localization", dependencies: ["Schema", "TranslationFiles", "ScreensApp", "Tours", "Overlays", "Views", "Raster"]),
         // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
         // that keeps the file's own formatting.
-        .target(name: "Editor", dependencies: ["Tours", "Views", "Raster", "ImageFiles", "Files"]),
+        .target(name: "Editor", dependencies: ["Schema", "Tours", "Views", "Raster", "ImageFiles", "Files"]),
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
-        .target(name: "Headless", dependencies: ["Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
+        .target(name: "Headless", dependencies: ["Schema", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),
         // Tours over an app that draws its own frames (an SDL game, a Dear ImGui tool): the targets it
         // publishes are its screen, its frames are composited over in place.
-        .target(name: "EmbeddedTours", dependencies: ["Headless", "Tours", "Overlays", "Views", "Raster", "Files"]),
+        .target(name: "EmbeddedTours", dependencies: ["Schema", "Headless", "Tours", "Overlays", "Views", "Raster", "Files"]),
         // The C interface over EmbeddedTours (include/limelight.h): `@_cdecl` functions, handles, errors.
-        .target(name: "LimelightC", dependencies: ["EmbeddedTours", "Tours", "Views", "Raster", "Files", "FontText"]),
+        .target(name: "LimelightC", dependencies: ["Schema", "EmbeddedTours", "Tours", "Views", "Raster", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["Schema", "EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG", "LimelightC"]),
+                          dependencies: ["Schema", "Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG", "LimelightC"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles", "Files"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
@@ -140,33 +141,33 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "TranslationFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TranslationFiles", "Tours", "Views"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Schema", "Localization", "TranslationFiles", "Tours", "Views"]),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Raster", "TestSupport", "Seeded"]),
         .testTarget(name: "FontTextTests", dependencies: ["TestSupport", "FontText", "Views", "Raster"]),
         .testTarget(name: "ViewsTests", dependencies: ["TestSupport", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ToursTests", dependencies: ["TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"],
+        .testTarget(name: "ToursTests", dependencies: ["Schema", "TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"],
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Seeded", "Demo", "Overlays", "Views", "Raster", "FontText", "ImageFiles"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight", "LimelightCLI", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText", "Headless"]),
-        .testTarget(name: "EditorTests", dependencies: ["Editor", "Headless", "TestSupport", "Demo", "Tours", "Views", "Raster", "FontText", "ImageFiles"],
+        .testTarget(name: "CLITests", dependencies: ["Schema", "limelight", "LimelightCLI", "TestSupport", "Seeded", "Raster", "ImageFiles", "Tours", "Editor", "Demo", "Views", "FontText", "Headless"]),
+        .testTarget(name: "EditorTests", dependencies: ["Schema", "Editor", "Headless", "TestSupport", "Demo", "Tours", "Views", "Raster", "FontText", "ImageFiles"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ScreensAppTests", dependencies: ["ScreensApp", "Headless", "TestSupport", "Tours", "Views", "Raster", "ImageFiles"],
+        .testTarget(name: "ScreensAppTests", dependencies: ["Schema", "ScreensApp", "Headless", "TestSupport", "Tours", "Views", "Raster", "ImageFiles"],
                     exclude: ["Goldens"]),
         // The accessibility bridge's answers to any call a client can make, without a bus.
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "TestSupport", "Seeded", "Raster", "Views"]),
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "Files", "TestSupport", "Seeded"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Schema", "Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "Files", "TestSupport", "Seeded"]),
         // Checks over the repository's own sources (every public declaration documented, every import
         // in the documented direction and declared in this file).
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Demo", "Tours", "Overlays", "Views", "Raster"]),
+        .testTarget(name: "SDLHostTests", dependencies: ["Schema", "SDLHost", "Demo", "Tours", "Overlays", "Views", "Raster"]),
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Raster"]),
         // The C interface: from Swift through the functions C calls (the same bytes as a Swift app),
         // and installed into a prefix with the examples and a C program of bad input built against it.
-        .testTarget(name: "LimelightCTests", dependencies: ["LimelightC", "EmbeddedTours", "Headless", "TestSupport", "Tours", "Overlays", "Views", "Raster", "ImageFiles"],
+        .testTarget(name: "LimelightCTests", dependencies: ["Schema", "LimelightC", "EmbeddedTours", "Headless", "TestSupport", "Tours", "Overlays", "Views", "Raster", "ImageFiles"],
                     exclude: ["C", "Goldens"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -105,7 +106,7 @@ extension EditorApp {
             short.file = (p.file as NSString).lastPathComponent
             return short
         }
-        if let problem = appProblem ?? (errors.isEmpty ? nil : TourLoadError(diagnostics: errors).summary) {
+        if let problem = appProblem ?? (errors.isEmpty ? nil : LoadError(diagnostics: errors).summary) {
             if banner == nil { banner = ErrorBanner(root: stage.root) }
             banner?.message = problem
         } else {
@@ -128,7 +129,7 @@ extension EditorApp {
 
     /// The tour's problems as the editor shows them: while a recording runs, a tour it has not
     /// yet given a step is no problem (its first tap makes one).
-    var shownProblems: [TourDiagnostic] {
+    var shownProblems: [Diagnostic] {
         guard isRecording, model.stepCount == 0 else { return model.problems }
         return model.problems.filter { $0.path != "steps" }
     }

@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Raster
+import Schema
 import Tours
 import Views
 

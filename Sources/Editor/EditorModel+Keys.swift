@@ -1,3 +1,4 @@
+import Schema
 import Tours
 
 /// Any key of the tour or of a step, by its path (`dim.opacity`, `advanceOn`), as the panel's rows

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Schema
 import Tours
 
 /// What an editor ended by a signal keeps: the unsaved tour, beside its file as `.NAME.recovered`

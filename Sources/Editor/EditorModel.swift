@@ -2,6 +2,7 @@ import Files
 import Foundation
 import ImageFiles
 import Raster
+import Schema
 import Tours
 
 /// What the editor edits: the tour file as a `TourDocument`, the selected step, the history for
@@ -26,7 +27,7 @@ public final class EditorModel {
     /// The tour the document loads as, or nil while it has problems.
     public private(set) var loaded: LoadedTour?
     /// The document's problems, in file order (empty when it loads).
-    public private(set) var problems: [TourDiagnostic] = []
+    public private(set) var problems: [Diagnostic] = []
     /// The text last saved (or read), to tell whether there is anything to save.
     public private(set) var savedText: String
     /// Whether the last save wrote the file (false: it held the text already and was left alone).
@@ -268,7 +269,7 @@ public final class EditorModel {
     /// as it is (the same file, inode and modification time: a watcher sees no save, a build no
     /// change). Returns the problems it has.
     @discardableResult
-    public func save() throws(AtomicFileFailure) -> [TourDiagnostic] {
+    public func save() throws(AtomicFileFailure) -> [Diagnostic] {
         let text = document.text
         if !isNew, let onDisk = try? TourLoader.read(path), onDisk.elementsEqual(text.utf8) {
             wroteLastSave = false

@@ -1,4 +1,5 @@
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -28,7 +29,7 @@ final class KeyRows: View {
     var onEdit: (@MainActor (Edit) -> Void)?
 
     /// The keys shown: their paths relative to the section's object.
-    let keys: [(info: TourKeyInfo, path: [String])]
+    let keys: [(info: KeyInfo, path: [String])]
     private let idPrefix: String
     private var fields: [String: TextField] = [:]
     private var choices: [String: (control: SegmentedControl, options: [String])] = [:]
@@ -38,9 +39,9 @@ final class KeyRows: View {
     /// The rows of `infos` whose paths start with `prefix` (`"steps[]."` or `""`), leaving out those
     /// in `except` (keys the panel sets another way) and the keys of lists' items (their list's
     /// row takes JSON). An object with keys of its own gets a heading instead of a row.
-    init(_ infos: [TourKeyInfo], prefix: String, except: Set<String>, idPrefix: String) {
+    init(_ infos: [KeyInfo], prefix: String, except: Set<String>, idPrefix: String) {
         self.idPrefix = idPrefix
-        var keys: [(TourKeyInfo, [String])] = []
+        var keys: [(KeyInfo, [String])] = []
         let objectsWithRows = Set(infos.compactMap { info -> String? in
             let rest = info.path.dropFirst(prefix.count)
             guard info.path.hasPrefix(prefix), let dot = rest.lastIndex(of: ".") else { return nil }
@@ -69,14 +70,14 @@ final class KeyRows: View {
             let parent = Array(path.dropLast())
             if parent != heading, !parent.isEmpty {
                 heading = parent
-                list.append(Text(parent.map(TourKeyInfo.words).joined(separator: " › "), font: Font(size: 13, weight: .bold), color: .black))
+                list.append(Text(parent.map(KeyInfo.words).joined(separator: " › "), font: Font(size: 13, weight: .bold), color: .black))
             } else if parent.isEmpty { heading = [] }
             list.append(row(info, path))
         }
         rows.replaceChildren(with: list)
     }
 
-    private func row(_ info: TourKeyInfo, _ path: [String]) -> View {
+    private func row(_ info: KeyInfo, _ path: [String]) -> View {
         let id = idPrefix + path.joined(separator: ".")
         let caption = Text("\(info.label) · \(info.doc)", font: .caption, color: Palette.readableSecondaryLabel, lineLimit: 2)
         let control: View
@@ -126,7 +127,7 @@ final class KeyRows: View {
     }
 
     /// What an empty field means, and what the key takes.
-    private func placeholder(_ info: TourKeyInfo) -> String {
+    private func placeholder(_ info: KeyInfo) -> String {
         let d = plain(info.defaultValue)
         switch info.kind {
         case .number(let r): return "default \(d) (\(r.lowerBound.compact) to \(r.upperBound.compact))"
@@ -151,7 +152,7 @@ final class KeyRows: View {
     private func plain(_ s: String) -> String { s.replacingOccurrences(of: "`", with: "") }
 
     /// What typing `text` into a key of `kind` sets.
-    static func edit(_ text: String, kind: TourValueKind, path: [String], key: String) -> Edit {
+    static func edit(_ text: String, kind: ValueKind, path: [String], key: String) -> Edit {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.isEmpty { return .value(path, nil) }
         switch kind {

@@ -1,4 +1,5 @@
 import Files
+import Schema
 import Tours
 import Views
 

@@ -1,6 +1,7 @@
 import Headless
 import Overlays
 import Raster
+import Schema
 import Tours
 import Views
 

@@ -1,14 +1,15 @@
 import Files
 import Raster
+import Schema
 import Tours
 import Views
 
 extension PublishedCatalog {
     /// Reads the catalog file at `path` (as `limelight_session_write_catalog` writes it), checked:
     /// every problem names the file, the line and the key.
-    public static func load(path: String) throws(TourLoadError) -> PublishedCatalog {
-        func fail(_ line: Int?, _ key: String, _ message: String) -> TourLoadError {
-            TourLoadError(diagnostics: [TourDiagnostic(file: path, line: line, path: key, message: message)])
+    public static func load(path: String) throws(LoadError) -> PublishedCatalog {
+        func fail(_ line: Int?, _ key: String, _ message: String) -> LoadError {
+            LoadError(diagnostics: [Diagnostic(file: path, line: line, path: key, message: message)])
         }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: maxFileSize, kind: "a catalog file, JSON") } catch { throw fail(nil, "", error.reason) }
@@ -18,13 +19,13 @@ extension PublishedCatalog {
     }
 
     /// The catalog in `root`, naming `file` in its problems.
-    static func read(_ root: JSONNode, file: String) throws(TourLoadError) -> PublishedCatalog {
-        var problems: [TourDiagnostic] = []
+    static func read(_ root: JSONNode, file: String) throws(LoadError) -> PublishedCatalog {
+        var problems: [Diagnostic] = []
         func report(_ line: Int, _ key: String, _ message: String) {
-            problems.append(TourDiagnostic(file: file, line: line, path: key, message: message))
+            problems.append(Diagnostic(file: file, line: line, path: key, message: message))
         }
         guard case .object(let members) = root.value else {
-            throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: root.line, path: "",
+            throw LoadError(diagnostics: [Diagnostic(file: file, line: root.line, path: "",
                                                              message: "expected an object with \"catalog\", \"screen\" and \"targets\", found \(root.kindDescription)")])
         }
         let known: Set = ["catalog", "screen", "language", "targets", "states", "events"]
@@ -98,7 +99,7 @@ extension PublishedCatalog {
                 report(v.line, "events", "expected a list of event names")
             }
         }
-        guard problems.isEmpty else { throw TourLoadError(diagnostics: problems) }
+        guard problems.isEmpty else { throw LoadError(diagnostics: problems) }
         return PublishedCatalog(size: size, scale: scale, language: language, targets: targets, states: states, events: events)
     }
 

@@ -1,5 +1,6 @@
 import Overlays
 import Raster
+import Schema
 import Tours
 import Views
 

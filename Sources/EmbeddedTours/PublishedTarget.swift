@@ -1,4 +1,5 @@
 import Raster
+import Schema
 import Tours
 import Views
 

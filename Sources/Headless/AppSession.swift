@@ -2,6 +2,7 @@ import FontText
 import Foundation
 import Overlays
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -66,13 +67,13 @@ public final class AppSession {
     }
 
     /// Loads the tour file at `path`, checked against the app; its problems are the error.
-    public func load(tourFile path: String) throws(TourLoadError) -> LoadedTour {
+    public func load(tourFile path: String) throws(LoadError) -> LoadedTour {
         try TourLoader.load(path: path, appCatalog: { targetCatalog })
     }
 
     /// Starts the tour file at `path` on the app (at once, not animated unless asked).
     @discardableResult
-    public func start(tourFile path: String, animated: Bool = false) throws(TourLoadError) -> TourEngine {
+    public func start(tourFile path: String, animated: Bool = false) throws(LoadError) -> TourEngine {
         start(try load(tourFile: path).tour, animated: animated)
     }
 

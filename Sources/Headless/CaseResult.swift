@@ -1,3 +1,4 @@
+import Schema
 import Tours
 
 /// What one case of `limelight test` came to: passed, failed (and why), an error (it could not be
@@ -33,7 +34,7 @@ public struct CaseResult: Codable, Hashable, Sendable {
     /// Why it failed, one line each (without the case's name).
     public var problems: [String] = []
     /// What the lint found at this case (errors fail it; warnings are listed).
-    public var lint: [TourDiagnostic] = []
+    public var lint: [Diagnostic] = []
     /// The golden PNG's path.
     public var golden: String
     /// Whether the golden file exists (when the case ran).
@@ -87,7 +88,7 @@ public struct CaseResult: Codable, Hashable, Sendable {
     }
 
     /// The case's lint errors.
-    public var lintErrors: [TourDiagnostic] { lint.filter { $0.severity == .error } }
+    public var lintErrors: [Diagnostic] { lint.filter { $0.severity == .error } }
 
     /// One line for the log: `home/390x844@1x-en-step03: 120 pixels differ …`.
     public var summary: String { testCase.name + ": " + (problems.isEmpty ? outcome.rawValue : problems.joined(separator: "; ")) }

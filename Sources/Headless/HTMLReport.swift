@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Tours
 
 /// `index.html` of `limelight test --report DIR`: one page (no network, styles and script inline,
@@ -43,7 +44,7 @@ public enum HTMLReport {
     /// caller decides which cases carry any); `acceptCommand` is the command a reviewer's choices
     /// are appended to (`limelight accept`), nil when the results cannot be accepted from here;
     /// `command` names the command line in the page's title (`limelight`, an app's own).
-    public static func page(tours: [TestRun.TourEntry], results: [CaseResult], warnings: [TourDiagnostic],
+    public static func page(tours: [TestRun.TourEntry], results: [CaseResult], warnings: [Diagnostic],
                             acceptCommand: String? = nil, command: String = "limelight", images: (CaseResult) -> Images) -> String {
         let tally = TestTally(results)
         let failed = results.filter { $0.outcome == .failed || $0.outcome == .error }

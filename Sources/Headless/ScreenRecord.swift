@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Raster
+import Schema
 import Tours
 
 /// What a screenshot looked like under each rect target when a tour's goldens were recorded: an
@@ -103,7 +104,7 @@ public enum ScreenRecord {
                 guard let kept = record[results[i].testCase.shortName], case .step(let index, nil) = results[i].testCase.moment else { continue }
                 for (k, now) in results[i].screenUnder.enumerated() where k < kept.count && kept[k].rect == now.rect && changed(kept[k].cells, now.cells) {
                     let r = now.rect.map(\.compact).joined(separator: ", ")
-                    let finding = TourDiagnostic(file: planned.file, line: tour.steps[index].source.step, path: "steps[\(index)]",
+                    let finding = Diagnostic(file: planned.file, line: tour.steps[index].source.step, path: "steps[\(index)]",
                         message: "re-check its rect [\(r)]: the screen under it changed since its golden was recorded, and it may point at nothing now (once it is right, `\(command) test --update all` records it again) (at \(results[i].testCase.shortName))")
                     results[i].lint.append(finding)
                     if results[i].outcome == .passed { results[i].outcome = .failed }

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Schema
 import Tours
 import Views
 

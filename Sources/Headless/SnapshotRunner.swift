@@ -2,6 +2,7 @@ import Files
 import Foundation
 import ImageFiles
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -86,7 +87,7 @@ public struct SnapshotRunner {
     /// What the lint finds in the app a group's tour runs over, at the group's screen (a screens
     /// file's button cut short, a card hiding its background): added to the findings of the
     /// group's first settled step, so an error fails that case.
-    public var appFindings: @MainActor (TestPlan.Group) -> [TourDiagnostic] = { _ in [] }
+    public var appFindings: @MainActor (TestPlan.Group) -> [Diagnostic] = { _ in [] }
 
     /// The results of group `index`, one per case in the group's order.
     public func run(group index: Int) -> [CaseResult] {

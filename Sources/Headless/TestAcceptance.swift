@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Schema
 import Tours
 
 /// `limelight accept`: the last run's actual frames (and texts) become goldens without rendering

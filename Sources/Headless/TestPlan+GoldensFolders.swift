@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Schema
 import Tours
 
 extension TestPlan {

@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Raster
+import Schema
 import Tours
 
 /// A tour file as `limelight test` runs it: its name in case names, where its goldens are, and the
@@ -13,7 +14,7 @@ public struct PlannedTour: Sendable {
     /// The tour, nil when the file has errors.
     public var tour: Tour?
     /// The file's problems: with errors the tour is nil and not run; a tour that runs may have warnings.
-    public var problems: [TourDiagnostic]
+    public var problems: [Diagnostic]
     /// The folder of its golden PNGs.
     public var goldensFolder: String
     /// The screen of a tour over a screenshot that says its own (tested unless `test` names sizes).
@@ -25,7 +26,7 @@ public struct PlannedTour: Sendable {
 
     /// The plan entry of `file`: its tour or its problems. The goldens' folder is the tour's
     /// `test.goldens` relative to the file's folder, else `<file name without .json>.goldens` beside it.
-    public init(file: String, name: String, tour: Tour?, problems: [TourDiagnostic]) {
+    public init(file: String, name: String, tour: Tour?, problems: [Diagnostic]) {
         self.file = file
         self.name = name
         self.tour = tour

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Schema
 import Tours
 
 /// The folder a `limelight test` run leaves its results in, outside the goldens: a subfolder per

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Schema
 import Tours
 
 /// What a `limelight test` run found, kept as JSON: the results folder's `manifest.json` (what
@@ -18,7 +19,7 @@ public struct TestRun: Codable, Sendable {
         /// checkout it runs in).
         public var goldensFolder: String
         /// What keeps it from running (empty for a tour that runs).
-        public var errors: [TourDiagnostic]
+        public var errors: [Diagnostic]
         /// The file's path from the project's folder (see `TestRun.projectFolder(of:)`); absolute
         /// only for a file outside it. `accept` finds the tour by it in its own checkout.
         public var projectPath: String
@@ -29,7 +30,7 @@ public struct TestRun: Codable, Sendable {
         /// read them (see `TestRun.inputs(of:file:)`); a record without them names none.
         public var inputs: [InputDigest]
         /// An entry from its parts.
-        public init(file: String, name: String, goldensFolder: String, errors: [TourDiagnostic] = [],
+        public init(file: String, name: String, goldensFolder: String, errors: [Diagnostic] = [],
                     projectPath: String? = nil, digest: String = "", inputs: [InputDigest] = []) {
             self.file = file; self.name = name; self.goldensFolder = goldensFolder; self.errors = errors
             self.projectPath = projectPath ?? TestRun.projectPath(of: file)
@@ -43,7 +44,7 @@ public struct TestRun: Codable, Sendable {
             file = try c.decode(String.self, forKey: .file)
             name = try c.decode(String.self, forKey: .name)
             goldensFolder = try c.decode(String.self, forKey: .goldensFolder)
-            errors = try c.decode([TourDiagnostic].self, forKey: .errors)
+            errors = try c.decode([Diagnostic].self, forKey: .errors)
             projectPath = try c.decode(String.self, forKey: .projectPath)
             digest = try c.decode(String.self, forKey: .digest)
             inputs = try c.decodeIfPresent([InputDigest].self, forKey: .inputs) ?? []
@@ -89,7 +90,7 @@ public struct TestRun: Codable, Sendable {
     /// The tours, in the order given.
     public var tours: [TourEntry]
     /// Warnings about whole tours (a tour's own problems, its lint findings), in tour order.
-    public var tourWarnings: [TourDiagnostic]
+    public var tourWarnings: [Diagnostic]
     /// The results, group by group in plan order.
     public var groups: [GroupResults]
     /// Files the results name (actual, expected and diff images, texts), by their path relative to
@@ -100,7 +101,7 @@ public struct TestRun: Codable, Sendable {
     public var results: [CaseResult] { groups.sorted { $0.group < $1.group }.flatMap(\.results) }
 
     /// A run record from its parts.
-    public init(planDigest: String, shard: Shard?, projectFolder: String = TestRun.projectFolder(), tours: [TourEntry], tourWarnings: [TourDiagnostic], groups: [GroupResults]) {
+    public init(planDigest: String, shard: Shard?, projectFolder: String = TestRun.projectFolder(), tours: [TourEntry], tourWarnings: [Diagnostic], groups: [GroupResults]) {
         self.planDigest = planDigest; self.shard = shard; self.projectFolder = projectFolder
         self.tours = tours; self.tourWarnings = tourWarnings; self.groups = groups
     }

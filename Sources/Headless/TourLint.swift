@@ -1,6 +1,7 @@
 import Foundation
 import Overlays
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -11,7 +12,7 @@ import Views
 /// a `tapTarget` step whose keyboard focus does not start on its target, a side asked for that had
 /// no room; and, for the whole tour, more than 12 steps.
 ///
-/// Every finding is a `TourDiagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
+/// Every finding is a `Diagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
 /// clipped by the safe area … (at 390x844@1x, en)`.
 @MainActor
 public enum TourLint {
@@ -25,11 +26,11 @@ public enum TourLint {
     public static let stepsBeforeWarning = 12
 
     /// The findings of the tour as a whole: its length, and files it names by absolute paths.
-    public static func tourFindings(_ tour: Tour, file: String) -> [TourDiagnostic] {
+    public static func tourFindings(_ tour: Tour, file: String) -> [Diagnostic] {
         var found = pathFindings(tour, file: file)
         guard tour.steps.count > stepsBeforeWarning else { return found }
         let first = tour.steps[stepsBeforeWarning]
-        found.append(TourDiagnostic(file: file, line: first.source.step, path: "steps",
+        found.append(Diagnostic(file: file, line: first.source.step, path: "steps",
                                     message: "the tour has \(tour.steps.count) steps; completion drops on tours longer than \(stepsBeforeWarning) (split it, or cut steps)",
                                     severity: .warning))
         return found
@@ -37,7 +38,7 @@ public enum TourLint {
 
     /// The app and screenshots the tour names by a path from the root: found on this machine
     /// alone, so the tour fails `check` once zipped to a teammate or committed.
-    static func pathFindings(_ tour: Tour, file: String) -> [TourDiagnostic] {
+    static func pathFindings(_ tour: Tour, file: String) -> [Diagnostic] {
         var named: [(line: Int, path: String, name: String)] = []
         if let app = tour.app { named.append((tour.appLine, "app", app)) }
         if let background = tour.background { named.append((tour.backgroundLine, "background", background)) }
@@ -46,7 +47,7 @@ public enum TourLint {
         }
         for (i, step) in tour.steps.enumerated() { if let background = step.background { named.append((step.backgroundLine, "steps[\(i)].background", background)) } }
         return named.filter { $0.name.hasPrefix("/") }.map { n in
-            TourDiagnostic(file: file, line: n.line, path: n.path,
+            Diagnostic(file: file, line: n.line, path: n.path,
                            message: "\(quoted(n.name)) is an absolute path: the tour finds it on this machine alone (write it relative to the tour file's folder, and keep the file with the tour)",
                            severity: .warning)
         }
@@ -56,20 +57,20 @@ public enum TourLint {
     /// one Limelight has no words for (Next, Skip and the spoken words would be English), and one
     /// no installed font covers (its text would be empty boxes). Pseudo-locales need neither.
     public static func languageFindings(_ tour: Tour, file: String, strings: InterfaceStrings,
-                                        hasFont: (String) -> Bool) -> [TourDiagnostic] {
-        var found: [TourDiagnostic] = []
+                                        hasFont: (String) -> Bool) -> [Diagnostic] {
+        var found: [Diagnostic] = []
         let languages = tour.test.languages ?? tour.textLanguages
         for (i, language) in languages.enumerated() where !PseudoLocale.isPseudo(language) {
             let line = i < tour.test.languageLines.count ? tour.test.languageLines[i] : 0
             let path = tour.test.languages == nil ? "steps" : "test.languages[\(i)]"
             let primary = String(language.prefix { $0 != "-" })
             if primary != "en", strings.table[language] == nil, strings.table[primary] == nil {
-                found.append(TourDiagnostic(file: file, line: line, path: path,
+                found.append(Diagnostic(file: file, line: line, path: path,
                                             message: "the tour is shown in \(language), but Limelight has no words for it (Next, Skip and the spoken words would be English): add a translation file \(primary).po of its words (`l10n export --lang \(language)` makes one)",
                                             severity: .warning))
             }
             if !hasFont(language) {
-                found.append(TourDiagnostic(file: file, line: line, path: path,
+                found.append(Diagnostic(file: file, line: line, path: path,
                                             message: "the tour is shown in \(language), but no installed font covers it (its text would show as empty boxes): install one (fc-list :lang=\(primary))",
                                             severity: .warning))
             }
@@ -84,14 +85,14 @@ public enum TourLint {
     /// A step whose text falls back to another language in one of `required` is an error, not a
     /// warning.
     public static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
-                                    comesLater: (String) -> Bool = { _ in false }, required: Set<String> = []) -> [TourDiagnostic] {
+                                    comesLater: (String) -> Bool = { _ in false }, required: Set<String> = []) -> [Diagnostic] {
         let tour = walk.engine.tour
         let step = tour.steps[index]
         let root = walk.stage.root
         let language = walk.stage.languageCode
-        var found: [TourDiagnostic] = []
-        func flag(_ message: String, _ severity: TourDiagnostic.Severity = .error) {
-            found.append(TourDiagnostic(file: file, line: step.source.step, path: "steps[\(index)]",
+        var found: [Diagnostic] = []
+        func flag(_ message: String, _ severity: Diagnostic.Severity = .error) {
+            found.append(Diagnostic(file: file, line: step.source.step, path: "steps[\(index)]",
                                         message: "\(message) (at \(place))", severity: severity))
         }
 

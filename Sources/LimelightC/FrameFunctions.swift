@@ -2,6 +2,7 @@ import EmbeddedTours
 import Files
 import Foundation
 import Raster
+import Schema
 import Tours
 import Views
 

@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Headless
+import Schema
 import Tours
 
 /// `limelight accept [PATTERN…]`: the last `limelight test` run's actuals become goldens, without

@@ -3,6 +3,7 @@ import FontText
 import Foundation
 import Raster
 import SDLHost
+import Schema
 import Tours
 import Views
 

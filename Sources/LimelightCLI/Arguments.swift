@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Tours
 
 /// Parsed command-line arguments of one command: `--name value`, `--name=value`, bare `--flag`s and

@@ -1,5 +1,6 @@
 import Foundation
 import ImageFiles
+import Schema
 import ScreensApp
 import Tours
 
@@ -42,7 +43,7 @@ final class CLIApp {
 
     /// The app declared in the screens file at `path`, or its problems; its images decoded through `images`.
     static func declared(at path: String, namedByCommandLine: Bool = false, images: DecodedImageCache,
-                         tourSwitch: TourSwitch? = nil) throws(TourLoadError) -> CLIApp {
+                         tourSwitch: TourSwitch? = nil) throws(LoadError) -> CLIApp {
         let file = try ScreensLoader.load(path: path, images: images)
         let app = CLIApp(file.appDefinition, screensFile: path, namedByCommandLine: namedByCommandLine, images: images, tourSwitch: tourSwitch)
         app.screens = file
@@ -50,7 +51,7 @@ final class CLIApp {
     }
 
     /// Reads the screens file again: the app is what it says now (nothing changes when it has problems).
-    func reloadScreens() throws(TourLoadError) {
+    func reloadScreens() throws(LoadError) {
         guard let screensFile else { return }
         let file = try ScreensLoader.load(path: screensFile, images: images)
         var switched = file.appDefinition
@@ -62,7 +63,7 @@ final class CLIApp {
 
     /// The app the tour at `path` runs over: the command line's `--app`, else the screens file
     /// the tour names (`"app"`), else this one; the problems of a screens file it names.
-    func app(forTour path: String) -> Result<CLIApp, TourLoadError> {
+    func app(forTour path: String) -> Result<CLIApp, LoadError> {
         guard !isNamedByCommandLine, let (file, name, line) = TourLoader.appFile(of: path) else { return .success(self) }
         let key = URL(fileURLWithPath: file).standardizedFileURL.path
         if let screensFile, URL(fileURLWithPath: screensFile).standardizedFileURL.path == key { return .success(self) }
@@ -73,8 +74,8 @@ final class CLIApp {
             return .success(app)
         } catch {
             // The tour's own line says which app it names; the file's lines say what is wrong.
-            let named = TourDiagnostic(file: path, line: line, path: "app", message: "the app \(quoted(name)) has problems (listed below)")
-            return .failure(TourLoadError(diagnostics: [named] + error.diagnostics))
+            let named = Diagnostic(file: path, line: line, path: "app", message: "the app \(quoted(name)) has problems (listed below)")
+            return .failure(LoadError(diagnostics: [named] + error.diagnostics))
         }
     }
 
@@ -109,7 +110,7 @@ final class CLIApp {
     }
 
     /// Loads and checks the tour at `path` against the app.
-    func load(_ path: String) throws(TourLoadError) -> LoadedTour {
+    func load(_ path: String) throws(LoadError) -> LoadedTour {
         try TourLoader.load(path: path, appCatalog: { launchCatalog() }, images: images)
     }
 

@@ -4,6 +4,7 @@ import EmbeddedTours
 import Foundation
 import Headless
 import ImageFiles
+import Schema
 import ScreensApp
 import Tours
 
@@ -54,7 +55,7 @@ enum CheckCommand {
         var path: String
         var message: String
         var severity: String
-        init(_ d: TourDiagnostic) { file = d.file; line = d.line; path = d.path; message = d.message; severity = d.severity.rawValue }
+        init(_ d: Diagnostic) { file = d.file; line = d.line; path = d.path; message = d.message; severity = d.severity.rawValue }
         enum CodingKeys: String, CodingKey { case file, line, path, message, severity }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -92,12 +93,12 @@ enum CheckCommand {
             }
         }
         let (planned, loaded, apps) = TestCommand.load(tourFiles, app: app)
-        var found: [[TourDiagnostic]] = planned.map(\.problems)
+        var found: [[Diagnostic]] = planned.map(\.problems)
         if args.has("--lint") {
             for (i, findings) in lint(planned, loaded, apps: apps, required: required).enumerated() { found[i] += findings }
         }
         // Each file's problems and, when it loaded, what it holds: the tours, then the screens files.
-        var checked: [(file: String, problems: [TourDiagnostic], summary: String?)] = zip(planned, found).map { tour, problems in
+        var checked: [(file: String, problems: [Diagnostic], summary: String?)] = zip(planned, found).map { tour, problems in
             (tour.file, problems, tour.tour.map { t in "\(t.steps.count) step\(t.steps.count == 1 ? "" : "s")" })
         }
         for file in screensFiles {
@@ -124,13 +125,13 @@ enum CheckCommand {
 
     /// The problems of the screens file at `path` (with `lint`, its texts' languages too, those in
     /// `required` errors) and, when it loads, what it declares ("3 screens, 41 views").
-    static func checkScreens(_ path: String, lint: Bool, required: Set<String>, images: DecodedImageCache) -> ([TourDiagnostic], String?) {
+    static func checkScreens(_ path: String, lint: Bool, required: Set<String>, images: DecodedImageCache) -> ([Diagnostic], String?) {
         let file: ScreensFile
         do { file = try ScreensLoader.load(path: path, images: images) } catch { return (error.diagnostics, nil) }
-        var problems: [TourDiagnostic] = []
+        var problems: [Diagnostic] = []
         if lint {
             for tag in required.sorted() where !file.languages.contains(where: { LanguageTag.hasText(in: [tag: ""], language: $0) }) {
-                problems.append(TourDiagnostic(file: path, line: nil, path: "languages",
+                problems.append(Diagnostic(file: path, line: nil, path: "languages",
                                                message: "--require \(tag): the app's languages are \(KnownNames.list(file.languages, near: tag))"))
             }
             problems += ScreensLint.languageFindings(file, required: required)
@@ -139,7 +140,7 @@ enum CheckCommand {
                 let engine = try SystemTextEngine(family: file.font, fallbackLanguages: file.fallbackLanguages)
                 problems += ScreensLint.layoutFindings(file, at: ScreensLint.ownPlaces(of: file), textEngine: engine)
             } catch {
-                problems.append(TourDiagnostic(file: path, line: nil, path: "font", message: "the screens were not laid out: \(error)", severity: .warning))
+                problems.append(Diagnostic(file: path, line: nil, path: "font", message: "the screens were not laid out: \(error)", severity: .warning))
             }
         }
         let n = file.screens.count
@@ -148,7 +149,7 @@ enum CheckCommand {
 
     /// The lint's findings for each tour that loaded, at every size, scale and language of its test
     /// matrix, each finding once.
-    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], apps: [CLIApp], required: Set<String> = []) -> [[TourDiagnostic]] {
+    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], apps: [CLIApp], required: Set<String> = []) -> [[Diagnostic]] {
         let stages = TestStages(loaded: loaded, apps: apps, command: "check")
         let plan = stages.plan(planned)
         var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required, command: programName)) { _, group, clock throws(HeadlessError) in
@@ -156,7 +157,7 @@ enum CheckCommand {
         }
         runner.comesLater = { stages.comesLater($0) }
         runner.appFindings = { stages.appFindings($0) }
-        var found = [[TourDiagnostic]](repeating: [], count: planned.count)
+        var found = [[Diagnostic]](repeating: [], count: planned.count)
         for (i, tour) in planned.enumerated() {
             guard let t = tour.tour else { continue }
             found[i] = TourLint.tourFindings(t, file: tour.file)
@@ -184,7 +185,7 @@ enum CheckCommand {
                     found[group.tour].append(finding)
                 }
                 for problem in result.problems where result.lint.isEmpty {
-                    let d = TourDiagnostic(file: planned[group.tour].file, line: nil, path: "", message: problem)
+                    let d = Diagnostic(file: planned[group.tour].file, line: nil, path: "", message: problem)
                     if !found[group.tour].contains(d) { found[group.tour].append(d) }
                 }
             }

@@ -4,6 +4,7 @@ import Foundation
 import ImageFiles
 import Raster
 import SDLHost
+import Schema
 import Tours
 import Views
 
@@ -59,7 +60,7 @@ enum EditCommand {
         editor.log = { warn($0) }
         // An app declared in a screens file is read again on every save of it.
         let appReloader = app.screensFile.map { screens in
-            FileReloader<Void>(path: screens, load: { () throws(TourLoadError) in try app.reloadScreens() })
+            FileReloader<Void>(path: screens, load: { () throws(LoadError) in try app.reloadScreens() })
         }
         appReloader?.start(on: editor.root.timers) { [weak editor] result in
             switch result {

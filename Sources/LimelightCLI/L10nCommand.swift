@@ -2,6 +2,7 @@ import Files
 import FontText
 import Foundation
 import Localization
+import Schema
 import ScreensApp
 import Tours
 import TranslationFiles

@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Localization
+import Schema
 import ScreensApp
 import Tours
 import TranslationFiles

@@ -2,6 +2,7 @@ import Files
 import Foundation
 import Headless
 import Raster
+import Schema
 import Tours
 
 /// `render --tour FILE --review DIR`: the tour as a page for review, `DIR/index.html`, with its

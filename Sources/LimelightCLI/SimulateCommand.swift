@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Raster
+import Schema
 import Tours
 
 /// `limelight simulate FILE… --events LOG`: which tours and steps would show when, for an event

@@ -4,6 +4,7 @@ import Foundation
 import Headless
 import ImageFiles
 import Raster
+import Schema
 import ScreensApp
 import Tours
 
@@ -125,7 +126,7 @@ enum TestCommand {
             throw .usage("\(c): --only \(Arguments.printable(pattern)) selects none of the \(all.count) cases\(example)")
         }
         var lines: [String] = []
-        var tourWarnings: [TourDiagnostic] = []
+        var tourWarnings: [Diagnostic] = []
         for tour in planned where tour.tour != nil { tourWarnings += tour.problems }
         for tour in planned { if let t = tour.tour { tourWarnings += TourLint.tourFindings(t, file: tour.file) } }
         var written: [String] = []
@@ -201,7 +202,7 @@ enum TestCommand {
     static func lintErrorsBlockingRecording(_ results: [CaseResult], tours: [PlannedTour]) -> [String] {
         var lines: [String] = []
         for tour in tours {
-            var errors: [TourDiagnostic] = []
+            var errors: [Diagnostic] = []
             for r in results where r.testCase.tour == tour.name && r.outcome != .skipped {
                 for e in r.lintErrors where !errors.contains(e) { errors.append(e) }
             }
@@ -295,7 +296,7 @@ enum TestCommand {
             let tour = planned[i].tour!
             let how = circle.count == 2 ? "the tour waits for itself to be finished"
                 : "the tours \(circle.map { "\"\($0)\"" }.joined(separator: " → ")) each wait for the next to be finished"
-            planned[i].problems.append(TourDiagnostic(file: planned[i].file, line: tour.afterLine, path: "after",
+            planned[i].problems.append(Diagnostic(file: planned[i].file, line: tour.afterLine, path: "after",
                                                       message: "\(how), so it can never show"))
             planned[i].tour = nil
             loaded[i] = nil

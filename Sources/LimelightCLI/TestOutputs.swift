@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Headless
+import Schema
 import Tours
 
 /// What `limelight test` and `limelight merge-reports` end with: the lines of the log, the

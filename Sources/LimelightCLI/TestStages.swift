@@ -2,6 +2,7 @@ import FontText
 import Foundation
 import Headless
 import Raster
+import Schema
 import ScreensApp
 import Tours
 import Views
@@ -22,7 +23,7 @@ final class TestStages {
     let fonts: FontConfiguration?
     private var engines: [String: SystemTextEngine] = [:]
     /// The layout lint of each screens file at each screen, once a process.
-    private var appLint: [String: [TourDiagnostic]] = [:]
+    private var appLint: [String: [Diagnostic]] = [:]
     /// The states each stage made here declares, by the stage.
     private var states: [ObjectIdentifier: [StateDeclaration]] = [:]
 
@@ -65,12 +66,12 @@ final class TestStages {
 
     /// What the lint finds in the screens file `group`'s tour runs over, laid out at the group's
     /// size, scale and language with the app's fonts (none for an app in Swift or a screenshot).
-    func appFindings(_ group: TestPlan.Group) -> [TourDiagnostic] {
+    func appFindings(_ group: TestPlan.Group) -> [Diagnostic] {
         guard loaded[group.tour] != nil, loaded[group.tour]?.background == nil, let screens = apps[group.tour].screens else { return [] }
         let place = ScreensPlace(size: group.size, scale: group.scale, language: group.language)
         let key = screens.file + "\u{0}" + place.description
         if let known = appLint[key] { return known }
-        let found: [TourDiagnostic]
+        let found: [Diagnostic]
         do throws(HeadlessError) {
             found = ScreensLint.layoutFindings(screens, at: [place], textEngine: try engine(for: apps[group.tour]))
         } catch {

@@ -2,6 +2,7 @@ import FontText
 import Foundation
 import Headless
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -18,7 +19,7 @@ enum TourSetup {
     }
 
     /// Every diagnostic on its own `limelight: COMMAND: file:line: …` line.
-    static func failure(_ error: TourLoadError, command: String) -> CLIError {
+    static func failure(_ error: LoadError, command: String) -> CLIError {
         .failure(error.diagnostics.map { "\(command): \($0)" }.joined(separator: "\n\(programName): "))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import SDLHost
+import Schema
 import Tours
 import Views
 
@@ -76,7 +77,7 @@ final class TourWindowApp: HostedApp {
 
     /// A tour file that does not load yet: its first problem in the banner, and the tour starts
     /// at the first good save after the one read when `known` was.
-    func waitForFix(of path: String, error: TourLoadError, loadedAt known: FileSignature?) {
+    func waitForFix(of path: String, error: LoadError, loadedAt known: FileSignature?) {
         tourProblem = error.summary
         showBanner(nil)
         watchFile(path, loadedAt: known)
@@ -85,7 +86,7 @@ final class TourWindowApp: HostedApp {
     private func watchFile(_ path: String, loadedAt known: FileSignature?) {
         let app = self.app
         tourPath = path
-        reloader = TourReloader(path: path, loadedAt: known, load: { () throws(TourLoadError) -> LoadedTour in
+        reloader = TourReloader(path: path, loadedAt: known, load: { () throws(LoadError) -> LoadedTour in
             try app.load(path)
         })
         watch(on: root)
@@ -97,7 +98,7 @@ final class TourWindowApp: HostedApp {
     /// `makeAppStage` makes the app at a size, for a window without a tour over it.
     func watchApp(_ path: String, makeAppStage: @escaping (Size) throws(CLIError) -> any TourHost) {
         let app = self.app
-        appReloader = FileReloader<Void>(path: path, load: { () throws(TourLoadError) in try app.reloadScreens() })
+        appReloader = FileReloader<Void>(path: path, load: { () throws(LoadError) in try app.reloadScreens() })
         self.makeAppStage = makeAppStage
         watch(on: root)
     }

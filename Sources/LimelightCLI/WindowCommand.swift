@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import SDLHost
+import Schema
 import Tours
 import Views
 
@@ -71,7 +72,7 @@ enum WindowCommand {
         let engine = try AppSetup.textEngine(family: args.value("--font"), app: cli, command: c)
         // A --tour file with problems still opens the window: the banner shows them until a good save.
         var explicitTour: LoadedTour?
-        var brokenTour: TourLoadError?
+        var brokenTour: LoadError?
         /// The screenshot a broken file names, shown with its problems until a good save.
         var brokenScreen: (image: Pixmap, size: Size, scale: Double)?
         // How the file was before it was read: a save while the window opens is not missed.

@@ -1,5 +1,6 @@
 import Overlays
 import Raster
+import Schema
 import ScreensApp
 import Tours
 import TranslationFiles

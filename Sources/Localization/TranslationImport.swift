@@ -1,3 +1,4 @@
+import Schema
 import ScreensApp
 import Tours
 import TranslationFiles

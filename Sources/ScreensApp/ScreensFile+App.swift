@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Tours
 import Views
 

@@ -1,3 +1,4 @@
+import Schema
 import Tours
 import Views
 
@@ -58,7 +59,7 @@ public enum ScreensFormat {
     }
 
     /// The schema of a view's key as `kind` takes it.
-    private static func viewKeySchema(_ key: TourKey<ScreenNode>, kind: ScreenNode.Kind) -> [String: Any] {
+    private static func viewKeySchema(_ key: KeyRow<ScreenNode>, kind: ScreenNode.Kind) -> [String: Any] {
         let doc = key.row.doc
         switch key.name {
         case "children": return ["type": "array", "items": ["$ref": "#/$defs/view"], "description": doc]
@@ -98,7 +99,7 @@ public enum ScreensFormat {
          "description": doc]
     }
 
-    private static func properties<Model>(_ keys: [TourKey<Model>]) -> [String: [String: Any]] {
+    private static func properties<Model>(_ keys: [KeyRow<Model>]) -> [String: [String: Any]] {
         Dictionary(uniqueKeysWithValues: keys.map { ($0.name, JSONSchemaWriter.property($0.kind, doc: $0.row.doc)) })
     }
 

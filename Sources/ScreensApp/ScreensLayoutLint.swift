@@ -1,4 +1,5 @@
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -32,9 +33,9 @@ extension ScreensLint {
     /// white fill covers the `background` set on it, so the colour never shows (a warning). Each
     /// finding once, at the line and path of the view, in the file's order.
     @MainActor
-    public static func layoutFindings(_ app: ScreensFile, at places: [ScreensPlace], textEngine: any TextEngine) -> [TourDiagnostic] {
-        var found: [TourDiagnostic] = []
-        func add(_ d: TourDiagnostic) { if !found.contains(d) { found.append(d) } }
+    public static func layoutFindings(_ app: ScreensFile, at places: [ScreensPlace], textEngine: any TextEngine) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func add(_ d: Diagnostic) { if !found.contains(d) { found.append(d) } }
         for place in places {
             // A pseudo-locale runs the app in its first language, as `AppDefinition.launch` does.
             let pseudo = PseudoLocale(tag: place.language)
@@ -43,7 +44,7 @@ extension ScreensLint {
                 host = try ScreensHost(file: app, size: place.size, scale: place.scale, language: pseudo == nil ? place.language : app.languages[0],
                                        textEngine: textEngine, clock: VirtualClock(), keepsBuiltViews: true)
             } catch {
-                add(TourDiagnostic(file: app.file, line: nil, path: "screen", message: "cannot lay out the screens at \(place): \(error)"))
+                add(Diagnostic(file: app.file, line: nil, path: "screen", message: "cannot lay out the screens at \(place): \(error)"))
                 continue
             }
             if let pseudo { host.root.language = pseudo.tag }
@@ -54,11 +55,11 @@ extension ScreensLint {
                     if view.node.kind == .button, let words = cutShort(under: view.widget) {
                         let (line, key) = view.node.text != nil && view.node.children.isEmpty
                             ? (view.node.keyLines["text"] ?? view.node.line, ".title") : (view.node.line, "")
-                        add(TourDiagnostic(file: app.file, line: line, path: view.path + key,
+                        add(Diagnostic(file: app.file, line: line, path: view.path + key,
                                            message: "the button's words \(quoted(words.whole)) are cut short to \(quoted(words.shown)) (give the button more room, or shorter words) (at \(place))"))
                     }
                     if view.node.kind == .card, let color = view.node.background, let hidden = hiddenBackground(of: view) {
-                        add(TourDiagnostic(file: app.file, line: view.node.keyLines["background"] ?? view.node.line, path: view.path + ".background",
+                        add(Diagnostic(file: app.file, line: view.node.keyLines["background"] ?? view.node.line, path: view.path + ".background",
                                            message: "the card's own white fill covers the background \(hex(color)) set on it, so \(hidden) (a card is white: for a coloured one, give a vstack this background and a cornerRadius; or give the card padding to show it around the card)",
                                            severity: .warning))
                     }
@@ -67,7 +68,7 @@ extension ScreensLint {
             // The tab bar's buttons: each tab's title under its icon.
             for (i, tab) in app.tabs.enumerated() {
                 guard let bar = host.tabBar, i < bar.buttons.count, let words = cutShort(under: bar.buttons[i]) else { continue }
-                add(TourDiagnostic(file: app.file, line: tab.line, path: "tabs[\(i)].title",
+                add(Diagnostic(file: app.file, line: tab.line, path: "tabs[\(i)].title",
                                    message: "the tab's words \(quoted(words.whole)) are cut short to \(quoted(words.shown)) (give it shorter words) (at \(place))"))
             }
         }

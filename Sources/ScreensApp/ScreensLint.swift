@@ -1,3 +1,4 @@
+import Schema
 import Tours
 
 /// What `limelight check --lint` finds in a screens file beyond its errors: texts that would show
@@ -7,18 +8,18 @@ public enum ScreensLint {
     /// no text for (the first language's shows instead: a warning, an error for a language in
     /// `required`), and each tag it gives that none of the app's languages reaches (never shown).
     /// Plain strings are the same in every language by intent and are not flagged.
-    public static func languageFindings(_ app: ScreensFile, required: Set<String> = []) -> [TourDiagnostic] {
-        var found: [TourDiagnostic] = []
+    public static func languageFindings(_ app: ScreensFile, required: Set<String> = []) -> [Diagnostic] {
+        var found: [Diagnostic] = []
         func look(_ text: LocalText?, line: Int?, path: String) {
             guard let text, !text.byLanguage.isEmpty else { return }
             for language in app.languages where !LanguageTag.hasText(in: text.byLanguage, language: language) {
                 let isRequired = required.contains(language)
-                found.append(TourDiagnostic(file: app.file, line: line, path: path,
+                found.append(Diagnostic(file: app.file, line: line, path: path,
                                             message: "no \(language) text (the \(app.languages[0]) one would show\(isRequired ? "; \(language) is required" : ""))",
                                             severity: isRequired ? .error : .warning))
             }
             for tag in text.byLanguage.keys.sorted() where !app.languages.contains(where: { LanguageTag.hasText(in: [tag: ""], language: $0) }) {
-                found.append(TourDiagnostic(file: app.file, line: line, path: path,
+                found.append(Diagnostic(file: app.file, line: line, path: path,
                                             message: "a text in \(quoted(tag)), which is not one of the app's languages (\(KnownNames.list(app.languages, near: tag))): it is never shown",
                                             severity: .warning))
             }

@@ -2,6 +2,7 @@ import Files
 import Foundation
 import ImageFiles
 import Raster
+import Schema
 import Tours
 import Views
 
@@ -35,15 +36,15 @@ public enum ScreensLoader {
     /// The screens file parsed as `root`, its keys and what its parts say of each other checked,
     /// its images not read (what its texts need: `l10n` reads and writes them); its problems are
     /// the error, in line order.
-    public static func decode(_ root: JSONNode, file: String) throws(TourLoadError) -> ScreensFile {
+    public static func decode(_ root: JSONNode, file: String) throws(LoadError) -> ScreensFile {
         let (app, problems, _) = read(root, file: file)
         let ordered = inLineOrder(problems)
-        guard !ordered.contains(where: { $0.severity == .error }) else { throw TourLoadError(diagnostics: ordered) }
+        guard !ordered.contains(where: { $0.severity == .error }) else { throw LoadError(diagnostics: ordered) }
         return app
     }
 
     /// The file decoded with the schema and, when it has the right shape (`shaped`), checked; its problems.
-    static func read(_ root: JSONNode, file: String) -> (app: ScreensFile, problems: [TourDiagnostic], shaped: Bool) {
+    static func read(_ root: JSONNode, file: String) -> (app: ScreensFile, problems: [Diagnostic], shaped: Bool) {
         var reader = SchemaReader(file: file)
         var app = ScreensFile(file: file)
         reader.decode(root, at: .root, keys: ScreensSchema.app, what: "a screens file: an object such as {\"id\": \"player\", \"screens\": {…}}", into: &app)
@@ -59,7 +60,7 @@ public enum ScreensLoader {
     }
 
     /// `problems` by line, those of one line in the order found.
-    static func inLineOrder(_ problems: [TourDiagnostic]) -> [TourDiagnostic] {
+    static func inLineOrder(_ problems: [Diagnostic]) -> [Diagnostic] {
         problems.enumerated().sorted { a, b in
             let la = a.element.line ?? 0, lb = b.element.line ?? 0
             return la != lb ? la < lb : a.offset < b.offset
@@ -69,10 +70,10 @@ public enum ScreensLoader {
     /// Loads the screens file at `path`, its images decoded through `images` (the process's cache,
     /// whose budget they count against; without one, a cache of their own).
     @MainActor
-    public static func load(path: String, images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> ScreensFile {
+    public static func load(path: String, images: DecodedImageCache = DecodedImageCache()) throws(LoadError) -> ScreensFile {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: maxFileSize, kind: "a screens file, JSON") } catch {
-            throw TourLoadError(diagnostics: [TourDiagnostic(file: path, line: nil, path: "", message: error.reason)])
+            throw LoadError(diagnostics: [Diagnostic(file: path, line: nil, path: "", message: error.reason)])
         }
         let folder = AtomicFile.split(path).folder
         return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, images: images)
@@ -82,17 +83,17 @@ public enum ScreensLoader {
     /// `folder`, decoded through `images`.
     @MainActor
     public static func load(bytes: [UInt8], file: String, folder: String,
-                            images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> ScreensFile {
+                            images: DecodedImageCache = DecodedImageCache()) throws(LoadError) -> ScreensFile {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes, maxValues: ScreensSchema.maxValues) } catch {
-            throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
+            throw LoadError(diagnostics: [Diagnostic(file: file, line: error.line, path: error.path, message: error.message)])
         }
         // What the file says is checked, and its images read, once it says it in the right shape:
         // the checks' problems and the images' come in one round.
         var (app, problems, shaped) = read(root, file: file)
         if shaped { problems += loadImages(into: &app, folder: folder, cache: images) }
         let ordered = inLineOrder(problems)
-        guard !ordered.contains(where: { $0.severity == .error }) else { throw TourLoadError(diagnostics: ordered) }
+        guard !ordered.contains(where: { $0.severity == .error }) else { throw LoadError(diagnostics: ordered) }
         return app
     }
 
@@ -100,8 +101,8 @@ public enum ScreensLoader {
     /// written), checking its header first. Once an image passes the cache's budget, the ones
     /// after it are not decoded: that one line says why the file cannot load.
     @MainActor
-    static func loadImages(into app: inout ScreensFile, folder: String, cache: DecodedImageCache) -> [TourDiagnostic] {
-        var problems: [TourDiagnostic] = []
+    static func loadImages(into app: inout ScreensFile, folder: String, cache: DecodedImageCache) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
         var failed = Set<String>()
         var overBudget = false
         let images = DecodedImages()
@@ -115,20 +116,20 @@ public enum ScreensLoader {
                     var unreadable: InputFile.Failure?
                     do { kind = try InputFile.kind(of: resolved) } catch { unreadable = error }
                     if let unreadable {
-                        problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
+                        problems.append(Diagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
                                                        message: "\(quoted(name)): \(unreadable.reason)"))
                         failed.insert(resolved)
                     } else if kind == nil {
-                        problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
+                        problems.append(Diagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
                                                        message: "no such file \(quoted(name)) (looked for \(escapedForOneLine(resolved)))"))
                         failed.insert(resolved)
                     } else if kind?.isFolder == true {
-                        problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file", message: "\(quoted(name)) is a folder, not an image"))
+                        problems.append(Diagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file", message: "\(quoted(name)) is a folder, not an image"))
                         failed.insert(resolved)
                     } else {
                         // The header is read and measured before anything is decoded (ImageFiles).
                         do { images.images[resolved] = try cache.image(atPath: resolved) } catch {
-                            problems.append(TourDiagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
+                            problems.append(Diagnostic(file: app.file, line: node.keyLines["file"] ?? node.line, path: path + ".file",
                                                            message: "\(quoted(name)): \(escapedForOneLine(error.reason))"))
                             failed.insert(resolved)
                             overBudget = error.isOverBudget
@@ -150,7 +151,7 @@ public enum ScreensLoader {
 private struct Checks {
     var app: ScreensFile
     let file: String
-    var problems: [TourDiagnostic] = []
+    var problems: [Diagnostic] = []
     /// Each id taken so far: its line (0: Limelight's back button) and what took it.
     private var seenIDs: [String: (line: Int, owner: String)] = [:]
     private let screenNames: Set<String>
@@ -174,7 +175,7 @@ private struct Checks {
     }
 
     mutating func report(_ line: Int, _ path: String, _ message: String) {
-        problems.append(TourDiagnostic(file: file, line: line, path: path, message: message))
+        problems.append(Diagnostic(file: file, line: line, path: path, message: message))
     }
 
     mutating func run() {

@@ -1,17 +1,18 @@
 import Raster
+import Schema
 import Tours
 import Views
 
 /// One key a view may have, and the widgets it applies to (nil: every widget).
 struct ViewKey: Sendable {
     /// The schema row.
-    let key: TourKey<ScreenNode>
+    let key: KeyRow<ScreenNode>
     /// The widgets that take it; nil for the keys every view has.
     let kinds: Set<ScreenNode.Kind>?
     /// The widgets that must give it.
     let requiredBy: Set<ScreenNode.Kind>
 
-    init(_ key: TourKey<ScreenNode>, for kinds: Set<ScreenNode.Kind>? = nil, requiredBy: Set<ScreenNode.Kind> = []) {
+    init(_ key: KeyRow<ScreenNode>, for kinds: Set<ScreenNode.Kind>? = nil, requiredBy: Set<ScreenNode.Kind> = []) {
         self.key = key; self.kinds = kinds; self.requiredBy = requiredBy
     }
 }
@@ -36,54 +37,54 @@ extension ScreensSchema {
 
     /// Every key of a view, in the order the README lists them.
     static let viewKeys: [ViewKey] = [
-        ViewKey(TourKey("type", .choice(ScreenNode.Kind.allCases.map(\.rawValue)), value: ScreenNode.Kind.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
+        ViewKey(KeyRow("type", .choice(ScreenNode.Kind.allCases.map(\.rawValue)), value: ScreenNode.Kind.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
                         default: "required", doc: "which widget the view is", decode: nil)),
-        ViewKey(TourKey("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
+        ViewKey(KeyRow("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
                         doc: "the id tours name the view by (`\"target\": ID`, `tap ID`); each is used once in the file") { member, path, _, r, node in
             if let id = TourSchema.name(member, path, &r, maxLength: 100) { node.id = id; node.keyLines["id"] = member.value.line }
         }),
-        ViewKey(TourKey("label", .localizedText, value: "a string, or strings by language tag", default: "its words, if any",
+        ViewKey(KeyRow("label", .localizedText, value: "a string, or strings by language tag", default: "its words, if any",
                         doc: "what a screen reader calls the view (an image or an icon is otherwise silent)") { member, path, _, r, node in
             node.label = localized(member.value, at: path, &r)
             node.keyLines["label"] = member.value.line
         }),
-        ViewKey(TourKey("padding", .mixed, value: "points, or an object: `top`, `leading`, `bottom`, `trailing`, `horizontal`, `vertical`", default: "none",
+        ViewKey(KeyRow("padding", .mixed, value: "points, or an object: `top`, `leading`, `bottom`, `trailing`, `horizontal`, `vertical`", default: "none",
                         doc: "room around the widget inside its box (leading and trailing follow the reading direction)") { member, path, _, r, node in
             node.padding = padding(member.value, at: path, &r)
         }),
-        ViewKey(TourKey("frame", .object, value: "an object: `width`, `height`, `minWidth`, `maxWidth`, `minHeight`, `maxHeight` (points; the max ones may be `\"infinity\"`), `alignment`",
+        ViewKey(KeyRow("frame", .object, value: "an object: `width`, `height`, `minWidth`, `maxWidth`, `minHeight`, `maxHeight` (points; the max ones may be `\"infinity\"`), `alignment`",
                         default: "the widget's own size", doc: "the view's box: a fixed size, bounds, and where the widget sits in it") { member, path, _, r, node in
             node.frame = frame(member.value, at: path, &r)
         }),
-        ViewKey(TourKey("background", .color, value: "`\"#RRGGBB\"`", default: "none",
+        ViewKey(KeyRow("background", .color, value: "`\"#RRGGBB\"`", default: "none",
                         doc: "fills the view's box (behind a `card`'s own white fill, which covers all of it but what `padding` leaves)") { member, path, _, r, node in
             node.background = TourSchema.color(member, path, &r)
             node.keyLines["background"] = member.value.line
         }),
-        ViewKey(TourKey("cornerRadius", .number(0...1000), value: "points, 0 to 1000", default: "0", doc: "rounds the box's background (and an image's corners)") { member, path, _, r, node in
+        ViewKey(KeyRow("cornerRadius", .number(0...1000), value: "points, 0 to 1000", default: "0", doc: "rounds the box's background (and an image's corners)") { member, path, _, r, node in
             node.cornerRadius = r.number(member.value, at: path, in: 0...1000)
         }),
-        ViewKey(TourKey("text", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "required",
+        ViewKey(KeyRow("text", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "required",
                         doc: "the words of a `text`") { member, path, _, r, node in
             node.text = localized(member.value, at: path, &r)
             node.keyLines["text"] = member.value.line
         }, for: [.text], requiredBy: [.text]),
-        ViewKey(TourKey("title", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "required for `checkbox`, `row`, `navigationBar`",
+        ViewKey(KeyRow("title", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "required for `checkbox`, `row`, `navigationBar`",
                         doc: "a button's, toggle's, check box's, row's or navigation bar's words; a progress bar's label") { member, path, _, r, node in
             node.text = localized(member.value, at: path, &r)
             node.keyLines["text"] = member.value.line
         }, for: [.button, .toggle, .checkbox, .row, .navigationBar, .progress], requiredBy: [.checkbox, .row, .navigationBar]),
-        ViewKey(TourKey("detail", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "none",
+        ViewKey(KeyRow("detail", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "none",
                         doc: "quieter words at a row's trailing side") { member, path, _, r, node in
             node.detail = localized(member.value, at: path, &r)
             node.keyLines["detail"] = member.value.line
         }, for: [.row]),
-        ViewKey(TourKey("placeholder", .localizedText, value: "a string, or strings by language tag", default: "none",
+        ViewKey(KeyRow("placeholder", .localizedText, value: "a string, or strings by language tag", default: "none",
                         doc: "a text field's hint while it is empty") { member, path, _, r, node in
             node.placeholder = localized(member.value, at: path, &r)
             node.keyLines["placeholder"] = member.value.line
         }, for: [.textField]),
-        ViewKey(TourKey("style", .mixed, value: "a text: " + styles.map { "`\"\($0.0)\"`" }.joined(separator: ", ") + "; a button: `\"filled\"`, `\"plain\"`, `\"bordered\"`",
+        ViewKey(KeyRow("style", .mixed, value: "a text: " + styles.map { "`\"\($0.0)\"`" }.joined(separator: ", ") + "; a button: `\"filled\"`, `\"plain\"`, `\"bordered\"`",
                         default: "`\"body\"`; `\"filled\"`", doc: "a text's size and weight, or a button's look") { member, path, _, r, node in
             if node.kind == .button {
                 if let s = r.choice(member.value, at: path, ScreenNode.ButtonStyle.allCases.map { ($0.rawValue, $0) }) { node.style = s }
@@ -91,69 +92,69 @@ extension ScreensSchema {
                 node.font = f
             }
         }, for: [.text, .button]),
-        ViewKey(TourKey("size", .number(1...200), value: "points, 1 to 200", default: "the style's", doc: "a text's font size, or an icon's side") { member, path, _, r, node in
+        ViewKey(KeyRow("size", .number(1...200), value: "points, 1 to 200", default: "the style's", doc: "a text's font size, or an icon's side") { member, path, _, r, node in
             guard let v = r.number(member.value, at: path, in: 1...200) else { return }
             if node.kind == .icon { node.iconSize = v } else { node.font = Font(size: v, weight: node.font?.weight ?? .regular) }
         }, for: [.text, .icon]),
-        ViewKey(TourKey("weight", .choice(["regular", "bold"]), value: "`\"regular\"`, `\"bold\"`", default: "the style's", doc: "a text's weight") { member, path, _, r, node in
+        ViewKey(KeyRow("weight", .choice(["regular", "bold"]), value: "`\"regular\"`, `\"bold\"`", default: "the style's", doc: "a text's weight") { member, path, _, r, node in
             if let w = r.choice(member.value, at: path, [("regular", Font.Weight.regular), ("bold", .bold)]) {
                 node.font = Font(size: node.font?.size ?? Font.body.size, weight: w)
             }
         }, for: [.text]),
-        ViewKey(TourKey("color", .color, value: "`\"#RRGGBB\"`", default: "the label colour; the tint for icons", doc: "a text's or an icon's colour") { member, path, _, r, node in
+        ViewKey(KeyRow("color", .color, value: "`\"#RRGGBB\"`", default: "the label colour; the tint for icons", doc: "a text's or an icon's colour") { member, path, _, r, node in
             node.color = TourSchema.color(member, path, &r)
         }, for: [.text, .icon]),
-        ViewKey(TourKey("align", .choice(["leading", "center", "trailing"]), value: "`\"leading\"`, `\"center\"`, `\"trailing\"`", default: "`\"leading\"`",
+        ViewKey(KeyRow("align", .choice(["leading", "center", "trailing"]), value: "`\"leading\"`, `\"center\"`, `\"trailing\"`", default: "`\"leading\"`",
                         doc: "how a text's lines line up") { member, path, _, r, node in
             node.textAlignment = r.choice(member.value, at: path, [("leading", TextAlignment.leading), ("center", .center), ("trailing", .trailing)])
         }, for: [.text]),
-        ViewKey(TourKey("lines", .number(1...100), value: "a whole number, 1 to 100", default: "as many as it takes", doc: "the most lines a text takes (then \"…\")") { member, path, _, r, node in
+        ViewKey(KeyRow("lines", .number(1...100), value: "a whole number, 1 to 100", default: "as many as it takes", doc: "the most lines a text takes (then \"…\")") { member, path, _, r, node in
             if let v = r.number(member.value, at: path, in: 1...100, meaning: "a whole number"), v == v.rounded() { node.lines = Int(v) } else if case .number = member.value.value {
                 r.report(member.value.line, path, "expected a whole number")
             }
         }, for: [.text]),
-        ViewKey(TourKey("file", .file, value: "a path to an image (PNG, JPEG, GIF, BMP, WebP, QOI)", default: "required",
+        ViewKey(KeyRow("file", .file, value: "a path to an image (PNG, JPEG, GIF, BMP, WebP, QOI)", default: "required",
                         doc: "an image's picture, relative to the screens file's folder") { member, path, _, r, node in
             if let s = r.string(member.value, at: path, nonEmpty: true) { node.image = s; node.keyLines["file"] = member.value.line }
         }, for: [.image], requiredBy: [.image]),
-        ViewKey(TourKey("mode", .choice(["fill", "fit"]), value: "`\"fill\"`, `\"fit\"`", default: "`\"fill\"`", doc: "an image covers its box (clipped) or fits inside it") { member, path, _, r, node in
+        ViewKey(KeyRow("mode", .choice(["fill", "fit"]), value: "`\"fill\"`, `\"fit\"`", default: "`\"fill\"`", doc: "an image covers its box (clipped) or fits inside it") { member, path, _, r, node in
             node.contentMode = r.choice(member.value, at: path, [("fill", ImageView.ContentMode.fill), ("fit", .fit)])
         }, for: [.image]),
-        ViewKey(TourKey("aspectRatio", .number(0.01...100), value: "width over height, 0.01 to 100", default: "the box's", doc: "an image's shape") { member, path, _, r, node in
+        ViewKey(KeyRow("aspectRatio", .number(0.01...100), value: "width over height, 0.01 to 100", default: "the box's", doc: "an image's shape") { member, path, _, r, node in
             node.aspectRatio = r.number(member.value, at: path, in: 0.01...100)
         }, for: [.image]),
-        ViewKey(TourKey("icon", .mixed, value: "an icon's name (" + icons.map { "`\($0.0)`" }.joined(separator: ", ") + "), or `{\"svg\": DATA}`: SVG path data (a `<path>`'s `d`, not a file name) in a 24-unit square",
+        ViewKey(KeyRow("icon", .mixed, value: "an icon's name (" + icons.map { "`\($0.0)`" }.joined(separator: ", ") + "), or `{\"svg\": DATA}`: SVG path data (a `<path>`'s `d`, not a file name) in a 24-unit square",
                         default: "required for `icon`", doc: "an icon's picture, or a button's beside its title") { member, path, _, r, node in
             node.icon = icon(member.value, at: path, &r)
         }, for: [.icon, .button], requiredBy: [.icon]),
-        ViewKey(TourKey("state", .name, value: "a state's name", default: "required for `toggle`, `checkbox`, `slider`, `textField`",
+        ViewKey(KeyRow("state", .name, value: "a state's name", default: "required for `toggle`, `checkbox`, `slider`, `textField`",
                         doc: "the state a control shows and sets (a flag, a number, a text), or a progress bar's number") { member, path, _, r, node in
             if let s = r.string(member.value, at: path, nonEmpty: true) { node.state = s; node.keyLines["state"] = member.value.line }
         }, for: [.toggle, .checkbox, .slider, .textField, .progress], requiredBy: [.toggle, .checkbox, .slider, .textField]),
-        ViewKey(TourKey("value", .number(0...1), value: "0 to 1", default: "0", doc: "how full a progress bar without a `state` is") { member, path, _, r, node in
+        ViewKey(KeyRow("value", .number(0...1), value: "0 to 1", default: "0", doc: "how full a progress bar without a `state` is") { member, path, _, r, node in
             node.value = r.number(member.value, at: path, in: 0...1)
         }, for: [.progress]),
-        ViewKey(TourKey("min", .number(-1e12...1e12), value: "a number", default: "0", doc: "a slider's lowest value") { member, path, _, r, node in
+        ViewKey(KeyRow("min", .number(-1e12...1e12), value: "a number", default: "0", doc: "a slider's lowest value") { member, path, _, r, node in
             if let v = r.number(member.value, at: path, in: -1e12...1e12) { node.range = v...max(v, node.range.upperBound); node.keyLines["min"] = member.value.line }
         }, for: [.slider]),
-        ViewKey(TourKey("max", .number(-1e12...1e12), value: "a number", default: "1", doc: "a slider's highest value") { member, path, _, r, node in
+        ViewKey(KeyRow("max", .number(-1e12...1e12), value: "a number", default: "1", doc: "a slider's highest value") { member, path, _, r, node in
             guard let v = r.number(member.value, at: path, in: -1e12...1e12) else { return }
             guard v > node.range.lowerBound else { r.report(member.value.line, path, "expected a number above min (\(node.range.lowerBound.compact)), found \(v.compact)"); return }
             node.range = node.range.lowerBound...v
         }, for: [.slider]),
-        ViewKey(TourKey("step", .number(0.000001...1e12), value: "a number above 0", default: "none (any value)", doc: "what a slider's value moves by") { member, path, _, r, node in
+        ViewKey(KeyRow("step", .number(0.000001...1e12), value: "a number above 0", default: "none (any value)", doc: "what a slider's value moves by") { member, path, _, r, node in
             node.step = r.number(member.value, at: path, in: 0.000001...1e12)
         }, for: [.slider]),
-        ViewKey(TourKey("multiline", .flag, value: "`true` or `false`", default: "`false`", doc: "a text field of several lines") { member, path, _, r, node in
+        ViewKey(KeyRow("multiline", .flag, value: "`true` or `false`", default: "`false`", doc: "a text field of several lines") { member, path, _, r, node in
             if let b = r.bool(member.value, at: path) { node.multiline = b }
         }, for: [.textField]),
-        ViewKey(TourKey("minLength", .number(0...maxLength), value: "points", default: "0", doc: "the least room a spacer takes") { member, path, _, r, node in
+        ViewKey(KeyRow("minLength", .number(0...maxLength), value: "points", default: "0", doc: "the least room a spacer takes") { member, path, _, r, node in
             node.minLength = r.number(member.value, at: path, in: 0...maxLength)
         }, for: [.spacer]),
-        ViewKey(TourKey("spacing", .number(0...maxLength), value: "points", default: "0 (a card, a scroll: 8; a grid: 16)", doc: "room between a container's children") { member, path, _, r, node in
+        ViewKey(KeyRow("spacing", .number(0...maxLength), value: "points", default: "0 (a card, a scroll: 8; a grid: 16)", doc: "room between a container's children") { member, path, _, r, node in
             node.spacing = r.number(member.value, at: path, in: 0...maxLength)
         }, for: [.vstack, .hstack, .grid, .scroll, .card]),
-        ViewKey(TourKey("alignment", .choice(alignments.map(\.0)), value: alignments.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: "`\"center\"`; a card: `\"leading\"`",
+        ViewKey(KeyRow("alignment", .choice(alignments.map(\.0)), value: alignments.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: "`\"center\"`; a card: `\"leading\"`",
                         doc: "where a container's children line up (a vstack takes `leading`, `center`, `trailing`; an hstack `top`, `center`, `bottom`)") { member, path, _, r, node in
             guard let s = r.string(member.value, at: path) else { return }
             let allowed: [String]
@@ -165,12 +166,12 @@ extension ScreensSchema {
             guard allowed.contains(s) else { r.report(member.value.line, path, "expected one of \(allowed.map(quoted).joined(separator: ", ")) for a \(node.kind.rawValue), found \(quoted(s))"); return }
             node.alignment = s
         }, for: [.vstack, .hstack, .zstack, .scroll, .card]),
-        ViewKey(TourKey("columns", .number(1...12), value: "a whole number, 1 to 12", default: "2", doc: "a grid's columns") { member, path, _, r, node in
+        ViewKey(KeyRow("columns", .number(1...12), value: "a whole number, 1 to 12", default: "2", doc: "a grid's columns") { member, path, _, r, node in
             if let v = r.number(member.value, at: path, in: 1...12, meaning: "a whole number"), v == v.rounded() { node.columns = Int(v) } else if case .number = member.value.value {
                 r.report(member.value.line, path, "expected a whole number")
             }
         }, for: [.grid]),
-        ViewKey(TourKey("cellWidth", .list, value: "`[least, most]` points", default: "none (always `columns`)",
+        ViewKey(KeyRow("cellWidth", .list, value: "`[least, most]` points", default: "none (always `columns`)",
                         doc: "a grid takes as many columns as its width allows, each cell at most the second wide, one fewer when cells would be narrower than the first (never fewer than `columns`)") { member, path, _, r, node in
             guard case .array(let items) = member.value.value, items.count == 2,
                   let low = r.number(items[0], at: path.appending(0), in: 10...maxLength), let high = r.number(items[1], at: path.appending(1), in: 10...maxLength) else {
@@ -180,19 +181,19 @@ extension ScreensSchema {
             guard low <= high else { r.report(member.value.line, path, "expected the least width first, found [\(low.compact), \(high.compact)]"); return }
             node.cellWidth = low...high
         }, for: [.grid]),
-        ViewKey(TourKey("children", .list, value: "a list of views", default: "required", doc: "a container's views, in order (a list's are rows)") { member, path, _, r, node in
+        ViewKey(KeyRow("children", .list, value: "a list of views", default: "required", doc: "a container's views, in order (a list's are rows)") { member, path, _, r, node in
             guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of views, found \(member.value.kindDescription)"); return }
             for (i, item) in items.enumerated() {
                 if let child = ScreensSchema.node(item, at: path.appending(i), &r) { node.children.append(child) }
             }
         }, for: containers, requiredBy: containers),
-        ViewKey(TourKey("control", .object, value: "a view (a `toggle`, `slider`, `checkbox`, `progress`, …)", default: "none", doc: "a row's control at its trailing end") { member, path, _, r, node in
+        ViewKey(KeyRow("control", .object, value: "a view (a `toggle`, `slider`, `checkbox`, `progress`, …)", default: "none", doc: "a row's control at its trailing end") { member, path, _, r, node in
             if let child = ScreensSchema.node(member.value, at: path, &r) { node.children = [child] }
         }, for: [.row]),
-        ViewKey(TourKey("content", .object, value: "a view", default: "its `title` and `icon`", doc: "a button's own look, in place of a title") { member, path, _, r, node in
+        ViewKey(KeyRow("content", .object, value: "a view", default: "its `title` and `icon`", doc: "a button's own look, in place of a title") { member, path, _, r, node in
             if let child = ScreensSchema.node(member.value, at: path, &r) { node.children = [child] }
         }, for: [.button]),
-        ViewKey(TourKey("action", .object, value: "an object: `go`, `back`, `tab`, `set` with `to`, `toggle`, `increment` with `by`, `min`, `max`, `event`",
+        ViewKey(KeyRow("action", .object, value: "an object: `go`, `back`, `tab`, `set` with `to`, `toggle`, `increment` with `by`, `min`, `max`, `event`",
                         default: "none", doc: "what a tap (a toggle's or slider's change, a field's submit) does: states change, then the event goes out, then the app goes to a screen") { member, path, _, r, node in
             var action = ScreenAction()
             action.line = member.value.line
@@ -202,20 +203,20 @@ extension ScreensSchema {
     ]
 
     /// The keys of an action.
-    static let actionKeys: [TourKey<ScreenAction>] = [
-        TourKey("go", .name, value: "a screen's name", default: "none", doc: "shows that screen over this one (its navigation bar gets a back button)") { member, path, _, r, a in
+    static let actionKeys: [KeyRow<ScreenAction>] = [
+        KeyRow("go", .name, value: "a screen's name", default: "none", doc: "shows that screen over this one (its navigation bar gets a back button)") { member, path, _, r, a in
             if let s = r.string(member.value, at: path, nonEmpty: true) { a.go = s; a.keyLines["go"] = member.value.line }
         },
-        TourKey("back", .flag, value: "`true`", default: "none", doc: "back to the screen before") { member, path, _, r, a in
+        KeyRow("back", .flag, value: "`true`", default: "none", doc: "back to the screen before") { member, path, _, r, a in
             if let b = r.bool(member.value, at: path) { a.back = b }
         },
-        TourKey("tab", .name, value: "a tab's screen", default: "none", doc: "shows that tab") { member, path, _, r, a in
+        KeyRow("tab", .name, value: "a tab's screen", default: "none", doc: "shows that tab") { member, path, _, r, a in
             if let s = r.string(member.value, at: path, nonEmpty: true) { a.tab = s; a.keyLines["tab"] = member.value.line }
         },
-        TourKey("set", .name, value: "a state's name", default: "none", doc: "sets the state to `to`") { member, path, _, r, a in
+        KeyRow("set", .name, value: "a state's name", default: "none", doc: "sets the state to `to`") { member, path, _, r, a in
             if let s = r.string(member.value, at: path, nonEmpty: true) { a.setName = s; a.keyLines["set"] = member.value.line }
         },
-        TourKey("to", .mixed, value: "a number, `true`/`false` or a string", default: "required with `set`", doc: "the value `set` gives") { member, path, _, r, a in
+        KeyRow("to", .mixed, value: "a number, `true`/`false` or a string", default: "required with `set`", doc: "the value `set` gives") { member, path, _, r, a in
             switch member.value.value {
             case .number(let v): a.setValue = .number(v)
             case .bool(let b): a.setValue = .flag(b)
@@ -224,35 +225,35 @@ extension ScreensSchema {
             }
             a.keyLines["to"] = member.value.line
         },
-        TourKey("toggle", .name, value: "a flag state's name", default: "none", doc: "turns the flag over") { member, path, _, r, a in
+        KeyRow("toggle", .name, value: "a flag state's name", default: "none", doc: "turns the flag over") { member, path, _, r, a in
             if let s = r.string(member.value, at: path, nonEmpty: true) { a.toggle = s; a.keyLines["toggle"] = member.value.line }
         },
-        TourKey("increment", .name, value: "a number state's name", default: "none", doc: "adds `by` to the number (a counter)") { member, path, _, r, a in
+        KeyRow("increment", .name, value: "a number state's name", default: "none", doc: "adds `by` to the number (a counter)") { member, path, _, r, a in
             if let s = r.string(member.value, at: path, nonEmpty: true) { a.increment = s; a.keyLines["increment"] = member.value.line }
         },
-        TourKey("by", .number(-1e12...1e12), value: "a number", default: "1", doc: "what `increment` adds (negative: takes away)") { member, path, _, r, a in
+        KeyRow("by", .number(-1e12...1e12), value: "a number", default: "1", doc: "what `increment` adds (negative: takes away)") { member, path, _, r, a in
             if let v = r.number(member.value, at: path, in: -1e12...1e12) { a.by = v; a.keyLines["by"] = member.value.line }
         },
-        TourKey("min", .number(-1e12...1e12), value: "a number", default: "none", doc: "the least `increment` brings the number to") { member, path, _, r, a in
+        KeyRow("min", .number(-1e12...1e12), value: "a number", default: "none", doc: "the least `increment` brings the number to") { member, path, _, r, a in
             if let v = r.number(member.value, at: path, in: -1e12...1e12) { a.bounds = v...max(v, a.bounds?.upperBound ?? .greatestFiniteMagnitude); a.keyLines["min"] = member.value.line }
         },
-        TourKey("max", .number(-1e12...1e12), value: "a number", default: "none", doc: "the most `increment` brings the number to") { member, path, _, r, a in
+        KeyRow("max", .number(-1e12...1e12), value: "a number", default: "none", doc: "the most `increment` brings the number to") { member, path, _, r, a in
             guard let v = r.number(member.value, at: path, in: -1e12...1e12) else { return }
             let low = a.bounds?.lowerBound ?? -Double.greatestFiniteMagnitude
             guard v >= low else { r.report(member.value.line, path, "expected a number at least min (\(low.compact)), found \(v.compact)"); return }
             a.bounds = low...v
             a.keyLines["max"] = member.value.line
         },
-        TourKey("event", .name, value: "an event's name", default: "none", doc: "sends the app's event (declared in `events`)") { member, path, _, r, a in
+        KeyRow("event", .name, value: "an event's name", default: "none", doc: "sends the app's event (declared in `events`)") { member, path, _, r, a in
             if let s = r.string(member.value, at: path, nonEmpty: true) { a.event = s; a.keyLines["event"] = member.value.line }
         },
     ]
 
     /// The keys `kind` takes, in the table's order.
-    static func keys(for kind: ScreenNode.Kind) -> [TourKey<ScreenNode>] { keysByKind[kind] ?? [] }
+    static func keys(for kind: ScreenNode.Kind) -> [KeyRow<ScreenNode>] { keysByKind[kind] ?? [] }
 
     /// The keys each widget takes, made once.
-    private static let keysByKind: [ScreenNode.Kind: [TourKey<ScreenNode>]] = Dictionary(uniqueKeysWithValues: ScreenNode.Kind.allCases.map { kind in
+    private static let keysByKind: [ScreenNode.Kind: [KeyRow<ScreenNode>]] = Dictionary(uniqueKeysWithValues: ScreenNode.Kind.allCases.map { kind in
         (kind, viewKeys.filter { $0.kinds.map { $0.contains(kind) } ?? true }.map(\.key))
     })
 

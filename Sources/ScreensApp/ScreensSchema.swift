@@ -1,8 +1,9 @@
 import Raster
+import Schema
 import Tours
 import Views
 
-/// Every key a screens file may have, declared once (Tours' `TourKey` rows): the app's, a
+/// Every key a screens file may have, declared once (Tours' `KeyRow` rows): the app's, a
 /// state's, a tab's, a screen's, a view's (with the widgets it applies to) and an action's.
 /// `ScreensLoader` reads files with these tables, and the README's tables and the JSON Schema
 /// (`ScreensFormat`) are made from them.
@@ -23,12 +24,12 @@ enum ScreensSchema {
     // MARK: - The app
 
     /// The keys of the file's top-level object.
-    static let app: [TourKey<ScreensFile>] = [
-        TourKey("$schema", .file, value: "a path or URL", default: "none",
+    static let app: [KeyRow<ScreensFile>] = [
+        KeyRow("$schema", .file, value: "a path or URL", default: "none",
                 doc: "the JSON Schema an editor checks the file against as you type (`schemas/screens.schema.json`); Limelight itself ignores it", label: "JSON Schema") { member, path, _, r, _ in
             _ = r.string(member.value, at: path)
         },
-        TourKey("id", .name, value: "a name of letters, digits, `-` and `_` (at most 100)", default: "required",
+        KeyRow("id", .name, value: "a name of letters, digits, `-` and `_` (at most 100)", default: "required",
                 doc: "the app's name: its saved tour progress lives in a folder of this name",
                 missing: "missing key \"id\" (a name for the app, such as \"player\")") { member, path, _, r, file in
             guard let id = r.string(member.value, at: path, nonEmpty: true) else { return }
@@ -38,35 +39,35 @@ enum ScreensSchema {
             }
             file.id = id
         },
-        TourKey("name", .localizedText, value: "a string, or strings by language tag", default: "the id",
+        KeyRow("name", .localizedText, value: "a string, or strings by language tag", default: "the id",
                 doc: "what the window's title and messages call the app") { member, path, _, r, file in
             file.name = localized(member.value, at: path, &r)
         },
-        TourKey("languages", .list, value: "a list of language tags (`\"en\"`, `\"pt-BR\"`)", default: "`[\"en\"]`",
+        KeyRow("languages", .list, value: "a list of language tags (`\"en\"`, `\"pt-BR\"`)", default: "`[\"en\"]`",
                 doc: "the languages the app speaks, its default first; texts fall back to it") { member, path, _, r, file in
             if let tags = tagList(member.value, at: path, &r, nonEmpty: true) { file.languages = tags }
         },
-        TourKey("screen", .object, value: "an object: `size`, `scale`", default: "390x844 points at scale 1",
+        KeyRow("screen", .object, value: "an object: `size`, `scale`", default: "390x844 points at scale 1",
                 doc: "the screen the app is made for when a command gives no `--size` or `--scale`") { member, path, _, r, file in
             r.decode(member.value, at: path, keys: screen, what: "an object such as {\"size\": [390, 844], \"scale\": 2}", into: &file)
         },
-        TourKey("font", .name, value: "a font family fontconfig knows", default: "`\"DejaVu Sans\"`",
+        KeyRow("font", .name, value: "a font family fontconfig knows", default: "`\"DejaVu Sans\"`",
                 doc: "the family the app's text is set in (other scripts fall back by language)") { member, path, _, r, file in
             if let s = r.string(member.value, at: path, nonEmpty: true) { file.font = s }
         },
-        TourKey("fallbackLanguages", .list, value: "a list of language tags", default: "none",
+        KeyRow("fallbackLanguages", .list, value: "a list of language tags", default: "none",
                 doc: "languages whose fonts are tried first for characters the family lacks (an English app that shows Japanese names: `[\"ja\"]`)") { member, path, _, r, file in
             if let tags = tagList(member.value, at: path, &r, nonEmpty: false) { file.fallbackLanguages = tags }
         },
-        TourKey("strings", .object, value: "an object of language tags, each an object of Limelight's words (`next`, `skip`, `done`, …)",
+        KeyRow("strings", .object, value: "an object of language tags, each an object of Limelight's words (`next`, `skip`, `done`, …)",
                 default: "Limelight's own", doc: "Limelight's words (a tour's buttons, what screen readers hear) in a language it does not ship, or changed") { member, path, _, r, file in
             file.strings = strings(member.value, at: path, &r)
         },
-        TourKey("theme", .object, value: "an object: `tint`, `background`", default: "Limelight's blue on light grey",
+        KeyRow("theme", .object, value: "an object: `tint`, `background`", default: "Limelight's blue on light grey",
                 doc: "the app's colours (`\"#RRGGBB\"`)") { member, path, _, r, file in
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"tint\": \"#B3261E\"}", into: &file)
         },
-        TourKey("states", .object, value: "an object of names, each `{\"number\": 0}`, `{\"flag\": false}` or `{\"text\": \"\"}` with an optional `meaning`",
+        KeyRow("states", .object, value: "an object of names, each `{\"number\": 0}`, `{\"flag\": false}` or `{\"text\": \"\"}` with an optional `meaning`",
                 default: "none", doc: "the values the app keeps: controls show and set them, texts show them (`{name}`), tours check them (`expect`, `showWhen`)") { member, path, _, r, file in
             guard let members = r.object(member.value, at: path, known: [], what: "an object of states such as {\"liked\": {\"flag\": false}}", reportUnknown: false) else { return }
             guard members.count <= maxNames else { r.report(member.value.line, path, "expected at most \(maxNames) states, found \(members.count)"); return }
@@ -87,7 +88,7 @@ enum ScreensSchema {
                 file.states.append(state)
             }
         },
-        TourKey("events", .list, value: "a list of names", default: "none",
+        KeyRow("events", .list, value: "a list of names", default: "none",
                 doc: "the events buttons send (`\"action\": {\"event\": NAME}`), which tours' show rules count (`afterEvent`)") { member, path, _, r, file in
             guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of event names, found \(member.value.kindDescription)"); return }
             guard items.count <= maxNames else { r.report(member.value.line, path, "expected at most \(maxNames) events, found \(items.count)"); return }
@@ -99,7 +100,7 @@ enum ScreensSchema {
                 file.events.append(name)
             }
         },
-        TourKey("tabs", .list, value: "a list of objects: `screen`, `title`, `icon`", default: "none (no tab bar)",
+        KeyRow("tabs", .list, value: "a list of objects: `screen`, `title`, `icon`", default: "none (no tab bar)",
                 doc: "the tab bar at the bottom, a tab per screen; a tab's button is `tab.SCREEN`") { member, path, _, r, file in
             guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of tabs such as [{\"screen\": \"library\", \"title\": \"Library\"}], found \(member.value.kindDescription)"); return }
             if items.isEmpty { r.report(member.value.line, path, "expected at least one tab (leave \"tabs\" out for no tab bar)") }
@@ -111,11 +112,11 @@ enum ScreensSchema {
                 if r.diagnostics.count == before { file.tabs.append(tab) }
             }
         },
-        TourKey("start", .name, value: "a screen's name", default: "the first tab's screen, else the first screen",
+        KeyRow("start", .name, value: "a screen's name", default: "the first tab's screen, else the first screen",
                 doc: "the screen the app opens on") { member, path, _, r, file in
             if let s = r.string(member.value, at: path, nonEmpty: true) { file.start = s; file.startLine = member.value.line }
         },
-        TourKey("screens", .object, value: "an object of screen names, each a screen", default: "required",
+        KeyRow("screens", .object, value: "an object of screen names, each a screen", default: "required",
                 doc: "the app's screens, each `{\"title\": …, \"content\": VIEW}`; every screen is a place tours name (`\"tab\": NAME`)",
                 missing: "missing key \"screens\" (an object such as {\"home\": {\"content\": {\"type\": \"text\", \"text\": \"Hello\"}}})") { member, path, _, r, file in
             guard let members = r.object(member.value, at: path, known: [], what: "an object of screens such as {\"home\": {\"content\": …}}", reportUnknown: false) else { return }
@@ -133,8 +134,8 @@ enum ScreensSchema {
     ]
 
     /// The keys of `screen`.
-    static let screen: [TourKey<ScreensFile>] = [
-        TourKey("size", .list, value: "`[width, height]` in points, each 100 to 10000", default: "`[390, 844]`",
+    static let screen: [KeyRow<ScreensFile>] = [
+        KeyRow("size", .list, value: "`[width, height]` in points, each 100 to 10000", default: "`[390, 844]`",
                 doc: "the screen's size") { member, path, _, r, file in
             guard case .array(let items) = member.value.value, items.count == 2 else {
                 r.report(member.value.line, path, "expected [width, height] such as [390, 844]"); return
@@ -147,11 +148,11 @@ enum ScreensSchema {
     ]
 
     /// The keys of `theme`.
-    static let theme: [TourKey<ScreensFile>] = [
-        TourKey("tint", .color, value: "`\"#RRGGBB\"`", default: "Limelight's blue", doc: "filled buttons, the selected tab, controls that are on") { member, path, _, r, file in
+    static let theme: [KeyRow<ScreensFile>] = [
+        KeyRow("tint", .color, value: "`\"#RRGGBB\"`", default: "Limelight's blue", doc: "filled buttons, the selected tab, controls that are on") { member, path, _, r, file in
             if let c = TourSchema.color(member, path, &r) { file.tint = c }
         },
-        TourKey("background", .color, value: "`\"#RRGGBB\"`", default: "light grey", doc: "behind every screen") { member, path, _, r, file in
+        KeyRow("background", .color, value: "`\"#RRGGBB\"`", default: "light grey", doc: "behind every screen") { member, path, _, r, file in
             if let c = TourSchema.color(member, path, &r) { file.background = c }
         },
     ]
@@ -159,49 +160,49 @@ enum ScreensSchema {
     // MARK: - States, tabs, screens
 
     /// The keys of a state.
-    static let stateKeys: [TourKey<DeclaredState>] = [
-        TourKey("number", .number(-1e12...1e12), value: "a number", default: "one of `number`, `flag`, `text`",
+    static let stateKeys: [KeyRow<DeclaredState>] = [
+        KeyRow("number", .number(-1e12...1e12), value: "a number", default: "one of `number`, `flag`, `text`",
                 doc: "a number state (a count, a level) and its value at launch") { member, path, _, r, state in
             if let v = r.number(member.value, at: path, in: -1e12...1e12) { state.initial = .number(v) }
         },
-        TourKey("flag", .flag, value: "`true` or `false`", default: "one of `number`, `flag`, `text`",
+        KeyRow("flag", .flag, value: "`true` or `false`", default: "one of `number`, `flag`, `text`",
                 doc: "an on/off state (a toggle's) and its value at launch") { member, path, _, r, state in
             if let b = r.bool(member.value, at: path) { state.initial = .flag(b) }
         },
-        TourKey("text", .localizedText, value: "a string", default: "one of `number`, `flag`, `text`",
+        KeyRow("text", .localizedText, value: "a string", default: "one of `number`, `flag`, `text`",
                 doc: "a word state (a text field's) and its value at launch") { member, path, _, r, state in
             if let s = r.text(member.value, at: path) { state.initial = .text(s) }
         },
-        TourKey("meaning", .localizedText, value: "a string", default: "none", doc: "what the state is, for messages") { member, path, _, r, state in
+        KeyRow("meaning", .localizedText, value: "a string", default: "none", doc: "what the state is, for messages") { member, path, _, r, state in
             if let s = r.text(member.value, at: path) { state.meaning = s }
         },
     ]
 
     /// The keys of a tab.
-    static let tabKeys: [TourKey<DeclaredTab>] = [
-        TourKey("screen", .name, value: "a screen's name", default: "required", doc: "the screen the tab shows",
+    static let tabKeys: [KeyRow<DeclaredTab>] = [
+        KeyRow("screen", .name, value: "a screen's name", default: "required", doc: "the screen the tab shows",
                 missing: "missing key \"screen\" (the screen the tab shows)") { member, path, _, r, tab in
             if let s = r.string(member.value, at: path, nonEmpty: true) { tab.screen = s; tab.line = member.value.line }
         },
-        TourKey("title", .localizedText, value: "a string, or strings by language tag", default: "required", doc: "the words under the icon",
+        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required", doc: "the words under the icon",
                 missing: "missing key \"title\" (the words under the tab's icon)") { member, path, _, r, tab in
             if let t = localized(member.value, at: path, &r) { tab.title = t }
         },
-        TourKey("icon", .mixed, value: "an icon's name, or `{\"svg\": DATA}` (SVG path data, not a file name)", default: "`\"menu\"`", doc: "the tab's picture") { member, path, _, r, tab in
+        KeyRow("icon", .mixed, value: "an icon's name, or `{\"svg\": DATA}` (SVG path data, not a file name)", default: "`\"menu\"`", doc: "the tab's picture") { member, path, _, r, tab in
             if let icon = icon(member.value, at: path, &r) { tab.icon = icon }
         },
     ]
 
     /// The keys of a screen.
-    static let screenKeys: [TourKey<DeclaredScreen>] = [
-        TourKey("title", .localizedText, value: "a string, or strings by language tag", default: "none (no navigation bar)",
+    static let screenKeys: [KeyRow<DeclaredScreen>] = [
+        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "none (no navigation bar)",
                 doc: "a navigation bar with this large title on top; its title view is `SCREEN.title`, and a screen shown over another gets a back button (`nav.back`)") { member, path, _, r, screen in
             screen.title = localized(member.value, at: path, &r)
         },
-        TourKey("background", .color, value: "`\"#RRGGBB\"`", default: "the app's", doc: "behind this screen") { member, path, _, r, screen in
+        KeyRow("background", .color, value: "`\"#RRGGBB\"`", default: "the app's", doc: "behind this screen") { member, path, _, r, screen in
             screen.background = TourSchema.color(member, path, &r)
         },
-        TourKey("content", .object, value: "a view", default: "required", doc: "what the screen shows under its title",
+        KeyRow("content", .object, value: "a view", default: "required", doc: "what the screen shows under its title",
                 missing: "missing key \"content\" (the screen's view, such as {\"type\": \"vstack\", \"children\": […]})") { member, path, _, r, screen in
             if let node = ScreensSchema.node(member.value, at: path, &r) { screen.content = node }
         },

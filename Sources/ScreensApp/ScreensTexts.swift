@@ -1,3 +1,4 @@
+import Schema
 import Tours
 
 /// Where a screens file's texts are in its JSON, for translators' files (`limelight l10n`): the
@@ -81,7 +82,7 @@ public enum ScreensTexts {
 
     /// The keys of `table` that take a string or strings by language tag. (A state's `text` and
     /// `meaning`, one string the same in every language, are in a table not read here.)
-    private static func textKeys<Value>(_ table: [TourKey<Value>]) -> Set<String> {
+    private static func textKeys<Value>(_ table: [KeyRow<Value>]) -> Set<String> {
         Set(table.filter { if case .localizedText = $0.kind { return true } else { return false } }.map(\.name))
     }
 

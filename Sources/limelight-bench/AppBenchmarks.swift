@@ -3,6 +3,7 @@ import FontText
 import Foundation
 import Overlays
 import Raster
+import Schema
 import Tours
 import Views
 

@@ -1,6 +1,7 @@
 import FontText
 import Foundation
 import Localization
+import Schema
 import Tours
 import TranslationFiles
 import Views

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Schema
 import ScreensApp
 import Tours
 import Views

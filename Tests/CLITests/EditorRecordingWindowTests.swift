@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Testing
 import ImageFiles
 import Raster

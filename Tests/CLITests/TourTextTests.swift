@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Testing
 
 /// Tour text in any script, through `check` and `check --lint`: accepted as it is, and quoted

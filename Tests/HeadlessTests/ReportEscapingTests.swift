@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Testing
 import Raster
 import Tours
@@ -16,7 +17,7 @@ import Tours
         failed.problems = ["the bubble covers the hole of \"\(Self.hostile)\""]
         failed.actual = "r/\(Self.hostile)/a.png"
         var broken = tour
-        broken.problems = [TourDiagnostic(file: tour.file, line: 3, path: "steps[0].text", message: Self.hostile)]
+        broken.problems = [Diagnostic(file: tour.file, line: 3, path: "steps[0].text", message: Self.hostile)]
         let error = CaseResult.error(SnapshotCase(tour: Self.hostile, size: Size(0, 0), scale: 1, language: "", moment: .tourFile),
                                      golden: "/t/g2.png", cause: .badInput, problem: broken.problems[0].description)
         return ([broken.entry], [failed, error])

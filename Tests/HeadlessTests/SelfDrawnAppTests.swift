@@ -1,4 +1,5 @@
 import Raster
+import Schema
 import Testing
 import Tours
 import Views
@@ -28,7 +29,7 @@ import Headless
             return app
         })
 
-    func load(_ json: String) throws(TourLoadError) -> LoadedTour {
+    func load(_ json: String) throws(LoadError) -> LoadedTour {
         try TourLoader.load(bytes: Array(json.utf8), file: "recipes.json", folder: ".", appCatalog: { Self.definition.launchCatalog() })
     }
 

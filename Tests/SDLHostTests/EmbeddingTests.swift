@@ -2,6 +2,7 @@ import Demo
 import Overlays
 import Raster
 import SDLHost
+import Schema
 import Testing
 import Tours
 import Views
@@ -193,7 +194,7 @@ import Views
         for e in click(Point(160, 340)) { #expect(!embedding.handle(e), "a click on the app's button through the hole is the app's") }
 
         let misspelt = #"{"id": "recipes", "steps": [{"target": "sav", "text": "Save."}]}"#
-        #expect(throws: TourLoadError.self) {
+        #expect(throws: LoadError.self) {
             try TourLoader.load(bytes: Array(misspelt.utf8), file: "recipes.json", folder: ".",
                                 appCatalog: { app.targetCatalog(AppDefinition(id: "recipes", make: { _ in app })) })
         }

@@ -1,4 +1,5 @@
 import Raster
+import Schema
 import ScreensApp
 import Testing
 import Tours
@@ -20,7 +21,7 @@ import Views
        {"type": "card", "background": "#FFE0E0", "padding": {"top": 6}, "children": [{"type": "text", "text": "Framed on top"}]}]}}}}
     """
 
-    func findings(at places: [ScreensPlace]) throws -> [TourDiagnostic] {
+    func findings(at places: [ScreensPlace]) throws -> [Diagnostic] {
         let file = try load(json).get()
         return ScreensLint.layoutFindings(file, at: places, textEngine: FixedMetricTextEngine())
     }

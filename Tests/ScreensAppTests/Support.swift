@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import ScreensApp
 import Tours
 
@@ -11,7 +12,7 @@ let playerFile = repositoryFolder.appendingPathComponent("examples/Player/player
 /// A screens file of `json` loaded from a fresh folder (images beside it as `images` gives them);
 /// its problems, one line each, when it does not load.
 @MainActor
-func load(_ json: String, images: [String: [UInt8]] = [:]) -> Result<ScreensFile, TourLoadError> {
+func load(_ json: String, images: [String: [UInt8]] = [:]) -> Result<ScreensFile, LoadError> {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-screens-" + UUID().uuidString).path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for (name, bytes) in images { _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes)) }

@@ -1,3 +1,4 @@
+import Schema
 import Testing
 @testable import Tours
 

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Seeded
 import Testing
 import Tours

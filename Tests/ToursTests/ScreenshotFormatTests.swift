@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Testing
 import Raster
 import ImageFiles
@@ -10,7 +11,7 @@ import Demo
 /// the image's pixels, several rectangle holes each with its own corners, and an image whose shape
 /// is not the screen's reported instead of letterboxed.
 @Suite @MainActor struct ScreenshotFormatTests {
-    func load(_ json: String, image: (Int, Int)?) throws(TourLoadError) -> LoadedTour {
+    func load(_ json: String, image: (Int, Int)?) throws(LoadError) -> LoadedTour {
         let folder = temporaryFolder()
         if let (w, h) = image { try! Pixmap(width: w, height: h, fill: .white).writePNG(to: folder + "/shot.png") }
         return try TourLoader.load(bytes: Array(json.utf8), file: "t.json", folder: folder, appCatalog: { .screenshot })

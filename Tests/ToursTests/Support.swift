@@ -1,3 +1,4 @@
+import Schema
 import TestSupport
 import Foundation
 import Raster
@@ -20,7 +21,7 @@ func temporaryFolder(_ name: String = #function) -> String {
 
 /// Decodes and checks `json` as the file `file` against the sample app's ids; the diagnostics.
 @MainActor
-func problems(_ json: String, file: String = "t.json", folder: String = "/nonexistent") -> [TourDiagnostic] {
+func problems(_ json: String, file: String = "t.json", folder: String = "/nonexistent") -> [Diagnostic] {
     do {
         _ = try TourLoader.load(bytes: Array(json.utf8), file: file, folder: folder, appCatalog: { DemoApp.launchCatalog() })
         return []

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Testing
 import Raster
 import Views
@@ -23,7 +24,7 @@ import Demo
     func setup(_ json: String) throws -> Setup {
         let path = temporaryFolder() + "/live.json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let reloader = TourReloader(path: path, interval: 0.5, load: { () throws(TourLoadError) -> LoadedTour in
+        let reloader = TourReloader(path: path, interval: 0.5, load: { () throws(LoadError) -> LoadedTour in
             try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
         })
         return Setup(path: path, reloader: reloader)
@@ -56,8 +57,8 @@ import Demo
 
     @Test func signaturesNoticeSameSizeEdits() {
         var signature = FileSignature(exists: true, modified: 1, size: 10, inode: 7)
-        let reloader = TourReloader(path: "x", signature: { _ in signature }, load: { () throws(TourLoadError) -> LoadedTour in
-            throw TourLoadError(diagnostics: [TourDiagnostic(file: "x", line: 1, path: "", message: "broken")])
+        let reloader = TourReloader(path: "x", signature: { _ in signature }, load: { () throws(LoadError) -> LoadedTour in
+            throw LoadError(diagnostics: [Diagnostic(file: "x", line: 1, path: "", message: "broken")])
         })
         signature.modified = 2
         guard case .failed(let error) = reloader.check() else { Issue.record("expected a failed reload"); return }
@@ -115,7 +116,7 @@ import Demo
         let folder = temporaryFolder()
         let path = folder + "/live.json"
         try Data(Self.steps(2).utf8).write(to: URL(fileURLWithPath: path))
-        let reloader = TourReloader(path: path, load: { () throws(TourLoadError) -> LoadedTour in
+        let reloader = TourReloader(path: path, load: { () throws(LoadError) -> LoadedTour in
             try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() })
         })
         #expect(reloader.isWatchingFolder)

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 import Testing
 import ImageFiles
 import Raster
@@ -232,7 +233,7 @@ import Demo
 
     @Test func fileProblemsHaveNoLine() throws {
         let folder = temporaryFolder()
-        #expect(throws: TourLoadError.self) { _ = try TourLoader.load(path: folder + "/none.json", appCatalog: { .screenshot }) }
+        #expect(throws: LoadError.self) { _ = try TourLoader.load(path: folder + "/none.json", appCatalog: { .screenshot }) }
         do { _ = try TourLoader.load(path: folder, appCatalog: { .screenshot }) } catch {
             #expect(error.description == "\(folder): is a folder (expected a tour file, JSON)")
         }
@@ -244,7 +245,7 @@ import Demo
     }
 
     @Test func theSummaryCountsTheRest() {
-        let error = TourLoadError(diagnostics: problems("{\"id\": 1, \"steps\": 2, \"x\": 3}"))
+        let error = LoadError(diagnostics: problems("{\"id\": 1, \"steps\": 2, \"x\": 3}"))
         #expect(error.summary == "t.json:1: x: unknown key (known: $schema, id, app, dim, theme, show, after, showProgress, allowSkip, background, screen, units, test, steps) (and 2 more problems)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 
 /// Whether an app's tours show by themselves: the switch an app's own end-to-end tests turn, as
 /// TipKit's `Tips.hideAllTipsForTesting()` hides tips, so a test that drives the app is not met by

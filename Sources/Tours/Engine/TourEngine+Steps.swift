@@ -1,4 +1,5 @@
 import Overlays
+import Schema
 import Views
 
 /// From a tour's steps to what the host and the spotlight show.

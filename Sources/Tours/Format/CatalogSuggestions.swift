@@ -1,4 +1,5 @@
 import Overlays
+import Schema
 
 /// The names a catalog offers in messages (its tabs, languages, events, states, overlay kinds and
 /// view ids), each list measured once per unknown word (`NameSuggestions`), and its states by

@@ -1,3 +1,4 @@
+import Schema
 import Views
 
 /// What a tour file is checked against: the view ids it may target per tab, the ids that can come
@@ -84,10 +85,10 @@ public struct TargetCatalog: Hashable, Sendable {
 /// The second pass over a decoded tour: targets and tabs against a catalog of the screen's views.
 public enum TourTargetValidator {
     /// Problems with the steps' targets and tabs. `file` names the file in diagnostics.
-    public static func validate(_ tour: Tour, against catalog: TargetCatalog, file: String) -> [TourDiagnostic] {
-        var out: [TourDiagnostic] = []
+    public static func validate(_ tour: Tour, against catalog: TargetCatalog, file: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
         func report(_ line: Int, _ path: String, _ message: String) {
-            out.append(TourDiagnostic(file: file, line: line, path: path, message: message))
+            out.append(Diagnostic(file: file, line: line, path: path, message: message))
         }
         let overScreenshot = tour.background != nil
         var names = CatalogSuggestions(catalog)
@@ -108,7 +109,7 @@ public enum TourTargetValidator {
             for line in script.script.commands {
                 if let id = line.command.viewID, !overScreenshot, !catalog.isEmpty, !id.hasPrefix("overlay."),
                    !catalog.tabs.contains(where: { catalog.canExist(id, onTab: $0) }) {
-                    out.append(TourDiagnostic(file: file, line: line.line, path: "test.scripts[\(i)].lines",
+                    out.append(Diagnostic(file: file, line: line.line, path: "test.scripts[\(i)].lines",
                                               message: "no screen has a view with id \(quoted(id)) at launch (known: \(names.knownIDs(onTab: nil, near: id))); the script fails there unless the app makes it as it runs",
                                               severity: .warning))
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Overlays
+import Schema
 
 /// A state of the app a step waits for (`showWhen`) or moves on at (`advanceOn: {"event": …}`),
 /// written as `KEY OP VALUE`: `tab = settings`, `overlay = alert`, `overlay = none`, `view = row.4`

@@ -1,5 +1,6 @@
 import Overlays
 import Raster
+import Schema
 
 /// Turns a parsed tour file into a `Tour` with the key tables of `TourSchema`, collecting every
 /// problem of the schema on the way.
@@ -8,7 +9,7 @@ import Raster
 /// so later passes (target ids, the background file) can report their problems too.
 public enum TourDecoder {
     /// Decodes `root`, naming `file` in diagnostics.
-    public static func decode(_ root: JSONNode, file: String) -> (tour: Tour?, diagnostics: [TourDiagnostic]) {
+    public static func decode(_ root: JSONNode, file: String) -> (tour: Tour?, diagnostics: [Diagnostic]) {
         var r = SchemaReader(file: file)
         var tour = Tour(id: "", steps: [])
         let members = r.decode(root, at: .root, keys: TourSchema.tour, what: "an object with \"id\" and \"steps\" (a tour)", into: &tour)

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 
 /// A tour file as an editor holds it: the JSON as a tree that remembers the text it was read from,
 /// so saving writes untouched parts exactly as they were (a file saved without changes is the same

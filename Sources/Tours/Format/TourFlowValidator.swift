@@ -1,4 +1,5 @@
 import Overlays
+import Schema
 
 /// The pass over a decoded tour that checks how it flows: step ids, where `goto`s lead, steps no
 /// path reaches, loops that would go round with nobody doing anything, and the conditions of
@@ -6,10 +7,10 @@ import Overlays
 public enum TourFlowValidator {
 
     /// Problems with the flow of `tour` on a screen described by `catalog`.
-    public static func validate(_ tour: Tour, against catalog: TargetCatalog, file: String) -> [TourDiagnostic] {
-        var out: [TourDiagnostic] = []
+    public static func validate(_ tour: Tour, against catalog: TargetCatalog, file: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
         func report(_ line: Int, _ path: String, _ message: String) {
-            out.append(TourDiagnostic(file: file, line: line, path: path, message: message))
+            out.append(Diagnostic(file: file, line: line, path: path, message: message))
         }
         var index: [String: Int] = [:]
         for (i, step) in tour.steps.enumerated() {

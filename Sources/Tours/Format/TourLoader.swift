@@ -2,6 +2,7 @@ import Files
 import Foundation
 import ImageFiles
 import Raster
+import Schema
 
 /// A tour read from a file and checked: its steps, and the screenshot it runs over, if any.
 public struct LoadedTour {
@@ -26,7 +27,7 @@ public struct LoadedTour {
         return background
     }
     /// What the file has that does nothing (a corner radius on a circle): worth a look, never fatal.
-    public var warnings: [TourDiagnostic] = []
+    public var warnings: [Diagnostic] = []
     /// The screen a tour over a screenshot runs on: its `screen`, or the image's pixels divided by
     /// its `screen.scale`; nil for tours without a screenshot or a `screen` (the command decides).
     public var screen: (size: Size, scale: Double)?
@@ -46,7 +47,7 @@ public enum TourLoader {
     /// process's cache, whose budget they count against; without one, a cache of their own).
     @MainActor
     public static func load(path: String, appCatalog: () -> TargetCatalog,
-                            images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> LoadedTour {
+                            images: DecodedImageCache = DecodedImageCache()) throws(LoadError) -> LoadedTour {
         let bytes = try read(path)
         let folder = AtomicFile.split(path).folder
         return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, appCatalog: appCatalog, images: images)
@@ -56,38 +57,38 @@ public enum TourLoader {
     /// `folder`; its screenshots are decoded through `images`.
     @MainActor
     public static func load(bytes: [UInt8], file: String, folder: String, appCatalog: () -> TargetCatalog,
-                            images: DecodedImageCache = DecodedImageCache()) throws(TourLoadError) -> LoadedTour {
+                            images: DecodedImageCache = DecodedImageCache()) throws(LoadError) -> LoadedTour {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch {
-            throw TourLoadError(diagnostics: [TourDiagnostic(file: file, line: error.line, path: error.path, message: error.message)])
+            throw LoadError(diagnostics: [Diagnostic(file: file, line: error.line, path: error.path, message: error.message)])
         }
         let (decoded, schemaProblems) = TourDecoder.decode(root, file: file)
         var problems = schemaProblems
-        guard let tour = decoded else { throw TourLoadError(diagnostics: problems) }
+        guard let tour = decoded else { throw LoadError(diagnostics: problems) }
         var loaded = LoadedTour(tour: tour, file: file)
         if let background = tour.background {
             let line = backgroundLine(root)
             let resolved = resolve(background, folder: folder)
             loaded.backgroundPath = resolved
             do { loaded.background = try loadImage(resolved, named: background, images: images) } catch {
-                problems.append(TourDiagnostic(file: file, line: line, path: "background", message: error.reason))
+                problems.append(Diagnostic(file: file, line: line, path: "background", message: error.reason))
             }
             if let image = loaded.background {
                 let (screen, problem) = screenOver(image, tour: tour)
                 loaded.screen = screen
-                if let problem { problems.append(TourDiagnostic(file: file, line: line, path: "background", message: problem)) }
+                if let problem { problems.append(Diagnostic(file: file, line: line, path: "background", message: problem)) }
                 for (tag, name) in tour.languageBackgrounds.sorted(by: { $0.key < $1.key }) {
                     if name == background { loaded.languageBackgrounds[tag] = image; continue }
                     do {
                         let other = try loadImage(resolve(name, folder: folder), named: name, images: images)
                         guard other.width == image.width, other.height == image.height else {
-                            problems.append(TourDiagnostic(file: file, line: line, path: "background.\(tag)",
+                            problems.append(Diagnostic(file: file, line: line, path: "background.\(tag)",
                                                            message: "the image is \(other.width)x\(other.height) pixels, not the \(image.width)x\(image.height) of the first language's (every language's screenshot of one screen is the same size)"))
                             continue
                         }
                         loaded.languageBackgrounds[tag] = other
                     } catch {
-                        problems.append(TourDiagnostic(file: file, line: line, path: "background.\(tag)", message: error.reason))
+                        problems.append(Diagnostic(file: file, line: line, path: "background.\(tag)", message: error.reason))
                     }
                 }
             }
@@ -97,13 +98,13 @@ public enum TourLoader {
                 do {
                     let image = try loadImage(resolve(name, folder: folder), named: name, images: images)
                     if let base = loaded.background, image.width != base.width || image.height != base.height {
-                        problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: path,
+                        problems.append(Diagnostic(file: file, line: step.backgroundLine, path: path,
                                                        message: "the image is \(image.width)x\(image.height) pixels, not the \(base.width)x\(base.height) of the tour's background (every screen of one tour is the same size)"))
                     } else {
                         loaded.stepBackgrounds[i] = image
                     }
                 } catch {
-                    problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: path, message: error.reason))
+                    problems.append(Diagnostic(file: file, line: step.backgroundLine, path: path, message: error.reason))
                 }
             }
             // The app's events still count for show rules; its views, tabs and state are not there.
@@ -112,7 +113,7 @@ public enum TourLoader {
             problems += TourFlowValidator.validate(tour, against: catalog, file: file)
         } else {
             for (i, step) in tour.steps.enumerated() where step.background != nil {
-                problems.append(TourDiagnostic(file: file, line: step.backgroundLine, path: "steps[\(i)].background",
+                problems.append(Diagnostic(file: file, line: step.backgroundLine, path: "steps[\(i)].background",
                                                message: "a step's background needs the tour's \"background\" (a tour over screenshots)"))
             }
             let catalog = appCatalog()
@@ -125,7 +126,7 @@ public enum TourLoader {
             return la != lb ? la < lb : a.offset < b.offset
         }.map(\.element)
         // Warnings alone do not stop a tour; with an error they are listed with it.
-        guard !ordered.contains(where: { $0.severity == .error }) else { throw TourLoadError(diagnostics: ordered) }
+        guard !ordered.contains(where: { $0.severity == .error }) else { throw LoadError(diagnostics: ordered) }
         loaded.warnings = ordered
         return loaded
     }
@@ -183,9 +184,9 @@ public enum TourLoader {
     public static let defaultScreen = Size(390, 844)
 
     /// The file's bytes, or a diagnostic without a line.
-    public static func read(_ path: String) throws(TourLoadError) -> [UInt8] {
-        func fail(_ message: String) -> TourLoadError {
-            TourLoadError(diagnostics: [TourDiagnostic(file: path, line: nil, path: "", message: message)])
+    public static func read(_ path: String) throws(LoadError) -> [UInt8] {
+        func fail(_ message: String) -> LoadError {
+            LoadError(diagnostics: [Diagnostic(file: path, line: nil, path: "", message: message)])
         }
         // Opened without blocking and checked on the descriptor: a FIFO or a device is refused, not waited on.
         do { return try InputFile.read(path, limit: maxFileSize, kind: "a tour file, JSON") } catch { throw fail(error.reason) }

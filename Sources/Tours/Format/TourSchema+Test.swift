@@ -1,10 +1,11 @@
 import Raster
+import Schema
 import Views
 
 extension TourSchema {
     /// The keys of a tour's `test` object: what `limelight test` runs.
-    static let test: [TourKey<TourTest>] = [
-        TourKey("sizes", .list, value: "a list of `\"WxH\"` sizes in points", default: "`[\"390x844\"]`",
+    static let test: [KeyRow<TourTest>] = [
+        KeyRow("sizes", .list, value: "a list of `\"WxH\"` sizes in points", default: "`[\"390x844\"]`",
                 doc: "the screen sizes every step is tested at") { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "sizes such as \"390x844\"") else { return }
             var sizes: [Size] = []
@@ -18,7 +19,7 @@ extension TourSchema {
             }
             if !sizes.isEmpty { test.sizes = sizes }
         },
-        TourKey("scales", .list, value: "a list of numbers from 0.25 to 8", default: "`[1]`",
+        KeyRow("scales", .list, value: "a list of numbers from 0.25 to 8", default: "`[1]`",
                 doc: "device pixels per point (every size at every scale)", decode: { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "scales such as 1 or 2") else { return }
             let scales = items.enumerated().compactMap { i, item in r.number(item, at: path.appending(i), in: 0.25...8) }
@@ -34,7 +35,7 @@ extension TourSchema {
                 }
             }
         }),
-        TourKey("languages", .list, value: "a list of language tags", default: "every language the texts give",
+        KeyRow("languages", .list, value: "a list of language tags", default: "every language the texts give",
                 doc: "the languages every step is tested in") { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "language codes such as \"en\"") else { return }
             var codes: [String] = [], lines: [Int] = []
@@ -48,13 +49,13 @@ extension TourSchema {
             }
             if !codes.isEmpty { test.languages = codes; test.languageLines = lines }
         },
-        TourKey("times", .list, value: "a list of milliseconds from 0 to 60000", default: "`[]`",
+        KeyRow("times", .list, value: "a list of milliseconds from 0 to 60000", default: "`[]`",
                 doc: "moments into each step tested too, besides the settled step (`[150]`: the middle of each morph)") { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "milliseconds such as 150", allowEmpty: true) else { return }
             let times = items.enumerated().compactMap { i, item in r.number(item, at: path.appending(i), in: 0...60_000) }
             if times.count == items.count { test.times = Array(Set(times)).sorted() }
         },
-        TourKey("goldens", .file, value: "a folder, relative to the tour file's", default: "`<tour file name>.goldens`",
+        KeyRow("goldens", .file, value: "a folder, relative to the tour file's", default: "`<tour file name>.goldens`",
                 doc: "where the cases' golden PNGs are kept") { member, path, _, r, test in
             guard let s = r.string(member.value, at: path, nonEmpty: true) else { return }
             // `--update` writes here: it stays inside the tour file's folder.
@@ -64,7 +65,7 @@ extension TourSchema {
                 test.goldens = s
             }
         },
-        TourKey("motion", .list, value: "a list: `\"full\"`, `\"reduced\"`", default: "`[\"full\"]`",
+        KeyRow("motion", .list, value: "a list: `\"full\"`, `\"reduced\"`", default: "`[\"full\"]`",
                 doc: "run every case with animations as they are, under reduced motion (`-reduced` in the case's name), or both") { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "motion settings such as \"reduced\"") else { return }
             var motion: [TourTest.Motion] = []
@@ -78,7 +79,7 @@ extension TourSchema {
             }
             test.motion = motion
         },
-        TourKey("ignore", .list, value: "a list of view ids and `[x, y, w, h]` rects in points", default: "none",
+        KeyRow("ignore", .list, value: "a list of view ids and `[x, y, w, h]` rects in points", default: "none",
                 doc: "parts of every frame left out of the comparison (a clock, a live feed)") { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "view ids or [x, y, w, h] rects") else { return }
             for (i, item) in items.enumerated() {
@@ -96,7 +97,7 @@ extension TourSchema {
                 }
             }
         },
-        TourKey("semantics", .flagOr(["all"]), value: "`true`, `false` or `\"all\"`", default: "`false`",
+        KeyRow("semantics", .flagOr(["all"]), value: "`true`, `false` or `\"all\"`", default: "`false`",
                 doc: "also keep each settled step's screen-reader tree and spoken words as goldens, compared like pixels; `\"all\"`: the tree also holds the app a step's dialog hides from a screen reader") { member, path, _, r, test in
             switch member.value.value {
             case .bool(let keeps): test.semantics = keeps
@@ -105,12 +106,12 @@ extension TourSchema {
             default: r.report(member.value.line, path, "expected true, false or \"all\", found \(member.value.kindDescription)")
             }
         },
-        TourKey("tolerance", .object, value: "an object: `maxDifferentPixels`, `maxChannelDelta`, `perceptual`", default: "exact",
+        KeyRow("tolerance", .object, value: "an object: `maxDifferentPixels`, `maxChannelDelta`, `perceptual`", default: "exact",
                 doc: "how close a frame must be to its golden") { member, path, _, r, test in
             r.decode(member.value, at: path, keys: tolerance, what: "an object such as {\"maxDifferentPixels\": 10, \"maxChannelDelta\": 2} or {\"perceptual\": 0.1}",
                      into: &test.tolerance)
         },
-        TourKey("scripts", .list, value: "a list of objects: `name`, `lines`, `expect`", default: "none",
+        KeyRow("scripts", .list, value: "a list of objects: `name`, `lines`, `expect`", default: "none",
                 doc: "input scripts (the replay format) run from the tour's start, each a case of its own") { member, path, _, r, test in
             guard let items = list(member, path, &r, of: "script objects", allowEmpty: true) else { return }
             var names = Set<String>()
@@ -128,15 +129,15 @@ extension TourSchema {
     ]
 
     /// The keys of the test's `tolerance` object.
-    static let tolerance: [TourKey<TourTest.Tolerance>] = [
-        TourKey("maxDifferentPixels", .number(0...Double(Int32.max)), value: "a whole number ≥ 0", default: "`0`", doc: "how many pixels may differ") { member, path, _, r, t in
+    static let tolerance: [KeyRow<TourTest.Tolerance>] = [
+        KeyRow("maxDifferentPixels", .number(0...Double(Int32.max)), value: "a whole number ≥ 0", default: "`0`", doc: "how many pixels may differ") { member, path, _, r, t in
             if let v = wholeNumber(member, path, &r, in: 0...1e12, "expected a whole number of pixels") { t.maxDifferentPixels = v }
         },
-        TourKey("maxChannelDelta", .number(0...255), value: "a whole number from 0 to 255", default: "`0`",
+        KeyRow("maxChannelDelta", .number(0...255), value: "a whole number from 0 to 255", default: "`0`",
                 doc: "how far a channel may differ before its pixel counts as different") { member, path, _, r, t in
             if let v = wholeNumber(member, path, &r, in: 0...255, "expected a whole number from 0 to 255") { t.maxChannelDelta = v }
         },
-        TourKey("perceptual", .number(0...1), value: "a number from 0 to 1", default: "none (exact channels)",
+        KeyRow("perceptual", .number(0...1), value: "a number from 0 to 1", default: "none (exact channels)",
                 doc: "compare perceptually (pixelmatch's YIQ distance over this threshold, anti-aliased edges ignored); 0.1 is pixelmatch's default") { member, path, _, r, t in
             if let v = r.number(member.value, at: path, in: 0...1) { t.perceptualThreshold = v }
         },
@@ -151,12 +152,12 @@ extension TourSchema {
     }
 
     /// The keys of a test script.
-    static let script: [TourKey<ScriptDraft>] = [
-        TourKey("name", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the script's name, in its case's name",
+    static let script: [KeyRow<ScriptDraft>] = [
+        KeyRow("name", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the script's name, in its case's name",
                 missing: "missing key \"name\" (a name for the script, such as \"add-a-card\")") { member, path, _, r, s in
             if let name = name(member, path, &r, maxLength: 60) { s.name = name }
         },
-        TourKey("lines", .list, value: "a list of replay commands", default: "required",
+        KeyRow("lines", .list, value: "a list of replay commands", default: "required",
                 doc: "the commands, one a string: `tap ID`, `tap X Y`, `drag ID DX DY`, `key NAME`, `wait MS`, `expect KEY=VALUE …`",
                 missing: "missing key \"lines\" (the script's commands, such as [\"tap add\", \"wait 300\"])") { member, path, _, r, s in
             guard let items = list(member, path, &r, of: "commands such as \"tap add\"", limit: TourTest.maxScriptLines) else { return }
@@ -176,7 +177,7 @@ extension TourSchema {
                 r.report(error.line, path.appending(index), error.message)
             }
         },
-        TourKey("expect", .mixed, value: "`KEY=VALUE …` (`tab`, `overlay`, `step`, `tour`, `focus`, or a state the app declares)", default: "none",
+        KeyRow("expect", .mixed, value: "`KEY=VALUE …` (`tab`, `overlay`, `step`, `tour`, `focus`, or a state the app declares)", default: "none",
                 doc: "what the state must be when the script ends") { member, path, _, r, s in
             guard let text = r.string(member.value, at: path, nonEmpty: true) else { return }
             do throws(StateExpectation.ParseError) { s.expect = try StateExpectation(text: text) } catch { r.report(member.value.line, path, error.message) }

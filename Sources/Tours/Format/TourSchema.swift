@@ -1,7 +1,8 @@
 import Overlays
 import Raster
+import Schema
 
-/// Every key a tour file may have, declared once (see `TourKey`): the tour's, its `dim` object's,
+/// Every key a tour file may have, declared once (see `KeyRow`): the tour's, its `dim` object's,
 /// a step's and a path `shape` object's. `TourDecoder` reads files with these tables and the README's
 /// key tables are made from them (`markdownTable`), which a test holds to the README.
 package enum TourSchema {
@@ -64,30 +65,30 @@ package enum TourSchema {
     // MARK: - The tour
 
     /// The keys of a tour (the top-level object).
-    static let tour: [TourKey<Tour>] = [
-        TourKey("$schema", .file, value: "a path or URL", default: "none",
+    static let tour: [KeyRow<Tour>] = [
+        KeyRow("$schema", .file, value: "a path or URL", default: "none",
                 doc: "the JSON Schema an editor checks the file against as you type (`schemas/tour.schema.json`); Limelight itself ignores it", label: "JSON Schema") { member, path, _, r, _ in
             _ = r.string(member.value, at: path)
         },
-        TourKey("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
+        KeyRow("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
                 doc: "the tour's name: saved progress and reports use it",
                 missing: "missing key \"id\" (a name for the tour, such as \"onboarding\")") { member, path, _, r, tour in
             if let id = name(member, path, &r, maxLength: 100) { tour.id = id }
         },
-        TourKey("app", .file, value: "a path to a screens file", default: "the command's app",
+        KeyRow("app", .file, value: "a path to a screens file", default: "the command's app",
                 doc: "the app the tour runs over: a screens file (see \"Your app's screens as a file\"), relative to the tour file's folder (an absolute path works on this machine alone: `check --lint` warns of it); every command runs the tour over it unless `--app` names another; the editor writes it for a tour made over `--app FILE`") { member, path, _, r, tour in
             tour.appLine = member.value.line
             if let s = r.string(member.value, at: path, nonEmpty: true) { tour.app = s }
         },
-        TourKey("dim", .object, value: "an object: `color`, `opacity`", default: "the defaults of its keys",
+        KeyRow("dim", .object, value: "an object: `color`, `opacity`", default: "the defaults of its keys",
                 doc: "the layer over everything outside the holes") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: dim, what: "an object such as {\"color\": \"#000000\", \"opacity\": 0.6}", into: &tour)
         },
-        TourKey("theme", .object, value: "an object: `bubble`, `button`", default: "the standard look",
+        KeyRow("theme", .object, value: "an object: `bubble`, `button`", default: "the standard look",
                 doc: "how the bubbles look (colours `\"#RRGGBB\"`); a step's `theme` goes over it") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"background\": \"#1C1C1E\"}}", into: &tour.theme)
         },
-        TourKey("show", .mixed, value: "`\"once\"`, `\"always\"`, or an object: `afterLaunches`, `afterEvent` with `count`, `maxTimes`, `notWithin`",
+        KeyRow("show", .mixed, value: "`\"once\"`, `\"always\"`, or an object: `afterLaunches`, `afterEvent` with `count`, `maxTimes`, `notWithin`",
                 default: "`\"once\"`",
                 doc: "when the tour shows, from saved progress: once, every time, after N launches, after one of the app's events N times, at most N times, not again within a while (`\"7d\"`, `\"12h\"`, `\"30m\"`); all the keys given must hold") { member, path, _, r, tour in
             if case .string(let s) = member.value.value {
@@ -100,7 +101,7 @@ package enum TourSchema {
             }
             r.decode(member.value, at: path, keys: show, what: "\"once\", \"always\" or an object such as {\"afterLaunches\": 3}", into: &tour)
         },
-        TourKey("after", .name, value: "a tour's id", default: "none", doc: "show only once the tour with this id was finished") { member, path, _, r, tour in
+        KeyRow("after", .name, value: "a tour's id", default: "none", doc: "show only once the tour with this id was finished") { member, path, _, r, tour in
             if let id = name(member, path, &r, maxLength: 100) {
                 tour.show.afterTour = id
                 tour.afterLine = member.value.line
@@ -108,7 +109,7 @@ package enum TourSchema {
         },
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
-        TourKey("background", .mixed, value: "a path to a PNG file, or an object of paths by language tag", default: "none",
+        KeyRow("background", .mixed, value: "a path to a PNG file, or an object of paths by language tag", default: "none",
                 doc: "a screenshot to run over instead of the app, relative to the tour file's folder (an absolute path works on this machine alone: `check --lint` warns of it); by language (`{\"en\": \"home-en.png\", \"ja\": \"home-ja.png\"}`), each language runs over its own, the first the others fall back to") { member, path, _, r, tour in
             tour.backgroundLine = member.value.line
             if case .object(let members) = member.value.value {
@@ -130,12 +131,12 @@ package enum TourSchema {
                 keys: screen, what: "an object such as {\"scale\": 3} or {\"size\": [390, 844], \"scale\": 2}", fresh: Tour.ScreenSpec(), \.screen),
         .choice("units", Tour.RectUnits.self, default: "`\"points\"`",
                 doc: "what `rect` and `rects` are measured in: screen points, or the screenshot's pixels (points × `screen.scale`)", \.rectUnits),
-        TourKey("test", .object, value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
+        KeyRow("test", .object, value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
                 default: "the defaults of its keys", doc: "what `limelight test` runs for the tour") { member, path, _, r, tour in
             r.decode(member.value, at: path, keys: test, what: "an object such as {\"sizes\": [\"390x844\"], \"languages\": [\"en\", \"ja\"]}",
                      into: &tour.test)
         },
-        TourKey("steps", .list, value: "a list of step objects (at least one)", default: "required",
+        KeyRow("steps", .list, value: "a list of step objects (at least one)", default: "required",
                 doc: "the steps, in order",
                 missing: "missing key \"steps\" (a list of at least one step)") { member, path, context, r, tour in
             guard case .array(let elements) = member.value.value else {
@@ -172,16 +173,16 @@ package enum TourSchema {
     }
 
     /// The keys of the tour's `show` object (all the keys given must hold).
-    static let show: [TourKey<Tour>] = [
-        TourKey("afterLaunches", .number(1...100_000), value: "a whole number from 1 to 100000", default: "none",
+    static let show: [KeyRow<Tour>] = [
+        KeyRow("afterLaunches", .number(1...100_000), value: "a whole number from 1 to 100000", default: "none",
                 doc: "show from the app's Nth launch on") { member, path, _, r, tour in
             tour.show.afterLaunches = whole(member.value, path, &r, in: 1...100_000)
         },
-        TourKey("maxTimes", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1` (`\"once\"`)",
+        KeyRow("maxTimes", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1` (`\"once\"`)",
                 doc: "show at most this many times") { member, path, _, r, tour in
             if let n = whole(member.value, path, &r, in: 1...100_000) { tour.show.maxTimes = n }
         },
-        TourKey("afterEvent", .name, value: "one of the app's event names", default: "none",
+        KeyRow("afterEvent", .name, value: "one of the app's event names", default: "none",
                 doc: "show once the app's event happened `count` times (the app declares its events)") { member, path, context, r, tour in
             // The event's name is checked against the app's events with the targets (TourTargetValidator).
             guard let name = r.string(member.value, at: path, nonEmpty: true) else { return }
@@ -189,13 +190,13 @@ package enum TourSchema {
             tour.show.afterEvent = ShowRule.EventCount(name: name, count: count)
             tour.afterEventLine = member.value.line
         },
-        TourKey("count", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1`",
+        KeyRow("count", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1`",
                 doc: "with `afterEvent`: how many times the event must have happened", decode: nil, rule: { context, r, _ in
             if let c = context.members["count"], context.members["afterEvent"] == nil {
                 r.report(c.keyLine, context.path.appending("count"), "\"count\" goes with \"afterEvent\"")
             }
         }),
-        TourKey("notWithin", .name, value: "a duration: `\"7d\"`, `\"12h\"`, `\"30m\"`, `\"45s\"`", default: "none",
+        KeyRow("notWithin", .name, value: "a duration: `\"7d\"`, `\"12h\"`, `\"30m\"`, `\"45s\"`", default: "none",
                 doc: "not again within this long of the last time it showed (at most 3650 days)") { member, path, _, r, tour in
             guard let s = r.string(member.value, at: path, nonEmpty: true) else { return }
             if let d = ShowRule.duration(s) {
@@ -209,8 +210,8 @@ package enum TourSchema {
     ]
 
     /// The keys of the tour's `screen` object.
-    static let screen: [TourKey<Tour.ScreenSpec>] = [
-        TourKey("size", .mixed, value: "`[width, height]` in points, each 1 to 16384", default: "the screenshot's pixels ÷ `scale`",
+    static let screen: [KeyRow<Tour.ScreenSpec>] = [
+        KeyRow("size", .mixed, value: "`[width, height]` in points, each 1 to 16384", default: "the screenshot's pixels ÷ `scale`",
                 doc: "the screen's size") { member, path, _, r, spec in
             guard case .array(let items) = member.value.value, items.count == 2 else {
                 r.report(member.value.line, path, "expected [width, height] in points, such as [390, 844]")
@@ -224,8 +225,8 @@ package enum TourSchema {
     ]
 
     /// The keys of the tour's `dim` object.
-    static let dim: [TourKey<Tour>] = [
-        TourKey("color", .color, value: "`\"#RRGGBB\"`", default: "`\"#000000\"`", doc: "the dim layer's colour") { member, path, _, r, tour in
+    static let dim: [KeyRow<Tour>] = [
+        KeyRow("color", .color, value: "`\"#RRGGBB\"`", default: "`\"#000000\"`", doc: "the dim layer's colour") { member, path, _, r, tour in
             guard let s = r.string(member.value, at: path) else { return }
             if s.count == 7, s.hasPrefix("#"), let color = Color(hex: s) {
                 tour.dimColor = color
@@ -239,21 +240,21 @@ package enum TourSchema {
     // MARK: - A step
 
     /// The keys of a step.
-    static let step: [TourKey<TourStep>] = [
-        TourKey("target", .viewIDs, value: "a view id", default: "one of `target`, `targets`, `rect`, `rects` is required",
+    static let step: [KeyRow<TourStep>] = [
+        KeyRow("target", .viewIDs, value: "a view id", default: "one of `target`, `targets`, `rect`, `rects` is required",
                 doc: "the view the hole surrounds (`limelight inspect` lists the app's ids)",
                 decode: nil),
-        TourKey("targets", .viewIDs, value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
-        TourKey("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "—",
+        KeyRow("targets", .viewIDs, value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
+        KeyRow("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "—",
                 doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(maxCoordinate)))", decode: nil),
-        TourKey("rects", .rects, value: "a list of `[x, y, width, height]`, or of objects: `rect`, `cornerRadius`", default: "—",
+        KeyRow("rects", .rects, value: "a list of `[x, y, width, height]`, or of objects: `rect`, `cornerRadius`", default: "—",
                 doc: "several fixed rectangles, one hole each, each with its own corner radius if given", decode: nil),
-        TourKey("shape", .mixed, value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
+        KeyRow("shape", .mixed, value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
                 default: "`\"roundedRect\"`", doc: "the holes' outline") { member, path, _, r, step in
             decodeShape(member.value, path, &step, &r)
         },
         .number("padding", in: 0...10_000, default: 8, doc: "points between the target and the hole's edge", \.padding),
-        TourKey("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "`\(TourStep.defaultCornerRadius.compact)`",
+        KeyRow("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "`\(TourStep.defaultCornerRadius.compact)`",
                 doc: "the corner radius of `roundedRect` holes (only with that shape)") { member, path, context, r, step in
             if let d = r.number(member.value, at: path, in: 0...10_000), case .roundedRect = step.shape {
                 step.shape = .roundedRect(cornerRadius: d)
@@ -263,21 +264,21 @@ package enum TourSchema {
             }
         },
         .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
-        TourKey("title", .localizedText, value: "a string, or strings by language tag", default: "none",
+        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's bold first line (needs `text`)") { member, path, _, r, step in
             (step.title, step.titles) = TourDecoder.localized(member.value, at: path, &r)
         },
-        TourKey("text", .localizedText, value: "a string, or strings by language tag", default: "none",
+        KeyRow("text", .localizedText, value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's text; a step without text shows no bubble") { member, path, _, r, step in
             (step.text, step.texts) = TourDecoder.localized(member.value, at: path, &r)
         },
-        TourKey("label", .localizedText, value: "a string, or strings by language tag", default: "the target view's own label",
+        KeyRow("label", .localizedText, value: "a string, or strings by language tag", default: "the target view's own label",
                 doc: "what a screen reader calls the target; needed for a `rect` over a screenshot, which nothing else names") { member, path, _, r, step in
             (step.label, step.labels) = TourDecoder.localized(member.value, at: path, &r)
         },
         .choice("placement", BubblePlacement.self, default: "`\"auto\"`",
                 doc: "where the bubble goes (a side without room flips, and the lint says so)", \.placement),
-        TourKey("advanceOn", .mixed, value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
+        KeyRow("advanceOn", .mixed, value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
                 default: "`\"nextButton\"` with text, else `\"tapAnywhere\"`",
                 doc: "what moves the step on: a tap anywhere, a tap on the target (which also reaches it), Next (needs `text`), or the app reaching a state the user brings about (conditions as in `showWhen`; `goto` optional)",
                 decode: { member, path, _, r, step in
@@ -297,7 +298,7 @@ package enum TourSchema {
                 r.report(title.keyLine, context.path.appending("title"), "a title needs \"text\" too: a step without text shows no bubble")
             }
         }),
-        TourKey("interactive", .flag, value: "`true` or `false`", default: "`false`",
+        KeyRow("interactive", .flag, value: "`true` or `false`", default: "`false`",
                 doc: "with `nextButton`: presses and drags in the holes reach the targets (a slider to try, a list to scroll) while the step waits for Next; `tapTarget` and event steps always reach them",
                 decode: { member, path, _, r, step in
             guard let b = r.bool(member.value, at: path) else { return }
@@ -308,22 +309,22 @@ package enum TourSchema {
         }),
         .object("theme", value: "an object: `bubble`, `button`", default: "the tour's", doc: "what the step changes of the tour's theme",
                 keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", fresh: TourTheme(), \.theme),
-        TourKey("background", .file, value: "a path to a PNG file", default: "the previous step's, else the tour's",
+        KeyRow("background", .file, value: "a path to a PNG file", default: "the previous step's, else the tour's",
                 doc: "over screenshots: this step's screen (the same size as the tour's `background`), cross-faded to from the one before") { member, path, _, r, step in
             step.backgroundLine = member.value.line
             if let s = r.string(member.value, at: path, nonEmpty: true) { step.background = s }
         },
-        TourKey("kind", .choice(["spotlight", "hotspot"]), value: "`\"spotlight\"`, `\"hotspot\"`", default: "`\"spotlight\"`",
+        KeyRow("kind", .choice(["spotlight", "hotspot"]), value: "`\"spotlight\"`, `\"hotspot\"`", default: "`\"spotlight\"`",
                 doc: "a hotspot shows a pulsing beacon on its target with no dim, the app usable; a tap on it opens the step as a spotlight") { member, path, _, r, step in
             if let k = r.choice(member.value, at: path, [("spotlight", false), ("hotspot", true)]) { step.isHotspot = k }
         },
-        TourKey("group", .name, value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
+        KeyRow("group", .name, value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
             if let g = name(member, path, &r, maxLength: 100) { step.group = g }
         },
         .object("outline", value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
                 doc: "a line around each hole, outside it, following its shape (SVG paths too)",
                 keys: outlineKeys, what: "an object such as {\"width\": 3, \"color\": \"#FFD60A\"}", fresh: HoleOutline(), \.outline),
-        TourKey("version", .name, value: "a string or a number", default: "a digest of the step's content",
+        KeyRow("version", .name, value: "a string or a number", default: "a digest of the step's content",
                 doc: "the step's content version: someone who finished the tour sees again only the steps whose version changed since") { member, path, _, r, step in
             switch member.value.value {
             case .string(let s) where !s.isEmpty: step.version = s
@@ -331,18 +332,18 @@ package enum TourSchema {
             default: r.report(member.value.line, path, "expected a version such as \"2\" or 2, found \(member.value.kindDescription)")
             }
         },
-        TourKey("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
+        KeyRow("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
                 doc: "the step's name, for a `goto`") { member, path, _, r, step in
             step.source.id = member.keyLine
             if let id = name(member, path, &r, maxLength: 100) {
                 if ["next", "end"].contains(id) { r.report(member.value.line, path, "\"\(id)\" means what it says in a goto; name the step otherwise") } else { step.id = id }
             }
         },
-        TourKey("showWhen", .conditions, value: "a condition, or a list of them", default: "none",
+        KeyRow("showWhen", .conditions, value: "a condition, or a list of them", default: "none",
                 doc: "wait before showing the step, the app working as usual, until all hold: `tab = NAME`, `overlay = alert` (or `none`), `view = ID` (laid out), or one of the app's states (`saves >= 5`, `wifi = true`)") { member, path, _, r, step in
             step.showWhen = conditions(member, path, &r, &step)
         },
-        TourKey("buttons", .list, value: "a list of up to three `{\"title\": …, \"goto\": \"next\" | \"end\" | ID}`", default: "none",
+        KeyRow("buttons", .list, value: "a list of up to three `{\"title\": …, \"goto\": \"next\" | \"end\" | ID}`", default: "none",
                 doc: "buttons that lead somewhere, instead of Next (titles a string or strings by language tag); Back follows the path taken") { member, path, _, r, step in
             guard case .array(let items) = member.value.value, !items.isEmpty, items.count <= 3 else {
                 r.report(member.value.line, path, "expected a list of one to three buttons such as {\"title\": \"Show me\", \"goto\": \"cards\"}, found \(member.value.kindDescription)")
@@ -356,14 +357,14 @@ package enum TourSchema {
                 }
             }
         },
-        TourKey("tab", .name, value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
+        KeyRow("tab", .name, value: "a tab's name (`\"home\"`, `\"menu\"`)", default: "the previous step's tab, else the first tab",
                 doc: "the tab to switch to first (its own screen, with no screen shown over it); later steps stay there until another `tab`") { member, path, _, r, step in
             if let s = r.string(member.value, at: path, nonEmpty: true) {
                 step.tab = s
                 step.source.tab = member.value.line
             }
         },
-        TourKey("go", .viewIDs, value: "a screen's name, or a list of them", default: "the previous step's, unless it names its `tab`",
+        KeyRow("go", .viewIDs, value: "a screen's name, or a list of them", default: "the previous step's, unless it names its `tab`",
                 doc: "screens shown over the tab first, each over the one before, as a button's `go` shows them (with a back button); later steps stay there until another `tab` or `go`") { member, path, _, r, step in
             step.source.go = member.value.line
             if case .array(let items) = member.value.value {
@@ -378,7 +379,7 @@ package enum TourSchema {
                 \.waitFor),
         .choice("ifMissing", MissingTargetAction.self, default: "`\"skip\"`",
                 doc: "when the wait is over: pass over the step, end the tour, or show the bubble centred with no hole", \.ifMissing),
-        TourKey("scrollIntoView", .flag, value: "`true` or `false`", default: "`true`",
+        KeyRow("scrollIntoView", .flag, value: "`true` or `false`", default: "`true`",
                 doc: "scroll a target that is cut off (or virtualized far away) fully into view first", decode: { member, path, _, r, step in
             if let b = r.bool(member.value, at: path) { step.scrollsIntoView = b }
         }, rule: { context, r, step in
@@ -390,14 +391,14 @@ package enum TourSchema {
     ]
 
     /// The keys of a step's `advanceOn` object: the step moves on when the app reaches a state.
-    static let advanceEvent: [TourKey<TourStep>] = [
-        TourKey("event", .conditions, value: "a condition, or a list of them", default: "required",
+    static let advanceEvent: [KeyRow<TourStep>] = [
+        KeyRow("event", .conditions, value: "a condition, or a list of them", default: "required",
                 doc: "the state that moves the step on (conditions as in `showWhen`)",
                 missing: "missing key \"event\" (the condition that moves the step on, such as \"tab = NAME\")") { member, path, _, r, step in
             step.advanceOn = .event
             step.advanceConditions = conditions(member, path, &r, &step)
         },
-        TourKey("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "`\"next\"`",
+        KeyRow("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "`\"next\"`",
                 doc: "where the tour goes then") { member, path, _, r, step in
             step.advanceGoto = goto(member, path, &r)
         },
@@ -412,12 +413,12 @@ package enum TourSchema {
     }
 
     /// The keys of a `buttons` item.
-    static let buttonItem: [TourKey<ButtonItem>] = [
-        TourKey("title", .localizedText, value: "a string, or strings by language tag", default: "required",
+    static let buttonItem: [KeyRow<ButtonItem>] = [
+        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required",
                 doc: "the button's title") { member, path, _, r, button in
             (button.title, button.titles) = TourDecoder.localized(member.value, at: path, &r)
         },
-        TourKey("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "required",
+        KeyRow("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "required",
                 doc: "where the button leads", decode: { member, path, _, r, button in
             button.goto = goto(member, path, &r)
             button.gotoLine = member.value.line
@@ -435,12 +436,12 @@ package enum TourSchema {
     }
 
     /// The keys of a `rects` item written as an object (a bare `[x, y, width, height]` is its `rect`).
-    static let rectItem: [TourKey<RectItem>] = [
-        TourKey("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "required",
+    static let rectItem: [KeyRow<RectItem>] = [
+        KeyRow("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "required",
                 doc: "the hole's rectangle", missing: "missing key \"rect\" ([x, y, width, height])") { member, _, _, _, item in
             item.rect = member.value
         },
-        TourKey("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "the step's `cornerRadius`",
+        KeyRow("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "the step's `cornerRadius`",
                 doc: "this hole's own corner radius") { member, path, _, r, item in
             item.cornerRadius = r.number(member.value, at: path, in: 0...10_000)
         },
@@ -448,12 +449,12 @@ package enum TourSchema {
 
     /// The keys of a step's path `shape` object (the fill rule first: a bad one is reported before
     /// the path data).
-    static let pathShape: [TourKey<PathShape>] = [
-        TourKey("fillRule", .choice(["nonZero", "evenOdd"]), value: "`\"nonZero\"`, `\"evenOdd\"`", default: "`\"nonZero\"`",
+    static let pathShape: [KeyRow<PathShape>] = [
+        KeyRow("fillRule", .choice(["nonZero", "evenOdd"]), value: "`\"nonZero\"`, `\"evenOdd\"`", default: "`\"nonZero\"`",
                 doc: "which parts of a path that crosses itself are inside") { member, path, _, r, shape in
             if let f = r.choice(member.value, at: path, [("nonZero", FillRule.nonZero), ("evenOdd", .evenOdd)]) { shape.fillRule = f }
         },
-        TourKey("svgPath", .name, value: "SVG path data in screen points", default: "required",
+        KeyRow("svgPath", .name, value: "SVG path data in screen points", default: "required",
                 doc: "the one hole's outline; every point within ±\(Int(maxCoordinate)), at most \(maxPathElements) segments (the target then only decides scrolling)",
                 missing: "missing key \"svgPath\" (SVG path data in screen points, such as \"M 10 10 H 90 V 90 Z\")") { member, path, _, r, shape in
             guard let d = r.string(member.value, at: path) else { return }
@@ -520,7 +521,7 @@ package enum TourSchema {
     // MARK: - The README
 
     /// The README's table of `keys`, each named with `prefix` (`dim.`): key, value, default, meaning.
-    package static func markdownRows<Model>(_ keys: [TourKey<Model>], prefix: String = "") -> [String] {
+    package static func markdownRows<Model>(_ keys: [KeyRow<Model>], prefix: String = "") -> [String] {
         keys.map { k in "| `\(prefix)\(k.name)` | \(k.row.value) | \(k.row.defaultValue) | \(k.row.doc) |" }
     }
 
@@ -580,46 +581,20 @@ extension Tour {
     public static var keyOrder: [String] { TourSchema.tour.map(\.name) }
 }
 
-/// One key of the tour format as a settings panel or a JSON Schema sees it: where it is, what a
-/// person calls it, what it takes, its default and what it does. Read from the schema's own rows.
-public struct TourKeyInfo: Hashable, Sendable {
-    /// Where the key is, from the tour object: `dim.opacity`, `steps[].advanceOn.goto`.
-    public let path: String
-    /// The key's own name (`goto`).
-    public let name: String
-    /// What a panel calls it ("Corner radius").
-    public let label: String
-    /// What it takes, with its range or choices.
-    public let kind: TourValueKind
-    /// What the value must be, as the README says it.
-    public let value: String
-    /// What a file that leaves it out gets.
-    public let defaultValue: String
-    /// What it does, one line.
-    public let doc: String
-    /// Whether every object it belongs in must give it.
-    public var isRequired = false
-}
-
-extension TourKeyInfo {
-    /// A key's name in words, as labels are made (`advanceOn` is "Advance on").
-    public static func words(_ name: String) -> String { TourKey<Tour>.words(name) }
-}
-
 extension TourSchema {
-    static func infos<Model>(_ keys: [TourKey<Model>], prefix: String) -> [TourKeyInfo] {
-        keys.map { TourKeyInfo(path: prefix + $0.name, name: $0.name, label: $0.label, kind: $0.kind, value: $0.row.value,
+    static func infos<Model>(_ keys: [KeyRow<Model>], prefix: String) -> [KeyInfo] {
+        keys.map { KeyInfo(path: prefix + $0.name, name: $0.name, label: $0.label, kind: $0.kind, value: $0.row.value,
                                defaultValue: $0.row.defaultValue, doc: $0.row.doc, isRequired: $0.missing != nil) }
     }
 
     /// A theme object's keys under `prefix` (`theme.`).
-    static func themeInfos(_ prefix: String) -> [TourKeyInfo] {
+    static func themeInfos(_ prefix: String) -> [KeyInfo] {
         infos(theme, prefix: prefix) + themeRows.map { row in infos([row.key], prefix: prefix + row.path.dropLast(row.key.name.count)) }.flatMap { $0 }
     }
 
     /// Every key of a tour file, nested ones after their object's own, in the schema's order.
-    public static var allKeys: [TourKeyInfo] {
-        var out: [TourKeyInfo] = []
+    public static var allKeys: [KeyInfo] {
+        var out: [KeyInfo] = []
         for key in tour {
             out += infos([key], prefix: "")
             switch key.name {
@@ -651,5 +626,5 @@ extension TourSchema {
 /// The tour format's keys, for tools that build on it (a settings panel, a JSON Schema).
 public enum TourFormat {
     /// Every key of a tour file, nested ones included (`steps[].advanceOn.goto`).
-    public static var keys: [TourKeyInfo] { TourSchema.allKeys }
+    public static var keys: [KeyInfo] { TourSchema.allKeys }
 }

@@ -1,5 +1,6 @@
 import Overlays
 import Raster
+import Schema
 
 /// A value a `theme` key sets.
 public enum ThemeValue: Hashable, Sendable {
@@ -60,12 +61,12 @@ extension TourSchema {
     }
 
     /// The keys of a `theme` object.
-    static let theme: [TourKey<TourTheme>] = [
-        TourKey("bubble", .object, value: "an object: `background`, `text`, `accent`, `cornerRadius`, `font`, `fontSize`, `maxWidth`, `shadow`",
+    static let theme: [KeyRow<TourTheme>] = [
+        KeyRow("bubble", .object, value: "an object: `background`, `text`, `accent`, `cornerRadius`, `font`, `fontSize`, `maxWidth`, `shadow`",
                 default: "the standard bubble", doc: "the bubble's look") { member, path, _, r, theme in
             r.decode(member.value, at: path, keys: bubbleTheme, what: "an object such as {\"background\": \"#1C1C1E\", \"text\": \"#FFFFFF\"}", into: &theme)
         },
-        TourKey("button", .object, value: "an object: `style`", default: "filled buttons", doc: "the buttons' look") { member, path, _, r, theme in
+        KeyRow("button", .object, value: "an object: `style`", default: "filled buttons", doc: "the buttons' look") { member, path, _, r, theme in
             r.decode(member.value, at: path, keys: buttonTheme, what: "an object such as {\"style\": \"outlined\"}", into: &theme)
         },
     ]
@@ -75,17 +76,17 @@ extension TourSchema {
         /// Where the key is: `bubble.accent`.
         let path: String
         /// The schema row (what the README and the panel show, and the decoding).
-        let key: TourKey<TourTheme>
+        let key: KeyRow<TourTheme>
         /// What the value does to a coach mark.
         let apply: @Sendable (ThemeValue, inout CoachMark) -> Void
     }
 
     /// A theme key in `object` (`bubble`, `button`) read by `read`, applied by `apply`.
-    static func themeRow(_ object: String, _ name: String, value: String, default defaultValue: String, doc: String, kind: TourKey<TourTheme>.Kind,
+    static func themeRow(_ object: String, _ name: String, value: String, default defaultValue: String, doc: String, kind: KeyRow<TourTheme>.Kind,
                          read: @escaping @Sendable (JSONMember, JSONPath, inout SchemaReader) -> ThemeValue?,
                          apply: @escaping @Sendable (ThemeValue, inout CoachMark) -> Void) -> ThemeRow {
         let path = object + "." + name
-        return ThemeRow(path: path, key: TourKey(name, kind, value: value, default: defaultValue, doc: doc) { member, p, _, r, theme in
+        return ThemeRow(path: path, key: KeyRow(name, kind, value: value, default: defaultValue, doc: doc) { member, p, _, r, theme in
             if let v = read(member, p, &r) { theme.set(path, to: v) }
         }, apply: apply)
     }
@@ -133,24 +134,24 @@ extension TourSchema {
     ]
 
     /// The keys of a theme's `bubble` object.
-    static let bubbleTheme: [TourKey<TourTheme>] = themeRows.filter { $0.path.hasPrefix("bubble.") }.map(\.key)
+    static let bubbleTheme: [KeyRow<TourTheme>] = themeRows.filter { $0.path.hasPrefix("bubble.") }.map(\.key)
 
     /// The keys of a step's `outline` object.
-    static let outlineKeys: [TourKey<HoleOutline>] = [
-        TourKey("width", .number(0.5...20), value: "a number from 0.5 to 20", default: "`3`", doc: "the line's width in points") { member, path, _, r, o in
+    static let outlineKeys: [KeyRow<HoleOutline>] = [
+        KeyRow("width", .number(0.5...20), value: "a number from 0.5 to 20", default: "`3`", doc: "the line's width in points") { member, path, _, r, o in
             if let v = r.number(member.value, at: path, in: 0.5...20) { o.width = v }
         },
-        TourKey("color", .color, value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the line's colour") { member, path, _, r, o in
+        KeyRow("color", .color, value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the line's colour") { member, path, _, r, o in
             if let c = color(member, path, &r) { o.color = c }
         },
-        TourKey("glow", .number(0...40), value: "a number from 0 to 40", default: "`0`", doc: "points a glow fades over beyond the line") { member, path, _, r, o in
+        KeyRow("glow", .number(0...40), value: "a number from 0 to 40", default: "`0`", doc: "points a glow fades over beyond the line") { member, path, _, r, o in
             if let v = r.number(member.value, at: path, in: 0...40) { o.glow = v }
         },
-        TourKey("pulse", .flag, value: "`true` or `false`", default: "`false`", doc: "the line breathes (not under reduced motion)") { member, path, _, r, o in
+        KeyRow("pulse", .flag, value: "`true` or `false`", default: "`false`", doc: "the line breathes (not under reduced motion)") { member, path, _, r, o in
             if let b = r.bool(member.value, at: path) { o.pulse = b }
         },
     ]
 
     /// The keys of a theme's `button` object.
-    static let buttonTheme: [TourKey<TourTheme>] = themeRows.filter { $0.path.hasPrefix("button.") }.map(\.key)
+    static let buttonTheme: [KeyRow<TourTheme>] = themeRows.filter { $0.path.hasPrefix("button.") }.map(\.key)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 
 /// When a tour shows, from what saved progress says (`"show"` and `"after"` in the tour file):
 /// once (the default), always, after so many launches or events, at most so many times, not

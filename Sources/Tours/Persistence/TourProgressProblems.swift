@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 
 extension TourProgress {
     /// What `error`, from decoding saved progress `bytes`, says is wrong, as the key and what was

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Schema
 
 /// How a tour ended.
 public enum TourOutcome: String, Codable, Hashable, Sendable {

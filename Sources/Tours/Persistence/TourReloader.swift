@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Schema
 import Views
 
 /// What a file looked like at one poll: enough to notice a save (in place or by rename).
@@ -43,7 +44,7 @@ public enum FileReload<Loaded> {
     /// The file changed and is good: what it holds now.
     case reloaded(Loaded)
     /// The file changed and is broken: its problems (the last good version should keep running).
-    case failed(TourLoadError)
+    case failed(LoadError)
 }
 
 /// The result of reloading a changed tour file.
@@ -66,7 +67,7 @@ public final class FileReloader<Loaded> {
     public let interval: Double
     private var lastSignature: FileSignature
     private let signature: (String) -> FileSignature
-    private let load: () throws(TourLoadError) -> Loaded
+    private let load: () throws(LoadError) -> Loaded
     private let watch: FolderWatch?
     private weak var timers: Timers?
     private var timer: TimerID?
@@ -77,7 +78,7 @@ public final class FileReloader<Loaded> {
     /// (injectable for tests, which then poll every `interval` seconds without inotify).
     public init(path: String, interval: Double? = nil, loadedAt known: FileSignature? = nil,
                 signature: ((String) -> FileSignature)? = nil,
-                load: @escaping () throws(TourLoadError) -> Loaded) {
+                load: @escaping () throws(LoadError) -> Loaded) {
         self.path = path
         let folder = AtomicFile.split(path).folder
         watch = signature == nil ? FolderWatch(folder: folder.isEmpty ? "." : folder) : nil

@@ -76,3 +76,11 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     /// `line 3: steps[0]: message`.
     public var description: String { "line \(line): " + (path.isEmpty ? "" : path + ": ") + message }
 }
+
+extension Double {
+    /// The number as a file or a message writes it: without a trailing ".0" when it is whole.
+    package var jsonText: String {
+        if self == rounded(), abs(self) < 1e15 { return String(Int(self)) }
+        return String(self)
+    }
+}

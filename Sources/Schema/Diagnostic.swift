@@ -1,8 +1,8 @@
-/// One problem in a tour file: `home.json:14: steps[2].target: no view with id "sav" (known: save, …)`.
-public struct TourDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+/// One problem in a file Limelight reads (a tour, a screens file, a script): `home.json:14: steps[2].target: no view with id "sav" (known: save, …)`.
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How bad a problem is.
     public enum Severity: String, Hashable, Sendable, Codable {
-        /// The tour cannot be used as it is (and `limelight test` fails).
+        /// The file cannot be used as it is (and `limelight check` and `test` fail).
         case error
         /// Worth a look; nothing fails.
         case warning
@@ -34,13 +34,13 @@ public struct TourDiagnostic: Hashable, Sendable, Codable, CustomStringConvertib
     }
 }
 
-/// Why a tour file could not be used: every problem found, in file order.
-public struct TourLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why a file could not be used: every problem found, in file order.
+public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The problems, at least one.
-    public var diagnostics: [TourDiagnostic]
+    public var diagnostics: [Diagnostic]
 
     /// An error listing `diagnostics`.
-    public init(diagnostics: [TourDiagnostic]) { self.diagnostics = diagnostics }
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// One problem a line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

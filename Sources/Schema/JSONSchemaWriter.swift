@@ -8,7 +8,7 @@ public enum JSONSchemaWriter {
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// What a value of `kind` may be.
-    public static func schema(for kind: TourValueKind) -> [String: Any] {
+    public static func schema(for kind: ValueKind) -> [String: Any] {
         switch kind {
         case .flag: return ["type": "boolean"]
         case .number(let range):
@@ -38,7 +38,7 @@ public enum JSONSchemaWriter {
     ] }
 
     /// The schema of one key: its value's, described by its doc.
-    public static func property(_ kind: TourValueKind, doc: String) -> [String: Any] {
+    public static func property(_ kind: ValueKind, doc: String) -> [String: Any] {
         var s = schema(for: kind)
         s["description"] = doc
         return s
@@ -54,9 +54,9 @@ public enum JSONSchemaWriter {
 
     /// The schema of the keys `infos` (paths like `dim.opacity`, `steps[].advanceOn.goto`): an
     /// object of the top-level keys, nested keys inside their object's (or their list's items').
-    public static func schema(of infos: [TourKeyInfo]) -> [String: Any] {
+    public static func schema(of infos: [KeyInfo]) -> [String: Any] {
         final class Node {
-            var info: TourKeyInfo?
+            var info: KeyInfo?
             var children: [(String, Node)] = []
             func child(_ name: String) -> Node {
                 if let hit = children.first(where: { $0.0 == name }) { return hit.1 }
@@ -104,31 +104,4 @@ public enum JSONSchemaWriter {
         guard let data = try? JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
-}
-
-extension TourFormat {
-    /// The JSON Schema of a tour file, made from the keys the decoder reads.
-    public static var jsonSchema: String {
-        var schema = JSONSchemaWriter.schema(of: keys)
-        schema["$schema"] = JSONSchemaWriter.dialect
-        schema["$id"] = "https://limelight.invalid/schemas/tour.schema.json"
-        schema["title"] = "Limelight tour"
-        schema["description"] = "A tutorial flow over an app or a screenshot: a dim layer and steps, each a spotlight with an optional coach-mark bubble."
-        // What `check` refuses of a tour over a screenshot, the schema refuses too: a picture has
-        // no views to find by id and no tabs.
-        var refused: [String: Any] = [:]
-        for (key, why) in screenshotRefusedStepKeys { refused[key] = ["not": [:], "description": why, "errorMessage": why] }
-        schema["if"] = ["required": ["background"]]
-        schema["then"] = ["properties": ["steps": ["items": ["properties": refused]]]]
-        return JSONSchemaWriter.text(schema)
-    }
-
-    /// The step keys a tour over a screenshot (`background`) may not have, and why: what
-    /// `TourTargetValidator` says of them.
-    static let screenshotRefusedStepKeys: [(String, String)] = [
-        ("target", "a tour over a screenshot has no views to find by id; use \"rect\": [x, y, width, height]"),
-        ("targets", "a tour over a screenshot has no views to find by id; use \"rects\": [[x, y, width, height], …]"),
-        ("tab", "a tour over a screenshot has no tabs (remove \"tab\")"),
-        ("go", "a tour over a screenshot has no screens to go to (remove \"go\")"),
-    ]
 }

@@ -1,12 +1,10 @@
-import Raster
-
 /// Typed reads from a `JSONNode` tree that collect a diagnostic for every problem instead of
 /// stopping at the first: wrong types, unknown and duplicate keys, values out of range.
 package struct SchemaReader {
     /// The file the diagnostics name.
     package let file: String
     /// Every problem found so far, in the order found.
-    package private(set) var diagnostics: [TourDiagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// A count a decoder keeps as it reads (a screens file's views), so a limit on it stops the
     /// reading where it is passed rather than after everything is built.
     package var tally = 0
@@ -16,12 +14,12 @@ package struct SchemaReader {
 
     /// An error at `line` and `path`.
     package mutating func report(_ line: Int?, _ path: JSONPath, _ message: String) {
-        diagnostics.append(TourDiagnostic(file: file, line: line, path: path.description, message: message))
+        diagnostics.append(Diagnostic(file: file, line: line, path: path.description, message: message))
     }
 
     /// Something that does nothing (a corner radius on a circle): listed, never fatal.
     package mutating func warn(_ line: Int?, _ path: JSONPath, _ message: String) {
-        diagnostics.append(TourDiagnostic(file: file, line: line, path: path.description, message: message, severity: .warning))
+        diagnostics.append(Diagnostic(file: file, line: line, path: path.description, message: message, severity: .warning))
     }
 
     /// The members of an object by key (the first of duplicates), after reporting duplicate keys
@@ -53,7 +51,7 @@ package struct SchemaReader {
     }
 
     /// The edit distance over characters, a swap of neighbours one edit (short strings only: keys and ids).
-    package static func editDistance(_ a: String, _ b: String) -> Int { Tours.editDistance(a, b) }
+    package static func editDistance(_ a: String, _ b: String) -> Int { Schema.editDistance(a, b) }
 
     // MARK: - Typed values
 
@@ -111,12 +109,12 @@ package struct SchemaReader {
             let kind = meaning.hasPrefix("a whole number") ? "a whole number" : "a number"
             let expected: String
             if range.upperBound == .greatestFiniteMagnitude || (v < range.lowerBound && range.upperBound >= 1e6) {
-                expected = "\(kind) ≥ \(range.lowerBound.compact)"
+                expected = "\(kind) ≥ \(range.lowerBound.jsonText)"
             } else {
-                expected = "\(kind) from \(range.lowerBound.compact) to \(range.upperBound.compact)"
+                expected = "\(kind) from \(range.lowerBound.jsonText) to \(range.upperBound.jsonText)"
             }
             let isSize = meaning.contains("(width)") || meaning.contains("(height)")
-            report(node.line, path, "expected \(expected), found \(v.compact)" + (v < 0 && isSize ? " (sizes may not be negative)" : ""))
+            report(node.line, path, "expected \(expected), found \(v.jsonText)" + (v < 0 && isSize ? " (sizes may not be negative)" : ""))
             return nil
         }
         return v

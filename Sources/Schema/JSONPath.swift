@@ -78,7 +78,7 @@ public func printableForOneLine(_ s: String, limit: Int = 80) -> String {
 /// Whether `scalar` is shown as `\u{…}` in a message: a control character, a line or paragraph
 /// separator, or an invisible bidirectional control (embeddings, overrides, isolates and marks),
 /// which would reorder the rest of the line in a terminal.
-func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
+package func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x7F, 0x80...0x9F, 0x2028, 0x2029: return true
     case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true

@@ -119,7 +119,7 @@ extension JSONTree {
     }
 
     /// A number as JSON: whole numbers without a fraction, others as Swift spells them shortest.
-    static func spell(_ v: Double) -> String {
+    package static func spell(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
     }
