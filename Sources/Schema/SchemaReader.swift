@@ -23,8 +23,9 @@ package struct SchemaReader {
     }
 
     /// The members of an object by key (the first of duplicates), after reporting duplicate keys
-    /// and keys not in `known`. Nil (reported) when `node` is not an object.
-    package mutating func object(_ node: JSONNode, at path: JSONPath, known: [String], what: String) -> [String: JSONMember]? {
+    /// and keys not in `known` (nil: every key is welcome, for an object whose keys are names:
+    /// screens, states, languages). Nil (reported) when `node` is not an object.
+    package mutating func object(_ node: JSONNode, at path: JSONPath, known: [String]?, what: String) -> [String: JSONMember]? {
         guard case .object(let members) = node.value else {
             report(node.line, path, "expected \(what), found \(node.kindDescription)")
             return nil
@@ -36,7 +37,7 @@ package struct SchemaReader {
                 continue
             }
             byKey[m.key] = m
-            if !known.contains(m.key) {
+            if let known, !known.contains(m.key) {
                 report(m.keyLine, path.appending(m.key), "unknown key" + SchemaReader.suggestion(for: m.key, among: known))
             }
         }

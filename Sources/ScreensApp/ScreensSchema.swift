@@ -69,7 +69,7 @@ enum ScreensSchema {
         },
         KeyRow("states", .object, value: "an object of names, each `{\"number\": 0}`, `{\"flag\": false}` or `{\"text\": \"\"}` with an optional `meaning`",
                 default: "none", doc: "the values the app keeps: controls show and set them, texts show them (`{name}`), tours check them (`expect`, `showWhen`)") { member, path, _, r, file in
-            guard let members = r.object(member.value, at: path, known: [], what: "an object of states such as {\"liked\": {\"flag\": false}}", reportUnknown: false) else { return }
+            guard let members = r.object(member.value, at: path, known: nil, what: "an object of states such as {\"liked\": {\"flag\": false}}") else { return }
             guard members.count <= maxNames else { r.report(member.value.line, path, "expected at most \(maxNames) states, found \(members.count)"); return }
             for m in members.ordered {
                 let p = path.appending(m.key)
@@ -119,7 +119,7 @@ enum ScreensSchema {
         KeyRow("screens", .object, value: "an object of screen names, each a screen", default: "required",
                 doc: "the app's screens, each `{\"title\": …, \"content\": VIEW}`; every screen is a place tours name (`\"tab\": NAME`)",
                 missing: "missing key \"screens\" (an object such as {\"home\": {\"content\": {\"type\": \"text\", \"text\": \"Hello\"}}})") { member, path, _, r, file in
-            guard let members = r.object(member.value, at: path, known: [], what: "an object of screens such as {\"home\": {\"content\": …}}", reportUnknown: false) else { return }
+            guard let members = r.object(member.value, at: path, known: nil, what: "an object of screens such as {\"home\": {\"content\": …}}") else { return }
             if members.isEmpty { r.report(member.value.line, path, "expected at least one screen") }
             guard members.count <= maxNames else { r.report(member.value.line, path, "expected at most \(maxNames) screens, found \(members.count)"); return }
             for m in members.ordered {
@@ -245,7 +245,7 @@ enum ScreensSchema {
     /// Limelight's words by language tag.
     static func strings(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> InterfaceStrings {
         var table: [String: [InterfaceStrings.Key: String]] = [:]
-        guard let languages = r.object(node, at: path, known: [], what: "an object of language tags such as {\"de\": {\"next\": \"Weiter\"}}", reportUnknown: false) else { return InterfaceStrings([:]) }
+        guard let languages = r.object(node, at: path, known: nil, what: "an object of language tags such as {\"de\": {\"next\": \"Weiter\"}}") else { return InterfaceStrings([:]) }
         let keys = InterfaceStrings.Key.allCases.map(\.rawValue)
         for m in languages.ordered {
             let p = path.appending(m.key)
@@ -300,24 +300,6 @@ enum ScreensSchema {
         guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return false }
         let ext = name[name.index(after: dot)...]
         return (1...5).contains(ext.count) && ext.allSatisfy { $0.isASCII && $0.isLetter }
-    }
-}
-
-extension SchemaReader {
-    /// The members of an object by key, as `object(_:at:known:what:)` reads them; with
-    /// `reportUnknown` false every key is welcome (an object whose keys are names: screens, states).
-    mutating func object(_ node: JSONNode, at path: JSONPath, known: [String], what: String, reportUnknown: Bool) -> [String: JSONMember]? {
-        if reportUnknown { return object(node, at: path, known: known, what: what) }
-        guard case .object(let members) = node.value else {
-            report(node.line, path, "expected \(what), found \(node.kindDescription)")
-            return nil
-        }
-        var byKey: [String: JSONMember] = [:]
-        for m in members {
-            if let first = byKey[m.key] { report(m.keyLine, path.appending(m.key), "duplicate key (first given on line \(first.keyLine))"); continue }
-            byKey[m.key] = m
-        }
-        return byKey
     }
 }
 
