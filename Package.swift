@@ -141,6 +141,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "TranslationFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
+        .testTarget(name: "SchemaTests", dependencies: ["Schema"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Schema", "Localization", "TranslationFiles", "Tours", "Views"]),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "Raster", "TestSupport", "Seeded"]),
         .testTarget(name: "FontTextTests", dependencies: ["TestSupport", "FontText", "Views", "Raster"]),

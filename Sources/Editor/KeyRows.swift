@@ -130,7 +130,7 @@ final class KeyRows: View {
     private func placeholder(_ info: KeyInfo) -> String {
         let d = plain(info.defaultValue)
         switch info.kind {
-        case .number(let r): return "default \(d) (\(r.lowerBound.compact) to \(r.upperBound.compact))"
+        case .number(let r), .wholeNumber(let r): return "default \(d) (\(r.lowerBound.compact) to \(r.upperBound.compact))"
         case .choice(let names): return "default \(d): " + names.joined(separator: ", ")
         case .color: return "default \(d): #RRGGBB"
         case .localizedText: return "default: \(d)"
@@ -158,6 +158,9 @@ final class KeyRows: View {
         switch kind {
         case .number:
             guard let v = Double(t), v.isFinite else { return .refused("\(key): \"\(t)\" is not a number") }
+            return .value(path, .number(v))
+        case .wholeNumber:
+            guard let v = Double(t), v.isFinite, v == v.rounded() else { return .refused("\(key): \"\(t)\" is not a whole number") }
             return .value(path, .number(v))
         case .localizedText:
             return .text(path, text)

@@ -35,6 +35,21 @@ final class StepSettings: View {
     private lazy var stepKeysButton = disclosure("editor.stepKeys", stepKeysTitle) { [weak self] in self?.toggle(step: true) }
     private lazy var tourKeysButton = disclosure("editor.tourKeys", tourKeysTitle) { [weak self] in self?.toggle(step: false) }
 
+    /// A step's number key as its schema row gives it: its range and what a file without it gets.
+    static func numberKey(_ name: String) -> (range: ClosedRange<Double>, initial: Double) {
+        let info = TourFormat.keys.first { $0.path == "steps[]." + name }
+        guard let info, let range = info.kind.numberRange, case .number(let initial)? = info.initialValue else {
+            preconditionFailure("the tour format has no number key steps[].\(name) with a default")
+        }
+        return (range, initial)
+    }
+
+    /// A stepper for a step's number key, its range and first value from the key's row.
+    static func stepper(_ name: String) -> Stepper {
+        let key = numberKey(name)
+        return Stepper(id: "editor." + name, value: key.initial, range: key.range, step: 2)
+    }
+
     /// Runs for every change made with a control.
     var onEdit: (@MainActor (Edit) -> Void)?
 
@@ -44,9 +59,9 @@ final class StepSettings: View {
 
     let targetLabel = Text("", font: .caption, color: .black, lineLimit: 2)
     let shape = SegmentedControl(id: "editor.shape", options: StepSettings.shapes, labels: ["rounded", "rect", "circle", "ellipse", "path"])
-    let cornerRadius = Stepper(id: "editor.cornerRadius", value: 12, range: 0...200, step: 2)
-    let padding = Stepper(id: "editor.padding", value: 8, range: 0...200, step: 2)
-    let feather = Stepper(id: "editor.feather", value: 0, range: 0...200, step: 2)
+    let cornerRadius = StepSettings.stepper("cornerRadius")
+    let padding = StepSettings.stepper("padding")
+    let feather = StepSettings.stepper("feather")
     let placement = SegmentedControl(id: "editor.placement", options: StepSettings.placements)
     let advance = SegmentedControl(id: "editor.advanceOn", options: StepSettings.advances, labels: ["Next", "tap target", "tap anywhere"])
     private(set) var tab = SegmentedControl(id: "editor.tab", options: ["inherit"])
@@ -123,9 +138,9 @@ final class StepSettings: View {
         case .none: targetLabel.string = "Target: none (click a view, or Alt-drag a rectangle)"
         }
         shape.selectedIndex = StepSettings.shapes.firstIndex(of: fields.shape)
-        cornerRadius.value = fields.number("cornerRadius", default: TourStep.defaultCornerRadius)
-        padding.value = fields.number("padding", default: 8)
-        feather.value = fields.number("feather", default: 0)
+        for (key, stepper) in [("cornerRadius", cornerRadius), ("padding", padding), ("feather", feather)] {
+            stepper.value = fields.number(key, default: StepSettings.numberKey(key).initial)
+        }
         placement.selectedIndex = StepSettings.placements.firstIndex(of: fields.string("placement") ?? "auto")
         let hasText = !fields.text("text", in: languageCode).isEmpty
         advance.selectedIndex = StepSettings.advances.firstIndex(of: fields.string("advanceOn") ?? (hasText ? "nextButton" : "tapAnywhere"))

@@ -16,6 +16,11 @@ public enum JSONSchemaWriter {
             if range.lowerBound > -1e15 { s["minimum"] = range.lowerBound }
             if range.upperBound < 1e15 { s["maximum"] = range.upperBound }
             return s
+        case .wholeNumber(let range):
+            var s: [String: Any] = ["type": "integer"]
+            if range.lowerBound > -1e15 { s["minimum"] = range.lowerBound }
+            if range.upperBound < 1e15 { s["maximum"] = range.upperBound }
+            return s
         case .choice(let names): return ["enum": names]
         case .flagOr(let names): return ["anyOf": [["type": "boolean"], ["enum": names]]]
         case .localizedText: return localizedText
@@ -37,10 +42,11 @@ public enum JSONSchemaWriter {
                                        "propertyNames": ["pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"]]],
     ] }
 
-    /// The schema of one key: its value's, described by its doc.
-    public static func property(_ kind: ValueKind, doc: String) -> [String: Any] {
+    /// The schema of one key: its value's, described by its doc, with its default when it has one.
+    public static func property(_ kind: ValueKind, doc: String, default initial: DefaultValue? = nil) -> [String: Any] {
         var s = schema(for: kind)
         s["description"] = doc
+        if let initial { s["default"] = initial.json }
         return s
     }
 
@@ -80,7 +86,7 @@ public enum JSONSchemaWriter {
             var properties: [String: [String: Any]] = [:]
             for (name, child) in keys { properties[name] = build(child) }
             let required = keys.compactMap { $0.1.info?.isRequired == true ? $0.0 : nil }
-            var s = node.info.map { property($0.kind, doc: $0.doc) } ?? [:]
+            var s = node.info.map { property($0.kind, doc: $0.doc, default: $0.initialValue) } ?? [:]
             if let items = node.children.first(where: { $0.0 == "[]" })?.1 {
                 s["items"] = build(items)
             }

@@ -17,11 +17,15 @@ public struct KeyInfo: Hashable, Sendable {
     public let doc: String
     /// Whether every object it belongs in must give it.
     public var isRequired = false
+    /// What a file that leaves it out gets, as a value (nil: none, or not one value).
+    public var initialValue: DefaultValue?
 
     /// A key's description; see the members for what each part is.
-    package init(path: String, name: String, label: String, kind: ValueKind, value: String, defaultValue: String, doc: String, isRequired: Bool = false) {
+    package init(path: String, name: String, label: String, kind: ValueKind, value: String, defaultValue: String, doc: String, isRequired: Bool = false,
+                 initialValue: DefaultValue? = nil) {
         self.path = path; self.name = name; self.label = label; self.kind = kind
         self.value = value; self.defaultValue = defaultValue; self.doc = doc; self.isRequired = isRequired
+        self.initialValue = initialValue
     }
 }
 

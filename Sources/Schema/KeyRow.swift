@@ -39,15 +39,19 @@ package struct KeyRow<Model>: Sendable {
     package let decode: Decode?
     /// A rule checked right after this key is read.
     package let rule: Rule?
+    /// What a file that leaves the key out gets, as a value (nil: none, or not one value).
+    package let initialValue: DefaultValue?
 
-    /// A key; see the members for what each part is.
-    package init(_ name: String, _ kind: Kind, value: String, default defaultValue: String, doc: String, label: String? = nil, missing: String? = nil,
-         decode: Decode?, rule: Rule? = nil) {
+    /// A key; see the members for what each part is. The README's default is `default`, else
+    /// `initialValue`'s own spelling.
+    package init(_ name: String, _ kind: Kind, value: String, default defaultValue: String? = nil, initialValue: DefaultValue? = nil,
+                 doc: String, label: String? = nil, missing: String? = nil, decode: Decode?, rule: Rule? = nil) {
         self.name = name
         self.kind = kind
         self.label = label ?? KeyRow.words(name)
-        row = Row(value: value, defaultValue: defaultValue, doc: doc)
+        row = Row(value: value, defaultValue: defaultValue ?? initialValue?.markdown ?? "none", doc: doc)
         self.missing = missing; self.decode = decode; self.rule = rule
+        self.initialValue = initialValue
     }
 }
 
@@ -57,18 +61,30 @@ extension KeyRow {
 
     /// A `true` or `false` key stored at `keyPath`.
     package static func bool(_ name: String, default defaultValue: Bool, doc: String, _ keyPath: WritableKeyPath<Model, Bool> & Sendable) -> KeyRow {
-        KeyRow(name, .flag, value: "`true` or `false`", default: "`\(defaultValue)`", doc: doc) { member, path, _, r, model in
+        KeyRow(name, .flag, value: "`true` or `false`", initialValue: .flag(defaultValue), doc: doc) { member, path, _, r, model in
             if let b = r.bool(member.value, at: path) { model[keyPath: keyPath] = b }
         }
     }
 
+    /// A number key, its range, wholeness and unit said once: the reader checks the value against
+    /// them before `set` gets it, and the README's row, the JSON Schema and an editor's control are
+    /// made from them. `defaultText` says a default that is not one number ("the step's").
+    package static func number(_ name: String, in range: ClosedRange<Double>, whole: Bool = false, unit: String? = nil,
+                               default defaultValue: Double?, defaultText: String? = nil, doc: String, label: String? = nil,
+                               missing: String? = nil, rule: Rule? = nil,
+                               set: @escaping @Sendable (_ value: Double, _ model: inout Model) -> Void) -> KeyRow {
+        KeyRow(name, whole ? .wholeNumber(range) : .number(range), value: ValueKind.numberText(range, whole: whole, unit: unit),
+               default: defaultText, initialValue: defaultValue.map { .number($0) }, doc: doc, label: label, missing: missing,
+               decode: { member, path, _, r, model in
+            let value = whole ? r.wholeNumber(member.value, at: path, in: range).map(Double.init) : r.number(member.value, at: path, in: range)
+            if let value { set(value, &model) }
+        }, rule: rule)
+    }
+
     /// A number within `range` stored at `keyPath`.
     package static func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double, doc: String,
-                       _ keyPath: WritableKeyPath<Model, Double> & Sendable, rule: Rule? = nil) -> KeyRow {
-        KeyRow(name, .number(range), value: "a number from \(range.lowerBound.jsonText) to \(range.upperBound.jsonText)",
-                default: "`\(defaultValue.jsonText)`", doc: doc, decode: { member, path, _, r, model in
-            if let v = r.number(member.value, at: path, in: range) { model[keyPath: keyPath] = v }
-        }, rule: rule)
+                               _ keyPath: WritableKeyPath<Model, Double> & Sendable, rule: Rule? = nil) -> KeyRow {
+        number(name, in: range, default: defaultValue, doc: doc, rule: rule) { v, model in model[keyPath: keyPath] = v }
     }
 
     /// An object of `keys`, read into a fresh `Inner` and stored at `keyPath` (`what` is the
@@ -84,10 +100,11 @@ extension KeyRow {
     }
 
     /// One of the cases of `T`, by raw value, stored at `keyPath`.
-    package static func choice<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ type: T.Type, default defaultValue: String, doc: String,
+    package static func choice<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ type: T.Type, default defaultValue: T, doc: String,
                                                            _ keyPath: WritableKeyPath<Model, T> & Sendable) -> KeyRow where T.RawValue == String {
         let choices = T.allCases.map { ($0.rawValue, $0) }
-        return KeyRow(name, .choice(choices.map(\.0)), value: choices.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: defaultValue, doc: doc) { member, path, _, r, model in
+        return KeyRow(name, .choice(choices.map(\.0)), value: choices.map { "`\"\($0.0)\"`" }.joined(separator: ", "),
+                      initialValue: .name(defaultValue.rawValue), doc: doc) { member, path, _, r, model in
             if let v = r.choice(member.value, at: path, choices) { model[keyPath: keyPath] = v }
         }
     }

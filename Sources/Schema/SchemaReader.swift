@@ -121,6 +121,17 @@ package struct SchemaReader {
         return v
     }
 
+    /// A whole number within `range`, else nil with the problem reported ("expected a whole number
+    /// from 1 to 100000, found 2.5"). `range` stays within ±2⁵³, where every whole Double is an Int.
+    package mutating func wholeNumber(_ node: JSONNode, at path: JSONPath, in range: ClosedRange<Double>) -> Int? {
+        guard let v = number(node, at: path, in: range, meaning: "a whole number") else { return nil }
+        guard v == v.rounded() else {
+            report(node.line, path, "expected \(ValueKind.numberText(range, whole: true)), found \(v.jsonText)")
+            return nil
+        }
+        return Int(v)
+    }
+
     /// One of `choices` (a string).
     package mutating func choice<T>(_ node: JSONNode, at path: JSONPath, _ choices: [(String, T)]) -> T? {
         let names = choices.map { quoted($0.0) }.joined(separator: ", ")

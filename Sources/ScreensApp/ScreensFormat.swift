@@ -8,11 +8,11 @@ public enum ScreensFormat {
     /// The JSON Schema of a screens file.
     public static var jsonSchema: String {
         var app: [String: [String: Any]] = [:]
-        for key in ScreensSchema.app { app[key.name] = JSONSchemaWriter.property(key.kind, doc: key.row.doc) }
+        for key in ScreensSchema.app { app[key.name] = JSONSchemaWriter.property(key.kind, doc: key.row.doc, default: key.initialValue) }
         app["screen"] = JSONSchemaWriter.object([
             "size": ["type": "array", "items": ["type": "number", "minimum": 100, "maximum": 10_000], "minItems": 2, "maxItems": 2,
                      "description": ScreensSchema.screen[0].row.doc],
-            "scale": JSONSchemaWriter.property(ScreensSchema.screen[1].kind, doc: ScreensSchema.screen[1].row.doc),
+            "scale": JSONSchemaWriter.property(ScreensSchema.screen[1].kind, doc: ScreensSchema.screen[1].row.doc, default: ScreensSchema.screen[1].initialValue),
         ], description: doc(of: "screen"))
         app["theme"] = JSONSchemaWriter.object(properties(ScreensSchema.theme), description: doc(of: "theme"))
         app["languages"] = ["type": "array", "items": ["type": "string"], "minItems": 1, "uniqueItems": true, "description": doc(of: "languages")]
@@ -86,10 +86,10 @@ public enum ScreensFormat {
         case "cellWidth":
             return ["type": "array", "items": ["type": "number", "minimum": 10], "minItems": 2, "maxItems": 2, "description": doc]
         case "lines", "columns":
-            var s = JSONSchemaWriter.property(key.kind, doc: doc)
+            var s = JSONSchemaWriter.property(key.kind, doc: doc, default: key.initialValue)
             s["type"] = "integer"
             return s
-        default: return JSONSchemaWriter.property(key.kind, doc: doc)
+        default: return JSONSchemaWriter.property(key.kind, doc: doc, default: key.initialValue)
         }
     }
 
@@ -100,7 +100,7 @@ public enum ScreensFormat {
     }
 
     private static func properties<Model>(_ keys: [KeyRow<Model>]) -> [String: [String: Any]] {
-        Dictionary(uniqueKeysWithValues: keys.map { ($0.name, JSONSchemaWriter.property($0.kind, doc: $0.row.doc)) })
+        Dictionary(uniqueKeysWithValues: keys.map { ($0.name, JSONSchemaWriter.property($0.kind, doc: $0.row.doc, default: $0.initialValue)) })
     }
 
     private static func doc(of name: String) -> String { ScreensSchema.app.first { $0.name == name }?.row.doc ?? "" }

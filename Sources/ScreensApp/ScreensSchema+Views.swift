@@ -61,8 +61,8 @@ extension ScreensSchema {
             node.background = TourSchema.color(member, path, &r)
             node.keyLines["background"] = member.value.line
         }),
-        ViewKey(KeyRow("cornerRadius", .number(0...1000), value: "points, 0 to 1000", default: "0", doc: "rounds the box's background (and an image's corners)") { member, path, _, r, node in
-            node.cornerRadius = r.number(member.value, at: path, in: 0...1000)
+        ViewKey(.number("cornerRadius", in: 0...1000, unit: "points", default: 0, doc: "rounds the box's background (and an image's corners)") { v, node in
+            node.cornerRadius = v
         }),
         ViewKey(KeyRow("text", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "required",
                         doc: "the words of a `text`") { member, path, _, r, node in
@@ -92,8 +92,7 @@ extension ScreensSchema {
                 node.font = f
             }
         }, for: [.text, .button]),
-        ViewKey(KeyRow("size", .number(1...200), value: "points, 1 to 200", default: "the style's", doc: "a text's font size, or an icon's side") { member, path, _, r, node in
-            guard let v = r.number(member.value, at: path, in: 1...200) else { return }
+        ViewKey(.number("size", in: 1...200, unit: "points", default: nil, defaultText: "the style's", doc: "a text's font size, or an icon's side") { v, node in
             if node.kind == .icon { node.iconSize = v } else { node.font = Font(size: v, weight: node.font?.weight ?? .regular) }
         }, for: [.text, .icon]),
         ViewKey(KeyRow("weight", .choice(["regular", "bold"]), value: "`\"regular\"`, `\"bold\"`", default: "the style's", doc: "a text's weight") { member, path, _, r, node in
@@ -108,10 +107,8 @@ extension ScreensSchema {
                         doc: "how a text's lines line up") { member, path, _, r, node in
             node.textAlignment = r.choice(member.value, at: path, [("leading", TextAlignment.leading), ("center", .center), ("trailing", .trailing)])
         }, for: [.text]),
-        ViewKey(KeyRow("lines", .number(1...100), value: "a whole number, 1 to 100", default: "as many as it takes", doc: "the most lines a text takes (then \"…\")") { member, path, _, r, node in
-            if let v = r.number(member.value, at: path, in: 1...100, meaning: "a whole number"), v == v.rounded() { node.lines = Int(v) } else if case .number = member.value.value {
-                r.report(member.value.line, path, "expected a whole number")
-            }
+        ViewKey(.number("lines", in: 1...100, whole: true, default: nil, defaultText: "as many as it takes", doc: "the most lines a text takes (then \"…\")") { v, node in
+            node.lines = Int(v)
         }, for: [.text]),
         ViewKey(KeyRow("file", .file, value: "a path to an image (PNG, JPEG, GIF, BMP, WebP, QOI)", default: "required",
                         doc: "an image's picture, relative to the screens file's folder") { member, path, _, r, node in
@@ -120,8 +117,8 @@ extension ScreensSchema {
         ViewKey(KeyRow("mode", .choice(["fill", "fit"]), value: "`\"fill\"`, `\"fit\"`", default: "`\"fill\"`", doc: "an image covers its box (clipped) or fits inside it") { member, path, _, r, node in
             node.contentMode = r.choice(member.value, at: path, [("fill", ImageView.ContentMode.fill), ("fit", .fit)])
         }, for: [.image]),
-        ViewKey(KeyRow("aspectRatio", .number(0.01...100), value: "width over height, 0.01 to 100", default: "the box's", doc: "an image's shape") { member, path, _, r, node in
-            node.aspectRatio = r.number(member.value, at: path, in: 0.01...100)
+        ViewKey(.number("aspectRatio", in: 0.01...100, unit: "width over height", default: nil, defaultText: "the box's", doc: "an image's shape") { v, node in
+            node.aspectRatio = v
         }, for: [.image]),
         ViewKey(KeyRow("icon", .mixed, value: "an icon's name (" + icons.map { "`\($0.0)`" }.joined(separator: ", ") + "), or `{\"svg\": DATA}`: SVG path data (a `<path>`'s `d`, not a file name) in a 24-unit square",
                         default: "required for `icon`", doc: "an icon's picture, or a button's beside its title") { member, path, _, r, node in
@@ -131,8 +128,8 @@ extension ScreensSchema {
                         doc: "the state a control shows and sets (a flag, a number, a text), or a progress bar's number") { member, path, _, r, node in
             if let s = r.string(member.value, at: path, nonEmpty: true) { node.state = s; node.keyLines["state"] = member.value.line }
         }, for: [.toggle, .checkbox, .slider, .textField, .progress], requiredBy: [.toggle, .checkbox, .slider, .textField]),
-        ViewKey(KeyRow("value", .number(0...1), value: "0 to 1", default: "0", doc: "how full a progress bar without a `state` is") { member, path, _, r, node in
-            node.value = r.number(member.value, at: path, in: 0...1)
+        ViewKey(.number("value", in: 0...1, default: 0, doc: "how full a progress bar without a `state` is") { v, node in
+            node.value = v
         }, for: [.progress]),
         ViewKey(KeyRow("min", .number(-1e12...1e12), value: "a number", default: "0", doc: "a slider's lowest value") { member, path, _, r, node in
             if let v = r.number(member.value, at: path, in: -1e12...1e12) { node.range = v...max(v, node.range.upperBound); node.keyLines["min"] = member.value.line }
@@ -142,17 +139,17 @@ extension ScreensSchema {
             guard v > node.range.lowerBound else { r.report(member.value.line, path, "expected a number above min (\(node.range.lowerBound.compact)), found \(v.compact)"); return }
             node.range = node.range.lowerBound...v
         }, for: [.slider]),
-        ViewKey(KeyRow("step", .number(0.000001...1e12), value: "a number above 0", default: "none (any value)", doc: "what a slider's value moves by") { member, path, _, r, node in
-            node.step = r.number(member.value, at: path, in: 0.000001...1e12)
+        ViewKey(.number("step", in: 0.000001...1e12, default: nil, defaultText: "none (any value)", doc: "what a slider's value moves by") { v, node in
+            node.step = v
         }, for: [.slider]),
         ViewKey(KeyRow("multiline", .flag, value: "`true` or `false`", default: "`false`", doc: "a text field of several lines") { member, path, _, r, node in
             if let b = r.bool(member.value, at: path) { node.multiline = b }
         }, for: [.textField]),
-        ViewKey(KeyRow("minLength", .number(0...maxLength), value: "points", default: "0", doc: "the least room a spacer takes") { member, path, _, r, node in
-            node.minLength = r.number(member.value, at: path, in: 0...maxLength)
+        ViewKey(.number("minLength", in: 0...maxLength, unit: "points", default: 0, doc: "the least room a spacer takes") { v, node in
+            node.minLength = v
         }, for: [.spacer]),
-        ViewKey(KeyRow("spacing", .number(0...maxLength), value: "points", default: "0 (a card, a scroll: 8; a grid: 16)", doc: "room between a container's children") { member, path, _, r, node in
-            node.spacing = r.number(member.value, at: path, in: 0...maxLength)
+        ViewKey(.number("spacing", in: 0...maxLength, unit: "points", default: nil, defaultText: "0 (a card, a scroll: 8; a grid: 16)", doc: "room between a container's children") { v, node in
+            node.spacing = v
         }, for: [.vstack, .hstack, .grid, .scroll, .card]),
         ViewKey(KeyRow("alignment", .choice(alignments.map(\.0)), value: alignments.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: "`\"center\"`; a card: `\"leading\"`",
                         doc: "where a container's children line up (a vstack takes `leading`, `center`, `trailing`; an hstack `top`, `center`, `bottom`)") { member, path, _, r, node in
@@ -166,10 +163,8 @@ extension ScreensSchema {
             guard allowed.contains(s) else { r.report(member.value.line, path, "expected one of \(allowed.map(quoted).joined(separator: ", ")) for a \(node.kind.rawValue), found \(quoted(s))"); return }
             node.alignment = s
         }, for: [.vstack, .hstack, .zstack, .scroll, .card]),
-        ViewKey(KeyRow("columns", .number(1...12), value: "a whole number, 1 to 12", default: "2", doc: "a grid's columns") { member, path, _, r, node in
-            if let v = r.number(member.value, at: path, in: 1...12, meaning: "a whole number"), v == v.rounded() { node.columns = Int(v) } else if case .number = member.value.value {
-                r.report(member.value.line, path, "expected a whole number")
-            }
+        ViewKey(.number("columns", in: 1...12, whole: true, default: 2, doc: "a grid's columns") { v, node in
+            node.columns = Int(v)
         }, for: [.grid]),
         ViewKey(KeyRow("cellWidth", .list, value: "`[least, most]` points", default: "none (always `columns`)",
                         doc: "a grid takes as many columns as its width allows, each cell at most the second wide, one fewer when cells would be narrower than the first (never fewer than `columns`)") { member, path, _, r, node in

@@ -3,6 +3,7 @@ import Testing
 import Views
 import Editor
 import Raster
+import Schema
 import Tours
 
 /// Every key in the panel, from the schema's rows: a number, a flag, a choice, a text in the
@@ -20,6 +21,22 @@ import Tours
             if ["show.", "steps[].advanceOn.", "steps[].shape."].contains(where: { info.path.hasPrefix($0) }) { continue }
             let id = (isStep ? "editor.key.step." : "editor.key.tour.") + rest
             #expect(f.editor.root.view(withID: id) != nil, "a row for \(info.path)")
+        }
+    }
+
+    /// The step's steppers take their range and first value from the keys' rows, as the README and
+    /// the JSON Schema do: a file's padding of 300 shows as 300, not as the stepper's own top.
+    @Test func theSteppersFollowTheRows() throws {
+        let f = try EditorFixture(text: EditorScenarioTests.home)
+        for name in ["cornerRadius", "padding", "feather"] {
+            let info = try #require(TourFormat.keys.first { $0.path == "steps[]." + name })
+            let stepper = try #require(f.editor.root.view(withID: "editor." + name) as? Stepper, "editor.\(name)")
+            #expect(stepper.range == info.kind.numberRange, "\(name): \(stepper.range) against \(info.value)")
+            if case .number(let initial)? = info.initialValue {
+                #expect(info.defaultValue == "`\(initial.compact)`", "\(name): the README's default is the row's")
+            } else {
+                Issue.record("\(name) has no default value in its row")
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Schema
 @testable import Tours
 
 /// The README's tables of tour keys are made from the one declaration of every key (`TourSchema`):
@@ -32,5 +33,21 @@ import Testing
         #expect(lines.contains("unknown key (did you mean \"padding\"?)"))
         #expect(lines.contains("unknown key (did you mean \"allowSkip\"?)"))
         #expect(TourSchema.step.map(\.name).contains("scrollIntoView") && TourSchema.tour.map(\.name).contains("background"))
+    }
+}
+
+/// No number key states its range twice: the README's words of every number key of the tour format
+/// name the bounds of its kind, so a range changed in one place cannot leave the other behind.
+@Suite struct NumberRowTests {
+    @Test func everyNumberKeysWordsNameItsRange() {
+        var numbers = 0
+        for info in TourFormat.keys {
+            guard let range = info.kind.numberRange else { continue }
+            numbers += 1
+            let whole: Bool
+            if case .wholeNumber = info.kind { whole = true } else { whole = false }
+            #expect(info.value.hasPrefix(ValueKind.numberText(range, whole: whole)), "\(info.path): \(info.value) against \(range)")
+        }
+        #expect(numbers >= 10, "the tour format has number keys (\(numbers))")
     }
 }

@@ -78,7 +78,7 @@ import Demo
         #expect(problemLines(#"{"id": "t", "show": "sometimes", "steps": [{"target": "fab", "text": "x"}]}"#)
                 == [#"t.json:1: show: expected "once", "always" or an object such as {"afterLaunches": 3}, found "sometimes""#])
         #expect(problemLines(#"{"id": "t", "show": {"afterEvent": "liked", "notWithin": "soon", "maxTimes": 1.5}, "steps": [{"target": "fab", "text": "x"}]}"#) == [
-            "t.json:1: show.maxTimes: expected a whole number, found 1.5",
+            "t.json:1: show.maxTimes: expected a whole number from 1 to 100000, found 1.5",
             #"t.json:1: show.notWithin: expected a duration such as "7d", "12h", "30m" or "45s", found "soon""#,
             #"t.json:1: show.afterEvent: expected one of the app's events (launch, cardAdded, overlayOpened), found "liked""#,
         ])

@@ -231,10 +231,12 @@ public struct TourStep: Hashable, Sendable {
 
     /// The corner radius a rounded rectangle gets when the file gives none.
     public static let defaultCornerRadius = 12.0
+    /// The room between a target and its hole's edge when the file gives none, in points.
+    public static let defaultPadding = 8.0
 
     /// A step; the defaults are those of a file that leaves the keys out.
     public init(targets: [HoleTarget], shape: HoleShape = .roundedRect(cornerRadius: TourStep.defaultCornerRadius),
-                padding: Double = 8, feather: Double = 0, title: String? = nil, text: String? = nil,
+                padding: Double = TourStep.defaultPadding, feather: Double = 0, title: String? = nil, text: String? = nil,
                 placement: BubblePlacement = .auto, advanceOn: AdvanceTrigger = .nextButton, tab: String? = nil,
                 scrollsIntoView: Bool = true, source: SourceLines = SourceLines()) {
         self.targets = targets; self.shape = shape; self.padding = padding; self.feather = feather

@@ -130,16 +130,13 @@ extension TourSchema {
 
     /// The keys of the test's `tolerance` object.
     static let tolerance: [KeyRow<TourTest.Tolerance>] = [
-        KeyRow("maxDifferentPixels", .number(0...Double(Int32.max)), value: "a whole number ≥ 0", default: "`0`", doc: "how many pixels may differ") { member, path, _, r, t in
-            if let v = wholeNumber(member, path, &r, in: 0...1e12, "expected a whole number of pixels") { t.maxDifferentPixels = v }
+        .number("maxDifferentPixels", in: 0...1e12, whole: true, default: 0, doc: "how many pixels may differ") { v, t in t.maxDifferentPixels = Int(v) },
+        .number("maxChannelDelta", in: 0...255, whole: true, default: 0, doc: "how far a channel may differ before its pixel counts as different") { v, t in
+            t.maxChannelDelta = Int(v)
         },
-        KeyRow("maxChannelDelta", .number(0...255), value: "a whole number from 0 to 255", default: "`0`",
-                doc: "how far a channel may differ before its pixel counts as different") { member, path, _, r, t in
-            if let v = wholeNumber(member, path, &r, in: 0...255, "expected a whole number from 0 to 255") { t.maxChannelDelta = v }
-        },
-        KeyRow("perceptual", .number(0...1), value: "a number from 0 to 1", default: "none (exact channels)",
-                doc: "compare perceptually (pixelmatch's YIQ distance over this threshold, anti-aliased edges ignored); 0.1 is pixelmatch's default") { member, path, _, r, t in
-            if let v = r.number(member.value, at: path, in: 0...1) { t.perceptualThreshold = v }
+        .number("perceptual", in: 0...1, default: nil, defaultText: "none (exact channels)",
+                doc: "compare perceptually (pixelmatch's YIQ distance over this threshold, anti-aliased edges ignored); 0.1 is pixelmatch's default") { v, t in
+            t.perceptualThreshold = v
         },
     ]
 
@@ -184,15 +181,6 @@ extension TourSchema {
             s.expectLine = member.value.line
         },
     ]
-
-    /// A whole number in `range`, or nil with `message` reported for a fraction (the range's own
-    /// message for a number outside it, or a value that is no number).
-    private static func wholeNumber(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader,
-                                    in range: ClosedRange<Double>, _ message: String) -> Int? {
-        guard let v = r.number(member.value, at: path, in: range, meaning: "a whole number") else { return nil }
-        guard v == v.rounded() else { r.report(member.value.line, path, message); return nil }
-        return Int(v)
-    }
 
     /// The elements of a list value, reported when it is not a list (or is empty and `allowEmpty` is false).
     private static func list(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, of what: String,

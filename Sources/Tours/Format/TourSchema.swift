@@ -129,7 +129,7 @@ package enum TourSchema {
         .object("screen", value: "an object: `size`, `scale`", default: "the command's `--size` and `--scale`",
                 doc: "the screen the tour is made for; over a screenshot without `size`, the image's pixels divided by `scale`",
                 keys: screen, what: "an object such as {\"scale\": 3} or {\"size\": [390, 844], \"scale\": 2}", fresh: Tour.ScreenSpec(), \.screen),
-        .choice("units", Tour.RectUnits.self, default: "`\"points\"`",
+        .choice("units", Tour.RectUnits.self, default: .points,
                 doc: "what `rect` and `rects` are measured in: screen points, or the screenshot's pixels (points × `screen.scale`)", \.rectUnits),
         KeyRow("test", .object, value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
                 default: "the defaults of its keys", doc: "what `limelight test` runs for the tour") { member, path, _, r, tour in
@@ -167,30 +167,26 @@ package enum TourSchema {
 
     /// A whole number within `range`, else nil with the problem reported.
     static func whole(_ node: JSONNode, _ path: JSONPath, _ r: inout SchemaReader, in range: ClosedRange<Double>) -> Int? {
-        guard let v = r.number(node, at: path, in: range, meaning: "a whole number") else { return nil }
-        guard v == v.rounded() else { r.report(node.line, path, "expected a whole number, found \(v)"); return nil }
-        return Int(v)
+        r.wholeNumber(node, at: path, in: range)
     }
 
     /// The keys of the tour's `show` object (all the keys given must hold).
     static let show: [KeyRow<Tour>] = [
-        KeyRow("afterLaunches", .number(1...100_000), value: "a whole number from 1 to 100000", default: "none",
-                doc: "show from the app's Nth launch on") { member, path, _, r, tour in
-            tour.show.afterLaunches = whole(member.value, path, &r, in: 1...100_000)
+        .number("afterLaunches", in: 1...100_000, whole: true, default: nil, doc: "show from the app's Nth launch on") { n, tour in
+            tour.show.afterLaunches = Int(n)
         },
-        KeyRow("maxTimes", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1` (`\"once\"`)",
-                doc: "show at most this many times") { member, path, _, r, tour in
-            if let n = whole(member.value, path, &r, in: 1...100_000) { tour.show.maxTimes = n }
+        .number("maxTimes", in: 1...100_000, whole: true, default: 1, defaultText: "`1` (`\"once\"`)", doc: "show at most this many times") { n, tour in
+            tour.show.maxTimes = Int(n)
         },
         KeyRow("afterEvent", .name, value: "one of the app's event names", default: "none",
                 doc: "show once the app's event happened `count` times (the app declares its events)") { member, path, context, r, tour in
             // The event's name is checked against the app's events with the targets (TourTargetValidator).
             guard let name = r.string(member.value, at: path, nonEmpty: true) else { return }
-            let count = context.members["count"].flatMap { whole($0.value, context.path.appending("count"), &r, in: 1...100_000) } ?? 1
+            let count = context.members["count"].flatMap { r.wholeNumber($0.value, at: context.path.appending("count"), in: ShowRule.EventCount.counts) } ?? 1
             tour.show.afterEvent = ShowRule.EventCount(name: name, count: count)
             tour.afterEventLine = member.value.line
         },
-        KeyRow("count", .number(1...100_000), value: "a whole number from 1 to 100000", default: "`1`",
+        KeyRow("count", .wholeNumber(ShowRule.EventCount.counts), value: ValueKind.numberText(ShowRule.EventCount.counts, whole: true), initialValue: .number(1),
                 doc: "with `afterEvent`: how many times the event must have happened", decode: nil, rule: { context, r, _ in
             if let c = context.members["count"], context.members["afterEvent"] == nil {
                 r.report(c.keyLine, context.path.appending("count"), "\"count\" goes with \"afterEvent\"")
@@ -253,15 +249,14 @@ package enum TourSchema {
                 default: "`\"roundedRect\"`", doc: "the holes' outline") { member, path, _, r, step in
             decodeShape(member.value, path, &step, &r)
         },
-        .number("padding", in: 0...10_000, default: 8, doc: "points between the target and the hole's edge", \.padding),
-        KeyRow("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "`\(TourStep.defaultCornerRadius.compact)`",
-                doc: "the corner radius of `roundedRect` holes (only with that shape)") { member, path, context, r, step in
-            if let d = r.number(member.value, at: path, in: 0...10_000), case .roundedRect = step.shape {
-                step.shape = .roundedRect(cornerRadius: d)
+        .number("padding", in: 0...10_000, default: TourStep.defaultPadding, doc: "points between the target and the hole's edge", \.padding),
+        .number("cornerRadius", in: 0...10_000, default: TourStep.defaultCornerRadius,
+                doc: "the corner radius of `roundedRect` holes (only with that shape)", rule: { context, r, step in
+            if let member = context.members["cornerRadius"], context.members["shape"] != nil, !isRoundedRect(step.shape) {
+                r.warn(member.keyLine, context.path.appending("cornerRadius"), "has no effect: only \"shape\": \"roundedRect\" has a corner radius (remove it)")
             }
-            if context.members["shape"] != nil, !isRoundedRect(step.shape) {
-                r.warn(member.keyLine, path, "has no effect: only \"shape\": \"roundedRect\" has a corner radius (remove it)")
-            }
+        }) { d, step in
+            if case .roundedRect = step.shape { step.shape = .roundedRect(cornerRadius: d) }
         },
         .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
         KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "none",
@@ -276,7 +271,7 @@ package enum TourSchema {
                 doc: "what a screen reader calls the target; needed for a `rect` over a screenshot, which nothing else names") { member, path, _, r, step in
             (step.label, step.labels) = TourDecoder.localized(member.value, at: path, &r)
         },
-        .choice("placement", BubblePlacement.self, default: "`\"auto\"`",
+        .choice("placement", BubblePlacement.self, default: .auto,
                 doc: "where the bubble goes (a side without room flips, and the lint says so)", \.placement),
         KeyRow("advanceOn", .mixed, value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
                 default: "`\"nextButton\"` with text, else `\"tapAnywhere\"`",
@@ -377,7 +372,7 @@ package enum TourSchema {
         .number("waitFor", in: 0...60000, default: 3000,
                 doc: "milliseconds the step waits, the dim up and no bubble, for a target not laid out yet (a card added later) or gone; then `ifMissing`",
                 \.waitFor),
-        .choice("ifMissing", MissingTargetAction.self, default: "`\"skip\"`",
+        .choice("ifMissing", MissingTargetAction.self, default: .skip,
                 doc: "when the wait is over: pass over the step, end the tour, or show the bubble centred with no hole", \.ifMissing),
         KeyRow("scrollIntoView", .flag, value: "`true` or `false`", default: "`true`",
                 doc: "scroll a target that is cut off (or virtualized far away) fully into view first", decode: { member, path, _, r, step in
@@ -441,9 +436,8 @@ package enum TourSchema {
                 doc: "the hole's rectangle", missing: "missing key \"rect\" ([x, y, width, height])") { member, _, _, _, item in
             item.rect = member.value
         },
-        KeyRow("cornerRadius", .number(0...10_000), value: "a number from 0 to 10000", default: "the step's `cornerRadius`",
-                doc: "this hole's own corner radius") { member, path, _, r, item in
-            item.cornerRadius = r.number(member.value, at: path, in: 0...10_000)
+        .number("cornerRadius", in: 0...10_000, default: nil, defaultText: "the step's `cornerRadius`", doc: "this hole's own corner radius") { d, item in
+            item.cornerRadius = d
         },
     ]
 
@@ -584,7 +578,7 @@ extension Tour {
 extension TourSchema {
     static func infos<Model>(_ keys: [KeyRow<Model>], prefix: String) -> [KeyInfo] {
         keys.map { KeyInfo(path: prefix + $0.name, name: $0.name, label: $0.label, kind: $0.kind, value: $0.row.value,
-                               defaultValue: $0.row.defaultValue, doc: $0.row.doc, isRequired: $0.missing != nil) }
+                               defaultValue: $0.row.defaultValue, doc: $0.row.doc, isRequired: $0.missing != nil, initialValue: $0.initialValue) }
     }
 
     /// A theme object's keys under `prefix` (`theme.`).

@@ -138,18 +138,12 @@ extension TourSchema {
 
     /// The keys of a step's `outline` object.
     static let outlineKeys: [KeyRow<HoleOutline>] = [
-        KeyRow("width", .number(0.5...20), value: "a number from 0.5 to 20", default: "`3`", doc: "the line's width in points") { member, path, _, r, o in
-            if let v = r.number(member.value, at: path, in: 0.5...20) { o.width = v }
-        },
+        .number("width", in: 0.5...20, default: HoleOutline().width, doc: "the line's width in points") { v, o in o.width = v },
         KeyRow("color", .color, value: "`\"#RRGGBB\"`", default: "`\"#FFFFFF\"`", doc: "the line's colour") { member, path, _, r, o in
             if let c = color(member, path, &r) { o.color = c }
         },
-        KeyRow("glow", .number(0...40), value: "a number from 0 to 40", default: "`0`", doc: "points a glow fades over beyond the line") { member, path, _, r, o in
-            if let v = r.number(member.value, at: path, in: 0...40) { o.glow = v }
-        },
-        KeyRow("pulse", .flag, value: "`true` or `false`", default: "`false`", doc: "the line breathes (not under reduced motion)") { member, path, _, r, o in
-            if let b = r.bool(member.value, at: path) { o.pulse = b }
-        },
+        .number("glow", in: 0...40, default: HoleOutline().glow, doc: "points a glow fades over beyond the line") { v, o in o.glow = v },
+        .bool("pulse", default: HoleOutline().pulse, doc: "the line breathes (not under reduced motion)", \.pulse),
     ]
 
     /// The keys of a theme's `button` object.

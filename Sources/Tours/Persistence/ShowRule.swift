@@ -11,6 +11,8 @@ public struct ShowRule: Hashable, Sendable {
         public var name: String
         /// How many times.
         public var count: Int
+        /// The counts a file may ask for.
+        public static let counts: ClosedRange<Double> = 1...100_000
         /// `count` times `name`.
         public init(name: String, count: Int) { self.name = name; self.count = count }
     }
