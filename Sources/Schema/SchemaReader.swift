@@ -132,6 +132,51 @@ package struct SchemaReader {
         return Int(v)
     }
 
+    /// A string, or an object of strings by language code (`{"en": "…", "ja": "…"}`): returns the
+    /// default (English when given, else the first) and the whole table.
+    package mutating func localizedText(_ node: JSONNode, at path: JSONPath) -> (String?, [String: String]) {
+        guard case .object(let members) = node.value else { return (text(node, at: path), [:]) }
+        var table: [String: String] = [:]
+        var first: String?
+        if members.isEmpty { report(node.line, path, "expected a string, or an object of strings by language code such as {\"en\": \"…\", \"ja\": \"…\"}, found an empty object") }
+        for m in members {
+            let keyPath = path.appending(m.key)
+            guard LanguageTagSyntax.isWellFormed(m.key) else {
+                report(m.keyLine, keyPath, "expected a language tag such as en, ja, zh-Hans or pt-BR")
+                continue
+            }
+            guard table[m.key] == nil else { continue }
+            if let s = text(m.value, at: keyPath) {
+                table[m.key] = s
+                if first == nil { first = s }
+            }
+        }
+        return (table["en"] ?? first, table)
+    }
+
+    /// A name: ASCII letters, digits, `.`, `_` and `-`, at most `maxLength` of them (an id, a
+    /// tour's name), else nil with the problem reported.
+    package mutating func name(_ node: JSONNode, at path: JSONPath, maxLength: Int) -> String? {
+        guard let s = string(node, at: path, nonEmpty: true) else { return nil }
+        guard s.count <= maxLength, s.unicodeScalars.allSatisfy({ $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._-".unicodeScalars.contains($0)) }) else {
+            report(node.line, path, "expected a name of letters, digits, \".\", \"_\" and \"-\" (at most \(maxLength)), found \(quoted(s))")
+            return nil
+        }
+        return s
+    }
+
+    /// A colour `"#RRGGBB"` as its red, green and blue, else nil with the problem reported.
+    package mutating func color(_ node: JSONNode, at path: JSONPath) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+        guard let s = string(node, at: path) else { return nil }
+        let digits = s.utf8.dropFirst()
+        if s.utf8.count == 7, s.hasPrefix("#"), digits.allSatisfy({ (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }),
+           let v = UInt32(String(s.dropFirst()), radix: 16) {
+            return (UInt8(v >> 16), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+        }
+        report(node.line, path, "expected a colour \"#RRGGBB\" such as \"#FFFFFF\", found \(quoted(s))")
+        return nil
+    }
+
     /// One of `choices` (a string).
     package mutating func choice<T>(_ node: JSONNode, at path: JSONPath, _ choices: [(String, T)]) -> T? {
         let names = choices.map { quoted($0.0) }.joined(separator: ", ")

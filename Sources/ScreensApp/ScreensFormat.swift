@@ -112,17 +112,17 @@ public enum ScreensFormat {
     static var appTable: String {
         var rows: [String] = []
         for key in ScreensSchema.app {
-            rows += TourSchema.markdownRows([key])
+            rows += KeyTable.rows([key])
             switch key.name {
-            case "screen": rows += TourSchema.markdownRows(ScreensSchema.screen, prefix: "screen.")
-            case "theme": rows += TourSchema.markdownRows(ScreensSchema.theme, prefix: "theme.")
-            case "states": rows += TourSchema.markdownRows(ScreensSchema.stateKeys, prefix: "states.NAME.")
-            case "tabs": rows += TourSchema.markdownRows(ScreensSchema.tabKeys, prefix: "tabs[].")
-            case "screens": rows += TourSchema.markdownRows(ScreensSchema.screenKeys, prefix: "screens.NAME.")
+            case "screen": rows += KeyTable.rows(ScreensSchema.screen, prefix: "screen.")
+            case "theme": rows += KeyTable.rows(ScreensSchema.theme, prefix: "theme.")
+            case "states": rows += KeyTable.rows(ScreensSchema.stateKeys, prefix: "states.NAME.")
+            case "tabs": rows += KeyTable.rows(ScreensSchema.tabKeys, prefix: "tabs[].")
+            case "screens": rows += KeyTable.rows(ScreensSchema.screenKeys, prefix: "screens.NAME.")
             default: break
             }
         }
-        return TourSchema.table(rows)
+        return KeyTable.markdown(rows)
     }
 
     /// The README's table of a view's keys, with the widgets each applies to.
@@ -135,5 +135,5 @@ public enum ScreensFormat {
     }
 
     /// The README's table of an action's keys.
-    static var actionTable: String { TourSchema.table(TourSchema.markdownRows(ScreensSchema.actionKeys, prefix: "action.")) }
+    static var actionTable: String { KeyTable.markdown(KeyTable.rows(ScreensSchema.actionKeys, prefix: "action.")) }
 }

@@ -41,7 +41,7 @@ extension ScreensSchema {
                         default: "required", doc: "which widget the view is", decode: nil)),
         ViewKey(KeyRow("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
                         doc: "the id tours name the view by (`\"target\": ID`, `tap ID`); each is used once in the file") { member, path, _, r, node in
-            if let id = TourSchema.name(member, path, &r, maxLength: 100) { node.id = id; node.keyLines["id"] = member.value.line }
+            if let id = r.name(member.value, at: path, maxLength: 100) { node.id = id; node.keyLines["id"] = member.value.line }
         }),
         ViewKey(KeyRow("label", .localizedText, value: "a string, or strings by language tag", default: "its words, if any",
                         doc: "what a screen reader calls the view (an image or an icon is otherwise silent)") { member, path, _, r, node in
@@ -58,7 +58,7 @@ extension ScreensSchema {
         }),
         ViewKey(KeyRow("background", .color, value: "`\"#RRGGBB\"`", default: "none",
                         doc: "fills the view's box (behind a `card`'s own white fill, which covers all of it but what `padding` leaves)") { member, path, _, r, node in
-            node.background = TourSchema.color(member, path, &r)
+            node.background = ScreensSchema.color(member, path, &r)
             node.keyLines["background"] = member.value.line
         }),
         ViewKey(.number("cornerRadius", in: 0...1000, unit: "points", default: 0, doc: "rounds the box's background (and an image's corners)") { v, node in
@@ -101,7 +101,7 @@ extension ScreensSchema {
             }
         }, for: [.text]),
         ViewKey(KeyRow("color", .color, value: "`\"#RRGGBB\"`", default: "the label colour; the tint for icons", doc: "a text's or an icon's colour") { member, path, _, r, node in
-            node.color = TourSchema.color(member, path, &r)
+            node.color = ScreensSchema.color(member, path, &r)
         }, for: [.text, .icon]),
         ViewKey(KeyRow("align", .choice(["leading", "center", "trailing"]), value: "`\"leading\"`, `\"center\"`, `\"trailing\"`", default: "`\"leading\"`",
                         doc: "how a text's lines line up") { member, path, _, r, node in

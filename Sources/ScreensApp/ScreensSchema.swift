@@ -3,7 +3,7 @@ import Schema
 import Tours
 import Views
 
-/// Every key a screens file may have, declared once (Tours' `KeyRow` rows): the app's, a
+/// Every key a screens file may have, declared once (`KeyRow` rows of the Schema module): the app's, a
 /// state's, a tab's, a screen's, a view's (with the widgets it applies to) and an action's.
 /// `ScreensLoader` reads files with these tables, and the README's tables and the JSON Schema
 /// (`ScreensFormat`) are made from them.
@@ -20,6 +20,11 @@ enum ScreensSchema {
     static let maxNames = 1_000
     /// The largest size, spacing or padding a file may give, in points.
     static let maxLength = 100_000.0
+
+    /// A `"#RRGGBB"` value (`SchemaReader.color`) as a colour, else nil with the problem reported.
+    static func color(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> Color? {
+        r.color(member.value, at: path).map { Color(red: $0.red, green: $0.green, blue: $0.blue) }
+    }
 
     // MARK: - The app
 
@@ -150,10 +155,10 @@ enum ScreensSchema {
     /// The keys of `theme`.
     static let theme: [KeyRow<ScreensFile>] = [
         KeyRow("tint", .color, value: "`\"#RRGGBB\"`", default: "Limelight's blue", doc: "filled buttons, the selected tab, controls that are on") { member, path, _, r, file in
-            if let c = TourSchema.color(member, path, &r) { file.tint = c }
+            if let c = ScreensSchema.color(member, path, &r) { file.tint = c }
         },
         KeyRow("background", .color, value: "`\"#RRGGBB\"`", default: "light grey", doc: "behind every screen") { member, path, _, r, file in
-            if let c = TourSchema.color(member, path, &r) { file.background = c }
+            if let c = ScreensSchema.color(member, path, &r) { file.background = c }
         },
     ]
 
@@ -200,7 +205,7 @@ enum ScreensSchema {
             screen.title = localized(member.value, at: path, &r)
         },
         KeyRow("background", .color, value: "`\"#RRGGBB\"`", default: "the app's", doc: "behind this screen") { member, path, _, r, screen in
-            screen.background = TourSchema.color(member, path, &r)
+            screen.background = ScreensSchema.color(member, path, &r)
         },
         KeyRow("content", .object, value: "a view", default: "required", doc: "what the screen shows under its title",
                 missing: "missing key \"content\" (the screen's view, such as {\"type\": \"vstack\", \"children\": […]})") { member, path, _, r, screen in
@@ -218,7 +223,7 @@ enum ScreensSchema {
     /// A string or strings by language tag.
     static func localized(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> LocalText? {
         let before = r.diagnostics.count
-        let (base, table) = TourDecoder.localized(node, at: path, &r)
+        let (base, table) = r.localizedText(node, at: path)
         guard r.diagnostics.count == before, let base else { return nil }
         // The first language given is the base the others fall back to.
         var first = base

@@ -30,23 +30,7 @@ public enum TourDecoder {
     /// A string, or an object of strings by language code (`{"en": "…", "ja": "…"}`): returns the
     /// default (English when given, else the first) and the whole table.
     package static func localized(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> (String?, [String: String]) {
-        guard case .object(let members) = node.value else { return (r.text(node, at: path), [:]) }
-        var table: [String: String] = [:]
-        var first: String?
-        if members.isEmpty { r.report(node.line, path, "expected a string, or an object of strings by language code such as {\"en\": \"…\", \"ja\": \"…\"}, found an empty object") }
-        for m in members {
-            let keyPath = path.appending(m.key)
-            guard LanguageTag.isWellFormed(m.key) else {
-                r.report(m.keyLine, keyPath, "expected a language tag such as en, ja, zh-Hans or pt-BR")
-                continue
-            }
-            guard table[m.key] == nil else { continue }
-            if let s = r.text(m.value, at: keyPath) {
-                table[m.key] = s
-                if first == nil { first = s }
-            }
-        }
-        return (table["en"] ?? first, table)
+        r.localizedText(node, at: path)
     }
 
     private static func decodeTargets(_ m: [String: JSONMember], _ node: JSONNode, _ path: JSONPath,

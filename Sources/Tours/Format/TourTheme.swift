@@ -54,10 +54,7 @@ public struct TourTheme: Hashable, Sendable {
 extension TourSchema {
     /// A `"#RRGGBB"` value, else nil with the problem reported.
     package static func color(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> Color? {
-        guard let s = r.string(member.value, at: path) else { return nil }
-        if s.count == 7, s.hasPrefix("#"), let color = Color(hex: s) { return color }
-        r.report(member.value.line, path, "expected a colour \"#RRGGBB\" such as \"#FFFFFF\", found \(quoted(s))")
-        return nil
+        r.color(member.value, at: path).map { Color(red: $0.red, green: $0.green, blue: $0.blue) }
     }
 
     /// The keys of a `theme` object.

@@ -1,0 +1,111 @@
+import Overlays
+import Raster
+import Schema
+
+extension TourSchema {
+    // MARK: - The README
+
+    /// The README's rows of `keys` (`KeyTable.rows`).
+    package static func markdownRows<Model>(_ keys: [KeyRow<Model>], prefix: String = "") -> [String] { KeyTable.rows(keys, prefix: prefix) }
+
+    /// The README's table of a tour's keys (with its `dim`, `theme` and `screen` objects').
+    static var tourTable: String {
+        var rows: [String] = []
+        for key in tour {
+            rows += markdownRows([key])
+            switch key.name {
+            case "dim": rows += markdownRows(dim, prefix: "dim.")
+            case "theme": rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.")
+            case "screen": rows += markdownRows(screen, prefix: "screen.")
+            case "show": rows += markdownRows(show, prefix: "show.")
+            default: break
+            }
+        }
+        return table(rows)
+    }
+
+    /// The README's table of the `test` object's keys (with its `tolerance` object's and a script's).
+    static var testTable: String {
+        table(markdownRows(test, prefix: "test.") + markdownRows(tolerance, prefix: "test.tolerance.")
+              + markdownRows(script, prefix: "test.scripts[]."))
+    }
+
+    /// The README's table of a step's keys, each object's and list item's keys after its own row.
+    static var stepTable: String {
+        var rows: [String] = []
+        for key in step {
+            rows += markdownRows([key])
+            switch key.name {
+            case "rects": rows += markdownRows(rectItem, prefix: "rects[].")
+            case "shape": rows += markdownRows(pathShape, prefix: "shape.")
+            case "advanceOn": rows += markdownRows(advanceEvent, prefix: "advanceOn.")
+            case "theme": rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.")
+            case "outline": rows += markdownRows(outlineKeys, prefix: "outline.")
+            case "buttons": rows += markdownRows(buttonItem, prefix: "buttons[].")
+            default: break
+            }
+        }
+        return table(rows)
+    }
+
+    /// The rows under the README's header of a key table (`KeyTable.markdown`).
+    package static func table(_ rows: [String]) -> String { KeyTable.markdown(rows) }
+}
+
+extension TourStep {
+    /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.
+    public static var keyOrder: [String] { TourSchema.step.map(\.name) }
+}
+
+extension Tour {
+    /// A tour's own keys in the order the tour format declares them (`steps` last).
+    public static var keyOrder: [String] { TourSchema.tour.map(\.name) }
+}
+
+extension TourSchema {
+    static func infos<Model>(_ keys: [KeyRow<Model>], prefix: String) -> [KeyInfo] {
+        keys.map { KeyInfo(path: prefix + $0.name, name: $0.name, label: $0.label, kind: $0.kind, value: $0.row.value,
+                               defaultValue: $0.row.defaultValue, doc: $0.row.doc, isRequired: $0.missing != nil, initialValue: $0.initialValue) }
+    }
+
+    /// A theme object's keys under `prefix` (`theme.`).
+    static func themeInfos(_ prefix: String) -> [KeyInfo] {
+        infos(theme, prefix: prefix) + themeRows.map { row in infos([row.key], prefix: prefix + row.path.dropLast(row.key.name.count)) }.flatMap { $0 }
+    }
+
+    /// Every key of a tour file, nested ones after their object's own, in the schema's order.
+    public static var allKeys: [KeyInfo] {
+        var out: [KeyInfo] = []
+        for key in tour {
+            out += infos([key], prefix: "")
+            switch key.name {
+            case "dim": out += infos(dim, prefix: "dim.")
+            case "theme": out += themeInfos("theme.")
+            case "show": out += infos(show, prefix: "show.")
+            case "screen": out += infos(screen, prefix: "screen.")
+            case "test": out += infos(test, prefix: "test.") + infos(tolerance, prefix: "test.tolerance.") + infos(script, prefix: "test.scripts[].")
+            case "steps":
+                for s in step {
+                    out += infos([s], prefix: "steps[].")
+                    switch s.name {
+                    case "rects": out += infos(rectItem, prefix: "steps[].rects[].")
+                    case "shape": out += infos(pathShape, prefix: "steps[].shape.")
+                    case "advanceOn": out += infos(advanceEvent, prefix: "steps[].advanceOn.")
+                    case "theme": out += themeInfos("steps[].theme.")
+                    case "outline": out += infos(outlineKeys, prefix: "steps[].outline.")
+                    case "buttons": out += infos(buttonItem, prefix: "steps[].buttons[].")
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+        return out
+    }
+}
+
+/// The tour format's keys, for tools that build on it (a settings panel, a JSON Schema).
+public enum TourFormat {
+    /// Every key of a tour file, nested ones included (`steps[].advanceOn.goto`).
+    public static var keys: [KeyInfo] { TourSchema.allKeys }
+}
