@@ -99,6 +99,17 @@ extension KeyRow {
         }
     }
 
+    /// One of `choices` (names and what each reads as), the names said once: the reader refuses
+    /// any other with one line naming them all, and the README's words, the JSON Schema's `enum` and
+    /// an editor's control are made from them. `defaultText` says a default that is not one name.
+    package static func choice<T: Sendable>(_ name: String, _ choices: [(String, T)], default defaultName: String?, defaultText: String? = nil,
+                                            doc: String, set: @escaping @Sendable (_ value: T, _ model: inout Model) -> Void) -> KeyRow {
+        KeyRow(name, .choice(choices.map(\.0)), value: choices.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: defaultText,
+               initialValue: defaultName.map { .name($0) }, doc: doc) { member, path, _, r, model in
+            if let v = r.choice(member.value, at: path, choices) { set(v, &model) }
+        }
+    }
+
     /// One of the cases of `T`, by raw value, stored at `keyPath`.
     package static func choice<T: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ type: T.Type, default defaultValue: T, doc: String,
                                                            _ keyPath: WritableKeyPath<Model, T> & Sendable) -> KeyRow where T.RawValue == String {

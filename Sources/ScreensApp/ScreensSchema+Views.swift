@@ -95,17 +95,15 @@ extension ScreensSchema {
         ViewKey(.number("size", in: 1...200, unit: "points", default: nil, defaultText: "the style's", doc: "a text's font size, or an icon's side") { v, node in
             if node.kind == .icon { node.iconSize = v } else { node.font = Font(size: v, weight: node.font?.weight ?? .regular) }
         }, for: [.text, .icon]),
-        ViewKey(KeyRow("weight", .choice(["regular", "bold"]), value: "`\"regular\"`, `\"bold\"`", default: "the style's", doc: "a text's weight") { member, path, _, r, node in
-            if let w = r.choice(member.value, at: path, [("regular", Font.Weight.regular), ("bold", .bold)]) {
-                node.font = Font(size: node.font?.size ?? Font.body.size, weight: w)
-            }
+        ViewKey(.choice("weight", [("regular", Font.Weight.regular), ("bold", .bold)], default: nil, defaultText: "the style's", doc: "a text's weight") { w, node in
+            node.font = Font(size: node.font?.size ?? Font.body.size, weight: w)
         }, for: [.text]),
         ViewKey(KeyRow("color", .color, value: "`\"#RRGGBB\"`", default: "the label colour; the tint for icons", doc: "a text's or an icon's colour") { member, path, _, r, node in
             node.color = ScreensSchema.color(member, path, &r)
         }, for: [.text, .icon]),
-        ViewKey(KeyRow("align", .choice(["leading", "center", "trailing"]), value: "`\"leading\"`, `\"center\"`, `\"trailing\"`", default: "`\"leading\"`",
-                        doc: "how a text's lines line up") { member, path, _, r, node in
-            node.textAlignment = r.choice(member.value, at: path, [("leading", TextAlignment.leading), ("center", .center), ("trailing", .trailing)])
+        ViewKey(.choice("align", [("leading", TextAlignment.leading), ("center", .center), ("trailing", .trailing)], default: "leading",
+                        doc: "how a text's lines line up") { a, node in
+            node.textAlignment = a
         }, for: [.text]),
         ViewKey(.number("lines", in: 1...100, whole: true, default: nil, defaultText: "as many as it takes", doc: "the most lines a text takes (then \"…\")") { v, node in
             node.lines = Int(v)
@@ -114,8 +112,8 @@ extension ScreensSchema {
                         doc: "an image's picture, relative to the screens file's folder") { member, path, _, r, node in
             if let s = r.string(member.value, at: path, nonEmpty: true) { node.image = s; node.keyLines["file"] = member.value.line }
         }, for: [.image], requiredBy: [.image]),
-        ViewKey(KeyRow("mode", .choice(["fill", "fit"]), value: "`\"fill\"`, `\"fit\"`", default: "`\"fill\"`", doc: "an image covers its box (clipped) or fits inside it") { member, path, _, r, node in
-            node.contentMode = r.choice(member.value, at: path, [("fill", ImageView.ContentMode.fill), ("fit", .fit)])
+        ViewKey(.choice("mode", [("fill", ImageView.ContentMode.fill), ("fit", .fit)], default: "fill", doc: "an image covers its box (clipped) or fits inside it") { m, node in
+            node.contentMode = m
         }, for: [.image]),
         ViewKey(.number("aspectRatio", in: 0.01...100, unit: "width over height", default: nil, defaultText: "the box's", doc: "an image's shape") { v, node in
             node.aspectRatio = v

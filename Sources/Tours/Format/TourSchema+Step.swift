@@ -79,9 +79,9 @@ extension TourSchema {
             step.backgroundLine = member.value.line
             if let s = r.string(member.value, at: path, nonEmpty: true) { step.background = s }
         },
-        KeyRow("kind", .choice(["spotlight", "hotspot"]), value: "`\"spotlight\"`, `\"hotspot\"`", default: "`\"spotlight\"`",
-                doc: "a hotspot shows a pulsing beacon on its target with no dim, the app usable; a tap on it opens the step as a spotlight") { member, path, _, r, step in
-            if let k = r.choice(member.value, at: path, [("spotlight", false), ("hotspot", true)]) { step.isHotspot = k }
+        .choice("kind", [("spotlight", false), ("hotspot", true)], default: "spotlight",
+                doc: "a hotspot shows a pulsing beacon on its target with no dim, the app usable; a tap on it opens the step as a spotlight") { isHotspot, step in
+            step.isHotspot = isHotspot
         },
         KeyRow("group", .name, value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
             if let g = name(member, path, &r, maxLength: 100) { step.group = g }
@@ -214,9 +214,9 @@ extension TourSchema {
     /// The keys of a step's path `shape` object (the fill rule first: a bad one is reported before
     /// the path data).
     static let pathShape: [KeyRow<PathShape>] = [
-        KeyRow("fillRule", .choice(["nonZero", "evenOdd"]), value: "`\"nonZero\"`, `\"evenOdd\"`", default: "`\"nonZero\"`",
-                doc: "which parts of a path that crosses itself are inside") { member, path, _, r, shape in
-            if let f = r.choice(member.value, at: path, [("nonZero", FillRule.nonZero), ("evenOdd", .evenOdd)]) { shape.fillRule = f }
+        .choice("fillRule", [("nonZero", FillRule.nonZero), ("evenOdd", .evenOdd)], default: "nonZero",
+                doc: "which parts of a path that crosses itself are inside") { f, shape in
+            shape.fillRule = f
         },
         KeyRow("svgPath", .name, value: "SVG path data in screen points", default: "required",
                 doc: "the one hole's outline; every point within ±\(Int(maxCoordinate)), at most \(maxPathElements) segments (the target then only decides scrolling)",
