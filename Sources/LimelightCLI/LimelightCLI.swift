@@ -17,30 +17,19 @@ import Views
 /// exit codes of `limelight`, over its own screens. The shipped `limelight` is this run with the
 /// app in Limelight's own `Demo` module.
 public enum LimelightCLI {
-    /// The commands and what each does, as `limelight help` prints them; `aliases` are other
-    /// names the program gives its commands (the window's are said on its line).
+    /// The commands and what each does, as `limelight help` prints them (from `commands`);
+    /// `aliases` are other names the program gives its commands (the window's are said on its line).
     static func usage(aliases: [String: String] = [:]) -> String {
-        let windowAliases = aliases.filter { $0.value == "window" }.keys.sorted().map { "`\($0)`" }
-        let same = windowAliases.isEmpty ? "" : "; \(windowAliases.joined(separator: ", ")) \(windowAliases.count == 1 ? "is" : "are") the same"
-        return """
-    usage: \(programName) [COMMAND] [OPTIONS]
-      window    the app in a window (the default command\(same))
-      edit      build a tour by pointing at the screen: pick views, draw rectangles, write the texts
-      render    write PNGs of the app and its overlays, offscreen
-      replay    run an input script headless and print the app's state as JSON
-      inspect   print every view with an id and its frame (the app's and the overlay's), as JSON
-      check     check tour files: every problem with its file, line and JSON path (--lint: what a
-                reviewer would flag, at every size and language a tour is tested in)
-      test      snapshot-test tours against their goldens, with lint, JUnit XML, an HTML report, shards
-      accept    take the last test run's actual frames as goldens, without rendering again
-      merge-reports  merge the result blobs of `test --shard K/N` runs into one report
-      simulate  which tours and steps would show when, for a log of app events, by their show rules
-      l10n      tours' texts out to translators (PO, XLIFF) and back in, and what each language lacks
-      schema    print the JSON Schema of tour files or of screens files, for editors that check as you type
-      help      this text; `\(programName) COMMAND --help` for a command's options
-      --app FILE  (with any command) run over the app a screens file declares instead of \(programName)'s own;
-                a tour that names its app ("app": "screens.json") runs over it without this
-    """
+        var lines = ["usage: \(programName) [COMMAND] [OPTIONS]"]
+        for command in commands {
+            let summary = command.summary(aliases).split(separator: "\n", omittingEmptySubsequences: false)
+            let name = command.name.padding(toLength: max(10, command.name.count + 2), withPad: " ", startingAt: 0)
+            lines.append("  " + name + (summary.first.map(String.init) ?? ""))
+            lines += summary.dropFirst().map { "            " + $0 }
+        }
+        lines.append("  --app FILE  (with any command) run over the app a screens file declares instead of \(programName)'s own;")
+        lines.append("            a tour that names its app (\"app\": \"screens.json\") runs over it without this")
+        return lines.joined(separator: "\n")
     }
 
     /// Runs the command in `arguments` (without the program's name) over `app`; returns the exit
@@ -112,23 +101,10 @@ public enum LimelightCLI {
             command = "window"
         }
         do {
-            switch command {
-            case "window": try WindowCommand.run(words, app: cli)
-            case "edit": try EditCommand.run(words, app: cli)
-            case "render": try RenderCommand.run(words, app: cli)
-            case "replay": try ReplayCommandRunner.run(words, app: cli)
-            case "inspect": try InspectCommand.run(words, app: cli)
-            case "check": try CheckCommand.run(words, app: cli)
-            case "test": try TestCommand.run(words, app: cli)
-            case "accept": try AcceptCommand.run(words, app: cli)
-            case "merge-reports": try MergeReportsCommand.run(words, app: cli)
-            case "simulate": try SimulateCommand.run(words, app: cli)
-            case "l10n": try L10nCommand.run(words, app: cli)
-            case "schema": try SchemaCommand.run(words)
-            case "help": print(usage(aliases: aliases))
-            default:
-                throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: window, edit, render, replay, inspect, check, test, accept, merge-reports, simulate, l10n, schema, help)")
+            guard let entry = commands.first(where: { $0.name == command }) else {
+                throw CLIError.usage("unknown command \"\(Arguments.printable(command))\" (commands: \(commands.map(\.name).joined(separator: ", ")))")
             }
+            try entry.run(words, cli, aliases)
             return 0
         } catch let error as CLIError {
             // An empty message: the command has said everything already (test's last line is its tally).
