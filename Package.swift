@@ -138,7 +138,7 @@ let package = Package(
         .executableTarget(name: "limelight-soak", dependencies: ["Soak", "Raster", "Files"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "TranslationFiles"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "TranslationFiles", "Headless", "Tours"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema"]),
