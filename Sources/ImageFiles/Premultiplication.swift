@@ -54,8 +54,9 @@ enum Premultiplication {
         return all
     }
 
-    /// Premultiplied ARGB8888 to straight 8-bit RGBA bytes, as a PNG row holds them, with the
-    /// rounding of `unpremultiply(_:into:)`.
+    /// Premultiplied ARGB8888 to straight 8-bit RGBA bytes, as a PNG row holds them: each colour
+    /// times 255 over alpha, rounded to the nearest (so every value `Color.premultiplied` makes
+    /// reads back as it was).
     static func straightRGBA(_ source: UnsafeBufferPointer<UInt32>, into target: UnsafeMutablePointer<UInt8>) {
         for (i, p) in source.enumerated() {
             let a = p >> 24
