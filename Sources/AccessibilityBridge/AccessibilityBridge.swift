@@ -20,6 +20,9 @@ import Glibc
 /// events (Orca does from its start; `GetRegisteredEvents` and the registry's
 /// `EventListenerRegistered` signals say so): `screenReaderListens`, which the window reads to
 /// stand its own speech down.
+///
+/// `@unchecked Sendable`: the tree, the requests and the listeners it shares between the main
+/// actor and the bus's thread are read and written under its lock alone.
 public final class AccessibilityBridge: @unchecked Sendable {
     /// What a client asked for, performed on the main actor.
     public enum Request: Hashable, Sendable {

@@ -4,7 +4,7 @@ import CFontconfig
 /// which takes fontconfig ~7 ms. Engines made from one configuration share it, and it loads on any
 /// thread, so a run that forks its workers can load it while it reads its tours and hand it to
 /// each of them with the rest of its memory. It is not changed once loaded, so it can be read
-/// from any thread.
+/// from any thread (hence `@unchecked Sendable`: fontconfig's loaded configuration is only read).
 public final class FontConfiguration: @unchecked Sendable {
     let config: OpaquePointer
 

@@ -63,6 +63,7 @@ public enum StepFiles {
     }
 
     /// Work started on another thread as it is made, and waited for once.
+    /// `@unchecked Sendable`: `failure` is written by the work alone, and read after `done.wait()`.
     final class Alongside: @unchecked Sendable {
         private let done = DispatchGroup()
         private var failure: HeadlessError?

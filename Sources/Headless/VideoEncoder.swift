@@ -115,6 +115,8 @@ public final class VideoEncoder {
 
     /// What ffmpeg printed on stderr, read on its own thread so ffmpeg never blocks on it.
     private let box: DataBox
+    /// `@unchecked Sendable`: the reader thread alone writes `data`, and it is read only once that
+    /// thread has finished (`reader.isFinished`).
     private final class DataBox: @unchecked Sendable { var data = Data() }
 
     /// Writes one frame (its size must be the one given at the start) into the pipe, and returns

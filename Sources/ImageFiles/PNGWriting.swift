@@ -144,7 +144,8 @@ extension Pixmap {
         return (data, adler)
     }
 
-    /// Rows of premultiplied pixels, turned into a PNG's raw rows on demand.
+    /// Rows of premultiplied pixels, turned into a PNG's raw rows on demand. `@unchecked Sendable`:
+    /// the pieces' threads only read the pixels, which nothing changes while they are compressed.
     private struct RowSource: @unchecked Sendable {
         var pixels: UnsafeMutablePointer<UInt32>
         var width: Int

@@ -18,6 +18,9 @@ import Headless
 /// first group in a family makes the glyphs of that language's fonts at that scale (a script such
 /// as Japanese takes ~10 ms a scale), its first on a size that size's resampled images and shadows;
 /// the rest reuse them, so two processes seldom make the same glyphs twice, nor start on one size.
+///
+/// `@unchecked Sendable`: the feeding threads and this one share the groups left, who runs what,
+/// the replies and the failures under `lock` alone; each worker's pipes are one thread's.
 final class TestWorkers: @unchecked Sendable {
     /// What one worker sends back for a group.
     struct Reply: Codable {

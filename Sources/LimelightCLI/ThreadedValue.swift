@@ -3,7 +3,7 @@ import Foundation
 /// A value made on a thread of its own while the thread that asked goes on. `value()` waits for
 /// that thread to end, not only for its value, so a process can fork right after it with no other
 /// thread of its own running (`TestWorkers` needs that). Made on the asking thread when no thread
-/// can be started.
+/// can be started. `@unchecked Sendable`: `thread` is read and cleared by the asking thread alone.
 final class ThreadedValue<Value: Sendable>: @unchecked Sendable {
     private let job: ThreadJob
     private var thread: pthread_t?
@@ -31,7 +31,8 @@ final class ThreadedValue<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// What a `ThreadedValue`'s thread runs, and what it made.
+/// What a `ThreadedValue`'s thread runs, and what it made. `@unchecked Sendable`: `result` is
+/// written by that thread and read only after `pthread_join` has waited for it to end.
 private final class ThreadJob: @unchecked Sendable {
     let body: @Sendable () -> any Sendable
     var result: (any Sendable)?

@@ -14,6 +14,7 @@ import Views
 /// the set changed), pushes one event when any is readable and waits to be armed again; the loop
 /// takes the readable ones and runs their handlers, which read what is there.
 /// Hazard: only `SDL_PushEvent` is called off the main thread (SDL allows it from any thread).
+/// `@unchecked Sendable`: the descriptors and the round's state are shared under `condition`.
 final class DescriptorWaiter: @unchecked Sendable {
     /// The SDL event type it pushes.
     let eventType: UInt32

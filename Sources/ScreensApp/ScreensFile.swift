@@ -60,6 +60,7 @@ public struct ScreensFile: Sendable {
 }
 
 /// Decoded images, kept once for every launch of an app (a class, so copies of the file share them).
+/// `@unchecked Sendable`: filled while the file loads, on one thread, and never changed after.
 final class DecodedImages: @unchecked Sendable {
     /// Never changed once the file is loaded.
     var images: [String: Pixmap] = [:]
