@@ -33,7 +33,7 @@ public enum StandardStreams {
     public static var errorFailure: Int32? { firstErrorFailure.code }
     private static let firstErrorFailure = FirstFailure()
 
-    /// The errno of the first failure, kept across threads.
+    /// The errno of the first failure, kept across threads (`@unchecked Sendable`: under `lock`).
     private final class FirstFailure: @unchecked Sendable {
         private let lock = NSLock()
         private var first: Int32?

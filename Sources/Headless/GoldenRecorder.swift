@@ -94,7 +94,7 @@ public enum GoldenRecorder {
         return nil
     }
 
-    /// Problems found on several threads, one slot each.
+    /// Problems found on several threads, one slot each (`@unchecked Sendable`: under `lock`).
     private final class ProblemList: @unchecked Sendable {
         private let lock = NSLock()
         private var slots: [String?]
