@@ -117,6 +117,7 @@ enum TestCommand {
         // The workers start from here, with the tours loaded and the plan made.
         let running = groups?.count ?? plan.groups.count
         let workers = jobs < 2 || running < 2 ? nil : TestWorkers(forking: min(jobs, running) - 1) { serve(runner, input: $0, output: $1) }
+        if let refusal = workers?.forkRefusal { warn("\(c): --jobs \(jobs): one process runs every group (\(refusal))") }
         var byGroup = runAll(plan, runner: runner, workers: workers, only: groups)
         var all = byGroup.flatMap(\.results)
         // A pattern that selects nothing is a typo, never a green run (in a shard, its share may

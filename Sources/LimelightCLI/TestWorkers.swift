@@ -64,6 +64,14 @@ final class TestWorkers: @unchecked Sendable {
     private var replies: [Int: [CaseResult]] = [:]
     private var failures: [Int: String] = [:]
     private var workers: [Worker] = []
+    /// Why no worker was forked although some were asked for (nil: they were, or none was asked).
+    private(set) var forkRefusal: String?
+
+    /// The threads this process runs now (the entries of /proc/self/task), nil when unknown.
+    static func runningThreads() -> Int? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
+        return entries.count
+    }
 
     /// Forks `count` workers. Each reads group numbers a line at a time and writes a `Reply` line
     /// for each, through `serve` (given its input and output), and exits when its input ends,
@@ -74,6 +82,16 @@ final class TestWorkers: @unchecked Sendable {
         // A worker that dies closes its pipe: writing to it must fail, not kill this process (nor,
         // inherited, a worker whose parent is gone).
         signal(SIGPIPE, SIG_IGN)
+        // A fork copies the calling thread alone: with another thread running (one holding the
+        // allocator's or a library's lock), the child could wait forever on a lock nobody holds
+        // in it. Forked only when this thread is the process's one; else this process runs all.
+        let threads = Self.runningThreads()
+        guard count > 0, threads == 1 else {
+            if count > 0 {
+                forkRefusal = "this process runs \(threads.map(String.init) ?? "an unknown number of") threads, and a fork copies one"
+            }
+            return
+        }
         // What this process has buffered is written once, by it.
         fflush(nil)
         for _ in 0..<max(0, count) {

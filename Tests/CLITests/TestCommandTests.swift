@@ -43,6 +43,7 @@ import ImageFiles
         let report = try CLI.temporaryFolder()
         let r = try CLI.run(["test", Self.tours, "--jobs", "2", "--report", report, "--results", report + "/results"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(!r.stderr.contains("one process runs every group"), "--jobs 2 forked its worker: \(r.stderr)")
         // A green run writes no results, and its report holds no image (nothing failed).
         #expect(!FileManager.default.fileExists(atPath: report + "/results"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: report) == ["index.html"])

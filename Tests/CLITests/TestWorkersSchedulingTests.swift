@@ -105,4 +105,15 @@ import Testing
         #expect(taken.count == m.count)
         #expect(taken.prefix(2) == [0, 1])
     }
+
+    /// A fork copies the calling thread alone: a process running other threads (this test's, under
+    /// Swift Testing's pool) forks no worker and says why, and runs every group itself.
+    @MainActor @Test func aProcessWithOtherThreadsForksNoWorker() throws {
+        let threads = try #require(TestWorkers.runningThreads())
+        #expect(threads > 1, "a test process runs its pool's threads (\(threads))")
+        let workers = TestWorkers(forking: 2) { _, _ in Issue.record("no worker may start") }
+        #expect(workers.forkRefusal?.contains("threads, and a fork copies one") == true, "\(workers.forkRefusal ?? "forked")")
+        let (replies, failures) = workers.run(order: [0, 1, 2], affinity: TestWorkers.Affinity(screen: [0, 0, 0], family: [0, 0, 0], language: [0, 0, 0])) { _ in [] }
+        #expect(replies.keys.sorted() == [0, 1, 2] && failures.isEmpty, "this process ran every group")
+    }
 }
