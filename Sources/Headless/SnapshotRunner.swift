@@ -53,6 +53,8 @@ public struct SnapshotRunner {
     public let options: Options
     /// Makes each group's stage.
     public let makeStage: StageMaker
+    /// The shadows and resampled images every group's root shares, made once for the run.
+    let paintCache = PaintCache()
 
     /// Which goldens `--update` records, as Playwright's `--update-snapshots` modes.
     public enum UpdateMode: String, Sendable, CaseIterable {
@@ -114,6 +116,7 @@ public struct SnapshotRunner {
             }
             return results
         }
+        stage.root.paintCache = paintCache
         if group.reducedMotion { stage.root.reducesMotion = true }
         var tour = plannedTour
         if let map = (stage as? ScreenshotStage)?.rectMapping {

@@ -7,7 +7,7 @@ import Raster
 /// Entries depend only on their key, never on the dirty rectangle being painted, so a partial repaint
 /// draws exactly the pixels a full one does.
 @MainActor
-final class PaintCache {
+public final class PaintCache {
     /// What an entry depends on, in device pixels.
     struct Key: Hashable {
         var kind: String
@@ -28,11 +28,10 @@ final class PaintCache {
     private var order: [Key] = []
     private var bytes = 0
 
-    init(capacity: Int = 32, byteBudget: Int = 128 << 20) { self.capacity = max(1, capacity); self.byteBudget = byteBudget }
-
-    /// The cache every root uses unless given its own. Keys are in device pixels and name their
-    /// source image by identity, so roots of any size and scale share it safely.
-    static let shared = PaintCache(capacity: 32, byteBudget: 32 << 20)
+    /// A cache of at most `capacity` entries and `byteBudget` bytes. Keys are in device pixels and
+    /// name their source image by identity, so roots of any size and scale may share one (a test
+    /// run gives each group's root the run's).
+    public init(capacity: Int = 32, byteBudget: Int = 32 << 20) { self.capacity = max(1, capacity); self.byteBudget = byteBudget }
 
     /// The coverage mask for `key`, made by `make` when it is not cached.
     func mask(for key: Key, make: () -> Mask) -> Mask {

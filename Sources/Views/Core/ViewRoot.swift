@@ -101,10 +101,11 @@ public final class ViewRoot {
     var nextFrameRequests: [@MainActor () -> Void] = []
     weak var lastTarget: Pixmap?
     var pointer = PointerState()
-    /// Shadow masks and resampled images shared by views of the same geometry, in this root and in
-    /// every other of the process (a test run makes a root per group: each card's shadow is
-    /// blurred and each image resampled once for the run, not once a group).
-    var paintCache = PaintCache.shared
+    /// Shadow masks and resampled images shared by views of the same geometry: the root's own,
+    /// unless a host that makes many roots gives them one (a test run makes a root per group and
+    /// gives each the run's, so each card's shadow is blurred and each image resampled once for
+    /// the run, not once a group). Set it before the first frame.
+    public var paintCache = PaintCache()
     /// Views by id (see `view(withID:)`), made again after any view of this tree gains or loses a
     /// child or changes its id (`View.treeDidChange()`), and when a surface comes or goes.
     private var idIndex: [String: WeakView] = [:]
