@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Views", targets: ["Views"]),
         .library(name: "FontText", targets: ["FontText"]),
         .library(name: "Overlays", targets: ["Overlays"]),
+        .library(name: "Schema", targets: ["Schema"]),
         .library(name: "Tours", targets: ["Tours"]),
         .library(name: "Headless", targets: ["Headless"]),
         .library(name: "Editor", targets: ["Editor"]),
@@ -45,47 +46,47 @@ let package = Package(
         .library(name: "LimelightC", type: .dynamic, targets: ["LimelightC"]),
     ],
     targets: [
-        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
+        .systemLibrary(name: "CSDL2", path: "Sources/Shims/CSDL2",
                        providers: [.apt(["libsdl2-dev"])]),
         // Xlib, for its error handler alone: a message SDL sends to an X window that is gone (a drop's
         // source that left, its own window at quit) is dropped, not the end of the process.
-        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
-        .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image",
+        .systemLibrary(name: "CX11", path: "Sources/Shims/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CSDL2Image", path: "Sources/Shims/CSDL2Image",
                        providers: [.apt(["libsdl2-image-dev"])]),
         // GIFs (their first frame), read record by record with giflib.
-        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CGIF", path: "Sources/Shims/CGIF", providers: [.apt(["libgif-dev"])]),
         // Text: FreeType (glyphs, colour bitmaps), HarfBuzz (shaping), FriBidi (UAX #9), ICU (line and
         // grapheme breaks, UAX #14 and #29, with dictionaries for Thai and others).
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CSpeechd", path: "Sources/CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
-        .target(name: "CLineBreaks", path: "Sources/CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+        .systemLibrary(name: "CFreeType", path: "Sources/Shims/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/Shims/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/Shims/CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CSpeechd", path: "Sources/Shims/CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
+        .target(name: "CLineBreaks", path: "Sources/Shims/CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
         // Whether what the CLI printed reached stdout (a full disk, a closed pipe), at its exit.
-        .systemLibrary(name: "CStandardOutput", path: "Sources/CStandardOutput"),
-        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig",
+        .systemLibrary(name: "CStandardOutput", path: "Sources/Shims/CStandardOutput"),
+        .systemLibrary(name: "CFontconfig", path: "Sources/Shims/CFontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         // PNG writing (libspng: no row filters, a fast deflate level), zlib's CRC-32, and the XXH3
         // digests golden images carry of their pixels.
-        .systemLibrary(name: "CSPNG", path: "Sources/CSPNG", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CSPNG", path: "Sources/Shims/CSPNG", providers: [.apt(["libspng-dev"])]),
         // The accessibility bus (AT-SPI2) over sd-bus, libsystemd's D-Bus library.
-        .systemLibrary(name: "CSDBus", path: "Sources/CSDBus", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CSDBus", path: "Sources/Shims/CSDBus", providers: [.apt(["libsystemd-dev"])]),
         // Reading translators' PO files with gettext's own reader (libgettextpo).
-        .systemLibrary(name: "CGettextPO", path: "Sources/CGettextPO", providers: [.apt(["libgettextpo-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CGettextPO", path: "Sources/Shims/CGettextPO", providers: [.apt(["libgettextpo-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/Shims/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // libdeflate's vectorized checksums: the Adler-32 of a PNG's image data, the CRC-32 of its chunks.
-        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", providers: [.apt(["libdeflate-dev"])]),
-        .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/Shims/CDeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CXXHash", path: "Sources/Shims/CXXHash", providers: [.apt(["libxxhash-dev"])]),
 
         // glibc's malloc.h (mallopt), part of libc6-dev: see Pixmap.returnLargeBuffersToTheSystem().
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .systemLibrary(name: "CMalloc", path: "Sources/Shims/CMalloc"),
 
         // Non-temporal stores for the dim of a whole frame from the base layer (a header of inline
         // functions; no library): see DimBlend.
-        .systemLibrary(name: "CStream", path: "Sources/CStream"),
+        .systemLibrary(name: "CStream", path: "Sources/Shims/CStream"),
 
         // openat2(2) with RESOLVE_BENEATH, which glibc does not wrap (a header of one inline function).
-        .systemLibrary(name: "COpenBeneath", path: "Sources/COpenBeneath"),
+        .systemLibrary(name: "COpenBeneath", path: "Sources/Shims/COpenBeneath"),
 
         .target(name: "Raster", dependencies: ["CMalloc", "CStream"]),
         // Reading what came from outside, saving a file in one step (write beside, fsync, rename,
@@ -138,7 +139,7 @@ let package = Package(
         .executableTarget(name: "limelight-soak", dependencies: ["Soak", "Raster", "Files"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "ImageFiles", "Views", "TranslationFiles", "Headless", "Tours"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "Views", "TranslationFiles", "Headless", "Tours"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema"]),
@@ -168,7 +169,7 @@ let package = Package(
         .testTarget(name: "SoakTests", dependencies: ["Soak", "Raster"]),
         // The C interface: from Swift through the functions C calls (the same bytes as a Swift app),
         // and installed into a prefix with the examples and a C program of bad input built against it.
-        .testTarget(name: "LimelightCTests", dependencies: ["Schema", "LimelightC", "EmbeddedTours", "Headless", "TestSupport", "Tours", "Overlays", "Views", "Raster", "ImageFiles"],
+        .testTarget(name: "LimelightCTests", dependencies: ["LimelightC", "EmbeddedTours", "Headless", "TestSupport", "Tours", "Overlays", "Views", "Raster", "ImageFiles"],
                     exclude: ["C", "Goldens"]),
     ]
 )

@@ -48,7 +48,7 @@ stale() {
 # The C modules' headers (CStream, CMalloc and COpenBeneath are header-only; CSDL2Image links
 # SDL2_image, CGIF giflib, CSPNG libspng, CZlib zlib, CDeflate libdeflate, CXXHash xxHash and CSDBus
 # libsystemd).
-includes="-I $out/modules -I Sources/CSDL2Image -I Sources/CGIF -I Sources/CSPNG -I Sources/CZlib -I Sources/CDeflate -I Sources/CXXHash -I Sources/CMalloc -I Sources/CStream -I Sources/COpenBeneath -I Sources/CSDBus"
+includes="-I $out/modules -I Sources/Shims/CSDL2Image -I Sources/Shims/CGIF -I Sources/Shims/CSPNG -I Sources/Shims/CZlib -I Sources/Shims/CDeflate -I Sources/Shims/CXXHash -I Sources/Shims/CMalloc -I Sources/Shims/CStream -I Sources/Shims/COpenBeneath -I Sources/Shims/CSDBus"
 
 # The SVG path harness: Raster's sources (pure Swift over two header-only C modules) compiled
 # together with fuzz/SVGPathFuzzer.swift.

@@ -95,7 +95,7 @@ import Testing
     @Test func everySwiftModuleHasARow() throws {
         let rows = try Self.documentedImports()
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
-        for folder in folders.sorted() where !folder.hasPrefix("C") && !folder.hasPrefix(".") {
+        for folder in folders.sorted() where folder != "Shims" && !folder.hasPrefix(".") && PackageTargets.hasSwiftFiles(Self.root.appendingPathComponent("Sources/" + folder)) {
             #expect(rows[folder] != nil, "Sources/\(folder) has no imports row in docs/ARCHITECTURE.md")
         }
     }
