@@ -83,7 +83,7 @@ public final class TourEngine {
     /// The steps taken to reach the current one, for Back.
     public private(set) var history: [Int] = []
     /// What is on screen.
-    private(set) var screen = Screen.nothing
+    var screen = Screen.nothing
     /// The frame callback that checks conditions while a step waits for one or moves on at one.
     private var conditionCheck: FrameCallbackID?
 
@@ -158,7 +158,7 @@ public final class TourEngine {
     /// Puts step `i` on screen in a new spotlight, or, while its `showWhen` does not hold, waits; a
     /// hotspot step shows its group's beacons instead, unless it is being opened from them
     /// (`opening`: its group).
-    private func present(_ i: Int, animated: Bool, opening: HotspotGroup? = nil, keeping group: HotspotGroup? = nil) {
+    func present(_ i: Int, animated: Bool, opening: HotspotGroup? = nil, keeping group: HotspotGroup? = nil) {
         if tour.steps[i].isHotspot && opening == nil {
             showHotspots(from: i, keeping: group)
             return
@@ -264,50 +264,6 @@ public final class TourEngine {
         go(to: j)
     }
 
-    // MARK: - Hotspots
-
-    /// The beacons of step `i`'s group (the hotspot steps in a row with its `group`, or it alone;
-    /// `group` when it holds `i`, with what was opened of it), less those already opened; the app
-    /// stays usable until one is tapped.
-    private func showHotspots(from i: Int, keeping group: HotspotGroup?) {
-        hideHotspots()
-        var kept = group
-        if kept.map({ !$0.steps.contains(i) }) ?? true {
-            var steps = [i]
-            if let g = tour.steps[i].group {
-                var j = i + 1
-                while j < tour.steps.count, tour.steps[j].isHotspot, tour.steps[j].group == g { steps.append(j); j += 1 }
-            }
-            kept = HotspotGroup(steps: steps)
-        }
-        guard let group = kept else { return }
-        prepareHost(for: i)
-        let shown = group.remaining
-        let language = host.languageCode
-        let beacons = shown.map { s in
-            HotspotOverlay.Beacon(target: tour.steps[s].targets.first ?? .rect(.zero),
-                                  label: tour.steps[s].title(in: language) ?? tour.steps[s].text(in: language) ?? "")
-        }
-        let overlay = HotspotOverlay(beacons: beacons)
-        overlay.onOpen = { [weak self] k in self?.openHotspot(shown[k]) }
-        screen = .beacons(step: i, group: group, overlay: overlay)
-        host.overlays.present(overlay)
-    }
-
-    /// Opens hotspot step `s`: its beacons go, and it shows as a spotlight.
-    private func openHotspot(_ s: Int) {
-        guard case let .beacons(_, group, _) = screen else { return }
-        hideHotspots()
-        present(s, animated: true, opening: group)
-    }
-
-    /// Takes the beacons off the screen; the caller puts what shows next on `screen`.
-    private func hideHotspots() {
-        guard case let .beacons(_, _, overlay) = screen else { return }
-        overlay.dismiss(animated: false)
-        screen = .nothing
-    }
-
     // MARK: - Conditions
 
     /// In the frame's callback phase while needed: a waiting step shows once its `showWhen` holds;
@@ -332,7 +288,7 @@ public final class TourEngine {
     /// The conditions are checked in every frame's callback phase (before layout, so a step that
     /// shows or moves on is laid out and painted in that frame) while a step waits to show or moves
     /// on at an event.
-    private func updateConditionCheck() {
+    func updateConditionCheck() {
         let needed = currentStep.map { pendingStep != nil || tour.steps[$0].advanceOn == .event } ?? false
         let root = host.root
         if needed, conditionCheck.map(root.hasFrameCallback) != true {
@@ -369,7 +325,7 @@ public final class TourEngine {
         if i != current { onEvent?(.stepShown(i)) }
     }
 
-    private func end(_ outcome: State) {
+    func end(_ outcome: State) {
         guard let i = currentStep else { return }
         let wasShown = pendingStep == nil
         endTargetWait()
@@ -380,78 +336,6 @@ public final class TourEngine {
         if wasShown { onEvent?(.stepHidden(i)) }
         onEvent?(outcome == .finished ? .finished : .skipped)
         leaving?.dismiss()
-    }
-
-    // MARK: - Targets that come and go
-
-    /// The spotlight on screen found the step's target missing (or back): wait for it up to the
-    /// step's `waitFor`, then do what its `ifMissing` says. A spotlight leaving the screen reports nothing.
-    private func targetsMissing(_ missing: Bool, reportedBy reporter: SpotlightOverlay?) {
-        guard case .spotlight(var shown) = screen, shown.overlay === reporter else { return }
-        let i = shown.step, root = host.root
-        if missing {
-            guard shown.targetWait == nil else { return }
-            let step = tour.steps[i]
-            let timer = root.timers.after(step.waitFor / 1000) { [weak self] in self?.waitRanOut(step: i) }
-            shown.targetWait = TargetWait(since: root.clock.now, timer: timer)
-            screen = .spotlight(shown)
-            onEvent?(.targetMissing(i))
-        } else if let wait = shown.targetWait {
-            endTargetWait()
-            onEvent?(.waited(i, seconds: root.clock.now - wait.since))
-            // Now that it is there, it can be scrolled to: in the next frame's callback phase, as
-            // this runs in the spotlight's layout.
-            let step = tour.steps[i]
-            if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
-                root.beforeNextFrame { [host] in host.scrollIntoView(viewID: id) }
-            }
-        }
-    }
-
-    private func waitRanOut(step i: Int) {
-        guard case .spotlight(var shown) = screen, shown.step == i, shown.targetWait != nil else { return }
-        shown.targetWait = nil
-        screen = .spotlight(shown)
-        switch tour.steps[i].ifMissing {
-        case .skip: next(by: "missing")
-        case .end: end(.skipped)
-        case .center: shown.overlay.centersBubbleWithoutTarget = true
-        }
-    }
-
-    /// Ends the current step's wait for its target, its timer cancelled.
-    private func endTargetWait() {
-        guard case .spotlight(var shown) = screen, let wait = shown.targetWait else { return }
-        if let timer = wait.timer { host.root.timers.cancel(timer) }
-        shown.targetWait = nil
-        screen = .spotlight(shown)
-    }
-
-    private func show(_ i: Int, on spot: SpotlightOverlay, animated: Bool) {
-        spot.centersBubbleWithoutTarget = false
-        spot.show(spotlightStep(for: i), animated: animated)
-    }
-
-    private func handle(_ action: SpotlightAction) {
-        switch action {
-        case .advance(let cause): next(by: cause.rawValue)
-        case .back: previous()
-        case .dismiss: if tour.allowsSkip { skip() }
-        case .button(let k):
-            guard let i = currentStep, tour.steps[i].buttons.indices.contains(k) else { return }
-            onEvent?(.advanced(i, by: "button \(k + 1)"))
-            follow(tour.steps[i].buttons[k].goto)
-        }
-    }
-
-    /// The spotlight on screen was taken off the stack by someone else: the tour was left.
-    private func spotlightRemoved(_ removed: SpotlightOverlay?) {
-        guard case .spotlight(let shown) = screen, let removed, shown.overlay === removed else { return }
-        endTargetWait()
-        screen = .ended(.dismissed, step: shown.step)
-        updateConditionCheck()
-        onEvent?(.stepHidden(shown.step))
-        onEvent?(.dismissed)
     }
 
     private func clamp(_ i: Int) -> Int { min(max(0, i), tour.steps.count - 1) }
