@@ -59,6 +59,7 @@ public final class Surface {
     /// attached elsewhere moves; one attached here already moves to the top. Not while anything lays
     /// out or paints (the root checks): a layer attaches in its `update(root:)`.
     public func attach(to root: ViewRoot) {
+        root.checkChange(.surfaceAttached, view: content)
         detach()
         self.root = root
         content.surface = self
@@ -72,6 +73,7 @@ public final class Surface {
     /// the area it showed is composited again. Not while anything lays out or paints (the root checks).
     public func detach() {
         guard let root else { return }
+        root.checkChange(.surfaceDetached, view: content)
         root.invalidateComposite(deviceRect: deviceBounds)
         root.surfaces.removeAll { $0 === self }
         content.unplaceWithoutInvalidating()

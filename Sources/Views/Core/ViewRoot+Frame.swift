@@ -31,6 +31,7 @@ extension ViewRoot {
     /// any other pixmap is painted in full.
     @discardableResult
     public func frame(into pixmap: Pixmap?, repaintingEverything: Bool = false) -> FrameReport {
+        guard frameMayRun() else { return FrameReport(drawn: [], nextWakeUp: .nextFrame) }
         let outer = phase
         defer { phase = outer }
         let now = clock.now
