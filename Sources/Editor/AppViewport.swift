@@ -121,10 +121,15 @@ final class AppViewport: EmbeddedRootView {
         return min(range.upperBound, max(range.lowerBound, wanted))
     }
 
-    /// Sets the zoom for the choice and keeps the pan inside the screen.
+    /// Sets the zoom for the choice and keeps the pan inside the screen. Whoever hears of the new
+    /// zoom (the status line) hears in the next frame's callback phase: nothing else changes
+    /// while the tree lays out.
     override func placeSubviews(in bounds: Rect) {
         let z = chosenZoom(in: bounds.size)
-        if z != zoom { zoom = z; onZoomChange?() }
+        if z != zoom {
+            setZoomWhilePlacing(z)
+            root?.beforeNextFrame { [weak self] in self?.onZoomChange?() }
+        }
         pan = clampedPan(pan, in: bounds.size)
     }
 

@@ -20,8 +20,11 @@ extension EditorApp {
         /// The screens the last recorded step runs on, bottom first (before the first: those a
         /// step there without `tab` or `go` would run on).
         var lastPlace: [String]
-        /// The ids of the views on screen at the last tap (or at the start).
-        var idsAtLastTap: Set<String>
+        /// The ids of the views on screen at the last tap (or at the start); nil until the fresh
+        /// app's first frame was shown.
+        var idsAtLastTap: Set<String>?
+        /// The frame callback waiting for the fresh app's first frame, to read its ids.
+        var firstScreenWatch: FrameCallbackID?
         /// When the last tap was (clock seconds).
         var lastTapTime: Double
         /// The test script's lines so far.
@@ -50,17 +53,30 @@ extension EditorApp {
         replaceStageWithAFreshOne()
         viewport.mode = .record
         let stage = viewport.stage
-        stage.root.frame(into: nil)
         // A new tour's untouched first step gives way to the recording.
         let replacesPlaceholder = model.isNew && model.stepCount == 1 && model.document.steps.first.map(StepFields.isUntouchedNewStep) == true
         let insertAt = replacesPlaceholder ? 0 : min(model.stepCount, model.selected + 1)
         recording = Recording(insertAt: insertAt, lastPlace: placeBefore(insertAt, on: stage),
-                              idsAtLastTap: Set(stage.root.allIdentifiedViews().map(\.id)), lastTapTime: root.clock.now)
+                              idsAtLastTap: nil, lastTapTime: root.clock.now)
         recording?.replacedPlaceholder = replacesPlaceholder
+        // The fresh app is laid out and drawn in the viewport's next frame, inside the editor's (the
+        // only place its frames run); its ids are read once it has been.
+        recording?.firstScreenWatch = root.addFrameCallback { [weak self] _ in self?.noteFirstScreen() }
         if replacesPlaceholder { model.deleteStepAllowingNone(0) }
         viewport.onRecordedTap = { [weak self] id, point in self?.recordTap(on: id, at: point) }
         log("edit: recording: tap through the \(stage is ScreenshotStage ? "screenshot" : "app"); Ctrl-R or Escape stops")
         refreshStatus()
+    }
+
+    /// In the editor's frame callbacks while a recording starts: once the fresh app's first frame
+    /// was shown in the viewport, its ids are the ones the first tap is compared with.
+    private func noteFirstScreen() {
+        guard var r = recording, let watch = r.firstScreenWatch else { return }
+        guard !viewport.needsFirstEmbeddedFrame else { return }
+        root.removeFrameCallback(watch)
+        r.firstScreenWatch = nil
+        if r.idsAtLastTap == nil { r.idsAtLastTap = Set(viewport.stage.root.allIdentifiedViews().map(\.id)) }
+        recording = r
     }
 
     /// The screens a step inserted at `index` without `tab` or `go` runs on: those of the step
@@ -80,6 +96,10 @@ extension EditorApp {
         guard var r = recording else { return }
         let stage = viewport.stage
         let now = root.clock.now
+        // A tap before the app's first frame was shown (none comes that early from a window): the
+        // ids on its screen now.
+        let idsBefore = r.idsAtLastTap ?? Set(stage.root.allIdentifiedViews().map(\.id))
+        if let watch = r.firstScreenWatch { root.removeFrameCallback(watch); r.firstScreenWatch = nil }
         let elapsed = ((now - r.lastTapTime) * 1000).rounded()
         var members: [(String, JSONTree)] = []
         // A screenshot is one picture: the view under a click there is the picture itself, whose id
@@ -108,7 +128,7 @@ extension EditorApp {
         }
         // A view that was not there at the last tap (on the same screen) appeared because of it:
         // the step waits for it.
-        if let id, !r.idsAtLastTap.contains(id), place == r.lastPlace || r.count == 0 {
+        if let id, !idsBefore.contains(id), place == r.lastPlace || r.count == 0 {
             members.append(("waitFor", .number(min(EditorApp.longestRecordedWait, max(1000, (elapsed * 2 / 100).rounded(.up) * 100)))))
         }
         members.append(("advanceOn", .string("tapTarget")))
@@ -149,6 +169,7 @@ extension EditorApp {
     /// replays the recording (`recorded`, `recorded-2`, …) joins the tour's `test.scripts`.
     func stopRecording() {
         guard let r = recording else { return }
+        if let watch = r.firstScreenWatch { root.removeFrameCallback(watch) }
         recording = nil
         viewport.onRecordedTap = nil
         viewport.mode = .edit

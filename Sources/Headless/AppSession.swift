@@ -23,7 +23,10 @@ import Views
 ///
 /// Time moves only when told (`wait`), in 60 Hz frames; input goes through the root as a window's
 /// does (`tap` a view by id, `key`, `type`, or a whole script in the replay format with `expect`
-/// lines). Tours are checked against the app's catalog as the command line checks them.
+/// lines), each followed by a frame. What is on screen (`frame(of:)`, `geometry`, `semantics`,
+/// `state`) is read as the last frame left it: a query never runs a frame; `settle()` is the one
+/// call that brings the app to rest. Tours are checked against the app's catalog as the command
+/// line checks them.
 @MainActor
 public final class AppSession {
     /// The app's definition.
@@ -55,7 +58,7 @@ public final class AppSession {
         session = HeadlessSession(app: app, clock: clock)
         session.declaredStates = definition.states
         runner = ScriptRunner(session: session, engine: nil)
-        session.settle()
+        session.runFrame()
     }
 
     /// What tour files are checked against (the app at launch and what it declares), made once.
@@ -84,7 +87,7 @@ public final class AppSession {
         self.engine = engine
         runner = ScriptRunner(session: session, engine: engine)
         engine.start(at: 0, animated: animated)
-        session.settleAnimations()
+        session.settle()
         return engine
     }
 
@@ -115,8 +118,11 @@ public final class AppSession {
     public func type(_ text: String) { try? runner.run(.text(text), line: 0, shoot: { _, _ in }) }
     /// Lets `milliseconds` of virtual time pass, a frame every 1/60 s.
     public func wait(milliseconds: Double) { session.wait(milliseconds: milliseconds) }
-    /// Lets time pass until nothing animates.
-    public func settle() { session.settleAnimations() }
+    /// Brings the app to rest, as a host would before reading the screen: frames until nothing is
+    /// pending and nothing animates (`HeadlessSession.settle(limit:)`). Every input call and `wait`
+    /// run their frames themselves; call this after changing the app or the tour yourself (an
+    /// engine's `next()`, a state set by hand) and before reading what is on screen.
+    public func settle() { session.settle() }
 
     /// Runs a script in the replay format (`tap ID`, `drag`, `key`, `wait`, `expect KEY=VALUE …`);
     /// a line that fails (a view not on screen, an `expect` that does not hold) is the error, with
@@ -138,11 +144,9 @@ public final class AppSession {
     public func state(_ name: String) -> StateValue? { app.state(named: name) }
     /// The whole state, as `limelight replay` prints it.
     public var report: StateReport { runner.state }
-    /// The frame of the view with `id` (the app's or an overlay's), after layout.
-    public func frame(of id: String) -> Rect? {
-        app.root.frame(into: nil)
-        return app.root.view(withID: id)?.frame
-    }
+    /// The frame of the view with `id` (the app's or an overlay's), as the last frame laid it out.
+    /// A query: it runs no frame (`settle()` does, and every input call).
+    public func frame(of id: String) -> Rect? { app.root.view(withID: id)?.frame }
     /// The spotlight on top: its holes and bubble, as `render --json` reports them.
     public var geometry: StepGeometry? {
         let spotlight = engine?.spotlight ?? (app.overlays.top as? SpotlightOverlay)

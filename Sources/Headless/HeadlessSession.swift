@@ -38,15 +38,15 @@ public final class HeadlessSession {
 
     /// Lets `milliseconds` of virtual time pass, a frame every 1/60 s.
     public func wait(milliseconds: Double) {
-        clock.advance(by: milliseconds / 1000) { settle() }
+        clock.advance(by: milliseconds / 1000) { runFrame() }
     }
 
     /// Runs after every frame of the session (a video taken while a script plays records here).
     public var afterFrame: (@MainActor () -> Void)?
 
-    /// One frame at the current time (timers, animations, layout), not painted: what it changed is
-    /// painted with the next kept frame.
-    public func settle() {
+    /// One frame at the current time (timers, animations, layout, arrival), not painted: what it
+    /// changed is painted with the next kept frame.
+    public func runFrame() {
         app.root.frame(into: nil)
         afterFrame?()
     }
@@ -54,15 +54,21 @@ public final class HeadlessSession {
     /// Sends one input event and runs a frame.
     public func send(_ event: InputEvent) {
         app.root.send(event)
-        settle()
+        runFrame()
     }
 
-    /// Lets virtual time pass until nothing animates (at most `limit` seconds).
-    public func settleAnimations(limit: Double = 5) {
-        settle()
+    /// Brings the app to rest, as a host would before anyone reads the screen: a frame now, more at
+    /// the same time while one is asked for (layout pending, a change asked for before the next
+    /// frame), and 60 Hz frames of virtual time while anything animates, at most `limit` seconds of
+    /// it; none is painted. The one call the test kit (`AppSession.settle()`), the lint and
+    /// `limelight inspect` make before they read what is on screen: what they read (frames of
+    /// views, the spotlight's geometry, the focus) runs no frame of its own.
+    public func settle(limit: Double = 5) {
+        runFrame()
         var frames = 0
-        while app.root.isAnimating && Double(frames) < limit * 60 {
-            wait(milliseconds: 1000.0 / 60)
+        let root = app.root
+        while root.hasPendingFrameWork && Double(frames) < limit * 60 {
+            if root.isAnimating { wait(milliseconds: 1000.0 / 60) } else { runFrame() }
             frames += 1
         }
     }

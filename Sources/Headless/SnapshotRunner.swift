@@ -162,7 +162,7 @@ public struct SnapshotRunner {
             let script = tour.test.scripts[s]
             guard results[0].outcome != .skipped else { return results }
             walk.engine.start(at: 0, animated: true)
-            walk.session.settle()
+            walk.session.runFrame()
             var runner = ScriptRunner(session: walk.session, engine: walk.engine)
             var scriptHeld = true
             do throws(ScriptFailure) {

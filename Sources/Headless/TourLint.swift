@@ -78,7 +78,9 @@ public enum TourLint {
         return found
     }
 
-    /// The findings of step `index` as `walk` shows it now (settled), at `place` (`390x844@1x, en`).
+    /// The findings of step `index` as `walk` shows it now, at `place` (`390x844@1x, en`): read
+    /// from the settled step (`TourWalk.show(step:at:)` settles it, through the session's
+    /// `settle()`); the lint runs no frame.
     /// A target that `comesLater` (a view the app adds as it runs) and is missing from the fresh
     /// app is no finding: the step waits for it (`waitFor`), and a test script that makes it appear
     /// checks it.
@@ -114,7 +116,6 @@ public enum TourLint {
         }
 
         guard let spotlight = walk.engine.spotlight else { return found }
-        root.frame(into: nil)
         let geometry = StepGeometry(spotlight: spotlight, root: root)
         let screen = Rect(x: 0, y: 0, width: root.size.width, height: root.size.height)
 

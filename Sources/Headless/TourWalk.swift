@@ -36,7 +36,7 @@ public final class TourWalk {
                 for j in (current + 1)..<index { engine.go(to: j, animated: false) }
             }
             engine.go(to: index, animated: false)
-            session.settleAnimations()
+            session.settle()
         }
     }
 
@@ -50,10 +50,10 @@ public final class TourWalk {
         if index == 0 {
             if engine.isRunning { engine.go(to: 0, animated: true) } else { engine.start(at: 0, animated: true) }
         } else {
-            session.settleAnimations()
+            session.settle()
             engine.go(to: index, animated: true)
         }
-        session.settle()
+        session.runFrame()
     }
 
     /// The storyboard caption of step `index`: its title, else its text, else its number.

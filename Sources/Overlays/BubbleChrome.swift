@@ -31,13 +31,16 @@ final class BubbleChrome: View {
         super.init(children: [content])
     }
 
-    /// Takes a layout in screen points for a chrome whose frame will start at `origin`.
-    func update(layout: BubbleLayout, origin: Point) {
+    /// Takes a layout in screen points for a chrome whose frame will start at `origin`; returns
+    /// whether it changed, and so whether its surface must place it again
+    /// (`Surface.setNeedsPlacement()`: this runs in the layers' layout, where nothing is marked
+    /// for layout).
+    func update(layout: BubbleLayout, origin: Point) -> Bool {
         let relative = layout.offsetBy(dx: -origin.x, dy: -origin.y)
-        guard relative != relativeLayout else { return }
+        guard relative != relativeLayout else { return false }
         relativeLayout = relative
-        setNeedsLayout()
         setNeedsDisplay()
+        return true
     }
 
     /// The layout in screen points, from the chrome's frame.

@@ -12,8 +12,9 @@ public enum OverlayInput: Sendable {
 /// One entry of the presentation stack: something drawn over the whole screen that blocks input
 /// to what is beneath it.
 ///
-/// Subclasses lay themselves out once a frame (`layout(root:)`: targets by view id, never hand-made
-/// coordinates), composite into dirty rectangles of the frame, and handle input. Their views live
+/// Subclasses make their views before the tree's layout (`update(root:)`), lay themselves out once
+/// a frame (`layout(root:)`: targets by view id, never hand-made coordinates), composite into dirty
+/// rectangles of the frame, and handle input. Their views live
 /// on surfaces (`addSurface(_:)`), attached to the root while the overlay is on a stack, so they are
 /// in the root's id space and hit test. The stack fades overlays in and out; `presentationOpacity`
 /// is the fade's current value, which `composite` multiplies into everything.
@@ -61,8 +62,14 @@ open class Overlay: Animating {
 
     // MARK: - Override points
 
+    /// The end of the frame's callback phase, before the tree's layout: make the views for what the
+    /// overlay shows now (add and remove surfaces), so they are laid out and painted in this frame.
+    open func update(root: ViewRoot) {}
+
     /// The layer-layout phase, once a frame: update geometry from the root (target frames, the
-    /// screen), place the surfaces, and invalidate what moved (`root.invalidateComposite`).
+    /// screen), place the surfaces, and invalidate what moved (`root.invalidateComposite`). Nothing
+    /// is added, removed or marked for layout here (the root checks): surfaces come and go in
+    /// `update(root:)`, the focus moves in the stack's arrival.
     open func layout(root: ViewRoot) {}
 
     /// The part of the screen the overlay paints (points). Fades re-composite this.
@@ -128,8 +135,8 @@ open class Overlay: Animating {
     /// The keyboard activated `view`, one of the overlay's scope (after its action ran).
     open func didActivate(_ view: View, root: ViewRoot) {}
 
-    /// Set when the overlay arrives (or shows a new step): in the next layout the focus moves to its
-    /// primary view and the overlay is announced.
+    /// Set when the overlay arrives (or shows a new step): in the next frame's arrival phase, after
+    /// its layout, the focus moves to its primary view and the overlay is announced.
     var needsArrival = false
     /// Where the focus was before the overlay took it, given back when it goes.
     weak var focusBeforeArrival: View?
@@ -137,8 +144,9 @@ open class Overlay: Animating {
     /// Whether `view` is one of the overlay's own (on one of its surfaces).
     public func owns(_ view: View) -> Bool { surfaces.contains { view.isDescendant(of: $0.content) } }
 
-    /// Asks for the focus to move into the overlay and for it to be announced again, in the next
-    /// frame's layout (a spotlight showing its next step).
+    /// Asks for the focus to move into the overlay and for it to be announced again, in the arrival
+    /// phase of the next frame (a spotlight showing its next step), or of this one when asked in
+    /// its layout.
     public func arriveAgain() { needsArrival = true }
 
     // MARK: - Drawing and animating
@@ -178,6 +186,7 @@ open class Overlay: Animating {
 
     /// A surface for `content`, owned by the overlay: attached to the root whenever the overlay is on
     /// a stack (at once, when it is already), so its views are found by id and hit-tested there.
+    /// Not in `layout(root:)` (the root checks): in `update(root:)`, input or the overlay's making.
     @discardableResult
     public func addSurface(_ content: View, compositing: Surface.Compositing = .offscreen) -> Surface {
         let surface = Surface(content: content, compositing: compositing)

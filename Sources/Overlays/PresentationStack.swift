@@ -113,10 +113,19 @@ public final class PresentationStack: ScreenLayer {
         return false
     }
 
-    /// Lays out every overlay on the stack, bottom first; then the top one, if it just arrived,
-    /// takes the focus and is announced.
+    /// Lets every overlay on the stack make its views for what it shows now, bottom first.
+    public func update(root: ViewRoot) {
+        for overlay in overlays { overlay.update(root: root) }
+    }
+
+    /// Lays out every overlay on the stack, bottom first.
     public func layout(root: ViewRoot) {
         for overlay in overlays { overlay.layout(root: root) }
+    }
+
+    /// The top overlay, if it just arrived (or shows a new step) and its views are laid out, takes
+    /// the focus and is announced.
+    public func arrive(root: ViewRoot) {
         guard let top, top.needsArrival, top.isReadyForFocus else { return }
         top.needsArrival = false
         let scope = focusScope(root: root) ?? []

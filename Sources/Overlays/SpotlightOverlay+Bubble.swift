@@ -38,28 +38,55 @@ extension SpotlightOverlay {
     /// off other holes keeps its dots whole: its progress label is cut short instead, which the
     /// lint finds as any text cut short.)
     public var progressDotsFit: ProgressDotsFit {
-        guard let bubble, let progress = bubble.mark.progress, progress.total > 1, progress.total <= 12 else { return .notAsked }
+        guard let bubble = shownBubble, let progress = bubble.mark.progress, progress.total > 1, progress.total <= 12 else { return .notAsked }
         if let dropped = bubble.droppedDots { return .dropped(needed: dropped.needed, room: dropped.room) }
         return .shown
     }
 
-    /// Places (and builds) the bubble by `anchor`.
-    func layoutBubble(root: ViewRoot, anchor: HoleGeometry?, morphProgress t: Double, others: [Rect]) {
-        // During a morph the old bubble fades out over the first half, the new one in over the second.
-        let mark = (morph != nil && t < 0.5) ? morph?.previousMark : coachMark
-        let opacityBefore = bubbleOpacity
-        bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
-        let centred = centersBubbleWithoutTarget && (anchor == nil || isMissingTargets)
-        guard let mark, !mark.isEmpty, anchor != nil || centred else {
+    /// The bubble while it is on the screen (placed by the last layout).
+    var shownBubble: Bubble? { bubble?.layout != nil ? bubble : nil }
+
+    /// The coach mark the bubble shows at `t` of a morph (1 without one): during a morph the old
+    /// bubble fades out over the first half, the new one in over the second.
+    func markShown(morphProgress t: Double) -> CoachMark? {
+        (morph != nil && t < 0.5) ? morph?.previousMark : coachMark
+    }
+
+    /// How wide the bubble for `mark` may be on `root`'s screen: at most its `maxWidth` and the
+    /// safe area less margins (`limit`), which its footer may widen up to (`available`).
+    static func bubbleWidths(for mark: CoachMark, root: ViewRoot) -> (limit: Double, available: Double) {
+        let area = root.bounds.inset(by: root.safeArea)
+        let available = area.width - 2 * BubblePlacer.margin
+        return (max(80, min(mark.maxWidth, available)), available)
+    }
+
+    /// Builds the bubble for the mark shown now at the width the screen gives it (or takes it away
+    /// when there is none): the update before the tree's layout, where surfaces may come and go.
+    func updateBubble(root: ViewRoot) {
+        let t = morph.map { $0.tween.easedProgress(at: root.frameTime) } ?? 1
+        guard let mark = markShown(morphProgress: t), !mark.isEmpty else {
             removeBubble()
             return
         }
-        // At most maxWidth (and the screen less margins), text wrapped inside.
+        let widths = Self.bubbleWidths(for: mark, root: root)
+        if bubble?.mark != mark || bubble?.widthLimit != widths.limit {
+            buildBubble(for: mark, maxWidth: widths.limit, available: widths.available)
+        }
+    }
+
+    /// Places the bubble (built in `updateBubble(root:)`) by `anchor`, or hides it when there is
+    /// none to point at.
+    func layoutBubble(root: ViewRoot, anchor: HoleGeometry?, morphProgress t: Double, others: [Rect]) {
+        let mark = markShown(morphProgress: t)
+        let opacityBefore = bubbleOpacity
+        bubbleOpacity = morph == nil ? 1 : abs(1 - 2 * t)
+        let centred = centersBubbleWithoutTarget && (anchor == nil || isMissingTargets)
+        guard let mark, !mark.isEmpty, anchor != nil || centred, let bubble, bubble.mark == mark,
+              bubble.widthLimit == Self.bubbleWidths(for: mark, root: root).limit else {
+            hideBubble()
+            return
+        }
         let area = root.bounds.inset(by: root.safeArea)
-        let available = area.width - 2 * BubblePlacer.margin
-        let maxWidth = max(80, min(mark.maxWidth, available))
-        if bubble?.mark != mark || bubble?.widthLimit != maxWidth { buildBubble(for: mark, maxWidth: maxWidth, available: available) }
-        guard let bubble else { return }
         let layout: BubbleLayout
         if centred || anchor == nil {
             layout = BubbleLayout.centered(size: bubble.size, in: area, scale: root.scale)
@@ -86,7 +113,7 @@ extension SpotlightOverlay {
         let s = root.scale
         let ink = BubbleChrome.ink(of: layout, scale: s).scaled(by: s).roundedOut
         let inkRect = Rect(x: Double(ink.x) / s, y: Double(ink.y) / s, width: Double(ink.width) / s, height: Double(ink.height) / s)
-        bubble.chrome.update(layout: layout, origin: inkRect.origin)
+        if bubble.chrome.update(layout: layout, origin: inkRect.origin) { bubble.card.surface.setNeedsPlacement() }
         bubble.card.surface.place(inkRect, deviceInk: ink)
         bubble.layout = layout
         // While the morph runs the bubble fades, and in the frame it ends (whenever that frame comes)
@@ -127,11 +154,22 @@ extension SpotlightOverlay {
         }
     }
 
+    /// Takes the bubble away (no mark to show, or one to build anew), with its surface.
     func removeBubble() {
         guard let bubble else { return }
         // A bubble made again (a new width) takes the focus back into the new one.
         if let focused = root?.focusedView, focused.isDescendant(of: bubble.card.surface.content) { arriveAgain() }
         removeSurface(bubble.card.surface)
         self.bubble = nil
+    }
+
+    /// Takes the bubble off the screen while it has nothing to point at (its target is missing):
+    /// its surface stays attached, unplaced, so its views are not drawn, hit or focused until the
+    /// target comes back and the layout places it again.
+    func hideBubble() {
+        guard let bubble, bubble.layout != nil else { return }
+        if let focused = root?.focusedView, focused.isDescendant(of: bubble.card.surface.content) { arriveAgain() }
+        bubble.card.surface.hide()
+        bubble.layout = nil
     }
 }

@@ -11,7 +11,7 @@ extension SpotlightOverlay {
 
     /// The bubble's buttons, then the targets that taps reach.
     func focusScopeViews(root: ViewRoot) -> [View] {
-        (bubble.map { [$0.card.surface.content] } ?? []) + passThroughTargets(root: root)
+        (shownBubble.map { [$0.card.surface.content] } ?? []) + passThroughTargets(root: root)
     }
 
     /// Once the bubble shown is the step's own (half-way through a morph).
@@ -25,7 +25,7 @@ extension SpotlightOverlay {
     /// button does, a card holding a button) gives it to the first view inside it that does, so
     /// Enter presses what a tap on the target presses rather than the bubble's Skip.
     var firstFocus: View? {
-        let content = bubble?.card.surface.content
+        let content = shownBubble?.card.surface.content
         if let next = content?.view(withID: "overlay.bubble.next") { return next }
         let targets = root.map { passThroughTargets(root: $0).lazy.compactMap { $0.focusableViews().first } }
         if tapPolicy.inside == .passThroughAndAdvance, let target = targets?.first { return target }
@@ -41,7 +41,7 @@ extension SpotlightOverlay {
     }
 
     /// The step the bubble on the screen was built for: until a morph is half-way, the one before.
-    var shownMark: CoachMark? { bubble?.mark ?? coachMark }
+    var shownMark: CoachMark? { shownBubble?.mark ?? coachMark }
 
     /// "Step 2 of 5: Wi-Fi", the title alone, or the step alone, of the bubble on the screen: the
     /// dialog's name and its bubble's elements change together.

@@ -149,6 +149,9 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Layout
 
+    /// Builds the bubble for the mark shown now (or takes it away), before the tree's layout.
+    public override func update(root: ViewRoot) { updateBubble(root: root) }
+
     /// Follows the targets (mixed with the old holes while morphing), then places the bubble by its hole.
     public override func layout(root: ViewRoot) {
         // One look-up per hole: the geometries drawn, and whether a view target is missing.
@@ -227,7 +230,7 @@ public final class SpotlightOverlay: Overlay {
                 canvas.draw(mask.ring(outline), color: outline.color.withOpacity(presentationOpacity * pulse))
             }
         }
-        if let bubble, bubble.layout != nil {
+        if let bubble = shownBubble {
             bubble.card.composite(into: frame, region: region, opacity: presentationOpacity * bubbleOpacity)
         }
     }

@@ -50,6 +50,10 @@ extension Soak {
     }
 
     func checkInvariants(after event: SoakEvent) throws(SoakFailure) {
+        // The rule of change.
+        if let violation = phaseViolations.first {
+            throw failure("the rule of change broke: \(violation)" + (phaseViolations.count > 1 ? " (and \(phaseViolations.count - 1) more)" : ""))
+        }
         let stack = app.overlays
         // The stack.
         var seen = Set<ObjectIdentifier>()

@@ -60,6 +60,8 @@ public struct SoakStats: Sendable {
 ///   morph is running;
 /// - the card count never drops and the grid holds one card per card in the state;
 /// - after a pointer up nothing holds the pointer;
+/// - nothing changes the tree while anything lays out or paints, and no frame runs inside another
+///   (the root checks its phases, in a release build too, and the soak hears each violation);
 /// - at every `checkpointInterval`-th event, the incrementally rendered frame equals a full repaint.
 ///
 /// Text uses the fixed-metric engine and cards small solid images, so a run needs no fonts and is
@@ -106,6 +108,8 @@ public final class Soak {
     var scrollViews: [ScrollView] = []
     var grid: Grid?
     var currentNumber = 0
+    /// What the root's phase checks found since the last event was checked.
+    var phaseViolations: [PhaseViolation] = []
 
     /// A run of the sample app at `size` and `scale`, its FAB tip due 1 s in as at launch.
     public init(seed: UInt64, size: Size = Size(390, 844), scale: Double = 1, largestSize: Size = Size(900, 1000),
@@ -135,6 +139,9 @@ public final class Soak {
                               recentEvents: [])
         }
         app.scheduleFABTip(after: 1)
+        // The rule of change is checked in every build: a violation is a failed invariant.
+        app.root.checksPhases = true
+        app.root.onPhaseViolation = { [weak self] violation in self?.phaseViolations.append(violation) }
         lastRepainted = app.root.frame(into: frame).drawn
     }
 

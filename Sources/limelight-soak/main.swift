@@ -11,8 +11,9 @@ usage: limelight-soak [--events N] [--seed S] [--checkpoint N] [--render N] [--p
   Drives the sample app headless on a virtual clock with N random events (default 100000): taps,
   drags, scrolls, keys, resizes, tour next/back/skip, overlays shown and dismissed. After every event
   it checks that input reaches only the top overlay, that every spotlight hole matches its target's
-  frame, and that the card count never drops; every --checkpoint events (default 1000) the
-  incremental frame must equal a full repaint. First the app is shown once at the largest screen
+  frame, that the card count never drops, and that nothing changed the tree while anything laid out
+  or painted (the root's phase checks, on in this release build); every --checkpoint events
+  (default 1000) the incremental frame must equal a full repaint. First the app is shown once at the largest screen
   (--largest-width x --largest-height at scale 2), so the peak resident memory (VmHWM) printed after
   1,000 events already includes the biggest frames; the end figure should match it. Exits 1 with the
   seed, the event and the events before it on a failure.

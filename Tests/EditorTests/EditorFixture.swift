@@ -52,7 +52,7 @@ final class EditorFixture {
         session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
         runner = ScriptRunner(session: session, engine: { editor.engineShown })
         editor.log = { [weak self] in self?.log.append($0) }
-        session.settle()
+        session.runFrame()
     }
 
     /// Runs script lines (the replay format).

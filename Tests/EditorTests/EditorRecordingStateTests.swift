@@ -28,6 +28,23 @@ import Tours
         return n
     }
 
+    /// Starting a recording runs no frame of the fresh app from the key's handling: its first frame
+    /// comes inside the editor's (the only place a root shown in the editor runs one), and the first
+    /// tap is compared with the ids it showed then (the FAB was there: the step waits for nothing).
+    @Test func startingARecordingRunsNoFrameOfTheAppOutsideTheEditors() throws {
+        let f = try EditorFixture(text: nil, name: "bank.json")
+        f.editor.root.send(.key(.character("r"), modifiers: [.control]))
+        let app = f.editor.stage.root
+        #expect(app.needsLayout, "the fresh app waits for its first frame")
+        var violations: [PhaseViolation] = []
+        app.onPhaseViolation = { violations.append($0) }
+        f.session.settle()
+        #expect(!app.needsLayout && violations.isEmpty, "\(violations)")
+        try f.run("tap fab")
+        let step = try #require(f.editor.model.document.steps.first)
+        #expect(step["target"]?.stringValue == "fab" && step["waitFor"] == nil, "\(step.text())")
+    }
+
     @Test func recordingShowsThatItRecords() throws {
         let f = try EditorFixture(text: nil, name: "bank.json")
         let status = try #require(f.editor.root.view(withID: "editor.status") as? Text)

@@ -39,7 +39,7 @@ enum InspectCommand {
         let settings = try ScreenSettings(args, app: app)
         let step = try args.value("--step").map { v throws(CLIError) in try parseInt(v, option: "--step", command: c, range: 1...10_000) }
         let withOverlay = !args.has("--no-overlay")
-        let stage: any TourHost
+        let session: HeadlessSession
         let given = try args.value("--tour").map { p throws(CLIError) in try TourSetup.load(p, app: app, command: c) }
         if given == nil, step != nil { throw .usage("\(c): --step needs --tour FILE") }
         if let loaded = given ?? (withOverlay ? ReplayCommandRunner.launchTour(app) : nil) {
@@ -50,11 +50,15 @@ enum InspectCommand {
             let run = try TourSetup.walk(loaded, settings: settings, app: app, font: args.value("--font"), command: c)
             run.show(step: (step ?? 1) - 1, at: nil)
             if !withOverlay { run.stage.overlays.dismissAll(animated: false) }
-            stage = run.stage
+            session = run.session
         } else {
-            stage = try AppSetup.makeApp(settings, app: app, font: args.value("--font"), clock: VirtualClock(), command: c)
+            let clock = VirtualClock()
+            let stage = try AppSetup.makeApp(settings, app: app, font: args.value("--font"), clock: clock, command: c)
+            session = HeadlessSession(app: stage, clock: clock)
         }
-        stage.root.frame(into: nil)
+        // What is listed is the screen at rest, as a host leaves it: the one call that runs frames.
+        session.settle()
+        let stage = session.stage
         if args.has("--semantics") {
             print(SemanticsReport.json(stage.root.semanticsTree()))
             return
@@ -67,11 +71,13 @@ enum InspectCommand {
                 }
             }
         }
-        print(json(views: treeViews(of: stage), overlays: overlays, settings: settings, safeArea: stage.root.safeArea))
+        print(json(views: treeViews(of: session), overlays: overlays, settings: settings, safeArea: stage.root.safeArea))
     }
 
-    /// The app's views on every tab (the one on screen first, then the others in order), each id once.
-    static func treeViews(of stage: any TourHost) -> [Entry] {
+    /// The app's views on every tab (the one on screen first, then the others in order), each id
+    /// once; each tab is settled (`HeadlessSession.settle()`) before it is read.
+    static func treeViews(of session: HeadlessSession) -> [Entry] {
+        let stage = session.stage
         let start = stage.selectedTabName
         let tabs = stage.tabNames.isEmpty ? [""] : [start ?? ""] + stage.tabNames.filter { $0 != start }
         var entries: [Entry] = []
@@ -79,7 +85,7 @@ enum InspectCommand {
         for tab in tabs {
             if !tab.isEmpty, stage.selectedTabName != tab {
                 stage.selectTab(named: tab)
-                stage.root.frame(into: nil)
+                session.settle()
             }
             for (id, frame) in stage.root.content.allIdentifiedViews() where !seen.contains(id) {
                 seen.insert(id)

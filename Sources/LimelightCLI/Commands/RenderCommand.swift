@@ -96,7 +96,7 @@ enum RenderCommand {
         let session = HeadlessSession(app: stage, clock: clock)
         session.declaredStates = app.definition.states
         if let time { session.wait(milliseconds: time) }
-        session.settle()
+        session.runFrame()
         try write(try frame(session, withOverlay: true), to: out, command: c)
         if args.has("--json") { print(jsonLine(ShotReport(file: out, session: session, engine: nil))) }
     }

@@ -119,7 +119,7 @@ enum ReplayCommandRunner {
                 engine = tour
             }
         }
-        session.settle()
+        session.runFrame()
         var runner = ScriptRunner(session: session, engine: engine)
         var shots: [ShotReport] = []
         try run(script, scriptPath: scriptPath, on: &runner, out: out) { file, line in
@@ -166,7 +166,7 @@ enum ReplayCommandRunner {
         let editor = try EditSetup.makeEditor(path: path, settings: settings, app: app, font: font, clock: clock, command: c, screenshot: screenshot)
         editor.log = { warn(c + String($0.dropFirst("edit".count))) }
         let session = HeadlessSession(app: editor, stage: { editor.stage }, clock: clock)
-        session.settle()
+        session.runFrame()
         var runner = ScriptRunner(session: session, engine: { editor.engineShown })
         var shots: [String] = []
         try run(script, scriptPath: scriptPath, on: &runner, out: out) { file, _ in shots.append(file) }

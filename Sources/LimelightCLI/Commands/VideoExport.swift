@@ -101,7 +101,7 @@ enum VideoExport {
                     next += 1 / Double(fps)
                 }
             }
-            session.settle()
+            session.runFrame()
             var runner = ScriptRunner(session: session, engine: walk.engine)
             do throws(ScriptFailure) {
                 try runner.run(commands)

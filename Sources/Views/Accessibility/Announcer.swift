@@ -10,8 +10,10 @@ public protocol Announcer: AnyObject {
 
 extension ViewRoot {
     /// Hands `text` to the announcer in the root's language (nothing without an announcer or text).
+    /// Not while anything lays out or paints (the root checks): a layer announces in `arrive(root:)`.
     public func announce(_ text: String) {
         guard !text.isEmpty else { return }
+        checkChange(.announced)
         announcer?.announce(text, language: language)
     }
 }

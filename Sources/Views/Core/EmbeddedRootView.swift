@@ -11,7 +11,8 @@ import Raster
 /// into this view's pixels) runs inside the outer frame's animation phase, so it is laid out and
 /// painted before the outer tree is; the outer root's timers wake it for the embedded root's next
 /// timer. Input a host forwards to the embedded root asks for its frame
-/// (`setNeedsEmbeddedFrame()`); nothing else runs it. The outer root lists its embedded roots
+/// (`setNeedsEmbeddedFrame()`); nothing else runs it: the embedded root refuses a frame outside the
+/// outer root's animation phase (`PhaseViolation.Change.embeddedFrameOutsideItsHost`). The outer root lists its embedded roots
 /// (`ViewRoot.embeddedRoots`), so a test kit reaches their views by id.
 @MainActor
 open class EmbeddedRootView: View {
@@ -22,8 +23,23 @@ open class EmbeddedRootView: View {
     private var wakeUp: TimerID?
     /// Points of this view per point of the embedded screen (1: at its own size). The embedded
     /// root's scale follows (the outer scale times the zoom), kept within what a root allows.
-    public var zoom = 1.0 {
-        didSet { if zoom != oldValue { setNeedsLayout(); setNeedsDisplay(); setNeedsEmbeddedFrame() } }
+    public var zoom: Double {
+        get { shownZoom }
+        set {
+            guard newValue != shownZoom else { return }
+            shownZoom = newValue
+            setNeedsLayout(); setNeedsDisplay(); setNeedsEmbeddedFrame()
+        }
+    }
+    private var shownZoom = 1.0
+
+    /// Sets `zoom` from inside this view's own placing (`placeSubviews(in:)`: a viewport fitting the
+    /// screen into the room it was given): painted and framed again, not marked for layout, since
+    /// the layout under way is placing it (nothing is marked for layout while the tree lays out).
+    public func setZoomWhilePlacing(_ newZoom: Double) {
+        guard newZoom != shownZoom else { return }
+        shownZoom = newZoom
+        setNeedsDisplay(); setNeedsEmbeddedFrame()
     }
     /// The embedded point shown at this view's top-left corner; negative to leave a margin (a
     /// screen smaller than the view, centred).
@@ -40,11 +56,14 @@ open class EmbeddedRootView: View {
     public init(embedding root: ViewRoot) {
         embeddedRoot = root
         super.init()
+        root.embeddingView = self
     }
 
     /// Shows `root` instead (its first frame comes with the next outer frame).
     public func replaceEmbeddedRoot(with root: ViewRoot) {
+        if embeddedRoot.embeddingView === self { embeddedRoot.embeddingView = nil }
         embeddedRoot = root
+        root.embeddingView = self
         embeddedPixels = nil
         setNeedsLayout()
         setNeedsEmbeddedFrame()

@@ -56,8 +56,10 @@ public final class Surface {
     // MARK: - Attaching
 
     /// Attaches the surface on top of `root`'s others: its views join the root's id space. A surface
-    /// attached elsewhere moves; one attached here already moves to the top.
+    /// attached elsewhere moves; one attached here already moves to the top. Not while anything lays
+    /// out or paints (the root checks): a layer attaches in its `update(root:)`.
     public func attach(to root: ViewRoot) {
+        root.checkChange(.surfaceAttached, view: content)
         detach()
         self.root = root
         content.surface = self
@@ -68,9 +70,10 @@ public final class Surface {
     }
 
     /// Takes the surface's views off the root (they are no longer found or hit) and drops its pixels;
-    /// the area it showed is composited again.
+    /// the area it showed is composited again. Not while anything lays out or paints (the root checks).
     public func detach() {
         guard let root else { return }
+        root.checkChange(.surfaceDetached, view: content)
         root.invalidateComposite(deviceRect: deviceBounds)
         root.surfaces.removeAll { $0 === self }
         content.unplaceWithoutInvalidating()
@@ -115,6 +118,26 @@ public final class Surface {
             root.invalidateComposite(deviceRect: deviceBounds)
         }
         content.place(in: rect)
+    }
+
+    /// Makes the next `place(_:deviceInk:)` place the content again even in the same rectangle (its
+    /// top view's own geometry changed, a bubble's tail): what a layer calls in its layout, where
+    /// nothing is marked for layout; the root's layout does not run for it.
+    public func setNeedsPlacement() {
+        content.needsLayout = true
+        content.measureCache.removeAll(keepingCapacity: true)
+    }
+
+    /// Takes the surface's views off the screen while it stays attached (a bubble whose target went
+    /// missing): they are not drawn, hit, listed or focused until the layer places the surface
+    /// again, which paints it whole; the area it showed is composited again. A layer may do this in
+    /// its layout: nothing is added or removed.
+    public func hide() {
+        guard let root, !deviceBounds.isEmpty || content.isPlaced else { return }
+        root.invalidateComposite(deviceRect: deviceBounds)
+        content.unplaceWithoutInvalidating()
+        deviceBounds = .zero
+        dirty.reset(bounds: .zero)
     }
 
     /// Asks for the surface to be blended again over its whole area (its opacity changed).

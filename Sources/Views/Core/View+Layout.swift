@@ -42,7 +42,10 @@ extension View {
 
     /// Asks for this view to be measured and placed again before the next frame. Marks the path
     /// up to the nearest placed layout boundary, which the root lays out again in place.
+    ///
+    /// Hazard: not while anything lays out or paints (`FramePhase`); the root checks.
     public func setNeedsLayout() {
+        root?.checkChange(.layoutMarked, view: self)
         var v: View = self
         while true {
             v.needsLayout = true

@@ -249,6 +249,7 @@ extension View {
     /// Inserts `child` at `index` (clamped). Refuses to make a view its own ancestor.
     public func insertChild(_ child: View, at index: Int) {
         guard !isDescendant(of: child) else { return }
+        root?.checkChange(.subviewsChanged, view: self)
         child.removeFromParent()
         children.insert(child, at: min(max(0, index), children.count))
         child.parent = self
@@ -262,6 +263,7 @@ extension View {
     /// Removes `child`; its painted area is repainted.
     public func removeChild(_ child: View) {
         guard let i = children.firstIndex(where: { $0 === child }) else { return }
+        root?.checkChange(.subviewsChanged, view: self)
         child.unplace()
         children.remove(at: i)
         child.parent = nil
@@ -275,6 +277,7 @@ extension View {
 
     /// Replaces all children.
     public func replaceChildren(with newChildren: [View]) {
+        root?.checkChange(.subviewsChanged, view: self)
         for c in children {
             c.unplace()
             c.parent = nil

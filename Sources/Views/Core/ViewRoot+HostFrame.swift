@@ -17,6 +17,9 @@ extension ViewRoot {
     /// and the layers' layout).
     @discardableResult
     public func composite(overAppFrame frame: Pixmap, from base: Pixmap?, newlyDrawn: [IntRect]) -> [IntRect] {
+        let outer = phase
+        phase = .paint
+        defer { phase = outer }
         // The tree paints nothing here: its invalidations and the layers' only ask for a composite.
         var region = DirtyRegion(bounds: frame.bounds)
         let kept = base.flatMap { $0.bounds == frame.bounds ? $0 : nil }

@@ -89,9 +89,11 @@ extension ViewRoot {
         }
     }
 
-    /// Gives `view` the focus (nil: nobody has it); the views losing and gaining it hear so.
+    /// Gives `view` the focus (nil: nobody has it); the views losing and gaining it hear so. Not
+    /// while anything lays out or paints (the root checks): a layer moves it in `arrive(root:)`.
     public func focus(_ view: View?) {
         guard view !== focusedView else { return }
+        checkChange(.focusMoved, view: view ?? focusedView)
         let old = focusedView
         if focusRingShown { old?.invalidateFocusRing() }
         old?.drawsFocusRing = false

@@ -106,6 +106,18 @@ public final class ViewRoot {
     /// gives each the run's, so each card's shadow is blurred and each image resampled once for
     /// the run, not once a group). Set it before the first frame.
     public var paintCache = PaintCache()
+    /// Where the root is in making a frame: what may change now (see `FramePhase`).
+    public internal(set) var phase: FramePhase = .idle
+    /// Whether changes are checked against the phase (`FramePhase`): on by default in debug
+    /// builds, off in release (`checksPhasesByDefault`).
+    public var checksPhases = ViewRoot.checksPhasesByDefault
+    /// Receives each change the phase forbids, and each frame that may not run (which then does
+    /// not); nil: the program stops with the violation's message, as a failed precondition. Tests
+    /// install one to see a check hold without stopping.
+    public var onPhaseViolation: (@MainActor (PhaseViolation) -> Void)?
+    /// The view showing this root inside another (`EmbeddedRootView`): its frames run only in that
+    /// root's animation phase.
+    weak var embeddingView: EmbeddedRootView?
     /// Views by id (see `view(withID:)`), made again after any view of this tree gains or loses a
     /// child or changes its id (`View.treeDidChange()`), and when a surface comes or goes.
     private var idIndex: [String: WeakView] = [:]
@@ -253,8 +265,13 @@ public final class ViewRoot {
     /// its layer has not placed yet waits for it.
     ///
     /// `frame(into:)` runs this as its layout phase; inside Views, hit tests and scrolling run it
-    /// first so they see current frames.
+    /// first so they see current frames. While it runs the root is in `.treeLayout`: nothing may be
+    /// added, removed or marked for layout.
     func layoutIfNeeded() {
+        guard !layoutQueue.isEmpty else { return }
+        let outer = phase
+        phase = .treeLayout
+        defer { phase = outer }
         var passes = 0
         while !layoutQueue.isEmpty && passes < 8 {
             passes += 1

@@ -179,10 +179,10 @@ public final class TextField: View {
         setNeedsLayout(); setNeedsDisplay()
     }
 
-    /// Shows or hides the caret; losing the focus drops an unfinished composition.
+    /// Shows or hides the caret; losing the focus drops an unfinished composition (laid out anew only then).
     public override func focusChanged(_ focused: Bool) {
         isFocused = focused
-        if !focused { composition = ""; lines = nil; setNeedsLayout() }
+        if !focused, !composition.isEmpty { composition = ""; lines = nil; setNeedsLayout() }
         setNeedsDisplay()
     }
 
