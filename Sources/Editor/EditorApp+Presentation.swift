@@ -84,10 +84,10 @@ extension EditorApp {
             thumbnails.reset()
             replaceStageWithAFreshOne()
         }
-        if let shot = viewport.stage as? ScreenshotStage, shot.stepImages.keys.sorted() != loaded.stepBackgrounds.keys.sorted()
+        if let shot = viewport.stage.pictures, shot.stepImages.keys.sorted() != loaded.stepBackgrounds.keys.sorted()
             || zip(shot.stepImages.sorted { $0.key < $1.key }, loaded.stepBackgrounds.sorted { $0.key < $1.key }).contains(where: { $0.value !== $1.value }) {
             shot.stepImages = loaded.stepBackgrounds
-            shot.showScreen(forStep: model.selected, animated: false)
+            viewport.stage.showScreen(forStep: model.selected, animated: false)
         }
     }
 

@@ -64,7 +64,7 @@ extension EditorApp {
         recording?.firstScreenWatch = root.addFrameCallback { [weak self] _ in self?.noteFirstScreen() }
         if replacesPlaceholder { model.deleteStepAllowingNone(0) }
         viewport.onRecordedTap = { [weak self] id, point in self?.recordTap(on: id, at: point) }
-        log("edit: recording: tap through the \(stage is ScreenshotStage ? "screenshot" : "app"); Ctrl-R or Escape stops")
+        log("edit: recording: tap through the \(stage.pictures != nil ? "screenshot" : "app"); Ctrl-R or Escape stops")
         refreshStatus()
     }
 
@@ -82,7 +82,7 @@ extension EditorApp {
     /// The screens a step inserted at `index` without `tab` or `go` runs on: those of the step
     /// before it, or the first tab's (`stage`'s own while the tour has problems).
     private func placeBefore(_ index: Int, on stage: any TourHost) -> [String] {
-        guard !(stage is ScreenshotStage) else { return [] }
+        guard stage.pictures == nil else { return [] }
         guard let tour = model.loaded?.tour else { return stage.shownScreenNames }
         let first = stage.tabNames.first
         guard index > 0, !tour.steps.isEmpty else { return first.map { [$0] } ?? [] }
@@ -104,7 +104,7 @@ extension EditorApp {
         var members: [(String, JSONTree)] = []
         // A screenshot is one picture: the view under a click there is the picture itself, whose id
         // no tour over a screenshot can name. The click is a rectangle around it.
-        let overScreenshot = stage is ScreenshotStage
+        let overScreenshot = stage.pictures != nil
         let id = overScreenshot ? nil : id
         if let id {
             members.append(("target", .string(id)))

@@ -48,7 +48,7 @@ final class StepThumbnails {
             }
         }
         guard let stage else { return nil }
-        if let shot = stage as? ScreenshotStage, !StepThumbnails.same(shot.stepImages, screens) { shot.stepImages = screens }
+        if let shot = stage.pictures, !StepThumbnails.same(shot.stepImages, screens) { shot.stepImages = screens }
         if walk == nil { walk = TourWalkLite(tour: tour, stage: stage) } else if walk!.engine.tour != tour { walk!.engine.replace(with: tour, animated: false) }
         guard let frame = walk?.frame(ofStep: index) else { return nil }
         let image = Storyboard.thumbnail(of: frame, limit: Size(StepThumbnails.size.width * thumbnailScale, StepThumbnails.size.height * thumbnailScale))

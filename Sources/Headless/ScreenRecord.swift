@@ -25,7 +25,7 @@ public enum ScreenRecord {
 
     /// The patches under each rect target of step `index` as `stage` shows it now.
     @MainActor
-    public static func patches(of step: TourStep, on stage: ScreenshotStage) -> [Patch] {
+    public static func patches(of step: TourStep, on stage: any PictureStage) -> [Patch] {
         let image = stage.screenshot.image
         let shown = stage.screenshot.imageRect
         guard shown.width > 0, shown.height > 0 else { return [] }

@@ -119,7 +119,7 @@ public struct SnapshotRunner {
         stage.root.paintCache = paintCache
         if group.reducedMotion { stage.root.reducesMotion = true }
         var tour = plannedTour
-        if let map = (stage as? ScreenshotStage)?.rectMapping {
+        if let map = stage.pictures?.rectMapping {
             tour.steps = tour.steps.map { step in var s = step; s.mapRects(map); return s }
         }
         let spoken = RecordingAnnouncer(clock: clock)
@@ -137,7 +137,7 @@ public struct SnapshotRunner {
                 results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
                                                          required: options.requiredLanguages)
                 if i == 0 { results[i].lint += appFindings(group) }
-                if let shot = stage as? ScreenshotStage { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
+                if let shot = stage.pictures { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned, files: files)
                 if tour.test.semantics && results[i].outcome != .skipped {

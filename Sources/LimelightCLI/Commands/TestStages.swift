@@ -60,7 +60,7 @@ final class TestStages {
     /// A new stage for `group` on `clock`.
     func make(_ group: TestPlan.Group, clock: VirtualClock) throws(HeadlessError) -> any TourHost {
         let stage = try makeStage(group, clock: clock)
-        states[ObjectIdentifier(stage)] = stage is ScreenshotStage ? [] : apps[group.tour].definition.states
+        states[ObjectIdentifier(stage)] = stage.pictures != nil ? [] : apps[group.tour].definition.states
         return stage
     }
 

@@ -213,7 +213,7 @@ final class TourWindowApp: HostedApp {
             if new.backgroundPath != loaded?.backgroundPath || (new.background == nil) != (loaded?.background == nil) {
                 switchStage(to: new, step: step)
             } else {
-                if let image = new.background, let shot = stage as? ScreenshotStage { shot.screenshot.image = image }
+                if let image = new.background, let shot = stage.pictures { shot.screenshot.image = image }
                 loaded = new
                 if let engine, engine.isRunning {
                     engine.replace(with: new.tour)

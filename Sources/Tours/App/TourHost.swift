@@ -48,9 +48,14 @@ public protocol TourHost: HostedApp {
     /// Shows the app in the language `tag` while it runs (the editor's language switch); false when
     /// it cannot (it is then made again in that language).
     @discardableResult func switchLanguage(to tag: String) -> Bool
+    /// What the stage can do as one that shows pictures in place of a live app (a tour over
+    /// screenshots), nil for an app: hosts ask this, never the stage's type.
+    var pictures: (any PictureStage)? { get }
 }
 
 extension TourHost {
+    /// An app: no pictures in its place.
+    public var pictures: (any PictureStage)? { nil }
     /// No state, unless the app keeps some.
     public func state(named name: String) -> StateValue? { nil }
     /// No ids beyond those at launch, unless the app says so.
