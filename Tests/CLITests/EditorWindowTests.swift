@@ -12,7 +12,7 @@ extension WindowTests {
 /// the whole panel, a drag over the screenshot draws the rectangle under the pointer (in the
 /// screen's points, whatever the zoom), each drag is one undo step, and Ctrl-Q asks before
 /// unsaved changes are lost. Play is compared with `limelight --tour` frame for frame.
-@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+@Suite(.serialized, .enabled("needs Xvfb, xdotool and ImageMagick (make test installs them)") { try WindowTools.ready() })
 struct EditorWindowTests {
     static let display = (width: 1400, height: 1800)
     /// The red marker's place on the 390x844-point screen.
