@@ -207,10 +207,10 @@ public final class AccessibilityBridge: @unchecked Sendable {
         let kept = Set(next.elements.map(\.number))
         // A parent that was there gets `ChildrenChanged` for its new children (`AccessibleEvents`).
         let before = Set(previous.elements.map(\.number))
-        return now.filter { !was.contains(next.elements[$0].number) }.map { i in
+        let added: [Signal] = now.filter { !was.contains(next.elements[$0].number) }.map { i in
             .added(next, i, placedByEvent: next.elements[i].parent.map { before.contains(next.elements[$0].number) } ?? false)
         }
-            + AccessibleEvents.between(previous, next).map(Signal.event)
+        return added + AccessibleEvents.between(previous, next).map(Signal.event)
             + was.subtracting(kept).sorted().map { .removed(Self.pathPrefix + "/\($0)") }
     }
 

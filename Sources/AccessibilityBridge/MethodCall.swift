@@ -50,9 +50,9 @@ package struct MethodCall: Sendable {
     package var signature: String
     /// Its arguments, the first `MethodCall.readLimit` of them.
     package var arguments: [Argument]
-    /// Whether its arguments could be read as far as they are read: false when one is not what the
-    /// signature says (a string that is not UTF-8, a body cut short, an array longer than it), as
-    /// sd-bus checks a body only as it is read. `MethodDispatch` refuses such a call.
+    /// Whether every argument it reads could be read: false when one is not what the signature
+    /// says (a string that is not UTF-8, a body cut short, an array longer than it), which sd-bus
+    /// finds only as a body is read. `MethodDispatch` refuses such a call.
     package var isReadable = true
 
     /// No method of AT-SPI2 takes more than seven arguments: more are not read.

@@ -3,8 +3,8 @@
 /// three, then the object's answer written into a reply. Any AT-SPI client may call any method
 /// with any arguments, so nothing here trusts them: a call whose arguments are not the method's,
 /// or cannot be read as their signature says, gets `org.freedesktop.DBus.Error.InvalidArgs`, as
-/// GTK's bridge answers it, and indexes and
-/// offsets out of range are clamped or answered with nothing (a null reference, false, -1).
+/// GTK's bridge answers it, and indexes and offsets out of range are clamped or answered with
+/// nothing (a null reference, false, -1).
 package enum MethodDispatch {
     /// What answering a call did.
     package struct Answer: Equatable, Sendable {
