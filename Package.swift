@@ -159,8 +159,9 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "ScreensAppTests", dependencies: ["Schema", "ScreensApp", "Headless", "TestSupport", "Tours", "Views", "Raster", "ImageFiles"],
                     exclude: ["Goldens"]),
-        // The accessibility bridge's answers to any call a client can make, without a bus.
-        .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "TestSupport", "Seeded", "Raster", "Views"]),
+        // The accessibility bridge without a bus: its answers to any call a client can make, the
+        // events and cache signals between trees, and its messages through sd-bus on a socket pair.
+        .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CSDBus", "TestSupport", "Seeded", "Raster", "Views"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Schema", "Headless", "Demo", "Tours", "Overlays", "Views", "Raster", "Files", "TestSupport", "Seeded"]),
         // Checks over the repository's own sources (every public declaration documented, every import
         // in the documented direction and declared in this file).

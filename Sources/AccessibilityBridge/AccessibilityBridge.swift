@@ -58,8 +58,9 @@ public final class AccessibilityBridge: @unchecked Sendable {
     enum Signal {
         /// An `org.a11y.atspi.Event.Object` signal.
         case event(AccessibleEvents.Event)
-        /// `AddAccessible`: element `index` of `tree`, new, as a cache item.
-        case added(AccessibleTree, Int)
+        /// `AddAccessible`: element `index` of `tree`, new, as a cache item; `placedByEvent` when
+        /// its parent was there before and a `ChildrenChanged` event places it (`AccessibleCache.item`).
+        case added(AccessibleTree, Int, placedByEvent: Bool)
         /// `RemoveAccessible`: the element at `path` is gone.
         case removed(String)
     }
@@ -195,18 +196,25 @@ public final class AccessibilityBridge: @unchecked Sendable {
         self.origin = origin
         self.pixelsPerPoint = pixelsPerPoint
         locale = language
-        if let previous {
-            // New elements are in the client's cache before the events that name them; gone ones leave it after.
-            let was = Set(AccessibleCache.reachable(previous).map { previous.elements[$0].number })
-            let now = AccessibleCache.reachable(next)
-            // Still served, if only as a dialog's target beneath it: not gone.
-            let kept = Set(next.elements.map(\.number))
-            signals += now.filter { !was.contains(next.elements[$0].number) }.map { .added(next, $0) }
-            signals += AccessibleEvents.between(previous, next).map(Signal.event)
-            signals += was.subtracting(kept).sorted().map { .removed(Self.pathPrefix + "/\($0)") }
-        }
+        if let previous { signals += Self.signals(from: previous, to: next) }
         lock.unlock()
         poke()
+    }
+
+    /// What goes out on the bus when the screen changes from `previous` to `next`, in order: new
+    /// elements into the clients' caches first, then the events that name them, then gone ones out.
+    static func signals(from previous: AccessibleTree, to next: AccessibleTree) -> [Signal] {
+        let was = Set(AccessibleCache.reachable(previous).map { previous.elements[$0].number })
+        let now = AccessibleCache.reachable(next)
+        // Still served, if only as a dialog's target beneath it: not gone.
+        let kept = Set(next.elements.map(\.number))
+        // A parent that was there gets `ChildrenChanged` for its new children (`AccessibleEvents`).
+        let before = Set(previous.elements.map(\.number))
+        let added: [Signal] = now.filter { !was.contains(next.elements[$0].number) }.map { i in
+            .added(next, i, placedByEvent: next.elements[i].parent.map { before.contains(next.elements[$0].number) } ?? false)
+        }
+        return added + AccessibleEvents.between(previous, next).map(Signal.event)
+            + was.subtracting(kept).sorted().map { .removed(Self.pathPrefix + "/\($0)") }
     }
 
     /// Whether a screen reader listens now (a client of the registry listens for focus events);
@@ -242,7 +250,7 @@ public final class AccessibilityBridge: @unchecked Sendable {
             for s in out {
                 switch s {
                 case .event(let event): emit(event)
-                case .added(let tree, let index): emitAdded(index, of: tree)
+                case .added(let tree, let index, let placed): emitAdded(index, of: tree, placedByEvent: placed)
                 case .removed(let path): emitRemoved(path)
                 }
             }
@@ -327,10 +335,12 @@ public final class AccessibilityBridge: @unchecked Sendable {
     }
 
     /// `AddAccessible`: a new element, with everything the cache keeps of it.
-    private func emitAdded(_ index: Int, of tree: AccessibleTree) {
+    private func emitAdded(_ index: Int, of tree: AccessibleTree, placedByEvent: Bool) {
         var context = context()
         context.tree = tree
-        cacheSignal("AddAccessible") { $0.container("r", AccessibleCache.itemSignature) { AccessibleCache.item(&$0, index, context: context) } }
+        cacheSignal("AddAccessible") {
+            $0.container("r", AccessibleCache.itemSignature) { AccessibleCache.item(&$0, index, context: context, placedByEvent: placedByEvent) }
+        }
     }
 
     /// `RemoveAccessible`: an element gone.

@@ -23,12 +23,18 @@ enum AccessibleCache {
     }
 
     /// The fields of element `i` (the contents of one item, or of an `AddAccessible` signal).
-    static func item<Out: BusWriter>(_ out: inout Out, _ i: Int, context c: AccessibleObject.Context) {
+    ///
+    /// `placedByEvent`: the element is new under a parent that was there before, which a
+    /// `ChildrenChanged` event after this signal tells where it goes; its index is then -1. A client
+    /// such as libatspi puts an item with an index into that slot of the parent's children it holds,
+    /// in place of the one there: a child inserted before its siblings would put out the one after
+    /// it, and the event's insert would not bring it back.
+    static func item<Out: BusWriter>(_ out: inout Out, _ i: Int, context c: AccessibleObject.Context, placedByEvent: Bool = false) {
         let tree = c.tree!, e = tree.elements[i], object = AccessibleObject.element(i)
         out.reference(c.uniqueName, c.path(of: i))
         out.reference(c.uniqueName, AccessibilityBridge.rootPath)
         object.parent(into: &out, context: c)
-        out.int32(e.parent.map { Int32(clamping: tree.elements[$0].children.firstIndex(of: i) ?? -1) } ?? 0)
+        out.int32(placedByEvent ? -1 : e.parent.map { Int32(clamping: tree.elements[$0].children.firstIndex(of: i) ?? -1) } ?? 0)
         out.int32(Int32(clamping: e.children.count))
         out.container("a", "s") { list in for name in object.interfaces(context: c) { list.string(name) } }
         object.property("Name", of: "org.a11y.atspi.Accessible", into: &out, context: c)

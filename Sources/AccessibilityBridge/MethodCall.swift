@@ -50,6 +50,10 @@ package struct MethodCall: Sendable {
     package var signature: String
     /// Its arguments, the first `MethodCall.readLimit` of them.
     package var arguments: [Argument]
+    /// Whether every argument it reads could be read: false when one is not what the signature
+    /// says (a string that is not UTF-8, a body cut short, an array longer than it), which sd-bus
+    /// finds only as a body is read. `MethodDispatch` refuses such a call.
+    package var isReadable = true
 
     /// No method of AT-SPI2 takes more than seven arguments: more are not read.
     static let readLimit = 8
@@ -68,6 +72,7 @@ package struct MethodCall: Sendable {
         signature = sd_bus_message_get_signature(message, 1).map { String(cString: $0) } ?? ""
         arguments = []
         while arguments.count < Self.readLimit, let argument = Self.read(message) { arguments.append(argument) }
+        isReadable = arguments.count == Self.readLimit || sd_bus_message_at_end(message, 1) > 0
     }
 
     /// The next argument of `message`, or nil at its end (or where it cannot be read).

@@ -1,9 +1,10 @@
 /// How the bus's thread answers a client's call, with no bus needed: the object the path names,
 /// the arguments checked against the method's signature and its coordinate type against AT-SPI2's
 /// three, then the object's answer written into a reply. Any AT-SPI client may call any method
-/// with any arguments, so nothing here trusts them: a call whose arguments are not the method's
-/// gets `org.freedesktop.DBus.Error.InvalidArgs`, as GTK's bridge answers it, and indexes and
-/// offsets out of range are clamped or answered with nothing (a null reference, false, -1).
+/// with any arguments, so nothing here trusts them: a call whose arguments are not the method's,
+/// or cannot be read as their signature says, gets `org.freedesktop.DBus.Error.InvalidArgs`, as
+/// GTK's bridge answers it, and indexes and offsets out of range are clamped or answered with
+/// nothing (a null reference, false, -1).
 package enum MethodDispatch {
     /// What answering a call did.
     package struct Answer: Equatable, Sendable {
@@ -34,6 +35,10 @@ package enum MethodDispatch {
 
     /// Answers `call` from `context` into `reply`.
     package static func answer<Reply: BusWriter>(_ call: MethodCall, context: AccessibleObject.Context, reply: inout Reply) -> Answer {
+        // An argument that could not be read is not taken as 0 or empty.
+        guard call.isReadable else {
+            return Answer(outcome: .error(invalidArguments, "\(call.interface).\(call.member): argument \(call.arguments.count + 1) of (\(call.signature)) cannot be read"))
+        }
         if call.path == AccessibleCache.path {
             guard call.member == "GetItems" else { return Answer(outcome: .unknown) }
             if let problem = check(call, takes: "") { return problem }

@@ -11,7 +11,7 @@ extension WindowTests {
 /// x11 driver, xdotool): Ctrl-R turns the record button and the status line red (counted in
 /// grabbed frames), two clicks become two rectangles around them, and the saved tour, copied
 /// with its screenshot to another folder, passes `check --lint` there.
-@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+@Suite(.serialized, .enabled("needs Xvfb, xdotool and ImageMagick (make test installs them)") { try WindowTools.ready() })
 struct EditorRecordingWindowTests {
     /// Pixels of the recording red (#C62828, not the screenshot's marker) in the panel (the
     /// window's right `panel` pixels).

@@ -12,7 +12,7 @@ extension WindowTests {
 /// `edit` of the file offers it back (a line on stderr, a question in the window) and Restore,
 /// Discard and Escape do what they say. And fifty drops followed by Ctrl-Q → Don't save, half of
 /// them from a source window that is gone before the editor answers it, each end with status 0.
-@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+@Suite(.serialized, .enabled("needs Xvfb, xdotool and ImageMagick (make test installs them)") { try WindowTools.ready() })
 struct EditorSignalWindowTests {
     /// How the second editor answers the question about the kept changes.
     enum Answer: String, CaseIterable { case restore, discard, later }

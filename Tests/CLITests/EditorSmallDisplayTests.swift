@@ -14,7 +14,7 @@ extension WindowTests {
 /// 1920×1080, SDL's x11 driver, display scale 1 and 2): the window fits the display, the status
 /// line ends inside it, the footer is whole, and the last row of the tour's settings is reached by
 /// Tab and by the wheel (and set, and saved), with the settings' bar at the end of its track.
-@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+@Suite(.serialized, .enabled("needs Xvfb, xdotool and ImageMagick (make test installs them)") { try WindowTools.ready() })
 struct EditorSmallDisplayTests {
     /// The panel's colours the grabs are read with.
     static let thumb = Color(red: 0x8E, green: 0x8E, blue: 0x93)

@@ -5,7 +5,7 @@ import Testing
 extension WindowTests {
 /// The editor's window is titled by the app it edits over: its `windowTitle` and the tour's file
 /// ("Player — p.json" over the Player, declared in a screens file), not Limelight's name.
-@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+@Suite(.serialized, .enabled("needs Xvfb, xdotool and ImageMagick (make test installs them)") { try WindowTools.ready() })
 struct EditorTitleWindowTests {
     static let player = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples/Player/player.json").path

@@ -11,8 +11,10 @@ extension WindowTests {
 /// `screen.scale` 1, 2 and 3: the window fits the display, the whole screenshot is fitted beside
 /// the whole panel, a drag over the screenshot draws the rectangle under the pointer (in the
 /// screen's points, whatever the zoom), each drag is one undo step, and Ctrl-Q asks before
-/// unsaved changes are lost. Play is compared with `limelight --tour` frame for frame.
-@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+/// unsaved changes are lost. Play is compared with `limelight --tour` frame for frame. Every wait
+/// is for what the user would see or get (a grabbed frame, the saved file, the process), with a
+/// deadline: no fixed sleep, and no check that passes when nothing happened.
+@Suite(.serialized, .enabled("needs Xvfb, xdotool and ImageMagick (make test installs them)") { try WindowTools.ready() })
 struct EditorWindowTests {
     static let display = (width: 1400, height: 1800)
     /// The red marker's place on the 390x844-point screen.
@@ -49,6 +51,63 @@ struct EditorWindowTests {
         return text[range].dropFirst(9).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// Grabs of one window, numbered in a folder of their own (named in failures), and the waits
+    /// on what they show: nothing here waits a fixed time.
+    final class Grabs {
+        let window: String, display: Int, folder: String
+        private var count = 0
+        /// The last grab.
+        private(set) var last: Pixmap?
+
+        init(of window: String, on display: Int) throws {
+            self.window = window; self.display = display
+            folder = try CLI.temporaryFolder()
+        }
+
+        func grab() throws -> Pixmap {
+            count += 1
+            let frame = try WindowTests.screenshot(of: window, on: display, into: folder, name: "shot\(count)")
+            last = frame
+            return frame
+        }
+
+        /// Grabs until `condition` holds of a grab, for up to `seconds`; whether it did.
+        func wait(_ seconds: Double = 30, until condition: (Pixmap) -> Bool) throws -> Bool {
+            try WindowTests.waitFor(seconds) { condition(try grab()) }
+        }
+
+        /// Waits until the window has painted: more than one flat colour (a debug build starting
+        /// beside a busy test run can take a while).
+        func painted() throws -> Bool {
+            try wait(60) { frame in
+                let first = frame.color(x: 0, y: 0)
+                return stride(from: 0, to: frame.height, by: 7).contains { y in stride(from: 0, to: frame.width, by: 7).contains { frame.color(x: $0, y: y) != first } }
+            }
+        }
+
+        /// Waits until the window shows other pixels than `before`, and holds still: two grabs in
+        /// a row alike (an animation that ran in between has ended).
+        func settled(after before: Pixmap) throws -> Bool {
+            var previous: Pixmap?
+            return try wait { frame in
+                defer { previous = frame }
+                return !frame.hasSamePixels(as: before) && previous?.hasSamePixels(as: frame) == true
+            }
+        }
+    }
+
+    /// Whether `frame` (the editor's window at `scale`) shows one of its cards, the quit question
+    /// or a new tour's id prompt: white at the card's left margin (18 points of padding), over the
+    /// app's screen at the window's middle, where nothing else is white.
+    static func showsCard(_ frame: Pixmap, scale: Int) -> Bool {
+        let width = Double(frame.width / scale), height = Double(frame.height / scale)
+        let card = min(width - 40, 560)
+        let x = Int((width / 2 - card / 2 + 9) * Double(scale))
+        return stride(from: height / 2 - 20, through: height / 2 + 20, by: 4).allSatisfy { y in
+            (0..<3).allSatisfy { frame.color(x: x + $0 * scale * 3, y: Int(y * Double(scale))) == .white }
+        }
+    }
+
     @Test(arguments: [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)])
     func theEditorFitsAnyScreenAndDrawsWhereThePointerIs(displayScale: Int, screenScale: Int) throws {
         let (xvfb, display) = try WindowTests.startXvfb(screen: "\(Self.display.width)x\(Self.display.height)")
@@ -57,9 +116,9 @@ struct EditorWindowTests {
         let file = dir + "/w.json"
         let (app, _, window) = try WindowTests.launch(["edit", file, "--scale", "\(displayScale)", "--driver", "x11"], on: display, title: "w\\.json$")
         defer { WindowTests.stop(app) }
-        let shots = try CLI.temporaryFolder()
-        var n = 0
-        func grab() throws -> Pixmap { n += 1; return try WindowTests.screenshot(of: window, on: display, into: shots, name: "shot\(n)") }
+        let grabs = try Grabs(of: window, on: display)
+        let shots = grabs.folder
+        func grab() throws -> Pixmap { try grabs.grab() }
         var frame = try grab()
         let red = Color(red: 0xFF, green: 0, blue: 0)
         let d = Double(displayScale)
@@ -110,22 +169,30 @@ struct EditorWindowTests {
         let drawn = saved { abs($0[0] - 60) <= 1.5 }
         #expect(drawn.map { abs($0[0] - 60) <= 1.5 && abs($0[1] - 200) <= 1.5 && abs($0[2] - 100) <= 2 && abs($0[3] - 100) <= 2 } == true,
                 "the rectangle under the pointer: \(drawn ?? [])")
-        // A second drag moves it; undo takes back that drag alone.
+        // A second drag moves it (saved: the file changes); undo takes back that drag alone (saved:
+        // the file is as the first drag left it again).
         let inside = (Double(found.x) + Double(found.width) / 2, Double(found.y) + Double(found.height) / 2)
         try drag(from: inside, to: (inside.0 + 40 * zoom * d, inside.1))
+        try key("ctrl+s")
+        let moved = saved { abs($0[0] - 100) <= 1.5 }
+        #expect(moved.map { abs($0[0] - 100) <= 1.5 && abs($0[1] - 200) <= 1.5 } == true, "the second drag moved it 40 points: \(moved ?? [])")
         try key("ctrl+z")
         try key("ctrl+s")
-        Thread.sleep(forTimeInterval: 1)
-        let undone = Self.rect(in: file)
+        let undone = saved { $0 == drawn }
         #expect(undone == drawn, "undo took back the move alone: \(undone ?? []) vs \(drawn ?? [])")
-        // Unsaved: Ctrl-Q asks (the window stays), Escape cancels; saved, Ctrl-Q ends it.
+        // Unsaved: Ctrl-Q asks (the question on screen, the editor still running); Escape takes the
+        // question away; saved, Ctrl-Q ends it.
         try drag(from: inside, to: (inside.0 + 30 * zoom * d, inside.1))
+        #expect(!Self.showsCard(try grab(), scale: displayScale), "no question before Ctrl-Q (\(shots))")
         try key("ctrl+q")
-        Thread.sleep(forTimeInterval: 1.5)
-        #expect(app.isRunning, "Ctrl-Q with unsaved changes asks first")
+        #expect(try grabs.wait { Self.showsCard($0, scale: displayScale) }, "Ctrl-Q with unsaved changes asks (\(shots))")
+        #expect(app.isRunning, "and waits for the answer")
         try key("Escape")
+        #expect(try grabs.wait { !Self.showsCard($0, scale: displayScale) }, "Escape takes the question away (\(shots))")
+        #expect(app.isRunning, "and goes on editing")
         try key("ctrl+s")
-        Thread.sleep(forTimeInterval: 0.5)
+        let kept = saved { abs($0[0] - 90) <= 1.5 }
+        #expect(kept.map { abs($0[0] - 90) <= 1.5 } == true, "the drag before the question was kept and saved: \(kept ?? [])")
         try key("ctrl+q")
         #expect(WindowTests.waitFor(20) { !app.isRunning }, "saved, Ctrl-Q ends the editor")
     }
@@ -137,22 +204,37 @@ struct EditorWindowTests {
         defer { WindowTests.stopXvfb(xvfb, display: display) }
         let dir = try Self.tour(scale: 3)
         let file = dir + "/w.json"
-        let shots = try CLI.temporaryFolder()
         let (tour, _, tourWindow) = try WindowTests.launch(["--tour", file, "--driver", "x11"], on: display, title: "^Limelight$",
                                                            environment: ["XDG_STATE_HOME": dir + "/state"])
-        Thread.sleep(forTimeInterval: 4)
-        let expected = try WindowTests.screenshot(of: tourWindow, on: display, into: shots, name: "tour")
+        // The step has settled once the screenshot is dimmed around the hole, the bubble (white)
+        // is up and two grabs in a row are alike.
+        let tourGrabs = try Grabs(of: tourWindow, on: display)
+        var previous: Pixmap?
+        let settled = try tourGrabs.wait(60) { frame in
+            defer { previous = frame }
+            let dimmed = frame.color(x: 10, y: 10).blue < 0xA0 - 20
+            var white = 0
+            for y in stride(from: 0, to: frame.height, by: 2) { for x in stride(from: 0, to: frame.width, by: 2) where frame.color(x: x, y: y) == .white { white += 1 } }
+            return dimmed && white > 200 && previous?.hasSamePixels(as: frame) == true
+        }
+        let expected = try #require(tourGrabs.last)
+        #expect(settled, "the tour's window settled on the step (\(tourGrabs.folder))")
         WindowTests.stop(tour)
         let (editor, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "w\\.json$")
         defer { WindowTests.stop(editor) }
-        Thread.sleep(forTimeInterval: 3)
+        let grabs = try Grabs(of: window, on: display)
+        #expect(try grabs.painted(), "the editor painted its window (\(grabs.folder))")
         try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, "ctrl+1", "ctrl+p"], display: display)
-        Thread.sleep(forTimeInterval: 3)
-        let played = try WindowTests.screenshot(of: window, on: display, into: shots, name: "play")
         #expect(expected.width == 390 && expected.height == 844, "\(expected.width)x\(expected.height)")
-        var differing = 0
-        for y in 0..<min(844, played.height) { for x in 0..<min(390, played.width) where played.color(x: x, y: y) != expected.color(x: x, y: y) { differing += 1 } }
-        #expect(differing == 0, "\(differing) pixels differ between Play and the tour's window (\(shots))")
+        func differing(_ played: Pixmap) -> Int {
+            var count = 0
+            for y in 0..<min(844, played.height) { for x in 0..<min(390, played.width) where played.color(x: x, y: y) != expected.color(x: x, y: y) { count += 1 } }
+            return count
+        }
+        // Play runs the tour from its start: the window is grabbed until its step has settled too.
+        _ = try grabs.wait(60) { differing($0) == 0 }
+        let played = try #require(grabs.last)
+        #expect(differing(played) == 0, "\(differing(played)) pixels differ between Play and the tour's window (\(grabs.folder), \(tourGrabs.folder))")
     }
 
     /// An image file dropped on the window (XDND, as a file manager drops it: scripts/xdnd-drop.py)
@@ -171,16 +253,16 @@ struct EditorWindowTests {
         let file = dir + "/new.json"
         let (app, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "new\\.json$")
         defer { WindowTests.stop(app) }
-        Thread.sleep(forTimeInterval: 3)
+        let grabs = try Grabs(of: window, on: display)
+        // The editor takes a drop once its window is up and painted.
+        #expect(try grabs.painted(), "the editor painted its window (\(grabs.folder))")
         let drop = try CLI.runProcess("/usr/bin/python3", [script, window, dir + "/home@3x.png", "200", "400"], environment: ["DISPLAY": ":\(display)"])
         #expect(drop.status == 0, "\(drop.stderr)")
-        let shots = try CLI.temporaryFolder()
-        #expect(try WindowTests.waitFor(20) {
-            let frame = try WindowTests.screenshot(of: window, on: display, into: shots, name: "dropped")
-            return Self.box(of: .white, in: frame, region: IntRect(x: 0, y: 0, width: 390, height: 844)) != nil
-        }, "the screenshot shows in the editor (\(shots))")
-        for k in ["ctrl+s"] { try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, k], display: display) }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try grabs.wait(20) { Self.box(of: Color(red: 0xFF, green: 0, blue: 0), in: $0, region: IntRect(x: 0, y: 0, width: 390, height: 844)) != nil },
+                "the screenshot shows in the editor (\(grabs.folder))")
+        // Ctrl-S on a new tour asks for its id: typing waits for the prompt on screen.
+        try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, "ctrl+s"], display: display)
+        #expect(try grabs.wait { Self.showsCard($0, scale: 1) }, "Ctrl-S asked for the new tour's id (\(grabs.folder))")
         try WindowTests.tool("/usr/bin/xdotool", ["type", "--window", window, "dropped"], display: display)
         try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, "Return"], display: display)
         #expect(WindowTests.waitFor(20) { (try? String(contentsOfFile: file, encoding: .utf8))?.contains(#""background": "home@3x.png""#) == true },
@@ -199,17 +281,23 @@ struct EditorWindowTests {
         let frames = try await MainActor.run { try EditorLayout.frames(of: file, ids: ["fab", "tab.menu"]) }
         let (app, _, window) = try WindowTests.launch(["edit", file, "--driver", "x11"], on: display, title: "rec\\.json$")
         defer { WindowTests.stop(app) }
-        usleep(3_000_000)
+        let grabs = try Grabs(of: window, on: display)
+        #expect(try grabs.painted(), "the editor painted its window (\(grabs.folder))")
+        // Each input waits for the last to show (the record button turned red, a card added, the
+        // Menu tab), and for the window to hold still.
+        func showed(_ what: String, _ input: () throws -> Void) throws {
+            let before = try grabs.grab()
+            try input()
+            #expect(try grabs.settled(after: before), "\(what) showed (\(grabs.folder))")
+        }
         func key(_ k: String) throws { try WindowTests.tool("/usr/bin/xdotool", ["key", "--window", window, k], display: display) }
         func click(_ id: String) throws {
             let c = try #require(frames[id]).center
             try WindowTests.tool("/usr/bin/xdotool", ["mousemove", "--window", window, "\(Int(c.x))", "\(Int(c.y))", "click", "1"], display: display)
-            usleep(800_000)
         }
-        try key("ctrl+r")
-        usleep(800_000)
-        try click("fab")
-        try click("tab.menu")
+        try showed("Ctrl-R") { try key("ctrl+r") }
+        try showed("the click on the FAB") { try click("fab") }
+        try showed("the click on the Menu tab") { try click("tab.menu") }
         try key("Escape")
         try key("ctrl+s")
         #expect(WindowTests.waitFor(20) { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("recorded") == true }, "saved")

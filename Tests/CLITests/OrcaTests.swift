@@ -6,7 +6,7 @@ extension WindowTests {
     /// Orca itself on the sample app through `scripts/orca-session.sh`: the window in a private
     /// accessible desktop, Orca speaking to a speech-dispatcher of its own with the dummy output
     /// module, whose log says what Orca asked it to say.
-    @Suite(.serialized, .enabled(if: ScreenReaderTools.orcaAvailable, "needs Orca and speech-dispatcher besides the accessible desktop (make test installs them)"))
+    @Suite(.serialized, .enabled("needs Orca and speech-dispatcher besides the accessible desktop (make test installs them)") { try ScreenReaderTools.orcaReady() })
     struct OrcaTests {
         @Test func orcaNamesEachStepItsTitleAndItsButton() throws {
             let spoken = try Self.session(keys: "Return")

@@ -5,7 +5,7 @@ extension WindowTests {
     /// A client that keeps AT-SPI2's cache, as Orca does: it takes the whole tree in one `GetItems`
     /// and follows it by events alone. What it holds after the screen changes must be what the app
     /// answers when asked afresh.
-    @Suite(.serialized, .enabled(if: ScreenReaderTools.available, "needs dbus-run-session, at-spi2-core and python3-pyatspi (make test installs them)"))
+    @Suite(.serialized, .enabled("needs dbus-run-session, at-spi2-core and python3-pyatspi (make test installs them)") { try ScreenReaderTools.ready() })
     struct ScreenReaderCacheTests {
         /// Walks the tree inside AT-SPI's own main loop (where libatspi caches, from the app's
         /// `GetItems`), has the FAB add a

@@ -4,7 +4,7 @@ import Testing
 extension WindowTests {
     /// A screen reader asking where a view lies that 32-bit pixels do not reach: the window stays
     /// up and answers with the extents clamped to them.
-    @Suite(.serialized, .enabled(if: ScreenReaderTools.available, "needs dbus-run-session, at-spi2-core and python3-pyatspi (make test installs them)"))
+    @Suite(.serialized, .enabled("needs dbus-run-session, at-spi2-core and python3-pyatspi (make test installs them)") { try ScreenReaderTools.ready() })
     struct ScreenReaderExtentsTests {
         /// A screens file whose one screen scrolls 1.2 billion points down to a button: 2.4 billion
         /// pixels at scale 2, past `Int32.max`.

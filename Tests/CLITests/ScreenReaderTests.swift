@@ -8,15 +8,20 @@ enum ScreenReaderTools {
     /// The private accessible desktop every screen-reader test runs in.
     static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/accessibility-session.sh").path
-    static var available: Bool {
-        WindowTools.available && ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", launcher, "/usr/bin/python3"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
-    }
+    /// The programs of the accessible desktop: the window's, the session bus, AT-SPI2's bus
+    /// launcher (at-spi2-core) and the clients' Python.
+    static let programs = WindowTools.paths + ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", launcher, "/usr/bin/python3"]
+    /// pyatspi, the clients' library.
+    static let files = ["/usr/lib/python3/dist-packages/pyatspi"]
+    /// Orca and speech-dispatcher.
+    static let orcaPrograms = ["/usr/bin/orca", "/usr/bin/speech-dispatcher"]
 
-    /// Whether Orca and speech-dispatcher are there too.
-    static var orcaAvailable: Bool {
-        available && ["/usr/bin/orca", "/usr/bin/speech-dispatcher"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// The screen-reader suites' condition: skipped without the accessible desktop, failed without
+    /// it in CI (`RequiredTools`).
+    static func ready() throws -> Bool { try RequiredTools.check(programs: programs, files: files) }
+
+    /// The condition of the suites that run Orca too.
+    static func orcaReady() throws -> Bool { try RequiredTools.check(programs: programs + orcaPrograms, files: files) }
 
     /// The Python the clients share: `find_app(prefix, tries)`, the application whose name starts
     /// with `prefix` (waiting a tenth of a second between tries), and `find(o, role, name)`, the
@@ -66,7 +71,7 @@ enum ScreenReaderTools {
 extension WindowTests {
     /// The window on the accessibility bus as Orca sees it: a private session bus with AT-SPI2's
     /// bus and registry (`at-spi2-core`), the window under Xvfb, and pyatspi as the client.
-    @Suite(.serialized, .enabled(if: ScreenReaderTools.available, "needs dbus-run-session, at-spi2-core and python3-pyatspi (make test installs them)"))
+    @Suite(.serialized, .enabled("needs dbus-run-session, at-spi2-core and python3-pyatspi (make test installs them)") { try ScreenReaderTools.ready() })
     struct ScreenReaderTests {
         static let launcher = ScreenReaderTools.launcher
 

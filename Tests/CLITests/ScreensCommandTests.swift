@@ -2,6 +2,7 @@ import Foundation
 import ImageFiles
 import Raster
 import Testing
+import TestSupport
 
 /// An app declared in a screens file through every command: `--app FILE` and a tour's own
 /// `"app"`, its problems as lines with their file and line, `test` over it with goldens (and beside
@@ -11,6 +12,12 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let player = root + "/examples/Player/player.json"
     static let playerTours = root + "/examples/Player/tours"
+
+    /// The condition of the tests that validate with Python's jsonschema (python3-jsonschema):
+    /// skipped without it, failed without it in CI (`RequiredTools`).
+    static func jsonschemaReady() throws -> Bool {
+        try RequiredTools.check(programs: ["/usr/bin/python3"], files: ["/usr/lib/python3/dist-packages/jsonschema"])
+    }
 
     @Test func everyCommandRunsOverTheApp() throws {
         let dir = try CLI.temporaryFolder()
@@ -128,7 +135,7 @@ import Testing
 
     /// Python's `jsonschema` (Debian's python3-jsonschema), Draft 2020-12: each schema is valid,
     /// every tour and screens file Limelight ships passes it, and a misspelt key fails it.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/jsonschema"), "needs python3-jsonschema (make test installs it)"))
+    @Test(.enabled("needs python3-jsonschema (make test installs it)") { try ScreensCommandTests.jsonschemaReady() })
     func aRealValidatorAcceptsEveryShippedFileAndCatchesAMisspeltKey() throws {
         let dir = try CLI.temporaryFolder()
         var tours: [String] = []

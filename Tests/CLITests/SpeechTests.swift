@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The window's announcements through a real speech-dispatcher service: started in the suite with
 /// its dummy output module on a socket of its own, its log read back for what it was asked to say.
@@ -30,8 +31,9 @@ import Testing
         return String(decoding: (try? h.readToEnd()) ?? Data(), as: UTF8.self)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: SpeechTests.daemon),
-                   "speech-dispatcher is not installed (Debian package speech-dispatcher); the window's speech is not tested"))
+    @Test(.enabled("speech-dispatcher is not installed (Debian package speech-dispatcher); the window's speech is not tested") {
+        try RequiredTools.check(programs: [SpeechTests.daemon])
+    })
     func theWindowSpeaksEachStepThroughSpeechDispatcher() throws {
         let dir = try CLI.temporaryFolder()
         let conf = dir + "/conf", logs = dir + "/log", socket = dir + "/speechd.sock"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ImageFiles
 import Raster
 import Views
@@ -9,13 +10,14 @@ import Demo
 
 /// The real window on a virtual X server: Xvfb for the display, xdotool for the click, ImageMagick's
 /// `import` for screenshots. `make test` installs all three.
-/// Whether the window test's tools are installed.
 enum WindowTools {
     static let paths = ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/import"]
-    static var available: Bool { paths.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+    /// The window suites' condition: skipped without the tools, failed without them in CI
+    /// (`RequiredTools`).
+    static func ready() throws -> Bool { try RequiredTools.check(programs: paths) }
 }
 
-@Suite(.serialized, .enabled(if: WindowTools.available, "needs Xvfb, xdotool and ImageMagick (make test installs them)"))
+@Suite(.serialized, .enabled("needs Xvfb, xdotool and ImageMagick (make test installs them)") { try WindowTools.ready() })
 struct WindowTests {
     /// Starts Xvfb on a display it picks itself (`-displayfd`: it takes the first free number and
     /// writes it back once it accepts connections), so two runs at once never share or tear down

@@ -5,7 +5,7 @@ import Testing
 /// through the app seam, its switches, slider and tour are on the accessibility bus (AT-SPI2), in
 /// Limelight's private accessible desktop (Xvfb, a session bus, at-spi2-core) with pyatspi as the
 /// client.
-@Suite(.serialized, .enabled(if: AccessibleDesktop.available, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make test installs them)"))
+@Suite(.serialized, .enabled("needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make test installs them)") { try AccessibleDesktop.ready() })
 struct SettingsScreenReaderTests {
 
     /// A step that waits for Wi-Fi to be turned off.
@@ -118,9 +118,35 @@ enum AccessibleDesktop {
     /// The script that starts it.
     static let session = SettingsCommandTests.package.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/accessibility-session.sh").path
-    static var available: Bool {
-        ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3"]
-            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
+    /// Its programs, and pyatspi's folder.
+    static let programs = ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3"]
+    static let files = ["/usr/lib/python3/dist-packages/pyatspi"]
+
+    /// What a CI run lacks.
+    struct Missing: Error, CustomStringConvertible { let description: String }
+
+    /// The suite's condition: it runs with everything there; without, it is skipped, or fails in
+    /// a CI run (`CI=true`), whose green would otherwise mean the suite never ran.
+    static func ready(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
+        let missing = programs.filter { !FileManager.default.isExecutableFile(atPath: $0) } + files.filter { !FileManager.default.fileExists(atPath: $0) }
+        return try decide(missing: missing, environment: environment)
+    }
+
+    /// True to run, false to skip; throws in CI when anything is `missing`.
+    static func decide(missing: [String], environment: [String: String]) throws -> Bool {
+        guard !missing.isEmpty else { return true }
+        guard environment["CI"] == "true" else { return false }
+        throw Missing(description: "CI=true and \(missing.joined(separator: ", ")) not installed: the suite cannot be skipped in CI (make test-deps installs it)")
+    }
+}
+
+/// The screen-reader suite's condition: a missing program skips it on a developer's machine and
+/// fails it in CI.
+@Suite struct AccessibleDesktopConditionTests {
+    @Test func aMissingProgramSkipsOutsideCIAndFailsInIt() throws {
+        #expect(try AccessibleDesktop.decide(missing: [], environment: ["CI": "true"]))
+        #expect(try !AccessibleDesktop.decide(missing: ["/usr/bin/Xvfb"], environment: [:]))
+        #expect(try !AccessibleDesktop.decide(missing: ["/usr/bin/Xvfb"], environment: ["CI": "false"]))
+        #expect(throws: AccessibleDesktop.Missing.self) { try AccessibleDesktop.decide(missing: ["/usr/bin/Xvfb"], environment: ["CI": "true"]) }
     }
 }
