@@ -5,17 +5,17 @@
 /// The middle is compared line by line only while its table stays small (at most
 /// `maxCells` cells: about 1,000 lines against 1,000); beyond that every middle line is marked,
 /// so a huge text costs time and memory in proportion to its length, never its square.
-public struct LineDiff: Equatable, Sendable {
+package struct LineDiff: Equatable, Sendable {
     /// The indexes of the golden's lines that the actual does not have.
-    public var removed: Set<Int>
+    package var removed: Set<Int>
     /// The indexes of the actual's lines that the golden does not have.
-    public var added: Set<Int>
+    package var added: Set<Int>
 
     /// The most cells of the comparison table (lines of one middle times lines of the other).
-    public static let maxCells = 1_000_000
+    package static let maxCells = 1_000_000
 
     /// The lines of `golden` and `actual` that differ.
-    public init(golden: [Substring], actual: [Substring]) {
+    package init(golden: [Substring], actual: [Substring]) {
         var start = 0
         while start < golden.count, start < actual.count, golden[start] == actual[start] { start += 1 }
         var endGolden = golden.count, endActual = actual.count

@@ -8,38 +8,38 @@ import Views
 /// and `hold` milliseconds more; frame `k` of a step is what `render --step N --time T` draws at
 /// `T = k × 1000 / fps`.
 @MainActor
-public enum TourVideo {
+package enum TourVideo {
     /// How many frames step `index` of a walk's tour gets at `fps` with `hold` ms after its
     /// transition (the first step's fade-in, the others' morph).
-    public static func frameCount(ofStep index: Int, fps: Int, holdMilliseconds hold: Double) -> Int {
+    package static func frameCount(ofStep index: Int, fps: Int, holdMilliseconds hold: Double) -> Int {
         let spotlight = SpotlightOverlay(holes: [])
         let transition = index == 0 ? spotlight.appearDuration : spotlight.morphDuration
         return Int(((transition * 1000 + hold) * Double(fps) / 1000).rounded())
     }
 
     /// The longest video made: ten minutes of the tour's time.
-    public static let maxSeconds = 600.0
+    package static let maxSeconds = 600.0
 
     /// A screen whose shorter side is under this many points is a phone's (Android's tablets
     /// start at a smallest width of 600 dp).
-    public static let phoneShortSideLimit = 600.0
+    package static let phoneShortSideLimit = 600.0
 
     /// The scale a video of a `size`-point screen is made at when none is asked for: 2 on a
     /// phone-sized screen (sharp on a phone or a laptop, with under half the pixels of @3x), 1 on a
     /// larger one (a tablet's or a desktop's screen is already as wide as a video).
-    public static func defaultScale(forScreen size: Size) -> Double {
+    package static func defaultScale(forScreen size: Size) -> Double {
         min(size.width, size.height) < phoneShortSideLimit ? 2 : 1
     }
 
     /// How long the video of `steps` steps lasts with `hold` ms after each transition, in seconds.
-    public static func duration(steps: Int, holdMilliseconds hold: Double) -> Double {
+    package static func duration(steps: Int, holdMilliseconds hold: Double) -> Double {
         guard steps > 0 else { return 0 }
         let spotlight = SpotlightOverlay(holes: [])
         return spotlight.appearDuration + Double(steps - 1) * spotlight.morphDuration + Double(steps) * hold / 1000
     }
 
     /// Sends every frame of `walk`'s tour to `frame`, step after step; returns how many.
-    public static func record(_ walk: TourWalk, fps: Int, holdMilliseconds hold: Double,
+    package static func record(_ walk: TourWalk, fps: Int, holdMilliseconds hold: Double,
                               frame: (Pixmap) throws -> Void) throws -> Int {
         var count = 0
         for i in walk.engine.tour.steps.indices {

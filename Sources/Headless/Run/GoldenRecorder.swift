@@ -5,17 +5,17 @@ import Raster
 
 /// `limelight test --update`: the frames a run rendered become the goldens of tours without lint
 /// errors, each written in one step inside its tour's folder.
-public enum GoldenRecorder {
+package enum GoldenRecorder {
     /// The problem of a case left unrecorded because its tour has lint errors (the caller lists
     /// those errors once, each with its line).
-    public static let blockedByLint = "not recorded: the tour has lint errors (listed above)"
+    package static let blockedByLint = "not recorded: the tour has lint errors (listed above)"
 
     /// Moves the frames (and texts) to record from the results folder `results` into the goldens of
     /// tours without lint errors; returns the paths written. Cases of a tour with lint errors fail
     /// instead, saying why nothing was recorded. Each file is read beneath the results folder by its
     /// key and written beneath its tour file's folder (`OwnedFolder`): a link in either is not
     /// followed.
-    public static func record(_ results: inout [CaseResult], tours: [PlannedTour], resultsFolder: String) -> [String] {
+    package static func record(_ results: inout [CaseResult], tours: [PlannedTour], resultsFolder: String) -> [String] {
         var lintErrors: [String: Int] = [:]
         for r in results where r.outcome != .skipped { lintErrors[r.testCase.tour, default: 0] += r.lintErrors.count }
         let source = try? OwnedFolder(resultsFolder)

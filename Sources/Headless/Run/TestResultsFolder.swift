@@ -12,12 +12,12 @@ import Tours
 /// The folder's contents are not trusted (a CI artifact, a shard's blob, another user of a shared
 /// temporary folder): every file in it is named by its case and kind (`key(of:_:)`), never by a
 /// path a record holds, and read, written and removed beneath the folder (`OwnedFolder`).
-public enum TestResultsFolder {
+package enum TestResultsFolder {
     /// Where results go when no `--results` is given: `limelight-<uid>/test-results-<digest of the
     /// current folder>` in the temporary folder (`$TMPDIR`, else /tmp): out of the repository, and
     /// the same for every run started in one folder, so `limelight accept` finds the last run. The
     /// `limelight-<uid>` folder is the user's own (see `checkDefault`).
-    public static func defaultPath() -> String {
+    package static func defaultPath() -> String {
         (baseOfDefault() as NSString).appendingPathComponent("test-results-" + TestRun.fingerprint(FileManager.default.currentDirectoryPath))
     }
 
@@ -34,7 +34,7 @@ public enum TestResultsFolder {
     /// refused, as tmux and ssh-agent refuse theirs. Without `making`, what is not there yet must
     /// be one this process can make (a temporary folder it may write into), so a run that could
     /// not keep its results is refused before it starts.
-    public static func checkDefault(_ path: String, making: Bool = false) throws(HeadlessError) {
+    package static func checkDefault(_ path: String, making: Bool = false) throws(HeadlessError) {
         let base = AtomicFile.split(path).folder
         if making, mkdir(base, 0o700) != 0 && errno != EEXIST {
             throw HeadlessError("\(base): cannot make the results folder (\(SystemErrors.describe(errno))); give --results DIR")
@@ -84,7 +84,7 @@ public enum TestResultsFolder {
 
     /// The results folder at `path`, opened to read and write beneath it; with `creating`, made when
     /// missing (the default folder for this user alone, checked again as it is made).
-    public static func open(_ path: String, creating: Bool) throws(HeadlessError) -> OwnedFolder {
+    package static func open(_ path: String, creating: Bool) throws(HeadlessError) -> OwnedFolder {
         if creating && path == defaultPath() { try checkDefault(path, making: true) }
         do { return try OwnedFolder(path, creating: creating) } catch { throw HeadlessError("\(path): \(error.reason)") }
     }
@@ -94,7 +94,7 @@ public enum TestResultsFolder {
                                  ".semantics.json", ".spoken.txt"]
 
     /// The kinds of file a case may leave, each by its suffix after the case's short name.
-    public enum ResultFile: String, CaseIterable, Sendable {
+    package enum ResultFile: String, CaseIterable, Sendable {
         /// The frame as rendered (also a frame to record).
         case actual = ".actual.png"
         /// A copy of the golden it was compared with.
@@ -112,18 +112,18 @@ public enum TestResultsFolder {
     }
 
     /// The path inside a results folder of `kind`'s file of case `c`: `<tour>/<short name><suffix>`.
-    public static func key(of c: SnapshotCase, _ kind: ResultFile) -> String {
+    package static func key(of c: SnapshotCase, _ kind: ResultFile) -> String {
         c.tour + "/" + c.shortName + kind.rawValue
     }
 
     /// `key` inside `folder`, as a path to print and to keep in a run's record.
-    public static func path(_ key: String, in folder: String) -> String {
+    package static func path(_ key: String, in folder: String) -> String {
         (folder as NSString).appendingPathComponent(key)
     }
 
     /// The text kind of a text golden (`.semantics.json`, `.spoken.txt`) and of its golden's copy,
     /// by the golden's name; nil for any other name.
-    public static func textKinds(ofGolden golden: String) -> (found: ResultFile, expected: ResultFile)? {
+    package static func textKinds(ofGolden golden: String) -> (found: ResultFile, expected: ResultFile)? {
         if golden.hasSuffix(ResultFile.semantics.rawValue) { return (.semantics, .expectedSemantics) }
         if golden.hasSuffix(ResultFile.spoken.rawValue) { return (.spoken, .expectedSpoken) }
         return nil
@@ -131,7 +131,7 @@ public enum TestResultsFolder {
 
     /// Removes what an earlier run left for `tours` in `folder` (their result files, and the
     /// manifest), and nothing else, never through a link; makes nothing.
-    public static func clear(_ folder: String, tours: [String]) {
+    package static func clear(_ folder: String, tours: [String]) {
         guard let owned = try? OwnedFolder(folder) else { return }
         owned.remove(TestRun.manifestName)
         for tour in tours where TestRun.isResultsName(tour) {
@@ -145,7 +145,7 @@ public enum TestResultsFolder {
     /// its path, or nil when it left none (a green run leaves no trace, and no record of itself
     /// in a folder an earlier run made: `clear` took that run's manifest away). The record keeps
     /// each file by its place in the folder, so the folder can be moved (a CI artifact).
-    public static func writeManifest(_ run: TestRun, in folder: String) throws(HeadlessError) -> String? {
+    package static func writeManifest(_ run: TestRun, in folder: String) throws(HeadlessError) -> String? {
         guard run.results.contains(where: \.leftResultFiles) else { return nil }
         guard let owned = try? open(folder, creating: false) else { return nil }
         var kept = run.relocated(to: "")
@@ -158,7 +158,7 @@ public enum TestResultsFolder {
     /// The result files `run` names, read from `folder` by their keys, for a blob. `goldens`
     /// gives a passed case's golden (read beneath its tour's folder), kept as its `.expected.png`
     /// for a `--report-all` report made from the blob; nil leaves them out.
-    public static func files(of run: TestRun, in folder: String, goldens: ((CaseResult) -> [UInt8]?)?) -> [String: Data] {
+    package static func files(of run: TestRun, in folder: String, goldens: ((CaseResult) -> [UInt8]?)?) -> [String: Data] {
         var files: [String: Data] = [:]
         guard let owned = try? OwnedFolder(folder) else { return files }
         for r in run.results {
@@ -189,7 +189,7 @@ public enum TestResultsFolder {
     /// Writes a blob's files into `folder`, each at a key one of its cases names (any other is
     /// refused: a blob may not place files where it likes), and returns the run with its result
     /// paths pointing there.
-    public static func extract(_ blob: TestRun, into folder: String) throws(HeadlessError) -> TestRun {
+    package static func extract(_ blob: TestRun, into folder: String) throws(HeadlessError) -> TestRun {
         var expected = Set<String>()
         for r in blob.results { expected.formUnion(keys(of: r)); expected.insert(key(of: r.testCase, .expected)) }
         let files = blob.files ?? [:]
@@ -208,21 +208,21 @@ public enum TestResultsFolder {
     }
 
     /// The files the HTML report shows for a case: its images' bytes and its texts.
-    public struct CaseFiles: Sendable {
+    package struct CaseFiles: Sendable {
         /// The golden as compared (or, for a passed case, the golden).
-        public var golden: [UInt8]?
+        package var golden: [UInt8]?
         /// The frame as rendered.
-        public var actual: [UInt8]?
+        package var actual: [UInt8]?
         /// The difference image.
-        public var diff: [UInt8]?
+        package var diff: [UInt8]?
         /// Its text goldens beside what the run found.
-        public var texts: [HTMLReport.TextPair] = []
+        package var texts: [HTMLReport.TextPair] = []
     }
 
     /// The files the HTML report shows for `r`, read from the results folder by their keys (and,
     /// for a passed case with `goldens`, its golden): a failure's always, the others' only with
     /// `goldens` (`--report-all`).
-    public static func caseFiles(of r: CaseResult, in folder: String, goldens: ((CaseResult) -> [UInt8]?)?) -> CaseFiles {
+    package static func caseFiles(of r: CaseResult, in folder: String, goldens: ((CaseResult) -> [UInt8]?)?) -> CaseFiles {
         let owned = try? OwnedFolder(folder)
         func bytes(_ kind: ResultFile, if present: Bool = true) -> [UInt8]? {
             guard present, let owned else { return nil }

@@ -12,36 +12,36 @@ import Tours
 /// where a file is written or read. Each tour is found again in the checkout accept runs in, by its
 /// path from the project's folder (`locate`); a case's golden is where that tour puts it, its
 /// actual is the results file of its case's key, and both are opened beneath their folders.
-public enum TestAcceptance {
+package enum TestAcceptance {
     /// What accepting did.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The goldens written.
-        public var written: [String] = []
+        package var written: [String] = []
         /// The cases accepted.
-        public var accepted: [String] = []
+        package var accepted: [String] = []
         /// Cases selected that could not be accepted, each with why (one line each).
-        public var refused: [String] = []
+        package var refused: [String] = []
         /// Whether a golden could not be written (the runner's fault, not the case's).
-        public var cannotWrite = false
+        package var cannotWrite = false
     }
 
     /// A tour of the run found in this checkout: as the plan makes it, and the digest of its file now.
-    public struct LocatedTour: Sendable {
+    package struct LocatedTour: Sendable {
         /// The tour as a run would plan it (its goldens folder, its name).
-        public var planned: PlannedTour
+        package var planned: PlannedTour
         /// The digest of the file's bytes now (`TestRun.fingerprint(bytes:)`).
-        public var digest: String
+        package var digest: String
         /// A located tour from its parts.
-        public init(planned: PlannedTour, digest: String) { self.planned = planned; self.digest = digest }
+        package init(planned: PlannedTour, digest: String) { self.planned = planned; self.digest = digest }
     }
 
     /// Finds a run's tour in this checkout, or says why it cannot (one line).
-    public typealias Locator = @MainActor (TestRun.TourEntry) throws(HeadlessError) -> LocatedTour
+    package typealias Locator = @MainActor (TestRun.TourEntry) throws(HeadlessError) -> LocatedTour
 
     /// Whether `name` is selected by `patterns`: a pattern that is a whole case name selects that
     /// case alone; any other selects the names that contain it (`*` and `?` as in `--only`).
     /// No patterns select every case.
-    public static func selects(_ patterns: [String], _ name: String, among names: Set<String>) -> Bool {
+    package static func selects(_ patterns: [String], _ name: String, among names: Set<String>) -> Bool {
         guard !patterns.isEmpty else { return true }
         return patterns.contains { p in names.contains(p) ? p == name : CaseFilter(pattern: p).keeps(name) }
     }
@@ -51,7 +51,7 @@ public enum TestAcceptance {
     /// since the run is refused (its results may no longer be what it draws) unless `force`. Throws, with one line,
     /// when there is no run there or a pattern selects no case of it.
     @MainActor
-    public static func accept(_ patterns: [String], resultsFolder folder: String, force: Bool = false,
+    package static func accept(_ patterns: [String], resultsFolder folder: String, force: Bool = false,
                               locate: Locator) throws(HeadlessError) -> Outcome {
         let results: OwnedFolder
         do { results = try OwnedFolder(folder) } catch {

@@ -15,28 +15,28 @@ import Views
 /// screen-reader tree and spoken words are compared with their goldens too (with `"all"`, the tree
 /// holds the app beneath the step's dialog as well).
 @MainActor
-public struct SnapshotRunner {
+package struct SnapshotRunner {
     /// What a run does beyond comparing.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Which cases run (the others are skipped, though their steps are still walked).
-        public var filter: CaseFilter
+        package var filter: CaseFilter
         /// Which goldens a run records (nil: none, compare only).
-        public var update: UpdateMode?
+        package var update: UpdateMode?
         /// The results folder for actual, expected and diff images, a subfolder per tour.
-        public var artifacts: String
+        package var artifacts: String
         /// Whether frames are painted and compared at all; without, only the lint runs (`check --lint`)
         /// and every case counts as skipped.
-        public var paints: Bool
+        package var paints: Bool
         /// Languages whose steps must have texts of their own: one falling back is a lint error.
-        public var requiredLanguages: Set<String>
+        package var requiredLanguages: Set<String>
         /// The threads each PNG the run writes is compressed on (nil: one a core). A run spread over
         /// processes gives each one, so it takes as many cores as it has processes.
-        public var encodingThreads: Int?
+        package var encodingThreads: Int?
         /// The command line as the user runs it (`limelight`, or an app's own, such as
         /// `recipes-tours`): what the hints in failures tell them to run.
-        public var command: String
+        package var command: String
         /// Options from their parts.
-        public init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true,
+        package init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true,
                     requiredLanguages: Set<String> = [], encodingThreads: Int? = nil, command: String = "limelight") {
             self.filter = filter; self.update = update; self.artifacts = artifacts; self.paints = paints
             self.requiredLanguages = requiredLanguages; self.encodingThreads = encodingThreads; self.command = command
@@ -45,19 +45,19 @@ public struct SnapshotRunner {
 
     /// Makes the stage a group runs on (the app, or the tour's screenshot) at its size, scale
     /// and language, on `clock`.
-    public typealias StageMaker = @MainActor (_ tour: PlannedTour, _ group: TestPlan.Group, _ clock: VirtualClock) throws(HeadlessError) -> any TourHost
+    package typealias StageMaker = @MainActor (_ tour: PlannedTour, _ group: TestPlan.Group, _ clock: VirtualClock) throws(HeadlessError) -> any TourHost
 
     /// The plan whose groups are run.
-    public let plan: TestPlan
+    package let plan: TestPlan
     /// What a run does beyond comparing.
-    public let options: Options
+    package let options: Options
     /// Makes each group's stage.
-    public let makeStage: StageMaker
+    package let makeStage: StageMaker
     /// The shadows and resampled images every group's root shares, made once for the run.
     let paintCache = PaintCache()
 
     /// Which goldens `--update` records, as Playwright's `--update-snapshots` modes.
-    public enum UpdateMode: String, Sendable, CaseIterable {
+    package enum UpdateMode: String, Sendable, CaseIterable {
         /// Only goldens that do not exist yet.
         case missing
         /// Missing goldens and those the frame differs from (`--update` alone).
@@ -67,7 +67,7 @@ public struct SnapshotRunner {
 
         /// Whether a golden is written in this mode, given whether it exists and whether what the
         /// run found matches it.
-        public func records(exists: Bool, matches: Bool) -> Bool {
+        package func records(exists: Bool, matches: Bool) -> Bool {
             switch self {
             case .missing: return !exists
             case .changed: return !matches
@@ -77,22 +77,22 @@ public struct SnapshotRunner {
     }
 
     /// A runner of `plan`'s groups.
-    public init(plan: TestPlan, options: Options, makeStage: @escaping StageMaker) {
+    package init(plan: TestPlan, options: Options, makeStage: @escaping StageMaker) {
         self.plan = plan; self.options = options; self.makeStage = makeStage
     }
 
     /// The states a stage declares, which scripts' `expect` lines may check (none over a screenshot).
-    public var declaredStates: @MainActor (any TourHost) -> [StateDeclaration] = { _ in [] }
+    package var declaredStates: @MainActor (any TourHost) -> [StateDeclaration] = { _ in [] }
     /// Whether a view id comes to exist only as the app runs (`TargetCatalog.comesLater`): the lint
     /// does not hold its absence from a fresh app against a step.
-    public var comesLater: @MainActor (String) -> Bool = { _ in false }
+    package var comesLater: @MainActor (String) -> Bool = { _ in false }
     /// What the lint finds in the app a group's tour runs over, at the group's screen (a screens
     /// file's button cut short, a card hiding its background): added to the findings of the
     /// group's first settled step, so an error fails that case.
-    public var appFindings: @MainActor (TestPlan.Group) -> [Diagnostic] = { _ in [] }
+    package var appFindings: @MainActor (TestPlan.Group) -> [Diagnostic] = { _ in [] }
 
     /// The results of group `index`, one per case in the group's order.
-    public func run(group index: Int) -> [CaseResult] {
+    package func run(group index: Int) -> [CaseResult] {
         let group = plan.groups[index]
         let planned = plan.tours[group.tour]
         guard let plannedTour = planned.tour else {

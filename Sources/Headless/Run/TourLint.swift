@@ -15,18 +15,18 @@ import Views
 /// Every finding is a `Diagnostic` at the step's line: `home.json:23: steps[2]: the bubble is
 /// clipped by the safe area … (at 390x844@1x, en)`.
 @MainActor
-public enum TourLint {
+package enum TourLint {
     /// The smallest side of a hole a finger must tap (Apple's and WCAG 2.5.5's 44 pt).
-    public static let minimumTapSide = 44.0
+    package static let minimumTapSide = 44.0
     /// The contrast body text needs (WCAG 2 AA).
-    public static let minimumContrast = 4.5
+    package static let minimumContrast = 4.5
     /// The contrast large text needs (WCAG 2 AA: 18 pt, or 14 pt bold; pt being 4/3 of a CSS pixel).
-    public static let minimumLargeTextContrast = 3.0
+    package static let minimumLargeTextContrast = 3.0
     /// Tours longer than this draw a warning.
-    public static let stepsBeforeWarning = 12
+    package static let stepsBeforeWarning = 12
 
     /// The findings of the tour as a whole: its length, and files it names by absolute paths.
-    public static func tourFindings(_ tour: Tour, file: String) -> [Diagnostic] {
+    package static func tourFindings(_ tour: Tour, file: String) -> [Diagnostic] {
         var found = pathFindings(tour, file: file)
         guard tour.steps.count > stepsBeforeWarning else { return found }
         let first = tour.steps[stepsBeforeWarning]
@@ -56,7 +56,7 @@ public enum TourLint {
     /// The findings of the languages a tour is shown in (its `test.languages`, else its texts'):
     /// one Limelight has no words for (Next, Skip and the spoken words would be English), and one
     /// no installed font covers (its text would be empty boxes). Pseudo-locales need neither.
-    public static func languageFindings(_ tour: Tour, file: String, strings: InterfaceStrings,
+    package static func languageFindings(_ tour: Tour, file: String, strings: InterfaceStrings,
                                         hasFont: (String) -> Bool) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let languages = tour.test.languages ?? tour.textLanguages
@@ -86,7 +86,7 @@ public enum TourLint {
     /// checks it.
     /// A step whose text falls back to another language in one of `required` is an error, not a
     /// warning.
-    public static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
+    package static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
                                     comesLater: (String) -> Bool = { _ in false }, required: Set<String> = []) -> [Diagnostic] {
         let tour = walk.engine.tour
         let step = tour.steps[index]

@@ -8,9 +8,9 @@ import Raster
 /// `home/390x844@1x-en-step02-t150`, `home/390x844@1x-en-script-finish`, under reduced motion
 /// `home/390x844@1x-en-reduced-step03`; its golden is that name without the tour, as a PNG in the
 /// tour's goldens folder.
-public struct SnapshotCase: Hashable, Sendable, Codable {
+package struct SnapshotCase: Hashable, Sendable, Codable {
     /// What the frame shows.
-    public enum Moment: Hashable, Sendable, Codable {
+    package enum Moment: Hashable, Sendable, Codable {
         /// Step `index` (0-based), settled, or `milliseconds` into its animation.
         case step(index: Int, milliseconds: Double?)
         /// The end of the test script `name`.
@@ -20,22 +20,22 @@ public struct SnapshotCase: Hashable, Sendable, Codable {
     }
 
     /// The tour's name: its `id`, or its file's name without `.json` (see `TestPlan.names`).
-    public var tour: String
+    package var tour: String
     /// The screen's width and height in points.
-    public var width: Double, height: Double
+    package var width: Double, height: Double
     /// Device pixels per point.
-    public var scale: Double
+    package var scale: Double
     /// The language code.
-    public var language: String
+    package var language: String
     /// What the frame shows.
-    public var moment: Moment
+    package var moment: Moment
     /// How many digits step numbers have in this tour's names (at least 2), so names sort in order.
-    public var stepDigits: Int
+    package var stepDigits: Int
     /// Whether the case runs under reduced motion (`-reduced` after the language in its name).
-    public var reducedMotion: Bool
+    package var reducedMotion: Bool
 
     /// A case from its parts.
-    public init(tour: String, size: Size, scale: Double, language: String, moment: Moment, stepDigits: Int = 2,
+    package init(tour: String, size: Size, scale: Double, language: String, moment: Moment, stepDigits: Int = 2,
                 reducedMotion: Bool = false) {
         self.tour = tour
         width = size.width; height = size.height
@@ -48,7 +48,7 @@ public struct SnapshotCase: Hashable, Sendable, Codable {
 
     /// The case a golden's file name (`shortName`, without `.png`) names, or nil when it names none:
     /// how a tour that cannot run still counts its cases, by the goldens it has.
-    public init?(tour: String, shortName: String) {
+    package init?(tour: String, shortName: String) {
         let scalars = Array(shortName.unicodeScalars)
         guard let x = scalars.firstIndex(of: "x"), let at = scalars.firstIndex(of: "@"), x < at,
               let width = Double(String(String.UnicodeScalarView(scalars[..<x]))),
@@ -85,10 +85,10 @@ public struct SnapshotCase: Hashable, Sendable, Codable {
     }
 
     /// The screen's size in points.
-    public var size: Size { Size(width, height) }
+    package var size: Size { Size(width, height) }
 
     /// The case's name without the tour: `390x844@2x-ja-step03`; its golden's file name before `.png`.
-    public var shortName: String {
+    package var shortName: String {
         if case .tourFile = moment { return "load" }
         var name = "\(width.compact)x\(height.compact)@\(scale.compact)x-\(language)-" + (reducedMotion ? "reduced-" : "")
         switch moment {
@@ -105,8 +105,8 @@ public struct SnapshotCase: Hashable, Sendable, Codable {
     }
 
     /// The case's name: `home/390x844@2x-ja-step03`.
-    public var name: String { tour + "/" + shortName }
+    package var name: String { tour + "/" + shortName }
 
     /// The size as `390x844`.
-    public var sizeName: String { "\(width.compact)x\(height.compact)" }
+    package var sizeName: String { "\(width.compact)x\(height.compact)" }
 }

@@ -6,10 +6,10 @@ import Views
 /// value (a slider's or a progress bar's: current, minimum, maximum and how it reads),
 /// then what it points at (`targets`, for a tutorial step) and the elements inside it (`children`),
 /// one element a line, indented by depth: one JSON document that reads and greps well.
-public enum SemanticsReport {
+package enum SemanticsReport {
     /// The tree as JSON; with `hidden`, the screen's element also lists, under `"hidden"`, the
     /// elements a dialog hides from a screen reader (`"semantics": "all"`).
-    public static func json(_ node: SemanticNode, hidden: [SemanticNode] = []) -> String { element(node, indent: "", hidden: hidden) }
+    package static func json(_ node: SemanticNode, hidden: [SemanticNode] = []) -> String { element(node, indent: "", hidden: hidden) }
 
     private static func element(_ node: SemanticNode, indent: String, hidden: [SemanticNode] = []) -> String {
         func num(_ v: Double) -> String {

@@ -7,10 +7,10 @@ import Tours
 /// results uploaded beside it resolve inside one artifact. Everything from a tour is escaped. No
 /// times are written, so a run gives the same file whatever the machine's speed, the number of
 /// jobs or shards.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML for `tours` and the results of their cases, with paths relative to `folder` (the
     /// JUnit file's own folder).
-    public static func xml(tours: [TestRun.TourEntry], results: [CaseResult], relativeTo folder: String = ".") -> String {
+    package static func xml(tours: [TestRun.TourEntry], results: [CaseResult], relativeTo folder: String = ".") -> String {
         let byTour = Dictionary(grouping: results, by: \.testCase.tour)
         let tally = TestTally(results)
         func path(_ p: String) -> String { RelativePath.from(folder, to: p) }
@@ -53,7 +53,7 @@ public enum JUnitReport {
     /// `s` safe in XML text and attributes: markup characters as entities (line ends too, which an
     /// attribute would otherwise fold into spaces), and characters XML 1.0 cannot hold (most
     /// controls, U+FFFE, U+FFFF) as `\u{…}` text.
-    public static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         escapingScalars(in: s) { scalar in
             if let entity = markupEntity(for: scalar) { return entity }
             switch scalar.value {

@@ -6,27 +6,27 @@ import Tours
 
 /// A tour file as `limelight test` runs it: its name in case names, where its goldens are, and the
 /// tour, or the problems that keep it from running.
-public struct PlannedTour: Sendable {
+package struct PlannedTour: Sendable {
     /// The file as the user named it.
-    public var file: String
+    package var file: String
     /// The first part of its cases' names: the tour's `id` (see `TestPlan.names`).
-    public var name: String
+    package var name: String
     /// The tour, nil when the file has errors.
-    public var tour: Tour?
+    package var tour: Tour?
     /// The file's problems: with errors the tour is nil and not run; a tour that runs may have warnings.
-    public var problems: [Diagnostic]
+    package var problems: [Diagnostic]
     /// The folder of its golden PNGs.
-    public var goldensFolder: String
+    package var goldensFolder: String
     /// The screen of a tour over a screenshot that says its own (tested unless `test` names sizes).
-    public var screen: (size: Size, scale: Double)?
+    package var screen: (size: Size, scale: Double)?
     /// The digest of the file's bytes as the run read them (`TestRun.fingerprint(bytes:)`).
-    public var digest = ""
+    package var digest = ""
     /// The files the tour is drawn from besides itself, as the run read them (`TestRun.inputs(of:file:)`).
-    public var inputs: [TestRun.InputDigest] = []
+    package var inputs: [TestRun.InputDigest] = []
 
     /// The plan entry of `file`: its tour or its problems. The goldens' folder is the tour's
     /// `test.goldens` relative to the file's folder, else `<file name without .json>.goldens` beside it.
-    public init(file: String, name: String, tour: Tour?, problems: [Diagnostic]) {
+    package init(file: String, name: String, tour: Tour?, problems: [Diagnostic]) {
         self.file = file
         self.name = name
         self.tour = tour
@@ -41,29 +41,29 @@ public struct PlannedTour: Sendable {
     }
 
     /// The tour as a run's record names it.
-    public var entry: TestRun.TourEntry {
+    package var entry: TestRun.TourEntry {
         TestRun.TourEntry(file: file, name: name, goldensFolder: goldensFolder, errors: tour == nil ? problems : [], digest: digest, inputs: inputs)
     }
 
     /// The golden file of `testCase`.
-    public func goldenPath(of testCase: SnapshotCase) -> String {
+    package func goldenPath(of testCase: SnapshotCase) -> String {
         (goldensFolder as NSString).appendingPathComponent(testCase.shortName + ".png")
     }
 
     /// The folder of the tour file: its goldens lie inside it, and nothing read or written for them
     /// leads out of it.
-    public var tourFolder: String {
+    package var tourFolder: String {
         file.contains("/") ? AtomicFile.split(file).folder : "."
     }
 
     /// The tour file's folder, opened: goldens are read and written through it (`OwnedFolder`).
-    public func openTourFolder() throws(HeadlessError) -> OwnedFolder {
+    package func openTourFolder() throws(HeadlessError) -> OwnedFolder {
         do { return try OwnedFolder(tourFolder) } catch { throw HeadlessError("\(tourFolder): \(error.reason)") }
     }
 
     /// The path of `path` (a golden, the goldens folder) inside the tour file's folder, or why it
     /// lies outside.
-    public func insideTourFolder(_ path: String, of folder: OwnedFolder) throws(HeadlessError) -> String {
+    package func insideTourFolder(_ path: String, of folder: OwnedFolder) throws(HeadlessError) -> String {
         guard let relative = folder.relativePath(of: path), !relative.isEmpty else {
             throw HeadlessError("\(path) is not inside the tour's folder \(tourFolder)")
         }
@@ -75,11 +75,11 @@ public struct PlannedTour: Sendable {
 /// tour at one size, scale and language; the same steps part-way into their animations; one test
 /// script. Groups are the unit of work handed to worker processes, and their order is the order of
 /// the results, so any number of workers gives the same output.
-public struct TestPlan: Sendable {
+package struct TestPlan: Sendable {
     /// One run of the app: a tour at one size, scale and language, and the cases it yields.
-    public struct Group: Sendable {
+    package struct Group: Sendable {
         /// What a group runs.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// Every step, settled, as `render --all` shows them.
             case settledSteps
             /// Every step begun from the settled step before it, with a frame at each of the times.
@@ -91,29 +91,29 @@ public struct TestPlan: Sendable {
             case unrunnable
         }
         /// The index of the tour in `TestPlan.tours`.
-        public var tour: Int
+        package var tour: Int
         /// The screen's size in points.
-        public var size: Size
+        package var size: Size
         /// Device pixels per point.
-        public var scale: Double
+        package var scale: Double
         /// The language code.
-        public var language: String
+        package var language: String
         /// Whether it runs under reduced motion.
-        public var reducedMotion = false
+        package var reducedMotion = false
         /// What it runs.
-        public var kind: Kind
+        package var kind: Kind
         /// Its cases, in the order they are shown.
-        public var cases: [SnapshotCase]
+        package var cases: [SnapshotCase]
     }
 
     /// The tours, in the order given.
-    public var tours: [PlannedTour]
+    package var tours: [PlannedTour]
     /// The groups, tour by tour.
-    public var groups: [Group]
+    package var groups: [Group]
 
     /// The plan of `tours`. A tour is tested in its `test.languages`, else in every language its texts
     /// give that `speaks(tour)` allows (nil: any).
-    public init(tours: [PlannedTour], speaks: (PlannedTour) -> [String]? = { _ in nil }) {
+    package init(tours: [PlannedTour], speaks: (PlannedTour) -> [String]? = { _ in nil }) {
         self.tours = tours
         groups = []
         for (index, planned) in tours.enumerated() {
@@ -157,17 +157,17 @@ public struct TestPlan: Sendable {
     }
 
     /// Every case, group by group.
-    public var cases: [SnapshotCase] { groups.flatMap(\.cases) }
+    package var cases: [SnapshotCase] { groups.flatMap(\.cases) }
 
     /// What a group costs to run, roughly: device pixels a frame times its frames, plus the app's start.
-    public func cost(ofGroup index: Int) -> Double {
+    package func cost(ofGroup index: Int) -> Double {
         let g = groups[index]
         return (Double(g.cases.count) + 2) * max(1, g.size.width * g.size.height * g.scale * g.scale)
     }
 
     /// The groups' indices, the costliest first: the order to hand them to workers in, so no large
     /// group is left to run alone at the end.
-    public var costliestFirst: [Int] {
+    package var costliestFirst: [Int] {
         let cost = groups.indices.map(cost(ofGroup:))
         return groups.indices.sorted { cost[$0] > cost[$1] || (cost[$0] == cost[$1] && $0 < $1) }
     }
@@ -176,7 +176,7 @@ public struct TestPlan: Sendable {
     /// the costliest first, each to the shard with the least cost so far (the lowest-numbered on a
     /// tie). The same plan always deals the same way, so a case is always in the same shard, and
     /// shards come out within one group's cost of each other.
-    public func groups(inShard shard: Int, of count: Int) -> Set<Int> {
+    package func groups(inShard shard: Int, of count: Int) -> Set<Int> {
         precondition(count >= 1 && (1...count).contains(shard))
         var load = [Double](repeating: 0, count: count)
         var mine = Set<Int>()
@@ -191,7 +191,7 @@ public struct TestPlan: Sendable {
 
     /// The names of the goldens in `folder` (file names without `.png`; not the actual or diff
     /// images a run leaves, nor hidden files), sorted.
-    public static func goldenNames(in folder: String) -> [String] {
+    package static func goldenNames(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") && !$0.hasSuffix(".actual.png") && !$0.hasSuffix(".diff.png") }
             .map { String($0.dropLast(4)) }.sorted()
@@ -200,7 +200,7 @@ public struct TestPlan: Sendable {
     /// The files in tour `index`'s goldens folder that no case of the plan names (a deleted step, a
     /// dropped language, a size no longer tested), in name order: the goldens `--prune` removes.
     /// None for a tour that cannot run (its goldens are all the plan knows of its cases).
-    public func orphans(ofTour index: Int) -> [String] {
+    package func orphans(ofTour index: Int) -> [String] {
         let planned = tours[index]
         guard planned.tour != nil, let names = try? FileManager.default.contentsOfDirectory(atPath: planned.goldensFolder) else { return [] }
         var kept = Set<String>()
@@ -215,11 +215,11 @@ public struct TestPlan: Sendable {
 
     /// How a case's golden files end: its frame, and with `test.semantics` its screen-reader tree
     /// and its spoken words.
-    public static let goldenSuffixes = [".png", ".semantics.json", ".spoken.txt"]
+    package static let goldenSuffixes = [".png", ".semantics.json", ".spoken.txt"]
 
     /// The names tours get in case names: the tour's `id`, or for a file that cannot be read its
     /// file name without `.json`; where two share a name, the path as given (without `.json`).
-    public static func names(for tours: [(file: String, id: String?)]) -> [String] {
+    package static func names(for tours: [(file: String, id: String?)]) -> [String] {
         let stems = tours.map { $0.id ?? (($0.file as NSString).lastPathComponent as NSString).deletingPathExtension }
         var counts: [String: Int] = [:]
         for stem in stems { counts[stem, default: 0] += 1 }
@@ -231,15 +231,15 @@ public struct TestPlan: Sendable {
 
 /// Which cases `--only PATTERN` keeps: those whose name contains the pattern, where `*` stands for
 /// any run of characters and `?` for one (`home/*-ja-*`, `step03`).
-public struct CaseFilter: Sendable {
+package struct CaseFilter: Sendable {
     /// The pattern as given; nil keeps every case.
-    public var pattern: String?
+    package var pattern: String?
 
     /// A filter on `pattern`.
-    public init(pattern: String?) { self.pattern = pattern }
+    package init(pattern: String?) { self.pattern = pattern }
 
     /// Whether `name` is kept.
-    public func keeps(_ name: String) -> Bool {
+    package func keeps(_ name: String) -> Bool {
         guard let pattern, !pattern.isEmpty else { return true }
         return CaseFilter.matches(Array(("*" + pattern + "*").unicodeScalars), Array(name.unicodeScalars))
     }

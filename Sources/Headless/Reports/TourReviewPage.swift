@@ -10,32 +10,32 @@ import Tours
 /// A page shows at most `stepLimit` steps, the first ones, and says how many it leaves out: each
 /// frame is a file and a section the browser lays out, so a page of every step of a 10,000-step
 /// tour would be gigabytes on disk and no reviewer would read it.
-public enum TourReviewPage {
+package enum TourReviewPage {
     /// The most steps a page shows (500).
-    public static let stepLimit = 500
+    package static let stepLimit = 500
     /// The folder beside the page that holds its frames.
-    public static let framesFolder = "frames"
+    package static let framesFolder = "frames"
 
     /// One step as the page shows it.
-    public struct Step {
+    package struct Step {
         /// The step's frame: its PNG file, relative to the page (`frames/step-001.png`). Escaped as
         /// HTML, not as a URL: a name with `%`, `#` or `?` would need that, and the page's own have none.
-        public var frame: String
+        package var frame: String
         /// The frame's size in screen points (how large the page shows it).
-        public var size: (width: Double, height: Double)
+        package var size: (width: Double, height: Double)
         /// The step's title and text by language.
-        public var texts: [(language: String, title: String, text: String)]
+        package var texts: [(language: String, title: String, text: String)]
         /// The step's JSON as the file has it.
-        public var settings: String
+        package var settings: String
         /// A step from its parts.
-        public init(frame: String, size: (width: Double, height: Double), texts: [(language: String, title: String, text: String)], settings: String) {
+        package init(frame: String, size: (width: Double, height: Double), texts: [(language: String, title: String, text: String)], settings: String) {
             self.frame = frame; self.size = size; self.texts = texts; self.settings = settings
         }
     }
 
     /// The name of step `number`'s frame on a page of `count` steps (`step-01.png`): as many digits
     /// as the last step needs (at least two), so the files sort in step order.
-    public static func frameName(step number: Int, of count: Int) -> String {
+    package static func frameName(step number: Int, of count: Int) -> String {
         let digits = max(2, String(count).count)
         let n = String(number)
         return "step-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
@@ -43,7 +43,7 @@ public enum TourReviewPage {
 
     /// Whether `name` is one a page names its frames by (`step-` and at least two digits, `.png`):
     /// what a later page may remove from the frames folder, and nothing else.
-    public static func isFrameName(_ name: String) -> Bool {
+    package static func isFrameName(_ name: String) -> Bool {
         guard name.hasPrefix("step-"), name.hasSuffix(".png") else { return false }
         let digits = name.dropFirst(5).dropLast(4)
         return digits.count >= 2 && digits.allSatisfy { $0.isASCII && $0.isNumber }
@@ -52,7 +52,7 @@ public enum TourReviewPage {
     /// The page of tour `id` from `file`, shown in `language`, with the tour's own settings (its JSON
     /// without the steps) and `steps`, the first of the tour's `stepCount`; when that is fewer, a
     /// note says how many are left out and that `everyStepCommand` renders every step.
-    public static func page(id: String, file: String, language: String, screen: String, tourSettings: String, steps: [Step],
+    package static func page(id: String, file: String, language: String, screen: String, tourSettings: String, steps: [Step],
                             stepCount: Int, everyStepCommand: String) -> String {
         let e = HTMLReport.escape
         var html = """

@@ -9,7 +9,7 @@ extension TestPlan {
     /// another tour file of that folder names as its `test.goldens`. A tour file renamed (or
     /// removed) leaves its goldens so, under the old name. Paths as the tours' files are named,
     /// in name order, each once; a link named so is passed over (nothing is followed).
-    public func orphanedGoldensFolders() -> [String] {
+    package func orphanedGoldensFolders() -> [String] {
         var owned = Set<[String]>()
         for tour in tours { owned.insert(Self.absolute(tour.goldensFolder)) }
         var found: [String] = []

@@ -8,29 +8,29 @@ import Tours
 /// result blob (`--shard K/N`), which also carries the images its failures wrote, so
 /// `limelight merge-reports` can write one JUnit file and one HTML report on another machine,
 /// identical to an unsharded run's.
-public struct TestRun: Codable, Sendable {
+package struct TestRun: Codable, Sendable {
     /// A tour of the run, as reports name it.
-    public struct TourEntry: Codable, Hashable, Sendable {
+    package struct TourEntry: Codable, Hashable, Sendable {
         /// The file as the user named it.
-        public var file: String
+        package var file: String
         /// Its name in case names.
-        public var name: String
+        package var name: String
         /// Its goldens folder, as the run found it (for reports; `accept` finds it again in the
         /// checkout it runs in).
-        public var goldensFolder: String
+        package var goldensFolder: String
         /// What keeps it from running (empty for a tour that runs).
-        public var errors: [Diagnostic]
+        package var errors: [Diagnostic]
         /// The file's path from the project's folder (see `TestRun.projectFolder(of:)`); absolute
         /// only for a file outside it. `accept` finds the tour by it in its own checkout.
-        public var projectPath: String
+        package var projectPath: String
         /// A digest of the file's bytes when the run read it (empty when it could not be read), so
         /// `accept` can tell results of an older tour.
-        public var digest: String
+        package var digest: String
         /// The files the tour is drawn from besides itself (its app, its screenshots) as the run
         /// read them (see `TestRun.inputs(of:file:)`); a record without them names none.
-        public var inputs: [InputDigest]
+        package var inputs: [InputDigest]
         /// An entry from its parts.
-        public init(file: String, name: String, goldensFolder: String, errors: [Diagnostic] = [],
+        package init(file: String, name: String, goldensFolder: String, errors: [Diagnostic] = [],
                     projectPath: String? = nil, digest: String = "", inputs: [InputDigest] = []) {
             self.file = file; self.name = name; self.goldensFolder = goldensFolder; self.errors = errors
             self.projectPath = projectPath ?? TestRun.projectPath(of: file)
@@ -39,7 +39,7 @@ public struct TestRun: Codable, Sendable {
         }
 
         /// An entry read from a record; `inputs` may be absent (a record that names none).
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             file = try c.decode(String.self, forKey: .file)
             name = try c.decode(String.self, forKey: .name)
@@ -52,56 +52,56 @@ public struct TestRun: Codable, Sendable {
     }
 
     /// One group's results, by the group's index in the plan.
-    public struct GroupResults: Codable, Sendable {
+    package struct GroupResults: Codable, Sendable {
         /// The group's index in the plan.
-        public var group: Int
+        package var group: Int
         /// Its cases' results, in order.
-        public var results: [CaseResult]
+        package var results: [CaseResult]
         /// A group's results.
-        public init(group: Int, results: [CaseResult]) { self.group = group; self.results = results }
+        package init(group: Int, results: [CaseResult]) { self.group = group; self.results = results }
     }
 
     /// Which shard a blob holds.
-    public struct Shard: Codable, Hashable, Sendable {
+    package struct Shard: Codable, Hashable, Sendable {
         /// The shard's number, from 1.
-        public var index: Int
+        package var index: Int
         /// How many shards the plan was split into.
-        public var count: Int
+        package var count: Int
         /// A shard from its parts.
-        public init(index: Int, count: Int) { self.index = index; self.count = count }
+        package init(index: Int, count: Int) { self.index = index; self.count = count }
     }
 
     /// The format's version.
-    public var version = TestRun.formatVersion
+    package var version = TestRun.formatVersion
     /// The version this limelight writes and reads: 2 keeps result files by their place in the
     /// results folder and tours by their path in the project.
-    public static let formatVersion = 2
+    package static let formatVersion = 2
     /// A digest of every case name of the whole plan: shards of one plan share it.
-    public var planDigest: String
+    package var planDigest: String
     /// The shard, nil for a whole run.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Which run of the CI made the record (`runIdentity(environment:)`), so blobs of different
     /// runs are told apart when merged; nil when the run had none (and in records written before
     /// it was kept, which are read as ever).
-    public var runIdentity: String?
+    package var runIdentity: String?
     /// The project's folder where the run was started (see `projectFolder(of:)`): for people
     /// reading the record; nothing is found by it.
-    public var projectFolder: String
+    package var projectFolder: String
     /// The tours, in the order given.
-    public var tours: [TourEntry]
+    package var tours: [TourEntry]
     /// Warnings about whole tours (a tour's own problems, its lint findings), in tour order.
-    public var tourWarnings: [Diagnostic]
+    package var tourWarnings: [Diagnostic]
     /// The results, group by group in plan order.
-    public var groups: [GroupResults]
+    package var groups: [GroupResults]
     /// Files the results name (actual, expected and diff images, texts), by their path relative to
     /// the results folder: in a blob only.
-    public var files: [String: Data]?
+    package var files: [String: Data]?
 
     /// Every result, in plan order.
-    public var results: [CaseResult] { groups.sorted { $0.group < $1.group }.flatMap(\.results) }
+    package var results: [CaseResult] { groups.sorted { $0.group < $1.group }.flatMap(\.results) }
 
     /// A run record from its parts.
-    public init(planDigest: String, shard: Shard?, projectFolder: String = TestRun.projectFolder(), tours: [TourEntry], tourWarnings: [Diagnostic], groups: [GroupResults]) {
+    package init(planDigest: String, shard: Shard?, projectFolder: String = TestRun.projectFolder(), tours: [TourEntry], tourWarnings: [Diagnostic], groups: [GroupResults]) {
         self.planDigest = planDigest; self.shard = shard; self.projectFolder = projectFolder
         self.tours = tours; self.tourWarnings = tourWarnings; self.groups = groups
     }
@@ -109,10 +109,10 @@ public struct TestRun: Codable, Sendable {
     /// The variables that name a run, in the order they are asked: Limelight's own, then the CIs'
     /// (GitHub Actions, GitLab, Buildkite, CircleCI). Each is the same in every job of one run
     /// (GitHub's run attempt is left out: shards re-run alone keep their run's others).
-    public static let runVariables = ["LIMELIGHT_RUN_ID", "GITHUB_RUN_ID", "CI_PIPELINE_ID", "BUILDKITE_BUILD_ID", "CIRCLE_WORKFLOW_ID"]
+    package static let runVariables = ["LIMELIGHT_RUN_ID", "GITHUB_RUN_ID", "CI_PIPELINE_ID", "BUILDKITE_BUILD_ID", "CIRCLE_WORKFLOW_ID"]
 
     /// The run `environment` names (`NAME=value` of the first of `runVariables` set), or nil.
-    public static func runIdentity(environment: [String: String]) -> String? {
+    package static func runIdentity(environment: [String: String]) -> String? {
         for name in runVariables {
             if let value = environment[name], !value.isEmpty { return name + "=" + String(value.prefix(200)) }
         }
@@ -120,7 +120,7 @@ public struct TestRun: Codable, Sendable {
     }
 
     /// The digest of `plan`'s case names, in order.
-    public static func digest(of plan: TestPlan) -> String {
+    package static func digest(of plan: TestPlan) -> String {
         fingerprint(plan.groups.map { g in g.cases.map(\.name).joined(separator: "\n") }.joined(separator: "\n\n"))
     }
 
@@ -129,17 +129,17 @@ public struct TestRun: Codable, Sendable {
     static func fingerprint(_ text: String) -> String { fingerprint(bytes: text.utf8) }
 
     /// The fingerprint of `bytes` (see `fingerprint(_:)`).
-    public static func fingerprint<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func fingerprint<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(h, radix: 16)
     }
 
     /// The name of the manifest in a results folder.
-    public static let manifestName = "manifest.json"
+    package static let manifestName = "manifest.json"
 
     /// The record as JSON (keys sorted, so equal runs give equal bytes).
-    public func encoded() throws(HeadlessError) -> Data {
+    package func encoded() throws(HeadlessError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do { return try encoder.encode(self) } catch { throw HeadlessError("cannot encode the run (\(error.localizedDescription))") }
@@ -149,14 +149,14 @@ public struct TestRun: Codable, Sendable {
     /// when it is none. The file is not trusted (a CI artifact, a shard's blob from another job):
     /// it is parsed with the project's own parser first (a cut-off or over-nested file names its
     /// byte offset), then every name and number in it is checked (`problem()`).
-    public static func read(_ path: String, kind: String) throws(HeadlessError) -> TestRun {
+    package static func read(_ path: String, kind: String) throws(HeadlessError) -> TestRun {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: 1 << 30, kind: kind) } catch { throw HeadlessError("\(path): \(error.reason)") }
         return try decode(bytes, name: path, kind: kind)
     }
 
     /// The record in `bytes` (a file named `name`), as `read(_:kind:)` reads it.
-    public static func decode(_ bytes: [UInt8], name path: String, kind: String) throws(HeadlessError) -> TestRun {
+    package static func decode(_ bytes: [UInt8], name path: String, kind: String) throws(HeadlessError) -> TestRun {
         do { _ = try JSONParser.parse(bytes) } catch {
             let place = error.path.isEmpty || error.path.count > 80 ? "" : error.path + ": "
             throw HeadlessError("\(path): byte \(error.offset): \(place)\(error.message) (expected \(kind) written by limelight test)")

@@ -11,40 +11,40 @@ import Tours
 /// reject, and the page gives the exact `limelight accept` command (and an accept file) for those
 /// accepted. Everything from a tour (ids, texts, file names) is escaped; the script reads only
 /// attributes.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The images of one case, as URLs relative to the page (nil where there is none).
-    public struct Images: Hashable, Sendable {
+    package struct Images: Hashable, Sendable {
         /// The golden.
-        public var golden: String?
+        package var golden: String?
         /// The frame as rendered.
-        public var actual: String?
+        package var actual: String?
         /// The differing pixels marked.
-        public var diff: String?
+        package var diff: String?
         /// Text goldens that differ or are new: what they are, the golden's text, the run's.
-        public var texts: [TextPair] = []
+        package var texts: [TextPair] = []
         /// Images from their URLs.
-        public init(golden: String?, actual: String?, diff: String?, texts: [TextPair] = []) {
+        package init(golden: String?, actual: String?, diff: String?, texts: [TextPair] = []) {
             self.golden = golden; self.actual = actual; self.diff = diff; self.texts = texts
         }
     }
 
     /// A text golden beside what the run found.
-    public struct TextPair: Hashable, Sendable {
+    package struct TextPair: Hashable, Sendable {
         /// What it is: "screen-reader tree", "spoken words".
-        public var label: String
+        package var label: String
         /// The golden's text, nil when there is none yet.
-        public var golden: String?
+        package var golden: String?
         /// The run's text.
-        public var actual: String
+        package var actual: String
         /// A pair from its parts.
-        public init(label: String, golden: String?, actual: String) { self.label = label; self.golden = golden; self.actual = actual }
+        package init(label: String, golden: String?, actual: String) { self.label = label; self.golden = golden; self.actual = actual }
     }
 
     /// The page for `tours` and their results; `images(result)` gives each case's images (the
     /// caller decides which cases carry any); `acceptCommand` is the command a reviewer's choices
     /// are appended to (`limelight accept`), nil when the results cannot be accepted from here;
     /// `command` names the command line in the page's title (`limelight`, an app's own).
-    public static func page(tours: [TestRun.TourEntry], results: [CaseResult], warnings: [Diagnostic],
+    package static func page(tours: [TestRun.TourEntry], results: [CaseResult], warnings: [Diagnostic],
                             acceptCommand: String? = nil, command: String = "limelight", images: (CaseResult) -> Images) -> String {
         let tally = TestTally(results)
         let failed = results.filter { $0.outcome == .failed || $0.outcome == .error }
@@ -180,7 +180,7 @@ public enum HTMLReport {
     }
 
     /// `s` safe in HTML text and attribute values.
-    public static func escape(_ s: String) -> String { escapingScalars(in: s, markupEntity(for:)) }
+    package static func escape(_ s: String) -> String { escapingScalars(in: s, markupEntity(for:)) }
 
     static let style = """
     body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f2f2f7;color:#1c1c1e}

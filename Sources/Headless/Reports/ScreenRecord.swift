@@ -9,23 +9,23 @@ import Tours
 /// folder. When the screenshot is shot again and its UI has moved, the pixels under a rect that
 /// is still where it was no longer match, and the lint says which step to re-check instead of
 /// letting `--update` bless a hole over nothing.
-public enum ScreenRecord {
+package enum ScreenRecord {
     /// The part of the screenshot under one rect target.
-    public struct Patch: Codable, Hashable, Sendable {
+    package struct Patch: Codable, Hashable, Sendable {
         /// The rect, in the case's screen points.
-        public var rect: [Double]
+        package var rect: [Double]
         /// 8x8 cells of average red, green and blue, as hex.
-        public var cells: String
+        package var cells: String
         /// A patch from its parts.
-        public init(rect: [Double], cells: String) { self.rect = rect; self.cells = cells }
+        package init(rect: [Double], cells: String) { self.rect = rect; self.cells = cells }
     }
 
     /// The record's file in a goldens folder.
-    public static let fileName = "screens.json"
+    package static let fileName = "screens.json"
 
     /// The patches under each rect target of step `index` as `stage` shows it now.
     @MainActor
-    public static func patches(of step: TourStep, on stage: any PictureStage) -> [Patch] {
+    package static func patches(of step: TourStep, on stage: any PictureStage) -> [Patch] {
         let image = stage.screenshot.image
         let shown = stage.screenshot.imageRect
         guard shown.width > 0, shown.height > 0 else { return [] }
@@ -80,7 +80,7 @@ public enum ScreenRecord {
 
     /// The record in `planned`'s goldens folder, by case (its short name), read beneath the tour
     /// file's folder; empty when there is none (or it is not a regular file there).
-    public static func read(_ planned: PlannedTour) -> [String: [Patch]] {
+    package static func read(_ planned: PlannedTour) -> [String: [Patch]] {
         guard let (folder, relative) = place(of: planned),
               let bytes = try? folder.read(relative, limit: 64 << 20, kind: "a screens record") else { return [:] }
         return (try? JSONDecoder().decode([String: [Patch]].self, from: Data(bytes))) ?? [:]
@@ -96,7 +96,7 @@ public enum ScreenRecord {
     /// Adds a lint error to each case whose rect is where it was when its golden was recorded but
     /// whose screen under it has changed since. `command` is the command line as the user runs it
     /// (`limelight`, an app's own `recipes-tours`), for the hint.
-    public static func check(_ results: inout [CaseResult], tours: [PlannedTour], command: String = "limelight") {
+    package static func check(_ results: inout [CaseResult], tours: [PlannedTour], command: String = "limelight") {
         for planned in tours where planned.tour != nil {
             let record = read(planned)
             guard !record.isEmpty, let tour = planned.tour else { continue }
@@ -116,7 +116,7 @@ public enum ScreenRecord {
 
     /// Writes, for each tour over screenshots, the patches of its cases that have goldens now
     /// (kept from the record for the cases not run), when they changed.
-    public static func update(with results: [CaseResult], tours: [PlannedTour]) {
+    package static func update(with results: [CaseResult], tours: [PlannedTour]) {
         for planned in tours {
             let mine = results.filter { $0.testCase.tour == planned.name && !$0.screenUnder.isEmpty && $0.goldenExists && $0.outcome == .passed }
             guard !mine.isEmpty else { continue }

@@ -12,9 +12,9 @@ import Glibc
 /// Hazard: what ffmpeg holds grows with the frame's pixels: its encoder keeps frames to look ahead
 /// (x264 and VP9 about a dozen here, each in several planes), so an H.264 video of 786x1704 peaks
 /// near 190 MB in ffmpeg and one of 1178x2556 near 340 MB.
-public final class VideoEncoder {
+package final class VideoEncoder {
     /// The containers and codecs written, by file extension.
-    public enum Format: String, CaseIterable, Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         /// H.264 in MP4 (yuv420p, so every player plays it).
         case mp4
         /// VP9 in WebM.
@@ -25,7 +25,7 @@ public final class VideoEncoder {
         case apng
 
         /// The format a file name's extension names, if any.
-        public init?(fileName: String) {
+        package init?(fileName: String) {
             let ext = (fileName as NSString).pathExtension.lowercased()
             guard let f = Format(rawValue: ext == "png" ? "apng" : ext) else { return nil }
             self = f
@@ -33,7 +33,7 @@ public final class VideoEncoder {
 
         /// Whether the format's frames must have an even width and height (4:2:0 colour, a sample
         /// for each 2x2 pixels).
-        public var needsEvenSides: Bool { self == .mp4 || self == .webm }
+        package var needsEvenSides: Bool { self == .mp4 || self == .webm }
 
         /// ffmpeg's output options; `palette` is the palette a GIF uses. The encoders look ahead a
         /// fixed number of frames on two threads, so what ffmpeg holds is bounded by the frame's
@@ -54,13 +54,13 @@ public final class VideoEncoder {
     }
 
     /// Why a video could not be written.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// One line for a person.
-        public var description: String
+        package var description: String
     }
 
     /// Where ffmpeg is, or nil when it is not installed.
-    public static var ffmpegPath: String? {
+    package static var ffmpegPath: String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         return paths.map { ($0 as NSString).appendingPathComponent("ffmpeg") }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -70,19 +70,19 @@ public final class VideoEncoder {
     private let reader: Thread
     private let partial: String
     /// The file written.
-    public let path: String
+    package let path: String
     /// The frames' size in pixels.
-    public let width: Int, height: Int
+    package let width: Int, height: Int
     /// The video's size in pixels: the frames', less the last column or row where the format
     /// needs even sides and the frame's is odd (cropped, so every pixel left is the frame's own;
     /// scaling to an even size would resample them all).
-    public let videoWidth: Int, videoHeight: Int
+    package let videoWidth: Int, videoHeight: Int
     /// Frames written so far.
-    public private(set) var frames = 0
+    package private(set) var frames = 0
 
     /// Starts ffmpeg writing `format` to `path` from `width`×`height` frames at `fps`; `palette`
     /// for a GIF's second pass. The file is made beside `path` and renamed over it at the end.
-    public init(path: String, format: Format, width: Int, height: Int, fps: Int, palette: String? = nil, ffmpeg: String) throws(Failure) {
+    package init(path: String, format: Format, width: Int, height: Int, fps: Int, palette: String? = nil, ffmpeg: String) throws(Failure) {
         self.path = path
         self.width = width
         self.height = height
@@ -122,7 +122,7 @@ public final class VideoEncoder {
     /// Writes one frame (its size must be the one given at the start) into the pipe, and returns
     /// once ffmpeg has taken it: the caller's pixmap is free for the next frame. Rows that lie
     /// one after another go in one piece; a cropped frame's go row by row.
-    public func write(_ frame: Pixmap) throws(Failure) {
+    package func write(_ frame: Pixmap) throws(Failure) {
         precondition(frame.width == width && frame.height == height, "frames of one size")
         var written = true
         if videoWidth == frame.stride {
@@ -148,7 +148,7 @@ public final class VideoEncoder {
 
     /// Ends the stream and waits for ffmpeg; on success the file takes its place (or, for a device
     /// or a pipe, its bytes go into it).
-    public func finish() throws(Failure) {
+    package func finish() throws(Failure) {
         try? input.close()
         process.waitUntilExit()
         while !reader.isFinished { usleep(1000) }
@@ -163,7 +163,7 @@ public final class VideoEncoder {
     }
 
     /// Stops ffmpeg, throws the partial file away, and says what ffmpeg printed.
-    public func cancel() {
+    package func cancel() {
         try? input.close()
         process.terminate()
         process.waitUntilExit()

@@ -8,24 +8,24 @@ extension TestRun {
     /// A file a tour is drawn from besides the tour file itself (the screens file its `app` names,
     /// a screenshot it runs over), as a run read it: `accept` compares them with the checkout's, so
     /// results of an older screenshot are not taken for the new one's.
-    public struct InputDigest: Codable, Hashable, Sendable {
+    package struct InputDigest: Codable, Hashable, Sendable {
         /// What the file is to the tour: `app` or `screenshot`.
-        public var kind: String
+        package var kind: String
         /// The file as the tour names it (relative to the tour file's folder, as written).
-        public var path: String
+        package var path: String
         /// The fingerprint of its bytes (`TestRun.fingerprint(bytes:)`); empty when it could not be read.
-        public var digest: String
+        package var digest: String
         /// An input from its parts.
-        public init(kind: String, path: String, digest: String) { self.kind = kind; self.path = path; self.digest = digest }
+        package init(kind: String, path: String, digest: String) { self.kind = kind; self.path = path; self.digest = digest }
 
         /// The file as a message names it: "the screenshot home@3x.png".
-        public var described: String { "the \(kind == "app" ? "app (screens file)" : kind) \(path)" }
+        package var described: String { "the \(kind == "app" ? "app (screens file)" : kind) \(path)" }
     }
 
     /// The inputs of `tour`, a tour in the file `file`: its app's screens file and every screenshot
     /// it names (its own, by language, each step's), each once, in the order the file names them.
     /// Each is read once, size-capped, through `InputFile` (no FIFO, device or folder is waited on).
-    public static func inputs(of tour: Tour, file: String) -> [InputDigest] {
+    package static func inputs(of tour: Tour, file: String) -> [InputDigest] {
         let folder = file.contains("/") ? AtomicFile.split(file).folder : "."
         var named: [(String, String)] = []
         if let app = tour.app { named.append(("app", app)) }
@@ -43,7 +43,7 @@ extension TestRun {
 
     /// The first of `recorded` (a run's inputs of a tour) that differs from `now` (the checkout's):
     /// changed, gone or unreadable; nil when every one is as the run read it.
-    public static func firstChangedInput(recorded: [InputDigest], now: [InputDigest]) -> InputDigest? {
+    package static func firstChangedInput(recorded: [InputDigest], now: [InputDigest]) -> InputDigest? {
         recorded.first { old in
             !now.contains { $0.kind == old.kind && $0.path == old.path && $0.digest == old.digest && !$0.digest.isEmpty }
         }

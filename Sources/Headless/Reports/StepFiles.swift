@@ -13,18 +13,18 @@ import Tours
 /// a power loss soon after a run may leave some empty, and running again makes them. A flush a
 /// file took 3 to 13 ms on the development machine, more than the rest of a step.
 @MainActor
-public enum StepFiles {
+package enum StepFiles {
     /// What a run wrote.
-    public struct Written {
+    package struct Written {
         /// The steps' reports (`render --json`), when asked for.
-        public var reports: [ShotReport]
+        package var reports: [ShotReport]
         /// The storyboard's file names, in order.
-        public var sheetNames: [String]
+        package var sheetNames: [String]
     }
 
     /// Walks every step of `walk` (each `milliseconds` into its animation, else settled), with or
     /// without the overlays, and writes the frames and the storyboard into `folder` (which exists).
-    public static func write(_ walk: TourWalk, into folder: String, at milliseconds: Double?, withOverlay: Bool,
+    package static func write(_ walk: TourWalk, into folder: String, at milliseconds: Double?, withOverlay: Bool,
                              reports wantsReports: Bool) throws(HeadlessError) -> Written {
         let count = walk.engine.tour.steps.count
         let root = walk.stage.root

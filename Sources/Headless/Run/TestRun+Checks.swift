@@ -6,14 +6,14 @@ import Tours
 
 extension TestRun {
     /// The shards a run may be split into at most (`--shard K/N`).
-    public static let maxShards = 1000
+    package static let maxShards = 1000
 
     /// The first thing wrong with a record read from a file, as `key path: what was expected`, or
     /// nil. Every name that becomes part of a path in the results folder must be a path of plain
     /// names inside it, every number within the bounds the plan could have given, and no case,
     /// group or tour may appear twice (a record that repeats one failure thousands of times would
     /// cost memory for each).
-    public func problem() -> String? {
+    package func problem() -> String? {
         if let shard {
             guard (1...Self.maxShards).contains(shard.count) else { return "shard.count: expected a number of shards from 1 to \(Self.maxShards), found \(shard.count)" }
             guard (1...shard.count).contains(shard.index) else { return "shard.index: the index \(shard.index) is out of range (expected 1 to \(shard.count))" }
@@ -64,7 +64,7 @@ extension TestRun {
     /// One line naming the records of `records` (named `names`) that come from another run than
     /// the first: another run identity, or a tour file whose bytes differ from the first's; nil
     /// when they all agree (records without an identity are compared by their tours alone).
-    public static func otherRuns(_ records: [TestRun], names: [String]) -> String? {
+    package static func otherRuns(_ records: [TestRun], names: [String]) -> String? {
         guard let first = records.first, let firstName = names.first else { return nil }
         var others: [String] = []
         for (record, name) in zip(records, names).dropFirst() {
@@ -111,14 +111,14 @@ extension TestRun {
 
     /// Whether `name` may name a tour's folder inside a results folder: plain names (no `.`, `..`,
     /// empty part or leading `/`) joined by `/`, each at most 255 bytes, 1,024 in all.
-    public static func isResultsName(_ name: String) -> Bool {
+    package static func isResultsName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 1024, !name.hasPrefix("/") else { return false }
         return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { OwnedFolder.isPlainName(String($0)) && $0.utf8.count <= 255 }
     }
 
     /// The run with every result file's path made from its case and kind inside `folder` (its
     /// key alone for ""): a record's own paths are never used to find a file.
-    public func relocated(to folder: String) -> TestRun {
+    package func relocated(to folder: String) -> TestRun {
         var run = self
         func at(_ key: String) -> String { folder.isEmpty ? key : TestResultsFolder.path(key, in: folder) }
         for g in run.groups.indices {
@@ -143,7 +143,7 @@ extension TestRun {
     /// The project's folder seen from `folder` (the current one by default): the nearest folder
     /// at or above it that holds `.git`, else `folder` itself. Tours are recorded by their path
     /// from it, so results made in one checkout can be accepted in another.
-    public static func projectFolder(of folder: String = FileManager.default.currentDirectoryPath) -> String {
+    package static func projectFolder(of folder: String = FileManager.default.currentDirectoryPath) -> String {
         var parts = OwnedFolder.components(of: folder, from: "/")
         while true {
             let candidate = "/" + parts.joined(separator: "/")
@@ -156,7 +156,7 @@ extension TestRun {
 
     /// `file` (as a user named it) from the project's folder of the current folder, when it lies
     /// inside it; else its absolute path.
-    public static func projectPath(of file: String) -> String {
+    package static func projectPath(of file: String) -> String {
         let current = FileManager.default.currentDirectoryPath
         let root = OwnedFolder.components(of: projectFolder(of: current), from: "/")
         let parts = OwnedFolder.components(of: file, from: current)

@@ -6,27 +6,27 @@ import Foundation
 /// writes the same files as one run, and linked from `index.html` by relative URLs. The page stays
 /// small however many cases fail, and a browser loads only the images it shows. Images an earlier
 /// report left that this one does not show are removed (only files of the report's own naming).
-public final class ReportImages {
+package final class ReportImages {
     /// The report's folder.
-    public let folder: String
+    package let folder: String
     /// The subfolder the images go in.
-    public static let subfolder = "images"
+    package static let subfolder = "images"
     /// The report's folder, opened (made when missing), or why it cannot be.
     private let owned: Result<OwnedFolder, InputFile.Failure>
     /// The images written, by their path inside the folder.
     private var written = Set<String>()
     /// The first image that could not be written, and why.
-    public private(set) var failure: String?
+    package private(set) var failure: String?
 
     /// The images of a report in `folder`.
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
         owned = Result { () throws(InputFile.Failure) in try OwnedFolder(folder, creating: true) }
     }
 
     /// Writes `bytes` as the image `key` (a results key: `<tour>/<case>.<kind>.png`) and returns its
     /// URL relative to the page; nil when there are no bytes or it cannot be written.
-    public func url(_ bytes: [UInt8]?, key: String) -> String? {
+    package func url(_ bytes: [UInt8]?, key: String) -> String? {
         guard let bytes, case .success(let folder) = owned else { return nil }
         let path = Self.subfolder + "/" + key
         do { try folder.write(Data(bytes), to: path, synced: false) } catch {
@@ -41,7 +41,7 @@ public final class ReportImages {
     private static let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~@"))
 
     /// The HTML report's images of `r` as files beside the page, from the bytes `files` holds.
-    public func images(of r: CaseResult, _ files: TestResultsFolder.CaseFiles) -> HTMLReport.Images {
+    package func images(of r: CaseResult, _ files: TestResultsFolder.CaseFiles) -> HTMLReport.Images {
         HTMLReport.Images(golden: url(files.golden, key: TestResultsFolder.key(of: r.testCase, .expected)),
                           actual: url(files.actual, key: TestResultsFolder.key(of: r.testCase, .actual)),
                           diff: url(files.diff, key: TestResultsFolder.key(of: r.testCase, .diff)), texts: files.texts)
@@ -49,7 +49,7 @@ public final class ReportImages {
 
     /// Removes the images an earlier report left in the folder that this one did not write: files
     /// ending in `.png` under `images/`, regular files only, never through a link.
-    public func removeStale() {
+    package func removeStale() {
         guard case .success(let folder) = owned else { return }
         func sweep(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
