@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "FontText", targets: ["FontText"]),
         .library(name: "Overlays", targets: ["Overlays"]),
         .library(name: "Schema", targets: ["Schema"]),
+        .library(name: "ProcessMemory", targets: ["ProcessMemory"]),
         .library(name: "Tours", targets: ["Tours"]),
         .library(name: "Headless", targets: ["Headless"]),
         .library(name: "Editor", targets: ["Editor"]),
@@ -88,7 +89,8 @@ let package = Package(
         // openat2(2) with RESOLVE_BENEATH, which glibc does not wrap (a header of one inline function).
         .systemLibrary(name: "COpenBeneath", path: "Sources/Shims/COpenBeneath"),
 
-        .target(name: "Raster", dependencies: ["CMalloc", "CStream"]),
+        .target(name: "Raster", dependencies: ["CStream"]),
+        .target(name: "ProcessMemory", dependencies: ["CMalloc"]),
         // Reading what came from outside, saving a file in one step (write beside, fsync, rename,
         // fsync the folder), and the folders a command owns (nothing opened through one leads out).
         .target(name: "Files", dependencies: ["COpenBeneath"]),
@@ -126,17 +128,17 @@ let package = Package(
         .target(name: "LimelightC", dependencies: ["Schema", "EmbeddedTours", "Tours", "Views", "Raster", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["Schema", "EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["ProcessMemory", "Schema", "EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
-                          dependencies: ["Schema", "Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG", "LimelightC"]),
+                          dependencies: ["ProcessMemory", "Schema", "Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG", "LimelightC"]),
         .executableTarget(name: "limelight-assets", dependencies: ["Raster", "ImageFiles", "Files"]),
         // The seeded random generator of the soak and the fuzz tests, so both replay from a seed.
         .target(name: "Seeded"),
         // The long random-input soak: a seeded driver of the sample app (used by SoakTests) and
         // `make soak`'s release runner.
         .target(name: "Soak", dependencies: ["Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles"]),
-        .executableTarget(name: "limelight-soak", dependencies: ["Soak", "Raster", "Files"]),
+        .executableTarget(name: "limelight-soak", dependencies: ["ProcessMemory", "Soak", "Raster", "Files"]),
 
         // Golden-image comparison and other helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "Views", "TranslationFiles", "Headless", "Tours"], path: "Tests/TestSupport"),

@@ -2,6 +2,7 @@ import CStandardOutput
 import Files
 import Foundation
 import ImageFiles
+import ProcessMemory
 import Raster
 import Tours
 import TranslationFiles
@@ -125,7 +126,8 @@ public enum LimelightCLI {
     public static func main(app: AppDefinition, aliases: [String: String] = [:]) -> Never {
         StandardStreams.reserveDescriptors()
         let output = limelight_capture_standard_output()
-        Pixmap.returnLargeBuffersToTheSystem()
+        ProcessMemory.returnLargeBuffersToTheSystem()
+        Pixmap.advisesHugePages = true
         var status = run(Array(CommandLine.arguments.dropFirst()), app: app, aliases: aliases)
         let outputError = limelight_finish_standard_output(output)
         if outputError != 0 {

@@ -134,54 +134,31 @@ public final class Pixmap {
 }
 
 #if canImport(Glibc)
-import CMalloc
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
 extension Pixmap {
-    /// Asks the C allocator to give every buffer of 1 MiB or more (frames, base layers, overlay
-    /// cards, full-screen masks) a mapping of its own, returned to the system when freed. Call once
-    /// at process start, before any pixmap exists.
-    ///
-    /// glibc otherwise raises its mapping threshold each time such a buffer is freed, so later frames
-    /// of other sizes (after window resizes) come from the heap and leave it fragmented: resident
-    /// memory then creeps up over a long session although nothing leaks. With the threshold fixed,
-    /// a 100,000-event soak keeps its resident memory flat (BENCHMARKS.md). No effect elsewhere.
-    public static func returnLargeBuffersToTheSystem() {
-        #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
-        // Fixing the threshold also stops glibc from raising the trim threshold with it; left at its
-        // default (128 KiB) the heap would be handed back and faulted in again around every mask.
-        _ = mallopt(M_TRIM_THRESHOLD, 32 << 20)
-        #endif
-    }
+    /// Whether new buffers ask the kernel for huge pages (`adviseHugePages`): off unless the
+    /// program's host turns it on at start (`limelight` does), a process-wide choice that is the
+    /// host's to make, not a library's. Set it once, before any pixmap exists.
+    nonisolated(unsafe) public static var advisesHugePages = false
 
     /// Asks the kernel to back the whole 2 MiB blocks inside a new buffer with huge pages
-    /// (`MADV_HUGEPAGE`: Linux's transparent huge pages, in their default `madvise` mode): a frame
-    /// of 1536x2048 pixels is then faulted in 6 times instead of 3,072, which halved the page
-    /// faults of a `limelight test` run (BENCHMARKS.md). Smaller buffers, and memory the kernel
-    /// cannot give as huge pages, keep ordinary pages; the pixels are the same either way.
+    /// (`MADV_HUGEPAGE`: Linux's transparent huge pages, in their default `madvise` mode), when the
+    /// host asked for it (`advisesHugePages`): a frame of 1536x2048 pixels is then faulted in 6
+    /// times instead of 3,072, which halved the page faults of a `limelight test` run
+    /// (BENCHMARKS.md). Smaller buffers, and memory the kernel cannot give as huge pages, keep
+    /// ordinary pages; the pixels are the same either way.
     static func adviseHugePages(_ pointer: UnsafeMutablePointer<UInt32>, bytes: Int) {
         #if canImport(Glibc)
+        guard advisesHugePages else { return }
         let huge = 2 << 20
         let start = (Int(bitPattern: pointer) + huge - 1) & ~(huge - 1)
         let end = (Int(bitPattern: pointer) + bytes) & ~(huge - 1)
         guard end > start else { return }
         _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
-        #endif
-    }
-
-    /// The opposite policy, for a batch run that makes many frames and lets each go (`limelight
-    /// test` makes a stage and a frame per group): buffers up to glibc's largest threshold (32 MiB)
-    /// come from the heap and the heap is not handed back, so the next frame reuses the last one's
-    /// memory instead of mapping and faulting in fresh pages (a third of a green run's time went to
-    /// page faults). The process ends soon after; its peak memory is what it is anyway.
-    public static func keepLargeBuffersForReuse() {
-        #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, 1 << 30)
         #endif
     }
 }

@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import Headless
+import ProcessMemory
 import Raster
 import Tours
 import Views
@@ -23,13 +24,13 @@ enum RenderBenchmarks {
             let file = try TestBenchmarks.writeTour("render", text: "Tours find their targets by view id, so they follow the layout.",
                                                     size: size, goldens: "goldens", in: dir)
             let tour = try TestBenchmarks.plan(file).tours[0].tour!
-            Pixmap.keepLargeBuffersForReuse()  // as `render --all` runs
+            ProcessMemory.keepLargeBuffersForReuse()  // as `render --all` runs
             let ms = h.median {
                 let clock = VirtualClock()
                 guard let stage = try? DemoApp(size: Size(Double(w), Double(ht)), textEngine: app.engine, images: app.images, clock: clock) else { return }
                 _ = try? StepFiles.write(TourWalk(tour: tour, stage: stage, clock: clock), into: dir + "/all", at: nil, withOverlay: true, reports: false)
             }
-            Pixmap.returnLargeBuffersToTheSystem()
+            ProcessMemory.returnLargeBuffersToTheSystem()
             h.add("render.all", size: size, milliseconds: ms / Double(count))
             // One frame shrunk to its storyboard panel (960x540 at 1920x1080, 222x480 at 390x844).
             if let frame = try? TestBenchmarks.walkFrame(tour, size: Size(Double(w), Double(ht)), app: app) {

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import ProcessMemory
 import Raster
 
 // limelight-bench: release-build figures for BENCHMARKS.md. Run: swift run -c release limelight-bench [--json]
@@ -27,7 +28,8 @@ if let i = arguments.firstIndex(of: "--budget"), arguments.index(after: i) < arg
     budget = b
 }
 // As the app runs (limelight and limelight-soak do the same at start).
-Pixmap.returnLargeBuffersToTheSystem()
+ProcessMemory.returnLargeBuffersToTheSystem()
+Pixmap.advisesHugePages = true
 let harness = Harness(budget: budget)
 /// Every figure, in the order of the table.
 @MainActor func benchmarkAll(_ h: Harness, only: String?) throws {

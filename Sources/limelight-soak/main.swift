@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import ProcessMemory
 import Raster
 import Soak
 
@@ -63,7 +64,8 @@ func line(_ label: String, _ soak: Soak, since start: UInt64) {
 
 @MainActor
 func main() {
-    Pixmap.returnLargeBuffersToTheSystem()
+    ProcessMemory.returnLargeBuffersToTheSystem()
+    Pixmap.advisesHugePages = true
     let soak: Soak
     do {
         soak = try Soak(seed: seed, size: Size(Double(options["--width"]!), Double(options["--height"]!)),

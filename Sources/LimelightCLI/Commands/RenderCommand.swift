@@ -2,6 +2,7 @@ import Foundation
 import Files
 import Headless
 import ImageFiles
+import ProcessMemory
 import Raster
 import Tours
 import Views
@@ -133,7 +134,7 @@ enum RenderCommand {
         }
         // Many frames, thumbnails and a sheet made and let go: their buffers come from the heap
         // and go back to it, not mapped and faulted in afresh each time (as `test` runs).
-        Pixmap.keepLargeBuffersForReuse()
+        ProcessMemory.keepLargeBuffersForReuse()
         let written: StepFiles.Written
         do { written = try StepFiles.write(walk, into: out, at: time, withOverlay: withOverlay, reports: json) } catch {
             throw .failure("\(c): \(error)")

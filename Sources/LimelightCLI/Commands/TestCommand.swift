@@ -3,6 +3,7 @@ import FontText
 import Foundation
 import Headless
 import ImageFiles
+import ProcessMemory
 import Raster
 import Schema
 import ScreensApp
@@ -71,7 +72,7 @@ enum TestCommand {
                                  switches: ["--help", "--prune", "--report-all"],
                                  choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)], positionalPaths: "a tour file or folder")
         if args.has("--help") { print(help); return }
-        Pixmap.keepLargeBuffersForReuse()
+        ProcessMemory.keepLargeBuffersForReuse()
         if let pattern = args.value("--accept") {
             guard args.positional.isEmpty else { throw .usage("\(c): --accept takes the last run's results, not tour files") }
             try AcceptCommand.accept([pattern], results: args.value("--results"), app: app, command: c)
