@@ -43,9 +43,9 @@ public final class TextField: View {
     public private(set) var isFocused = false
 
     private var characters: [Character]
-    private var compositionCursor = 0
+    var compositionCursor = 0
     /// The displayed characters' lines, as ranges of `display`, for the width they were made for.
-    private var lines: (width: Double, scale: Double, ranges: [Range<Int>])?
+    var lines: (width: Double, scale: Double, ranges: [Range<Int>])?
 
     /// Space between the box and the text.
     static let inset = EdgeInsets(horizontal: 8, vertical: 6)
@@ -203,7 +203,7 @@ public final class TextField: View {
     // MARK: - Layout
 
     /// The characters shown: the text with the composition at the caret.
-    private var display: [Character] {
+    var display: [Character] {
         guard !composition.isEmpty else { return characters }
         var d = characters
         d.insert(contentsOf: Array(composition), at: head)
@@ -211,12 +211,12 @@ public final class TextField: View {
     }
 
     /// Where a text place is in `display`.
-    private func displayIndex(_ i: Int) -> Int { !composition.isEmpty && i > head ? i + composition.count : i }
+    func displayIndex(_ i: Int) -> Int { !composition.isEmpty && i > head ? i + composition.count : i }
 
-    private var metrics: FontMetrics? { root.map { $0.textEngine.metrics(for: font, scale: $0.scale) } }
+    var metrics: FontMetrics? { root.map { $0.textEngine.metrics(for: font, scale: $0.scale) } }
 
     /// Where the characters of line `r` of the display sit as drawn (bidi order), cached per line.
-    private func places(ofLine r: Range<Int>) -> CharacterPlaces {
+    func places(ofLine r: Range<Int>) -> CharacterPlaces {
         guard let root, !r.isEmpty else { return CharacterPlaces(leftToRightWidths: []) }
         let line = String(display[r]).replacingLineBreaks()
         if let hit = placesCache, hit.line == line, hit.scale == root.scale { return hit.places }
@@ -226,42 +226,14 @@ public final class TextField: View {
     }
     private var placesCache: (line: String, scale: Double, places: CharacterPlaces)?
 
-    private func width(_ s: ArraySlice<Character>) -> Double {
+    func width(_ s: ArraySlice<Character>) -> Double {
         guard let root, !s.isEmpty else { return 0 }
         return root.textEngine.width(of: String(s), font: font, scale: root.scale)
     }
 
     /// The display's lines for a text area `width` points wide: hard breaks, then (multi-line)
     /// greedy wrapping after spaces or between characters of a word too long for a line.
-    private func lineRanges(width: Double) -> [Range<Int>] {
-        let scale = root?.scale ?? 1
-        if let lines, lines.width == width, lines.scale == scale { return lines.ranges }
-        let d = display
-        var ranges: [Range<Int>] = []
-        var start = 0
-        var i = 0
-        while i <= d.count {
-            if i == d.count || (d[i] == "\n" && isMultiline) {
-                var s = start
-                // Wrap this paragraph.
-                while isMultiline && s < i && self.width(d[s..<i]) > width {
-                    var end = s + 1
-                    while end < i && self.width(d[s..<(end + 1)]) <= width { end += 1 }
-                    // Break after the last space that fits, else where the width ran out.
-                    if let space = d[s..<end].lastIndex(where: { $0 == " " }), space + 1 > s, end < i { end = space + 1 }
-                    ranges.append(s..<end)
-                    s = end
-                }
-                ranges.append(s..<i)
-                start = i + 1
-            }
-            i += 1
-        }
-        lines = (width, scale, ranges)
-        return ranges
-    }
-
-    private var textWidth: Double { max(1, frame.width - TextField.inset.leading - TextField.inset.trailing) }
+    var textWidth: Double { max(1, frame.width - TextField.inset.leading - TextField.inset.trailing) }
 
     /// As wide as offered (200 points when not), as tall as its lines.
     public override func sizeThatFits(_ proposal: ProposedSize) -> Size {
@@ -269,59 +241,6 @@ public final class TextField: View {
         let count = isMultiline ? max(1, lineRanges(width: max(1, w - TextField.inset.leading - TextField.inset.trailing)).count) : 1
         let lineHeight = metrics?.lineHeight ?? font.size * 1.2
         return Size(w, (Double(count) * lineHeight + TextField.inset.top + TextField.inset.bottom).rounded(.up))
-    }
-
-    /// The line (of the display) holding display place `d`.
-    private func line(ofDisplay d: Int) -> Int {
-        let ranges = lineRanges(width: textWidth)
-        for (i, r) in ranges.enumerated() where d >= r.lowerBound && d <= r.upperBound {
-            if d == r.upperBound && i + 1 < ranges.count && ranges[i + 1].lowerBound == d { continue }
-            return i
-        }
-        return max(0, ranges.count - 1)
-    }
-
-    /// The text range of the line holding text place `i`.
-    private func lineRange(of i: Int) -> Range<Int> {
-        let r = lineRanges(width: textWidth)[line(ofDisplay: displayIndex(i))]
-        return r
-    }
-
-    /// The end of the line holding `i` (before its line break).
-    private func lineEnd(of i: Int) -> Int { lineRange(of: i).upperBound }
-
-    /// Where the caret goes a line up (-1) or down (+1), keeping its x.
-    private func place(onLineBy delta: Int) -> Int {
-        let caret = caretPoint(ofDisplay: displayIndex(head))
-        let lineHeight = metrics?.lineHeight ?? font.size
-        return place(at: Point(caret.x, caret.y + Double(delta) * lineHeight + lineHeight / 2))
-    }
-
-    /// The top-left of the caret before display place `d`, in screen points.
-    private func caretPoint(ofDisplay d: Int) -> Point {
-        let ranges = lineRanges(width: textWidth)
-        let l = line(ofDisplay: d)
-        let r = ranges.isEmpty ? 0..<0 : ranges[l]
-        let x = frame.minX + TextField.inset.leading + places(ofLine: r).caretX(before: max(0, min(d, r.upperBound) - r.lowerBound))
-        let y = frame.minY + TextField.inset.top + Double(l) * (metrics?.lineHeight ?? font.size)
-        return Point(x, y)
-    }
-
-    /// The text place nearest `point`.
-    private func place(at point: Point) -> Int {
-        let ranges = lineRanges(width: textWidth)
-        guard !ranges.isEmpty else { return 0 }
-        let lineHeight = metrics?.lineHeight ?? font.size
-        let l = max(0, min(ranges.count - 1, Int(clampedToInt: ((point.y - frame.minY - TextField.inset.top) / lineHeight).rounded(.down))))
-        let r = ranges[l]
-        let x = point.x - frame.minX - TextField.inset.leading
-        let best = r.lowerBound + places(ofLine: r).boundary(nearest: x)
-        // Back from display places to text places (a place inside the composition is the caret).
-        if !composition.isEmpty {
-            if best > head + composition.count { return best - composition.count }
-            if best > head { return head }
-        }
-        return best
     }
 
     /// A text field takes the keyboard focus.
