@@ -73,7 +73,7 @@ extension TourSchema {
             }
         }),
         .object("theme", value: "an object: `bubble`, `button`", default: "the tour's", doc: "what the step changes of the tour's theme",
-                keys: theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", fresh: TourTheme(), \.theme),
+                keys: ThemeSchema.theme, what: "an object such as {\"bubble\": {\"accent\": \"#FF3B30\"}}", fresh: TourTheme(), \.theme),
         KeyRow("background", .file, value: "a path to a PNG file", default: "the previous step's, else the tour's",
                 doc: "over screenshots: this step's screen (the same size as the tour's `background`), cross-faded to from the one before") { member, path, _, r, step in
             step.backgroundLine = member.value.line
@@ -88,7 +88,7 @@ extension TourSchema {
         },
         .object("outline", value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
                 doc: "a line around each hole, outside it, following its shape (SVG paths too)",
-                keys: outlineKeys, what: "an object such as {\"width\": 3, \"color\": \"#FFD60A\"}", fresh: HoleOutline(), \.outline),
+                keys: ThemeSchema.outlineKeys, what: "an object such as {\"width\": 3, \"color\": \"#FFD60A\"}", fresh: HoleOutline(), \.outline),
         KeyRow("version", .name, value: "a string or a number", default: "a digest of the step's content",
                 doc: "the step's content version: someone who finished the tour sees again only the steps whose version changed since") { member, path, _, r, step in
             switch member.value.value {

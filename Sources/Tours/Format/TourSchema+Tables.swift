@@ -15,7 +15,7 @@ extension TourSchema {
             rows += markdownRows([key])
             switch key.name {
             case "dim": rows += markdownRows(dim, prefix: "dim.")
-            case "theme": rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.")
+            case "theme": rows += markdownRows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + markdownRows(ThemeSchema.buttonTheme, prefix: "theme.button.")
             case "screen": rows += markdownRows(screen, prefix: "screen.")
             case "show": rows += markdownRows(show, prefix: "show.")
             default: break
@@ -26,8 +26,8 @@ extension TourSchema {
 
     /// The README's table of the `test` object's keys (with its `tolerance` object's and a script's).
     static var testTable: String {
-        table(markdownRows(test, prefix: "test.") + markdownRows(tolerance, prefix: "test.tolerance.")
-              + markdownRows(script, prefix: "test.scripts[]."))
+        table(markdownRows(TestSchema.test, prefix: "test.") + markdownRows(TestSchema.tolerance, prefix: "test.tolerance.")
+              + markdownRows(TestSchema.script, prefix: "test.scripts[]."))
     }
 
     /// The README's table of a step's keys, each object's and list item's keys after its own row.
@@ -39,8 +39,8 @@ extension TourSchema {
             case "rects": rows += markdownRows(rectItem, prefix: "rects[].")
             case "shape": rows += markdownRows(pathShape, prefix: "shape.")
             case "advanceOn": rows += markdownRows(advanceEvent, prefix: "advanceOn.")
-            case "theme": rows += markdownRows(bubbleTheme, prefix: "theme.bubble.") + markdownRows(buttonTheme, prefix: "theme.button.")
-            case "outline": rows += markdownRows(outlineKeys, prefix: "outline.")
+            case "theme": rows += markdownRows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + markdownRows(ThemeSchema.buttonTheme, prefix: "theme.button.")
+            case "outline": rows += markdownRows(ThemeSchema.outlineKeys, prefix: "outline.")
             case "buttons": rows += markdownRows(buttonItem, prefix: "buttons[].")
             default: break
             }
@@ -70,7 +70,7 @@ extension TourSchema {
 
     /// A theme object's keys under `prefix` (`theme.`).
     static func themeInfos(_ prefix: String) -> [KeyInfo] {
-        infos(theme, prefix: prefix) + themeRows.map { row in infos([row.key], prefix: prefix + row.path.dropLast(row.key.name.count)) }.flatMap { $0 }
+        infos(ThemeSchema.theme, prefix: prefix) + ThemeSchema.themeRows.map { row in infos([row.key], prefix: prefix + row.path.dropLast(row.key.name.count)) }.flatMap { $0 }
     }
 
     /// Every key of a tour file, nested ones after their object's own, in the schema's order.
@@ -83,7 +83,7 @@ extension TourSchema {
             case "theme": out += themeInfos("theme.")
             case "show": out += infos(show, prefix: "show.")
             case "screen": out += infos(screen, prefix: "screen.")
-            case "test": out += infos(test, prefix: "test.") + infos(tolerance, prefix: "test.tolerance.") + infos(script, prefix: "test.scripts[].")
+            case "test": out += infos(TestSchema.test, prefix: "test.") + infos(TestSchema.tolerance, prefix: "test.tolerance.") + infos(TestSchema.script, prefix: "test.scripts[].")
             case "steps":
                 for s in step {
                     out += infos([s], prefix: "steps[].")
@@ -92,7 +92,7 @@ extension TourSchema {
                     case "shape": out += infos(pathShape, prefix: "steps[].shape.")
                     case "advanceOn": out += infos(advanceEvent, prefix: "steps[].advanceOn.")
                     case "theme": out += themeInfos("steps[].theme.")
-                    case "outline": out += infos(outlineKeys, prefix: "steps[].outline.")
+                    case "outline": out += infos(ThemeSchema.outlineKeys, prefix: "steps[].outline.")
                     case "buttons": out += infos(buttonItem, prefix: "steps[].buttons[].")
                     default: break
                     }

@@ -80,7 +80,7 @@ package enum TourSchema {
         },
         KeyRow("theme", .object, value: "an object: `bubble`, `button`", default: "the standard look",
                 doc: "how the bubbles look (colours `\"#RRGGBB\"`); a step's `theme` goes over it") { member, path, _, r, tour in
-            r.decode(member.value, at: path, keys: theme, what: "an object such as {\"bubble\": {\"background\": \"#1C1C1E\"}}", into: &tour.theme)
+            r.decode(member.value, at: path, keys: ThemeSchema.theme, what: "an object such as {\"bubble\": {\"background\": \"#1C1C1E\"}}", into: &tour.theme)
         },
         KeyRow("show", .mixed, value: "`\"once\"`, `\"always\"`, or an object: `afterLaunches`, `afterEvent` with `count`, `maxTimes`, `notWithin`",
                 default: "`\"once\"`",
@@ -127,7 +127,7 @@ package enum TourSchema {
                 doc: "what `rect` and `rects` are measured in: screen points, or the screenshot's pixels (points × `screen.scale`)", \.rectUnits),
         KeyRow("test", .object, value: "an object: `sizes`, `scales`, `languages`, `times`, `goldens`, `tolerance`, `scripts`",
                 default: "the defaults of its keys", doc: "what `limelight test` runs for the tour") { member, path, _, r, tour in
-            r.decode(member.value, at: path, keys: test, what: "an object such as {\"sizes\": [\"390x844\"], \"languages\": [\"en\", \"ja\"]}",
+            r.decode(member.value, at: path, keys: TestSchema.test, what: "an object such as {\"sizes\": [\"390x844\"], \"languages\": [\"en\", \"ja\"]}",
                      into: &tour.test)
         },
         KeyRow("steps", .list, value: "a list of step objects (at least one)", default: "required",

@@ -40,7 +40,7 @@ public struct TourTheme: Hashable, Sendable {
 
     /// `mark` with these keys applied over its standard look, in the schema's order.
     public func apply(to mark: inout CoachMark) {
-        for row in TourSchema.themeRows { if let value = values[row.path] { row.apply(value, &mark) } }
+        for row in ThemeSchema.themeRows { if let value = values[row.path] { row.apply(value, &mark) } }
     }
 
     /// The standard bubble with these keys applied.
@@ -51,7 +51,9 @@ public struct TourTheme: Hashable, Sendable {
     }
 }
 
-extension TourSchema {
+/// The keys of a `theme` object (a tour's or a step's) and of a step's `outline`, declared once
+/// (see `TourSchema`).
+package enum ThemeSchema {
     /// A `"#RRGGBB"` value, else nil with the problem reported.
     package static func color(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> Color? {
         r.color(member.value, at: path).map { Color(red: $0.red, green: $0.green, blue: $0.blue) }

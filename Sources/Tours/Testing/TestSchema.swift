@@ -2,7 +2,9 @@ import Raster
 import Schema
 import Views
 
-extension TourSchema {
+/// The keys of a tour's `test` object, declared once (see `TourSchema`): the test itself, its
+/// `tolerance` and its `scripts`.
+package enum TestSchema {
     /// The keys of a tour's `test` object: what `limelight test` runs.
     static let test: [KeyRow<TourTest>] = [
         KeyRow("sizes", .list, value: "a list of `\"WxH\"` sizes in points", default: "`[\"390x844\"]`",
@@ -117,7 +119,7 @@ extension TourSchema {
             var names = Set<String>()
             for (i, item) in items.enumerated() {
                 var script = ScriptDraft()
-                r.decode(item, at: path.appending(i), keys: TourSchema.script, what: "an object with \"name\" and \"lines\"", into: &script)
+                r.decode(item, at: path.appending(i), keys: TestSchema.script, what: "an object with \"name\" and \"lines\"", into: &script)
                 guard let name = script.name, let lines = script.script else { continue }
                 guard names.insert(name).inserted else {
                     r.report(item.line, path.appending(i).appending("name"), "another script is named \(quoted(name)) (names must differ)")
@@ -152,7 +154,7 @@ extension TourSchema {
     static let script: [KeyRow<ScriptDraft>] = [
         KeyRow("name", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the script's name, in its case's name",
                 missing: "missing key \"name\" (a name for the script, such as \"add-a-card\")") { member, path, _, r, s in
-            if let name = name(member, path, &r, maxLength: 60) { s.name = name }
+            if let name = r.name(member.value, at: path, maxLength: 60) { s.name = name }
         },
         KeyRow("lines", .list, value: "a list of replay commands", default: "required",
                 doc: "the commands, one a string: `tap ID`, `tap X Y`, `drag ID DX DY`, `key NAME`, `wait MS`, `expect KEY=VALUE …`",
