@@ -95,6 +95,21 @@ uninstall:
 bench: deps
 	$(SWIFT) run -c release limelight-bench
 
+# The C paint example's whole frame at 1920x1080 with a tour step shown against the same frame
+# without Limelight, alternated frame by frame in one process (examples/c-sdl/bench.c; BENCH_PAIRS
+# pairs, about 10 s), against liblimelight built as `make install` builds it and installed into
+# .build/bench-c-prefix.
+BENCH_PAIRS ?= 2000
+BENCH_PREFIX = $(CURDIR)/.build/bench-c-prefix
+.PHONY: bench-c
+bench-c: library-deps
+	$(SWIFT) build -c release --product LimelightC
+	rm -rf $(BENCH_PREFIX)
+	sh scripts/install-library.sh $$($(SWIFT) build -c release --show-bin-path) $(BENCH_PREFIX) >/dev/null
+	cc -O2 -Wall -Werror examples/c-sdl/bench.c $$(PKG_CONFIG_PATH=$(BENCH_PREFIX)/lib/pkgconfig pkg-config --cflags --libs limelight sdl2) \
+	    -o $(BENCH_PREFIX)/bench-c-sdl
+	SDL_VIDEODRIVER=dummy $(BENCH_PREFIX)/bench-c-sdl examples/c-sdl/tour.json $(BENCH_PAIRS)
+
 # Regenerates the card illustrations in assets/images.
 assets: deps
 	$(SWIFT) run limelight-assets assets/images
