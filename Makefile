@@ -30,8 +30,9 @@ TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 
                 $(LIBRARY_PACKAGES) libimgui-dev
 # Installing liblimelight sets its RUNPATH with patchelf.
 LIBRARY_PACKAGES = patchelf
-# The leak check runs the app under valgrind's memcheck.
-LEAK_PACKAGES = $(RUN_PACKAGES) valgrind
+# The leak check runs the app, and the C examples against liblimelight (installed with patchelf, the
+# Dear ImGui tool with Debian's libimgui-dev), under valgrind's memcheck.
+LEAK_PACKAGES = $(RUN_PACKAGES) valgrind $(LIBRARY_PACKAGES) libimgui-dev
 
 SWIFT ?= swift
 ARGS ?=
@@ -94,6 +95,21 @@ uninstall:
 bench: deps
 	$(SWIFT) run -c release limelight-bench
 
+# The C paint example's whole frame at 1920x1080 with a tour step shown against the same frame
+# without Limelight, alternated frame by frame in one process (examples/c-sdl/bench.c; BENCH_PAIRS
+# pairs, about 10 s), against liblimelight built as `make install` builds it and installed into
+# .build/bench-c-prefix.
+BENCH_PAIRS ?= 2000
+BENCH_PREFIX = $(CURDIR)/.build/bench-c-prefix
+.PHONY: bench-c
+bench-c: library-deps
+	$(SWIFT) build -c release --product LimelightC
+	rm -rf $(BENCH_PREFIX)
+	sh scripts/install-library.sh $$($(SWIFT) build -c release --show-bin-path) $(BENCH_PREFIX) >/dev/null
+	cc -O2 -Wall -Werror examples/c-sdl/bench.c $$(PKG_CONFIG_PATH=$(BENCH_PREFIX)/lib/pkgconfig pkg-config --cflags --libs limelight sdl2) \
+	    -o $(BENCH_PREFIX)/bench-c-sdl
+	SDL_VIDEODRIVER=dummy $(BENCH_PREFIX)/bench-c-sdl examples/c-sdl/tour.json $(BENCH_PAIRS)
+
 # Regenerates the card illustrations in assets/images.
 assets: deps
 	$(SWIFT) run limelight-assets assets/images
@@ -154,11 +170,11 @@ test-tsan: test-deps
 # DWARF 5 the toolchain writes by default ("unhandled dwarf2 abbrev form code 0x25").
 LEAKS_OUT = .build/leaks
 LEAKS_BUILD = .build/leaks-build
-.PHONY: leaks leak-deps
+.PHONY: leaks leak-deps leaks-examples
 leak-deps: deps
 	@sh scripts/ensure-packages.sh $(LEAK_PACKAGES)
 
-leaks: leak-deps
+leaks: leak-deps leaks-examples
 	$(SWIFT) build -c release --product limelight --scratch-path $(LEAKS_BUILD) -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
 	rm -rf $(LEAKS_OUT) && mkdir -p $(LEAKS_OUT)
 	SDL_VIDEODRIVER=dummy valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 \
@@ -168,3 +184,30 @@ leaks: leak-deps
 	@python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(0 if [s[k] for k in ("cards", "overlay", "tab")] == [5, None, "home"] and (s["tour"] or {}).get("state") == "finished" else 1)' \
 	    $(LEAKS_OUT)/state.json || \
 	    { echo "leaks: the replay ended in another state: $$(cat $(LEAKS_OUT)/state.json) (see valgrind/replay.txt)" >&2; exit 1; }
+
+# valgrind's check of the C examples (`make leaks` runs it first, about 10 s here): liblimelight from
+# the same release build (LimelightC, DWARF 4) installed into a prefix as `make install` installs it
+# (scripts/install-library.sh), examples/c-sdl and examples/imgui built against it with pkg-config
+# and -g, and each run headless on its walkthrough.txt (a few dozen frames on the script's own clock)
+# under memcheck. Fails on any definitely lost block or memory error of the example or the library,
+# and when the tour did not finish (so the script still drives it). valgrind/examples.supp hides
+# only what a system library loses by itself, named by its entry point, which the deeper stacks
+# (--num-callers) reach; the output of each run is kept in LEAKS_EXAMPLES_OUT.
+LEAKS_EXAMPLES_OUT = .build/leaks-examples
+LEAKS_PREFIX = $(CURDIR)/$(LEAKS_BUILD)/limelight-c-prefix
+LEAKS_VALGRIND = SDL_VIDEODRIVER=dummy valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 \
+    --num-callers=40 --suppressions=$(CURDIR)/valgrind/limelight.supp --suppressions=$(CURDIR)/valgrind/examples.supp
+leaks-examples: leak-deps
+	$(SWIFT) build -c release --product LimelightC --scratch-path $(LEAKS_BUILD) -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
+	rm -rf $(LEAKS_PREFIX) $(LEAKS_EXAMPLES_OUT) && mkdir -p $(LEAKS_EXAMPLES_OUT)/c-sdl $(LEAKS_EXAMPLES_OUT)/imgui
+	sh scripts/install-library.sh $$($(SWIFT) build -c release --scratch-path $(LEAKS_BUILD) --show-bin-path) $(LEAKS_PREFIX) >/dev/null
+	cc -g -gdwarf-4 -Wall -Werror examples/c-sdl/app.c $$(PKG_CONFIG_PATH=$(LEAKS_PREFIX)/lib/pkgconfig pkg-config --cflags --libs limelight sdl2) \
+	    -o $(LEAKS_PREFIX)/paint
+	c++ -g -gdwarf-4 -Wall examples/imgui/app.cpp $$(PKG_CONFIG_PATH=$(LEAKS_PREFIX)/lib/pkgconfig pkg-config --cflags --libs limelight imgui sdl2) \
+	    -o $(LEAKS_PREFIX)/tool
+	cd $(LEAKS_EXAMPLES_OUT)/c-sdl && $(LEAKS_VALGRIND) $(LEAKS_PREFIX)/paint $(CURDIR)/examples/c-sdl/tour.json \
+	    $(CURDIR)/examples/c-sdl/walkthrough.txt >events.txt
+	cd $(LEAKS_EXAMPLES_OUT)/imgui && $(LEAKS_VALGRIND) $(LEAKS_PREFIX)/tool $(CURDIR)/examples/imgui/tour.json \
+	    $(CURDIR)/examples/imgui/walkthrough.txt >events.txt
+	@for example in c-sdl imgui; do grep -q '"event":"finished"' $(LEAKS_EXAMPLES_OUT)/$$example/events.txt || \
+	    { echo "leaks-examples: $$example's tour did not finish (see $(LEAKS_EXAMPLES_OUT)/$$example/events.txt)" >&2; exit 1; }; done
