@@ -5,8 +5,10 @@ import CStream
 ///
 /// Outside the holes' boxes `m` is 1 and the blend is a per-channel constant multiply-add, done eight
 /// channels at a time in 16-bit lanes (SSE2's pmullw: no 32-bit multiplies, which baseline x86-64
-/// lacks). Inside a hole's box `m = 1 − hole coverage`, per pixel. How the rows store, plainly or
-/// streaming: `DimBlendStores.swift`; a region through hole masks: `DimBlendRegion.swift`.
+/// lacks). Inside a hole's box `m = 1 − hole coverage`, per pixel. On a CPU that runs AVX2 each row
+/// goes to the AVX2 form instead (`RowKernels`, `Variants/DimBlendAVX2.swift`), eight pixels a
+/// register, with the same bytes. How the rows store, plainly or streaming: `DimBlendStores.swift`;
+/// a region through hole masks: `DimBlendRegion.swift`.
 public struct DimBlend: Sendable {
     /// The opacity in 0...256.
     public let alpha256: UInt32
@@ -26,9 +28,22 @@ public struct DimBlend: Sendable {
     let laneAlphaOdd: SIMD8<UInt16>
     /// Whether the opacity is exactly one half (the default dim), where the blend is a byte average.
     let isHalf: Bool
+    /// The dim colour with opaque alpha, as a pixel (for the AVX2 rows).
+    let colorPixel: UInt32
+    /// The form of the row kernels this dim runs (`RowKernels`): one this CPU runs.
+    public let kernels: RowKernels
 
-    /// A dim of `color` (its own alpha is ignored) at `opacity` (0...1; NaN reads as 0).
+    /// A dim of `color` (its own alpha is ignored) at `opacity` (0...1; NaN reads as 0), with the
+    /// kernels this process runs (`RowKernels.chosen`).
     public init(color: Color, opacity: Double) {
+        self.init(color: color, opacity: opacity, kernels: .chosen)
+    }
+
+    /// The same dim with the row kernels of `kernels` (to measure or test one form against another);
+    /// a form this CPU does not run is the portable one.
+    public init(color: Color, opacity: Double, kernels: RowKernels) {
+        self.kernels = RowKernels.runs(kernels) ? kernels : .portable
+        colorPixel = 0xFF00_0000 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
         let o = opacity.isFinite ? min(max(opacity, 0), 1) : 0
         let a = UInt32((o * 256).rounded())
         alpha256 = a
@@ -63,6 +78,7 @@ public struct DimBlend: Sendable {
     func constantRow<S: RowStores>(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, stores: S.Type) {
         let streaming = S.streaming
         guard count > 0 else { return }
+        if kernels == .avx2 { avx2ConstantRow(dst, src, count: count, streaming: streaming); return }
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
         var i = 0
         // Streaming stores of 16 bytes need an aligned destination: up to three pixels first.
@@ -167,6 +183,7 @@ public struct DimBlend: Sendable {
     func maskedRow<S: RowStores>(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int,
                                  stores: S.Type) {
         let streaming = S.streaming
+        if kernels == .avx2 { avx2MaskedRow(dst, src, holes: holes, count: count, streaming: streaming); return }
         // a·m' (m' up to 256) overflows 16 bits at full opacity, so it is taken as (a/2)·m' + (a mod 2)·m'/2,
         // which halves both terms: ⌊(a·m')/256⌋ = ⌊((a/2)·m' + ⌊(a mod 2)·m'/2⌋)/128⌋ exactly.
         let aHalf = laneAlphaHalf, aOdd = laneAlphaOdd
