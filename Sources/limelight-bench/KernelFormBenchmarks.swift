@@ -7,7 +7,8 @@ import Raster
 /// median of repeated runs: `dim.full` (both masks rasterized and the frame dimmed through them),
 /// `dim.twoholes` (the same through masks made once: the row kernels and the region walk alone) and
 /// `dim.hole`, at `opacity` (0.5, the default dim, is a byte average; any other multiplies). The table gives the median of the rounds; the notes the rounds' ranges, each round's
-/// ratio to its own `copy`, and to the portable form.
+/// ratio to its own `copy`, and to the portable form. Then `copy` and `dim.full` in each form once
+/// more, taking turns in the app's rhythm.
 func benchmarkKernelForms(_ h: Harness, rounds: Int, opacity: Double) throws {
     let forms: [RowKernels] = RowKernels.widest == .portable ? [.portable] : [.portable, RowKernels.widest]
     if forms.count == 1 { h.note("this CPU runs the portable kernels only: nothing to alternate") }
@@ -59,6 +60,23 @@ func benchmarkKernelForms(_ h: Harness, rounds: Int, opacity: Double) throws {
             }
         }
         h.note("copy@\(size): rounds \(range(copies, "%.4f")) ms")
+        // In the app's rhythm: a frame every 1/60 s with the thread asleep in between, `copy` and
+        // `dim.full` in each form taking turns (caches and vector units cold at every frame), the
+        // forms' order swapped every round.
+        let pacedCopy: () -> Void = { for y in 0..<hgt { Kernels.copy(dst.row(y), src.row(y), count: w) } }
+        let pacedDims: [() -> Void] = dims.map { dim in
+            {
+                let holes = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
+                dim.apply(from: src, into: dst, region: dst.bounds, holes: holes)
+            }
+        }
+        let forward = h.paced(rounds: 60, [pacedCopy] + pacedDims), backward = h.paced(rounds: 60, [pacedCopy] + pacedDims.reversed())
+        let paced = [(forward[0] + backward[0]) / 2] + (1..<forward.count).map { i in (forward[i] + backward[forward.count - i]) / 2 }
+        h.add("paced.copy", size: size, milliseconds: paced[0])
+        for (i, dim) in dims.enumerated() {
+            h.add("paced.dim.full." + dim.kernels.rawValue, size: size, milliseconds: paced[i + 1], baseline: "paced.copy")
+        }
     }
+    h.note("paced.*: a frame every 1/60 s, each in turn, the mean of two medians of 60 (the forms in one order, then the other); their ratio is to paced.copy")
     h.note("\(rounds) rounds; the dims at opacity \(opacity)\(opacity == 0.5 ? " (a byte average)" : " (multiplies)"); dims of \(DimBlend.streamingBytes >> 20) MiB or more stream (\(DimBlend.cacheDescription))")
 }

@@ -1,5 +1,6 @@
 // The dim's row kernels in AVX2: DimBlend's constant and masked rows (Sources/Raster/DimBlend.swift)
-// eight pixels to a 256-bit register where the portable form puts four in SSE2's 128. The same
+// eight pixels to a 256-bit register where the portable form puts four in SSE2's 128 (but for one
+// loop: see constant_row). The same
 // arithmetic in the same 16-bit lanes, so the same bytes: the half opacity as the rounding byte
 // average (vpavgb), any other as (x·(256 − a) + c·a + 128) >> 8 per channel, and the hole's edge
 // pixels with their own k. Only x86-64 builds this file; only a CPU with AVX2 may call it.
@@ -142,11 +143,24 @@ LL_INLINE void constant_row(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
     if (streaming) {
         for (; i < count && ((uintptr_t)(dst + i) & 31) != 0; i++) store1(dst + i, dimmed(k, src[i]), 1);
     }
-    // Sixteen pixels a step, as two independent groups of eight.
-    for (; i + 16 <= count; i += 16) {
-        __m256i a = load8(src + i), b = load8(src + i + 8);
-        store8(dst + i, constant8(k, a, half), streaming);
-        store8(dst + i + 8, constant8(k, b, half), streaming);
+    // Sixteen pixels a step. The byte average stored plainly into another buffer goes sixteen bytes
+    // a load and a store: a loop of little but loads and stores, it ran 5% slower with 32-byte ones
+    // back to back and 10% slower in the app's rhythm (a frame every 1/60 s, its lines from memory)
+    // on the EPYC of BENCHMARKS.md. Multiplies, a dim in place and streaming stores gain from 32.
+    if (half && !streaming && dst != src) {
+        for (; i + 16 <= count; i += 16) {
+            __m128i a = load4(src + i), b = load4(src + i + 4), c = load4(src + i + 8), e = load4(src + i + 12);
+            store4(dst + i, constant4(k, a, 1), 0);
+            store4(dst + i + 4, constant4(k, b, 1), 0);
+            store4(dst + i + 8, constant4(k, c, 1), 0);
+            store4(dst + i + 12, constant4(k, e, 1), 0);
+        }
+    } else {
+        for (; i + 16 <= count; i += 16) {
+            __m256i a = load8(src + i), b = load8(src + i + 8);
+            store8(dst + i, constant8(k, a, half), streaming);
+            store8(dst + i + 8, constant8(k, b, half), streaming);
+        }
     }
     if (i + 8 <= count) { store8(dst + i, constant8(k, load8(src + i), half), streaming); i += 8; }
     // The last one to seven pixels: into another buffer, as the last eight again (rewriting a pixel
