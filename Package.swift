@@ -89,7 +89,11 @@ let package = Package(
         // openat2(2) with RESOLVE_BENEATH, which glibc does not wrap (a header of one inline function).
         .systemLibrary(name: "COpenBeneath", path: "Sources/Shims/COpenBeneath"),
 
-        .target(name: "Raster", dependencies: ["CStream"]),
+        // The row kernels' forms for instruction sets beyond the baseline (avx2/: each function built
+        // for AVX2 alone), C beside Raster's portable Swift, and the CPU's features that choose them.
+        .target(name: "CRasterKernels", path: "Sources/CRasterKernels"),
+
+        .target(name: "Raster", dependencies: ["CStream", "CRasterKernels"]),
         .target(name: "ProcessMemory", dependencies: ["CMalloc"]),
         // Reading what came from outside, saving a file in one step (write beside, fsync, rename,
         // fsync the folder), and the folders a command owns (nothing opened through one leads out).

@@ -54,6 +54,11 @@ public enum LimelightCLI {
             warn(error.message)
             return 2
         }
+        // `LIMELIGHT_KERNELS=portable|avx2|auto`: which form of the row kernels draws (Raster's `RowKernels`).
+        if case .failure(let error) = RowKernels.from(environment: ProcessInfo.processInfo.environment) {
+            warn(error.message)
+            return 2
+        }
         // Process policy: one budget of decoded images for the whole run, every app and tour of it.
         let images = DecodedImageCache(budget: DecodedImageCache.defaultBudget)
         var cli = CLIApp(app, images: images, tourSwitch: tourSwitch)

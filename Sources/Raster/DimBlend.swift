@@ -5,14 +5,15 @@ import CStream
 ///
 /// Outside the holes' boxes `m` is 1 and the blend is a per-channel constant multiply-add, done eight
 /// channels at a time in 16-bit lanes (SSE2's pmullw: no 32-bit multiplies, which baseline x86-64
-/// lacks). Inside a hole's box `m = 1 − hole coverage`, per pixel.
+/// lacks). Inside a hole's box `m = 1 − hole coverage`, per pixel. On a CPU that runs AVX2 each row
+/// goes to the AVX2 form instead (`RowKernels`, `Variants/DimBlendAVX2.swift`), eight pixels a
+/// register, with the same bytes. How the rows store, plainly or streaming: `DimBlendStores.swift`.
+///
+/// The region walk (`apply(from:into:region:holes:stores:)`, `rows`) stays in this file with the
+/// kernels it calls: in a file of its own, the optimizer no longer inlined the kernels' lane
+/// conversions (`SIMD8<UInt16>(truncatingIfNeeded:)`) into `rows`, and the dim at any opacity but
+/// one half ran seven times slower (2.8 ms for a 1920x1080 frame against 0.38).
 public struct DimBlend: Sendable {
-    /// How a row kernel stores: a type per kind, so each kind gets its own specialized copy of the
-    /// kernel (a run-time flag would test itself at every store).
-    protocol RowStores { static var streaming: Bool { get } }
-    enum PlainStores: RowStores { static var streaming: Bool { false } }
-    enum StreamingStores: RowStores { static var streaming: Bool { true } }
-
     /// The opacity in 0...256.
     public let alpha256: UInt32
     let colorRB: UInt32
@@ -31,9 +32,22 @@ public struct DimBlend: Sendable {
     let laneAlphaOdd: SIMD8<UInt16>
     /// Whether the opacity is exactly one half (the default dim), where the blend is a byte average.
     let isHalf: Bool
+    /// The dim colour with opaque alpha, as a pixel (for the AVX2 rows).
+    let colorPixel: UInt32
+    /// The form of the row kernels this dim runs (`RowKernels`): one this CPU runs.
+    public let kernels: RowKernels
 
-    /// A dim of `color` (its own alpha is ignored) at `opacity` (0...1; NaN reads as 0).
+    /// A dim of `color` (its own alpha is ignored) at `opacity` (0...1; NaN reads as 0), with the
+    /// kernels this process runs (`RowKernels.chosen`).
     public init(color: Color, opacity: Double) {
+        self.init(color: color, opacity: opacity, kernels: .chosen)
+    }
+
+    /// The same dim with the row kernels of `kernels` (to measure or test one form against another);
+    /// a form this CPU does not run is the portable one.
+    public init(color: Color, opacity: Double, kernels: RowKernels) {
+        self.kernels = RowKernels.runs(kernels) ? kernels : .portable
+        colorPixel = 0xFF00_0000 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
         let o = opacity.isFinite ? min(max(opacity, 0), 1) : 0
         let a = UInt32((o * 256).rounded())
         alpha256 = a
@@ -68,6 +82,7 @@ public struct DimBlend: Sendable {
     func constantRow<S: RowStores>(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, stores: S.Type) {
         let streaming = S.streaming
         guard count > 0 else { return }
+        if kernels == .avx2 { avx2ConstantRow(dst, src, count: count, streaming: streaming); return }
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
         var i = 0
         // Streaming stores of 16 bytes need an aligned destination: up to three pixels first.
@@ -172,6 +187,7 @@ public struct DimBlend: Sendable {
     func maskedRow<S: RowStores>(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, holes: UnsafePointer<UInt8>, count: Int,
                                  stores: S.Type) {
         let streaming = S.streaming
+        if kernels == .avx2 { avx2MaskedRow(dst, src, holes: holes, count: count, streaming: streaming); return }
         // a·m' (m' up to 256) overflows 16 bits at full opacity, so it is taken as (a/2)·m' + (a mod 2)·m'/2,
         // which halves both terms: ⌊(a·m')/256⌋ = ⌊((a/2)·m' + ⌊(a mod 2)·m'/2⌋)/128⌋ exactly.
         let aHalf = laneAlphaHalf, aOdd = laneAlphaOdd
@@ -391,35 +407,6 @@ public struct DimBlend: Sendable {
         var o = 0
         while o < bytes { ll_prefetch(ps + o); ll_prefetch_write(pd + o); o &+= 64 }
         ll_prefetch(ps + (bytes &- 1)); ll_prefetch_write(pd + (bytes &- 1))
-    }
-
-    /// How a dim into another pixmap writes it.
-    public enum Stores: Sendable {
-        /// Streaming from `streamingBytes` of region up, plain below.
-        case automatic
-        /// Plain stores at every size.
-        case plain
-        /// Non-temporal stores (ignored in place).
-        case streaming
-    }
-
-    /// The size of region (in bytes of destination) from which a dim into another pixmap streams:
-    /// where its source and destination together pass three quarters of the last-level cache (as
-    /// glibc sizes memcpy's non-temporal threshold), so they no longer stay in it from one frame to
-    /// the next; 4 MiB when the system reports no cache. Measured on a 2-core EPYC with 32 MiB of L3
-    /// per core pair: 12 MiB, so a 1920x1080 frame (7.9 MiB) dims with plain stores and a
-    /// 3840x2160 one (31.6 MiB) streams.
-    public static let streamingBytes: Int = streamingBytes(lastLevelCache: LastLevelCache.reported?.bytes)
-
-    /// The streaming threshold for a last-level cache of `bytes` (nil: unknown).
-    static func streamingBytes(lastLevelCache bytes: Int?) -> Int {
-        guard let bytes, bytes >= 1 << 20 else { return 4 << 20 }
-        return bytes / 8 * 3
-    }
-
-    /// What sized `streamingBytes`, for reports.
-    public static var cacheDescription: String {
-        LastLevelCache.reported.map { "3/8 of the last-level cache, \($0.source)" } ?? "no cache reported: 4 MiB"
     }
 
     /// One row through several holes: their coverages joined in `scratch` over the span they touch.

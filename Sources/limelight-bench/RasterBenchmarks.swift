@@ -39,6 +39,7 @@ func benchmarkRaster(_ h: Harness) throws {
         }
         _ = src
     }
+    h.note("the dims' row kernels: \(RowKernels.chosen.rawValue) (`LIMELIGHT_KERNELS=portable` runs the Swift form; `--kernels` alternates both)")
 }
 
 /// Parts of dim.full, for tuning (only with --parts), at 1920x1080 (a frame and its base that fit

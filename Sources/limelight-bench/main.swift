@@ -9,11 +9,14 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole | --accessibility frames|serve
+           limelight-bench --kernels [--rounds N] [--opacity X]
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
       --parts: the parts of dim.full at 1920x1080, and copy and dim.full in the app's rhythm (a frame
       every 1/60 s). --paced: spotlight.morph in the app's rhythm. --hole: only dim.hole at 1920x1080,
-      for profiling. --accessibility frames: a frame with and without the screen on the accessibility
+      for profiling. --kernels: copy and the dim with each form of the row kernels (portable, and
+      AVX2 where the CPU runs it) alternated in one process, N rounds (default 10) at each raster
+      size, the dim at opacity X (default 0.5). --accessibility frames: a frame with and without the screen on the accessibility
       bus; --accessibility serve: a screen of 1,000 views served until stopped (both run by
       scripts/bench-accessibility.sh, which gives them an accessible desktop and times a client).
     """)
@@ -63,12 +66,26 @@ let harness = Harness(budget: budget)
     }
 }
 
+/// The number after `flag` (`value` when the flag is absent); anything else out of `range` ends the run with one line.
+func numberArgument(_ flag: String, in range: ClosedRange<Double>, default value: Double) -> Double {
+    guard let i = arguments.firstIndex(of: flag) else { return value }
+    guard arguments.index(after: i) < arguments.endIndex, let n = Double(arguments[arguments.index(after: i)]), range.contains(n) else {
+        StandardStreams.writeError("limelight-bench: \(flag) expects a number from \(range.lowerBound) to \(range.upperBound)\n")
+        exit(2)
+    }
+    return n
+}
+
 var only: String?
 if let i = arguments.firstIndex(of: "--only"), arguments.index(after: i) < arguments.endIndex { only = arguments[arguments.index(after: i)] }
 do {
     if arguments.contains("--parts") { try benchmarkRasterParts(harness) }
     else if arguments.contains("--paced") { try MainActor.assumeIsolated { try AppBenchmarks().overlays(harness, morph: true, appear: false, paced: true) } }
     else if arguments.contains("--hole") { try benchmarkHoleOnly(harness) }
+    else if arguments.contains("--kernels") {
+        let rounds = Int(numberArgument("--rounds", in: 1...1000, default: 10))
+        try benchmarkKernelForms(harness, rounds: rounds, opacity: numberArgument("--opacity", in: 0...1, default: 0.5))
+    }
     else if arguments.contains("--accessibility") {
         let serving = arguments.contains("serve")
         try MainActor.assumeIsolated { try AccessibilityBenchmarks.run(harness, serving: serving) }

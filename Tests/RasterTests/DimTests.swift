@@ -96,12 +96,13 @@ import Testing
         return out
     }
 
-    @Test(arguments: [0.0, 0.3, 0.5, 1.0])
-    func vectorKernelsEqualTheFormulaForEveryLengthAndCoverage(opacity: Double) throws {
+    /// Each form of the row kernels (`RowKernels`; on a CPU without AVX2 its form is the portable one).
+    @Test(arguments: [0.0, 0.3, 0.5, 1.0], RowKernels.allCases)
+    func vectorKernelsEqualTheFormulaForEveryLengthAndCoverage(opacity: Double, kernels: RowKernels) throws {
         var seed: UInt64 = 0x5EED
         func next() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 32) }
         let color = Color(red: 30, green: 200, blue: 90)
-        let dim = DimBlend(color: color, opacity: opacity)
+        let dim = DimBlend(color: color, opacity: opacity, kernels: kernels)
         for count in 0...40 {
             // Runs of 0 and 255 (the kernel's shortcuts) mixed with arbitrary coverage.
             let coverage: [UInt8] = (0..<count).map { i in
