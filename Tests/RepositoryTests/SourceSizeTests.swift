@@ -15,11 +15,19 @@ import Testing
         }
     }
 
+    /// Files allowed past 400 lines, and why (measured, and said in the file).
+    static let exceptions: [String: String] = [
+        "Raster/DimBlend.swift": "the dim's row kernels and the region walk that calls them: in two files the optimizer stopped inlining the kernels' lane conversions, and the portable dim took 7 times as long",
+    ]
+
     @Test func noSourceFileIsOver400Lines() {
         let counts = Self.lineCounts(under: Self.sources)
         #expect(counts.count > 300, "the sources were read (\(counts.count))")
-        for (path, lines) in counts where lines > 400 {
+        for (path, lines) in counts where lines > 400 && Self.exceptions[path] == nil {
             Issue.record("Sources/\(path): \(lines) lines (at most 400: split it where its ideas part)")
+        }
+        for (path, _) in Self.exceptions {
+            #expect(counts.contains { $0.path == path && $0.lines > 400 }, "\(path) is back under 400 lines: take it off the exceptions")
         }
     }
 }
