@@ -271,8 +271,9 @@ enum EditorLayout {
         let images = CardImages.load(from: URL(fileURLWithPath: TourCommandTests.tours).deletingLastPathComponent().appendingPathComponent("images").path).images
         let editor = try EditorApp(model: model, makeStage: { try DemoApp(size: Size(390, 844), textEngine: engine, images: images, clock: clock) },
                                    textEngine: engine, clock: clock, scale: 1)
+        // The app's root is embedded: its frames run inside the editor's, as the window runs them.
         editor.root.frame(into: nil)
-        editor.stage.root.frame(into: nil)
+        editor.root.frame(into: nil)
         var out: [String: Rect] = [:]
         for id in ids {
             if let v = editor.root.view(withID: id) { out[id] = v.frame }
