@@ -59,6 +59,15 @@ extension KeyRow {
     /// A key's name in words, first letter capital: `cornerRadius` is "Corner radius", `svgPath` "Svg path".
     package static func words(_ name: String) -> String { KeyInfo.words(name) }
 
+    /// `$schema`: the JSON Schema an editor checks the file against as you type (`schemas/NAME`),
+    /// read as a string and otherwise ignored: every format's first row.
+    package static func schemaReference(_ name: String) -> KeyRow {
+        KeyRow("$schema", .file, value: "a path or URL", default: "none",
+               doc: "the JSON Schema an editor checks the file against as you type (`schemas/\(name)`); Limelight itself ignores it", label: "JSON Schema") { member, path, _, r, _ in
+            _ = r.string(member.value, at: path)
+        }
+    }
+
     /// A `true` or `false` key stored at `keyPath`.
     package static func bool(_ name: String, default defaultValue: Bool, doc: String, _ keyPath: WritableKeyPath<Model, Bool> & Sendable) -> KeyRow {
         KeyRow(name, .flag, value: "`true` or `false`", initialValue: .flag(defaultValue), doc: doc) { member, path, _, r, model in

@@ -30,10 +30,7 @@ enum ScreensSchema {
 
     /// The keys of the file's top-level object.
     static let app: [KeyRow<ScreensFile>] = [
-        KeyRow("$schema", .file, value: "a path or URL", default: "none",
-                doc: "the JSON Schema an editor checks the file against as you type (`schemas/screens.schema.json`); Limelight itself ignores it", label: "JSON Schema") { member, path, _, r, _ in
-            _ = r.string(member.value, at: path)
-        },
+        .schemaReference("screens.schema.json"),
         KeyRow("id", .name, value: "a name of letters, digits, `-` and `_` (at most 100)", default: "required",
                 doc: "the app's name: its saved tour progress lives in a folder of this name",
                 missing: "missing key \"id\" (a name for the app, such as \"player\")") { member, path, _, r, file in

@@ -60,10 +60,7 @@ package enum TourSchema {
 
     /// The keys of a tour (the top-level object).
     static let tour: [KeyRow<Tour>] = [
-        KeyRow("$schema", .file, value: "a path or URL", default: "none",
-                doc: "the JSON Schema an editor checks the file against as you type (`schemas/tour.schema.json`); Limelight itself ignores it", label: "JSON Schema") { member, path, _, r, _ in
-            _ = r.string(member.value, at: path)
-        },
+        .schemaReference("tour.schema.json"),
         KeyRow("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
                 doc: "the tour's name: saved progress and reports use it",
                 missing: "missing key \"id\" (a name for the tour, such as \"onboarding\")") { member, path, _, r, tour in
