@@ -42,6 +42,8 @@ public struct CoachMark: Hashable, Sendable {
     public var progress: StepProgress?
     /// The widest the bubble may be, in points.
     public var maxWidth: Double
+    /// The widest a bubble is unless a tour says otherwise, in points.
+    public static let defaultMaxWidth = 280.0
     /// The Next button's title ("Done" on a tour's last step).
     public var nextTitle: String
     /// The Skip button's title.
@@ -55,7 +57,7 @@ public struct CoachMark: Hashable, Sendable {
     /// A coach mark; the defaults show nothing but what is given.
     public init(title: String? = nil, text: String? = nil, placement: BubblePlacement = .auto,
                 showsNextButton: Bool = false, showsSkipButton: Bool = false,
-                progress: StepProgress? = nil, maxWidth: Double = 280,
+                progress: StepProgress? = nil, maxWidth: Double = CoachMark.defaultMaxWidth,
                 nextTitle: String = "Next", skipTitle: String = "Skip") {
         self.title = title; self.text = text; self.placement = placement
         self.showsNextButton = showsNextButton; self.showsSkipButton = showsSkipButton

@@ -93,9 +93,13 @@ package enum ThemeSchema {
     /// A `"#RRGGBB"` theme value.
     static func colorValue(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader) -> ThemeValue? { color(member, path, &r).map(ThemeValue.color) }
 
-    /// A number theme value within `range`.
-    static func numberValue(in range: ClosedRange<Double>) -> @Sendable (JSONMember, JSONPath, inout SchemaReader) -> ThemeValue? {
-        { member, path, r in r.number(member.value, at: path, in: range).map(ThemeValue.number) }
+    /// A number theme key in `object` within `range`, its default `initial`: the range and the
+    /// default said once, for the reader, the README's words and the JSON Schema alike.
+    static func numberRow(_ object: String, _ name: String, in range: ClosedRange<Double>, default initial: Double, doc: String,
+                          apply: @escaping @Sendable (Double, inout CoachMark) -> Void) -> ThemeRow {
+        let path = object + "." + name
+        return ThemeRow(path: path, key: .number(name, in: range, default: initial, doc: doc) { v, theme in theme.set(path, to: .number(v)) },
+                        apply: { v, m in if case .number(let d) = v { apply(d, &m) } })
     }
 
     /// Every key of a `theme` object, in the order they apply: the `bubble` object's, then the
@@ -107,8 +111,7 @@ package enum ThemeSchema {
                  read: colorValue) { v, m in if case .color(let c) = v { m.theme.title = c; m.theme.text = c; m.theme.secondary = c } },
         themeRow("bubble", "accent", value: "`\"#RRGGBB\"`", default: "`\"#0062CC\"`", doc: "the buttons' colour", kind: .color,
                  read: colorValue) { v, m in if case .color(let c) = v { m.theme.accent = c } },
-        themeRow("bubble", "cornerRadius", value: "a number from 0 to 16", default: "`12`", doc: "the box's corner radius", kind: .number(0...16),
-                 read: numberValue(in: 0...16)) { v, m in if case .number(let d) = v { m.theme.cornerRadius = d } },
+        numberRow("bubble", "cornerRadius", in: 0...16, default: BubbleTheme().cornerRadius, doc: "the box's corner radius") { d, m in m.theme.cornerRadius = d },
         themeRow("bubble", "font", value: "a font family (`\"DejaVu Serif\"`)", default: "the app's",
                  doc: "the family the bubble's text is set in, found by fontconfig (the app's family when it has none of that name)", kind: .name,
                  read: { member, path, r in
@@ -119,10 +122,9 @@ package enum ThemeSchema {
                      }
                      return .text(s)
                  }) { v, m in if case .text(let s) = v { m.theme.fontFamily = s } },
-        themeRow("bubble", "fontSize", value: "a number from 11 to 28", default: "`15`", doc: "the text's size in points (the title is 2 larger)", kind: .number(11...28),
-                 read: numberValue(in: 11...28)) { v, m in if case .number(let d) = v { m.theme.fontSize = d } },
-        themeRow("bubble", "maxWidth", value: "a number from 160 to 600", default: "`280`", doc: "the widest the bubble may be, in points (buttons whose words need more widen it, as far as the screen allows)", kind: .number(160...600),
-                 read: numberValue(in: 160...600)) { v, m in if case .number(let d) = v { m.maxWidth = d } },
+        numberRow("bubble", "fontSize", in: 11...28, default: BubbleTheme().fontSize, doc: "the text's size in points (the title is 2 larger)") { d, m in m.theme.fontSize = d },
+        numberRow("bubble", "maxWidth", in: 160...600, default: CoachMark.defaultMaxWidth,
+                  doc: "the widest the bubble may be, in points (buttons whose words need more widen it, as far as the screen allows)") { d, m in m.maxWidth = d },
         themeRow("bubble", "shadow", value: "`true` or `false`", default: "`true`", doc: "whether the box casts a shadow", kind: .flag,
                  read: { member, path, r in r.bool(member.value, at: path).map(ThemeValue.flag) }) { v, m in if case .flag(let b) = v { m.theme.shadow = b } },
         themeRow("button", "style", value: BubbleTheme.ButtonStyle.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
