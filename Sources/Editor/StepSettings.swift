@@ -44,6 +44,9 @@ final class StepSettings: View {
         return (range, initial)
     }
 
+    /// The steppers' keys and what a step without each gets, read from the rows once.
+    static let steppedDefaults: [String: Double] = Dictionary(uniqueKeysWithValues: ["cornerRadius", "padding", "feather"].map { ($0, numberKey($0).initial) })
+
     /// A stepper for a step's number key, its range and first value from the key's row.
     static func stepper(_ name: String) -> Stepper {
         let key = numberKey(name)
@@ -139,7 +142,7 @@ final class StepSettings: View {
         }
         shape.selectedIndex = StepSettings.shapes.firstIndex(of: fields.shape)
         for (key, stepper) in [("cornerRadius", cornerRadius), ("padding", padding), ("feather", feather)] {
-            stepper.value = fields.number(key, default: StepSettings.numberKey(key).initial)
+            stepper.value = fields.number(key, default: StepSettings.steppedDefaults[key] ?? stepper.value)
         }
         placement.selectedIndex = StepSettings.placements.firstIndex(of: fields.string("placement") ?? "auto")
         let hasText = !fields.text("text", in: languageCode).isEmpty
