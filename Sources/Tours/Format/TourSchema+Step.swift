@@ -31,15 +31,15 @@ extension TourSchema {
         .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
         KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's bold first line (needs `text`)") { member, path, _, r, step in
-            (step.title, step.titles) = TourDecoder.localized(member.value, at: path, &r)
+            (step.title, step.titles) = r.localizedText(member.value, at: path)
         },
         KeyRow("text", .localizedText, value: "a string, or strings by language tag", default: "none",
                 doc: "the bubble's text; a step without text shows no bubble") { member, path, _, r, step in
-            (step.text, step.texts) = TourDecoder.localized(member.value, at: path, &r)
+            (step.text, step.texts) = r.localizedText(member.value, at: path)
         },
         KeyRow("label", .localizedText, value: "a string, or strings by language tag", default: "the target view's own label",
                 doc: "what a screen reader calls the target; needed for a `rect` over a screenshot, which nothing else names") { member, path, _, r, step in
-            (step.label, step.labels) = TourDecoder.localized(member.value, at: path, &r)
+            (step.label, step.labels) = r.localizedText(member.value, at: path)
         },
         .choice("placement", BubblePlacement.self, default: .auto,
                 doc: "where the bubble goes (a side without room flips, and the lint says so)", \.placement),
@@ -84,7 +84,7 @@ extension TourSchema {
             step.isHotspot = isHotspot
         },
         KeyRow("group", .name, value: "a name", default: "none", doc: "hotspot steps in a row with the same group are up at once, each opened on its own") { member, path, _, r, step in
-            if let g = name(member, path, &r, maxLength: 100) { step.group = g }
+            if let g = r.name(member.value, at: path, maxLength: 100) { step.group = g }
         },
         .object("outline", value: "an object: `width`, `color`, `glow`, `pulse`", default: "none",
                 doc: "a line around each hole, outside it, following its shape (SVG paths too)",
@@ -100,7 +100,7 @@ extension TourSchema {
         KeyRow("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "none",
                 doc: "the step's name, for a `goto`") { member, path, _, r, step in
             step.source.id = member.keyLine
-            if let id = name(member, path, &r, maxLength: 100) {
+            if let id = r.name(member.value, at: path, maxLength: 100) {
                 if ["next", "end"].contains(id) { r.report(member.value.line, path, "\"\(id)\" means what it says in a goto; name the step otherwise") } else { step.id = id }
             }
         },
@@ -181,7 +181,7 @@ extension TourSchema {
     static let buttonItem: [KeyRow<ButtonItem>] = [
         KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required",
                 doc: "the button's title") { member, path, _, r, button in
-            (button.title, button.titles) = TourDecoder.localized(member.value, at: path, &r)
+            (button.title, button.titles) = r.localizedText(member.value, at: path)
         },
         KeyRow("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "required",
                 doc: "where the button leads", decode: { member, path, _, r, button in

@@ -5,51 +5,47 @@ import Schema
 extension TourSchema {
     // MARK: - The README
 
-    /// The README's rows of `keys` (`KeyTable.rows`).
-    package static func markdownRows<Model>(_ keys: [KeyRow<Model>], prefix: String = "") -> [String] { KeyTable.rows(keys, prefix: prefix) }
 
     /// The README's table of a tour's keys (with its `dim`, `theme` and `screen` objects').
     static var tourTable: String {
         var rows: [String] = []
         for key in tour {
-            rows += markdownRows([key])
+            rows += KeyTable.rows([key])
             switch key.name {
-            case "dim": rows += markdownRows(dim, prefix: "dim.")
-            case "theme": rows += markdownRows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + markdownRows(ThemeSchema.buttonTheme, prefix: "theme.button.")
-            case "screen": rows += markdownRows(screen, prefix: "screen.")
-            case "show": rows += markdownRows(show, prefix: "show.")
+            case "dim": rows += KeyTable.rows(dim, prefix: "dim.")
+            case "theme": rows += KeyTable.rows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + KeyTable.rows(ThemeSchema.buttonTheme, prefix: "theme.button.")
+            case "screen": rows += KeyTable.rows(screen, prefix: "screen.")
+            case "show": rows += KeyTable.rows(show, prefix: "show.")
             default: break
             }
         }
-        return table(rows)
+        return KeyTable.markdown(rows)
     }
 
     /// The README's table of the `test` object's keys (with its `tolerance` object's and a script's).
     static var testTable: String {
-        table(markdownRows(TestSchema.test, prefix: "test.") + markdownRows(TestSchema.tolerance, prefix: "test.tolerance.")
-              + markdownRows(TestSchema.script, prefix: "test.scripts[]."))
+        KeyTable.markdown(KeyTable.rows(TestSchema.test, prefix: "test.") + KeyTable.rows(TestSchema.tolerance, prefix: "test.tolerance.")
+              + KeyTable.rows(TestSchema.script, prefix: "test.scripts[]."))
     }
 
     /// The README's table of a step's keys, each object's and list item's keys after its own row.
     static var stepTable: String {
         var rows: [String] = []
         for key in step {
-            rows += markdownRows([key])
+            rows += KeyTable.rows([key])
             switch key.name {
-            case "rects": rows += markdownRows(rectItem, prefix: "rects[].")
-            case "shape": rows += markdownRows(pathShape, prefix: "shape.")
-            case "advanceOn": rows += markdownRows(advanceEvent, prefix: "advanceOn.")
-            case "theme": rows += markdownRows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + markdownRows(ThemeSchema.buttonTheme, prefix: "theme.button.")
-            case "outline": rows += markdownRows(ThemeSchema.outlineKeys, prefix: "outline.")
-            case "buttons": rows += markdownRows(buttonItem, prefix: "buttons[].")
+            case "rects": rows += KeyTable.rows(rectItem, prefix: "rects[].")
+            case "shape": rows += KeyTable.rows(pathShape, prefix: "shape.")
+            case "advanceOn": rows += KeyTable.rows(advanceEvent, prefix: "advanceOn.")
+            case "theme": rows += KeyTable.rows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + KeyTable.rows(ThemeSchema.buttonTheme, prefix: "theme.button.")
+            case "outline": rows += KeyTable.rows(ThemeSchema.outlineKeys, prefix: "outline.")
+            case "buttons": rows += KeyTable.rows(buttonItem, prefix: "buttons[].")
             default: break
             }
         }
-        return table(rows)
+        return KeyTable.markdown(rows)
     }
 
-    /// The rows under the README's header of a key table (`KeyTable.markdown`).
-    package static func table(_ rows: [String]) -> String { KeyTable.markdown(rows) }
 }
 
 extension TourStep {

@@ -18,11 +18,6 @@ package enum TourSchema {
     static let shapeNames: [(String, HoleShape)] = [("circle", .circle), ("ellipse", .ellipse), ("rect", .rect),
                                                     ("roundedRect", .roundedRect(cornerRadius: TourStep.defaultCornerRadius))]
 
-    /// The member's value when it is a name (`SchemaReader.name`), else nil with the problem reported.
-    package static func name(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, maxLength: Int) -> String? {
-        r.name(member.value, at: path, maxLength: maxLength)
-    }
-
     /// A condition, or a list of them, each recorded with its line for the check.
     static func conditions(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, _ step: inout TourStep) -> [TourCondition] {
         var nodes: [(JSONNode, JSONPath)] = []
@@ -64,7 +59,7 @@ package enum TourSchema {
         KeyRow("id", .name, value: "a name of letters, digits, `.`, `_`, `-` (at most 100)", default: "required",
                 doc: "the tour's name: saved progress and reports use it",
                 missing: "missing key \"id\" (a name for the tour, such as \"onboarding\")") { member, path, _, r, tour in
-            if let id = name(member, path, &r, maxLength: 100) { tour.id = id }
+            if let id = r.name(member.value, at: path, maxLength: 100) { tour.id = id }
         },
         KeyRow("app", .file, value: "a path to a screens file", default: "the command's app",
                 doc: "the app the tour runs over: a screens file (see \"Your app's screens as a file\"), relative to the tour file's folder (an absolute path works on this machine alone: `check --lint` warns of it); every command runs the tour over it unless `--app` names another; the editor writes it for a tour made over `--app FILE`") { member, path, _, r, tour in
@@ -93,7 +88,7 @@ package enum TourSchema {
             r.decode(member.value, at: path, keys: show, what: "\"once\", \"always\" or an object such as {\"afterLaunches\": 3}", into: &tour)
         },
         KeyRow("after", .name, value: "a tour's id", default: "none", doc: "show only once the tour with this id was finished") { member, path, _, r, tour in
-            if let id = name(member, path, &r, maxLength: 100) {
+            if let id = r.name(member.value, at: path, maxLength: 100) {
                 tour.show.afterTour = id
                 tour.afterLine = member.value.line
             }
@@ -155,11 +150,6 @@ package enum TourSchema {
             }
         },
     ]
-
-    /// A whole number within `range`, else nil with the problem reported.
-    static func whole(_ node: JSONNode, _ path: JSONPath, _ r: inout SchemaReader, in range: ClosedRange<Double>) -> Int? {
-        r.wholeNumber(node, at: path, in: range)
-    }
 
     /// The keys of the tour's `show` object (all the keys given must hold).
     static let show: [KeyRow<Tour>] = [

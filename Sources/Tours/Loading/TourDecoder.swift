@@ -27,12 +27,6 @@ public enum TourDecoder {
         return members == nil ? nil : step
     }
 
-    /// A string, or an object of strings by language code (`{"en": "…", "ja": "…"}`): returns the
-    /// default (English when given, else the first) and the whole table.
-    package static func localized(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> (String?, [String: String]) {
-        r.localizedText(node, at: path)
-    }
-
     private static func decodeTargets(_ m: [String: JSONMember], _ node: JSONNode, _ path: JSONPath,
                                       _ step: inout TourStep, _ r: inout SchemaReader) {
         let given = ["target", "targets", "rect", "rects"].compactMap { m[$0] }.sorted { $0.keyLine < $1.keyLine }
