@@ -151,7 +151,7 @@ import Raster
         let violations = Violations(on: root)
         var callbacks = 0
         var inner: FrameReport?
-        root.addFrameCallback { _ in
+        root.addFrameCallback { [unowned root] _ in
             callbacks += 1
             if inner == nil { inner = root.frame(into: nil) }
         }
