@@ -7,12 +7,38 @@ public enum HoleTarget: Hashable, Sendable {
     case view(String)
     /// A fixed rectangle in screen points.
     case rect(Rect)
+    /// The element a query finds on the app's screen, followed as the screen is laid out again:
+    /// found with every anchor, or by its stable anchors after a change (a drift, which `check` and
+    /// `test` report); while the query finds none, or several, the target is missing.
+    case element(ElementQuery)
 
     /// The view id, for view targets.
     public var viewID: String? {
         if case .view(let id) = self { return id }
         return nil
     }
+
+    /// Whether the target is on the app's screen and may be missing from it (a view, an element),
+    /// not a fixed rectangle.
+    public var followsTheScreen: Bool {
+        if case .rect = self { return false }
+        return true
+    }
+
+    /// The id of the view the target is on `root` now: a view target's own, or the one the element
+    /// its query finds carries (nil: a rectangle, an element without an id, or none found).
+    @MainActor
+    public func viewID(in root: ViewRoot) -> String? {
+        switch self {
+        case .view(let id): return id
+        case .rect: return nil
+        case .element(let query): return query.id.flatMap { root.view(withID: $0) != nil ? $0 : nil } ?? root.resolve(query).element?.id
+        }
+    }
+
+    /// The view the target is on `root` now, placed or not (see `viewID(in:)`).
+    @MainActor
+    public func view(in root: ViewRoot) -> View? { viewID(in: root).flatMap { root.view(withID: $0) } }
 }
 
 /// The outline of a hole.
@@ -83,6 +109,10 @@ public struct Hole: Hashable, Sendable {
             var node = v.semanticNodes().first ?? SemanticNode(role: .image, label: "", id: id, frame: v.frame)
             if let label { node.label = label }
             return node
+        case .element(let query):
+            guard var node = root.resolve(query).element else { return nil }
+            if let label { node.label = label }
+            return node
         }
     }
 
@@ -96,6 +126,10 @@ public struct Hole: Hashable, Sendable {
         case .view(let id):
             guard let v = root.view(withID: id), v.isPlaced, v.frame.isFinite else { return nil }
             return HoleGeometry.resolve(self, frame: v.frame)
+        case .element(let query):
+            guard let element = root.resolve(query).element else { return nil }
+            let frame = root.frame(of: element)
+            return frame.isFinite ? HoleGeometry.resolve(self, frame: frame) : nil
         }
     }
 }

@@ -53,6 +53,10 @@ public final class HotspotOverlay: Overlay {
             switch b.target {
             case .rect(let r): frame = r
             case .view(let id): frame = root.view(withID: id).flatMap { $0.isPlaced ? $0.visibleFrame : nil }
+            case .element(let query):
+                frame = root.resolve(query).element.map { e in
+                    e.id.flatMap(root.view(withID:)).flatMap { $0.isPlaced ? $0.visibleFrame : nil } ?? e.frame
+                }
             }
             guard let f = frame, !f.isEmpty else { surfaces[i].place(.zero); continue }
             let s = BeaconView.size, inset = 6.0

@@ -6,7 +6,7 @@ extension SpotlightOverlay {
     /// The views in the holes that taps reach (the button a tip points at), which the keyboard reaches too.
     func passThroughTargets(root: ViewRoot) -> [View] {
         guard tapPolicy.inside == .passThroughAndAdvance || tapPolicy.inside == .passThrough else { return [] }
-        return holes.compactMap { $0.target.viewID.flatMap { root.view(withID: $0) } }.filter(\.isPlaced)
+        return holes.compactMap { $0.target.view(in: root) }.filter(\.isPlaced)
     }
 
     /// The bubble's buttons, then the targets that taps reach.
@@ -68,7 +68,7 @@ extension SpotlightOverlay {
     /// and a tap on it moves on all the same.
     func targetActivated(_ view: View, root: ViewRoot) {
         guard tapPolicy.inside == .passThroughAndAdvance else { return }
-        let ids = Set(holes.compactMap(\.target.viewID))
+        let ids = Set(holes.compactMap { $0.target.viewID(in: root) })
         guard !ids.isEmpty else { return }
         var v: View? = view
         while let current = v {

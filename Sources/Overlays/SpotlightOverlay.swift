@@ -179,7 +179,7 @@ public final class SpotlightOverlay: Overlay {
         if outlineAreas != outlinedBefore {
             for r in outlinedBefore + outlineAreas { root.invalidateComposite(rect: r) }
         }
-        let missing = zip(holes, resolved).contains { hole, geometry in hole.target.viewID != nil && geometry == nil }
+        let missing = zip(holes, resolved).contains { hole, geometry in hole.target.followsTheScreen && geometry == nil }
         if missing != isMissingTargets {
             isMissingTargets = missing
             onTargetsMissing?(missing)

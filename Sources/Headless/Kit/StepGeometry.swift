@@ -66,6 +66,7 @@ public struct StepGeometry: Encodable, Hashable, Sendable {
             switch hole.target {
             case .view(let id): target = id
             case .rect: target = "rect"
+            case .element(let query): target = query.id ?? query.description
             }
             let shape: String
             switch hole.shape {

@@ -35,6 +35,11 @@ package struct SnapshotRunner {
         /// The command line as the user runs it (`limelight`, or an app's own, such as
         /// `recipes-tours`): what the hints in failures tell them to run.
         package var command: String
+        /// Whether a target found only by its stable anchors after a change (a drift) is an error,
+        /// not a warning (`--strict`).
+        package var strictAnchors = false
+        /// Whether the lint is only the drift report (`check` without `--lint`).
+        package var onlyAnchorFindings = false
         /// Options from their parts.
         package init(filter: CaseFilter = CaseFilter(pattern: nil), update: UpdateMode? = nil, artifacts: String, paints: Bool = true,
                     requiredLanguages: Set<String> = [], encodingThreads: Int? = nil, command: String = "limelight") {
@@ -134,9 +139,14 @@ package struct SnapshotRunner {
             for (i, _) in tour.steps.enumerated() {
                 let said = spoken.entries.count
                 walk.show(step: i, at: nil)
-                results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
-                                                         required: options.requiredLanguages)
-                if i == 0 { results[i].lint += appFindings(group) }
+                if options.onlyAnchorFindings {
+                    results[i].lint = TourLint.anchorFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
+                                                              strict: options.strictAnchors)
+                } else {
+                    results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
+                                                             required: options.requiredLanguages, strictAnchors: options.strictAnchors)
+                    if i == 0 { results[i].lint += appFindings(group) }
+                }
                 if let shot = stage.pictures { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned, files: files)

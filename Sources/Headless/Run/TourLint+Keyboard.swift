@@ -14,7 +14,7 @@ extension TourLint {
     /// it on the bubble's Skip, and Enter there skips the tour where a tap would have moved on.
     static func keyboardFinding(_ step: TourStep, root: ViewRoot) -> String? {
         guard step.advanceOn == .tapTarget else { return nil }
-        let ids = step.holes.compactMap(\.target.viewID)
+        let ids = step.holeTargets(in: root.language).compactMap { $0.viewID(in: root) }
         let targets = ids.compactMap { root.view(withID: $0) }.filter(\.isPlaced)
         guard !targets.isEmpty else { return nil }
         let focused = root.focusedView

@@ -87,7 +87,37 @@ package enum TourLint {
     /// A step whose text falls back to another language in one of `required` is an error, not a
     /// warning.
     package static func stepFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
-                                    comesLater: (String) -> Bool = { _ in false }, required: Set<String> = []) -> [Diagnostic] {
+                                    comesLater: (String) -> Bool = { _ in false }, required: Set<String> = [],
+                                    strictAnchors: Bool = false) -> [Diagnostic] {
+        var found = anchorFindings(walk, step: index, file: file, place: place, comesLater: comesLater, strict: strictAnchors)
+        found += otherFindings(walk, step: index, file: file, place: place, comesLater: comesLater, required: required)
+        return found
+    }
+
+    /// The drift report of a step shown by `walk`: one line for each target written as anchors that
+    /// the screen does not match whole — a change found by the stable anchors (a warning; with
+    /// `strict`, an error for CI), or a target that is ambiguous or gone, with the elements nearest
+    /// to it (an error).
+    package static func anchorFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
+                                       comesLater: (String) -> Bool = { _ in false }, strict: Bool = false) -> [Diagnostic] {
+        let step = walk.engine.tour.steps[index]
+        let root = walk.stage.root
+        var found: [Diagnostic] = []
+        for (t, target) in step.holeTargets(in: walk.stage.languageCode).enumerated() {
+            guard case .element(let query) = target else { continue }
+            let resolution = root.resolve(query)
+            if resolution.element == nil, let id = query.id, root.view(withID: id) == nil, comesLater(id) { continue }
+            guard let message = resolution.message(for: query) else { continue }
+            let line = t < step.source.targets.count ? step.source.targets[t] : step.source.step
+            let path = t < step.source.targetPaths.count ? step.source.targetPaths[t] : "steps[\(index)]"
+            found.append(Diagnostic(file: file, line: line, path: path, message: "\(message) (at \(place))",
+                                    severity: resolution.element == nil || strict ? .error : .warning))
+        }
+        return found
+    }
+
+    private static func otherFindings(_ walk: TourWalk, step index: Int, file: String, place: String,
+                                      comesLater: (String) -> Bool, required: Set<String>) -> [Diagnostic] {
         let tour = walk.engine.tour
         let step = tour.steps[index]
         let root = walk.stage.root
@@ -119,7 +149,7 @@ package enum TourLint {
         let geometry = StepGeometry(spotlight: spotlight, root: root)
         let screen = Rect(x: 0, y: 0, width: root.size.width, height: root.size.height)
 
-        for (h, hole) in step.holes.enumerated() {
+        for (h, hole) in step.holes(in: language).enumerated() {
             let name = TourLint.name(of: hole.target)
             switch hole.target {
             case .view(let id):
@@ -136,6 +166,17 @@ package enum TourLint {
             case .rect(let r):
                 if r.intersection(screen).width * r.intersection(screen).height < r.width * r.height * 0.99 {
                     flag("the target \(name) lies off the \(root.size.width.compact)x\(root.size.height.compact) screen")
+                }
+            case .element(let query):
+                // What it found, or why not, is the drift report's (`anchorFindings`).
+                guard let element = root.resolve(query).element else { continue }
+                let frame = root.frame(of: element)
+                let shown = element.id.flatMap(root.view(withID:)).map(\.visibleFrame) ?? frame
+                let visible = shown.intersection(screen)
+                let whole = frame.width * frame.height
+                if whole > 0 && visible.width * visible.height < whole * 0.99 {
+                    let percent = Int((visible.width * visible.height / whole * 100).rounded(.down))
+                    flag("the target \(name) is off-screen after scrolling (\(percent)% of it shows)")
                 }
             }
             if step.advanceOn == .tapTarget, h < geometry.holes.count, let rect = geometry.holes[h].rect,
@@ -227,6 +268,7 @@ package enum TourLint {
     static func name(of target: HoleTarget) -> String {
         switch target {
         case .view(let id): return "\"\(id)\""
+        case .element(let query): return "(\(query.description))"
         case .rect(let r):
             // Whole or to a tenth: a rect mapped onto another screen size has long fractions.
             let parts = [r.minX, r.minY, r.width, r.height].map { (($0 * 10).rounded() / 10).compact }

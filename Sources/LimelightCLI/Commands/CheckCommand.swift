@@ -13,12 +13,18 @@ import Tours
 @MainActor
 enum CheckCommand {
     static let help = """
-    usage: \(programName) check FILE [FILE…] [--lint] [--require TAG,…] [--json] [--catalog FILE]
+    usage: \(programName) check FILE [FILE…] [--lint] [--strict] [--heal] [--require TAG,…] [--json] [--catalog FILE]
            \(programName) --app SCREENS.json check [FILE…] […]
       Checks tour files: JSON syntax, every key and value, target ids against the app's views on each
       tab (a step's "tab" counts), the states, events and overlays it declares, SVG path data, and
       the background screenshot (relative to the tour file's folder). Prints every problem as FILE:LINE: JSON.PATH: what was expected, on
       stderr, and "FILE: ok (N steps)" on stdout for good files. Exits 1 if any file has a problem.
+      A tour with targets written as anchors is walked step by step at each size, scale and
+      language of its "test" object, and each anchored target compared with the screen (the drift
+      report): one found only by its stable anchors after a change (the id gone but the role and
+      name found, or the name changed but the id held) is a warning naming the element and the
+      anchors that no longer agree; one that is ambiguous or gone is an error naming the nearest
+      elements.
       A screens file (an object with "screens" and no "steps") is checked as an app: its keys and
       values, its screens, tabs, states, events, ids and images ("FILE: ok (N screens, N views)");
       with --app and no FILE, the app's screens file is checked.
@@ -37,6 +43,11 @@ enum CheckCommand {
                and a card whose white fill covers the background set on it (a warning). Languages may be
                pseudo-locales: en-XA (accented, ~40% longer: finds the bubble a long language clips)
                and ar-XB (mirrored: finds what breaks right to left), made from the source texts.
+      --strict a drifted target is an error too (for CI)
+      --heal   rewrite each drifted target's anchors to the element found (only those bytes of the
+               file change; a tour with any other error is left alone) and list every change; a
+               target is healed only when its stable anchors find the same element at every size
+               and language the tour tests
       --require TAG,…  with --lint: a step (or a screens file's text) without its own text in one
                of these languages is an error, not a warning (the CI check that nothing ships
                untranslated)
@@ -70,7 +81,7 @@ enum CheckCommand {
     /// Checks every file named in `words`; failure when any has an error.
     static func run(_ words: [String], app given: CLIApp) throws(CLIError) {
         let c = "check"
-        let args = try Arguments(words, command: c, valued: ["--require", "--catalog"], switches: ["--help", "--lint", "--json"], positionalPaths: "a tour file or a screens file")
+        let args = try Arguments(words, command: c, valued: ["--require", "--catalog"], switches: ["--help", "--lint", "--json", "--strict"], positionalPaths: "a tour file or a screens file")
         if args.has("--help") { print(help); return }
         var app = given
         if let file = args.value("--catalog") {
@@ -95,7 +106,10 @@ enum CheckCommand {
         let (planned, loaded, apps) = TestCommand.load(tourFiles, app: app)
         var found: [[Diagnostic]] = planned.map(\.problems)
         if args.has("--lint") {
-            for (i, findings) in lint(planned, loaded, apps: apps, required: required).enumerated() { found[i] += findings }
+            for (i, findings) in lint(planned, loaded, apps: apps, required: required, strict: args.has("--strict")).enumerated() { found[i] += findings }
+        } else if planned.contains(where: { $0.tour?.steps.contains(where: \.hasAnchoredTargets) == true }) {
+            // Anchors are compared with the screen the step is on: the drift report walks the steps.
+            for (i, findings) in lint(planned, loaded, apps: apps, onlyAnchors: true, strict: args.has("--strict")).enumerated() { found[i] += findings }
         }
         // Each file's problems and, when it loaded, what it holds: the tours, then the screens files.
         var checked: [(file: String, problems: [Diagnostic], summary: String?)] = zip(planned, found).map { tour, problems in
@@ -149,16 +163,20 @@ enum CheckCommand {
 
     /// The lint's findings for each tour that loaded, at every size, scale and language of its test
     /// matrix, each finding once.
-    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], apps: [CLIApp], required: Set<String> = []) -> [[Diagnostic]] {
+    static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], apps: [CLIApp], required: Set<String> = [],
+                     onlyAnchors: Bool = false, strict: Bool = false) -> [[Diagnostic]] {
         let stages = TestStages(loaded: loaded, apps: apps, command: "check")
         let plan = stages.plan(planned)
-        var runner = SnapshotRunner(plan: plan, options: SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required, command: programName)) { _, group, clock throws(HeadlessError) in
+        var options = SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required, command: programName)
+        options.strictAnchors = strict
+        options.onlyAnchorFindings = onlyAnchors
+        var runner = SnapshotRunner(plan: plan, options: options) { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         }
         runner.comesLater = { stages.comesLater($0) }
         runner.appFindings = { stages.appFindings($0) }
         var found = [[Diagnostic]](repeating: [], count: planned.count)
-        for (i, tour) in planned.enumerated() {
+        for (i, tour) in planned.enumerated() where !onlyAnchors {
             guard let t = tour.tour else { continue }
             found[i] = TourLint.tourFindings(t, file: tour.file)
             if loaded[i]?.background == nil {
@@ -169,7 +187,7 @@ enum CheckCommand {
         }
         // The texts of each screens file the tours run over, once, with the first tour over it.
         var linted: Set<String> = []
-        for (i, tour) in planned.enumerated() where tour.tour != nil {
+        for (i, tour) in planned.enumerated() where tour.tour != nil && !onlyAnchors {
             guard let screens = apps[i].screens, linted.insert(screens.file).inserted else { continue }
             found[i] += ScreensLint.languageFindings(screens, required: required)
         }

@@ -16,7 +16,7 @@ enum TestCommand {
     static let help = """
     usage: \(programName) test FILE|DIR… [--update [missing|changed|all]] [--prune] [--only PATTERN]
                             [--results DIR] [--junit FILE] [--report DIR] [--report-all] [--jobs N]
-                            [--shard K/N] [--blob FILE]
+                            [--shard K/N] [--blob FILE] [--strict]
            \(programName) test --accept PATTERN [--results DIR]     (the same as `\(programName) accept PATTERN`)
       Tests each tour file (a folder: every *.json in it with a "steps" list; other JSON files there
       are passed over with a note) over its matrix: every step at each size, scale, language and
@@ -35,7 +35,10 @@ enum TestCommand {
       room (the side the bubble took instead), more than 12 steps (warnings); over a screens file, a
       button or tab of its screens whose words are cut short at the case's size, scale and language
       (an error of the first step's case) and a card hiding the background set on it (a warning). A
-      tour file with errors counts each case its goldens name as an error.
+      target written as anchors is compared with the screen (the drift report): one that is gone or
+      ambiguous fails its case, naming the nearest elements; one found only by its stable anchors
+      after a change (the id gone but the role and name found, or the name changed but the id held)
+      is a warning. A tour file with errors counts each case its goldens name as an error.
       A failing case prints one line (the case, what differed, the image paths) and leaves
       <case>.actual.png, <case>.expected.png and <case>.diff.png in the results folder (--results DIR,
       else a folder of this one in $TMPDIR), made only when there is something to write, with a
@@ -59,6 +62,7 @@ enum TestCommand {
       --shard K/N     run the K-th of N even shares of the matrix (by cost; a case is always in the
                       same shard) and write its result blob for `\(programName) merge-reports`
       --blob FILE     where the shard's blob goes (default: blob-K-of-N.json in the results folder)
+      --strict        a drifted target fails its case too (for CI)
       The last line reads "N passed, N failed" (", N errors", ", N skipped" when any were). Exits 0
       when every case passes, 1 when any fails, 2 for bad usage or bad input (a missing file, a
       folder with no tours, an --only that selects no case, a tour file with errors), 3 when the
@@ -69,7 +73,7 @@ enum TestCommand {
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "test"
         let args = try Arguments(words, command: c, valued: ["--junit", "--report", "--jobs", "--only", "--results", "--shard", "--blob", "--accept"],
-                                 switches: ["--help", "--prune", "--report-all"],
+                                 switches: ["--help", "--prune", "--report-all", "--strict"],
                                  choices: ["--update": SnapshotRunner.UpdateMode.allCases.map(\.rawValue)], positionalPaths: "a tour file or folder")
         if args.has("--help") { print(help); return }
         ProcessMemory.keepLargeBuffersForReuse()
@@ -98,8 +102,9 @@ enum TestCommand {
         let plan = stages.plan(planned)
         let update = args.has("--update") ? SnapshotRunner.UpdateMode(rawValue: args.value("--update") ?? "changed")! : nil
         // Each process takes one core: `--jobs N` is the cores the run uses.
-        let options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1,
+        var options = SnapshotRunner.Options(filter: CaseFilter(pattern: args.value("--only")), update: update, artifacts: results, encodingThreads: 1,
                                              command: programName)
+        options.strictAnchors = args.has("--strict")
         var runner = SnapshotRunner(plan: plan, options: options, makeStage: { _, group, clock throws(HeadlessError) in
             try stages.make(group, clock: clock)
         })

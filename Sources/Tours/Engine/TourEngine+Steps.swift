@@ -22,8 +22,8 @@ extension TourEngine {
             if let tab { host.selectTab(named: tab) }
             for name in over { host.pushScreen(named: name) }
         }
-        let step = tour.steps[i]
-        if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
+        let step = tour.steps[i], root = host.root
+        if step.scrollsIntoView, let id = step.holeTargets(in: host.languageCode).lazy.compactMap({ $0.viewID(in: root) }).first {
             host.scrollIntoView(viewID: id)
         }
     }

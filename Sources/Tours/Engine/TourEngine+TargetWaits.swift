@@ -22,7 +22,7 @@ extension TourEngine {
             // Now that it is there, it can be scrolled to: in the next frame's callback phase, as
             // this runs in the spotlight's layout.
             let step = tour.steps[i]
-            if step.scrollsIntoView, let id = step.targets.lazy.compactMap(\.viewID).first {
+            if step.scrollsIntoView, let id = step.holeTargets(in: host.languageCode).lazy.compactMap({ $0.viewID(in: root) }).first {
                 root.beforeNextFrame { [host] in host.scrollIntoView(viewID: id) }
             }
         }

@@ -196,6 +196,9 @@ public struct TourStep: Hashable, Sendable {
     public var source: SourceLines
     /// A corner radius for each target of `rects` that gives its own (nil: the step's shape).
     public var targetCornerRadii: [Double?] = []
+    /// For each target written as an object of anchors, its anchors (nil: an id or a rectangle);
+    /// `targets` holds its query in the default language.
+    public var targetAnchors: [TargetAnchors?] = []
 
     /// Lines of a step's parts in its file (0 when the step was not read from a file).
     public struct SourceLines: Hashable, Sendable {
@@ -279,10 +282,17 @@ public struct TourStep: Hashable, Sendable {
         advanceOn == .event ? advanceConditions.first { $0.key == "tab" && $0.comparison == .equal }?.value : nil
     }
 
-    /// The holes in `language`: each named by the step's label in it, when it has one.
+    /// The holes in `language`: anchored targets as queries in it, each hole named by the step's
+    /// label in it, when it has one.
     public func holes(in language: String?) -> [Hole] {
         let name = LanguageTag.text(in: labels, language: language, base: label)
-        return holes.map { var h = $0; h.label = name; h.outline = outline; return h }
+        let targets = holeTargets(in: language)
+        return holes.enumerated().map { i, hole in
+            var h = hole
+            h.label = name; h.outline = outline
+            if i < targets.count { h.target = targets[i] }
+            return h
+        }
     }
 
     /// The title in `language` (or the nearest tag it falls back to), else the default one.

@@ -31,7 +31,7 @@ public enum TourDecoder {
                                       _ step: inout TourStep, _ r: inout SchemaReader) {
         let given = ["target", "targets", "rect", "rects"].compactMap { m[$0] }.sorted { $0.keyLine < $1.keyLine }
         guard let member = given.first else {
-            r.report(node.line, path, "expected one of \"target\" (a view id), \"targets\" (several view ids), \"rect\" ([x, y, width, height]) or \"rects\" (several)")
+            r.report(node.line, path, "expected one of \"target\" (a view id or anchors), \"targets\" (several), \"rect\" ([x, y, width, height]) or \"rects\" (several)")
             return
         }
         for extra in given.dropFirst() {
@@ -40,20 +40,22 @@ public enum TourDecoder {
         let p = path.appending(member.key)
         switch member.key {
         case "target":
-            if let id = r.string(member.value, at: p, nonEmpty: true) {
-                step.targets = [.view(id)]
+            if let target = decodeTarget(member.value, p, &r) {
+                step.targets = [target.0]
+                step.targetAnchors = [target.1]
                 step.source.targets = [member.value.line]
                 step.source.targetPaths = [p.description]
             }
         case "targets":
             guard case .array(let items) = member.value.value else {
-                r.report(member.value.line, p, "expected a list of view ids, found \(member.value.kindDescription)")
+                r.report(member.value.line, p, "expected a list of targets (view ids or objects of anchors), found \(member.value.kindDescription)")
                 return
             }
-            if items.isEmpty { r.report(member.value.line, p, "expected at least one view id, found an empty list") }
+            if items.isEmpty { r.report(member.value.line, p, "expected at least one target, found an empty list") }
             for (i, item) in items.enumerated() {
-                if let id = r.string(item, at: p.appending(i), nonEmpty: true) {
-                    step.targets.append(.view(id))
+                if let target = decodeTarget(item, p.appending(i), &r) {
+                    step.targets.append(target.0)
+                    step.targetAnchors.append(target.1)
                     step.source.targets.append(item.line)
                     step.source.targetPaths.append(p.appending(i).description)
                 }
@@ -88,6 +90,20 @@ public enum TourDecoder {
                 step.source.targetPaths = [p.description]
             }
         }
+    }
+
+    /// A target: a view id, or an object of anchors (its query in the default language, and the
+    /// anchors for the others).
+    private static func decodeTarget(_ node: JSONNode, _ path: JSONPath, _ r: inout SchemaReader) -> (HoleTarget, TargetAnchors?)? {
+        if case .object = node.value {
+            guard let anchors = TourSchema.decodeAnchors(node, path, &r) else { return nil }
+            return (.element(anchors.query(in: nil)), anchors)
+        }
+        guard case .string = node.value else {
+            r.report(node.line, path, "expected a view id or \(TourSchema.anchorsWhat), found \(node.kindDescription)")
+            return nil
+        }
+        return r.string(node, at: path, nonEmpty: true).map { (.view($0), nil) }
     }
 
     static func decodeRect(_ node: JSONNode, _ path: JSONPath, _ r: inout SchemaReader) -> Rect? {

@@ -129,6 +129,9 @@ public struct SemanticNode: Hashable, Sendable {
     public var value: SemanticValue?
     /// Its text, for a text view or a field: what a screen reader reads character by character.
     public var text: SemanticText?
+    /// The words it shows on screen (a button's title, a text's string), whatever its label says;
+    /// nil when it shows none. Queries match its `text` anchor against these.
+    public var visibleText: String?
 
     /// An element.
     public init(role: SemanticRole, label: String, id: String? = nil, frame: Rect, state: SemanticState = [],
@@ -175,9 +178,9 @@ extension View {
         var state = semanticState
         if root?.focusedView === self { state.insert(.focused) }
         var children: [SemanticNode] = []
-        var texts: [String] = []
+        var texts: [String] = [], shown: [String] = []
         if role.gathersTexts {
-            gatherTexts(into: &texts, images: &children)
+            gatherTexts(into: &texts, shown: &shown, images: &children)
         } else {
             children = visibleChildren.flatMap { $0.semanticNodes() }
         }
@@ -192,21 +195,27 @@ extension View {
         var node = SemanticNode(role: role, label: label, id: id, frame: frame, state: state, actions: actions, children: children)
         node.value = semanticValue
         node.text = semanticText
+        if role == .text || role == .header, let own = semanticLabel, !own.isEmpty {
+            node.visibleText = own
+        } else if !shown.isEmpty {
+            node.visibleText = shown.joined(separator: " ")
+        }
         return [node]
     }
 
-    /// The labels of the texts below (for a label gathered from them) and the elements of images
-    /// with a description (which keep a place of their own).
-    private func gatherTexts(into texts: inout [String], images: inout [SemanticNode]) {
+    /// The labels of the texts below (for a label gathered from them), their words as shown, and
+    /// the elements of images with a description (which keep a place of their own).
+    private func gatherTexts(into texts: inout [String], shown: inout [String], images: inout [SemanticNode]) {
         for c in visibleChildren where c.isPlaced && !c.isAccessibilityHidden {
             switch c.effectiveSemanticRole {
             case .text?, .header?:
                 let label = c.accessibilityLabel ?? c.labelFromContainer ?? c.semanticLabel ?? ""
                 if !label.isEmpty { texts.append(label) }
+                if let own = c.semanticLabel, !own.isEmpty { shown.append(own) }
             case .image?:
                 images += c.semanticNodes()
             default:
-                c.gatherTexts(into: &texts, images: &images)
+                c.gatherTexts(into: &texts, shown: &shown, images: &images)
             }
         }
     }

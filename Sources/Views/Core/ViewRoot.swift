@@ -88,6 +88,10 @@ public final class ViewRoot {
 
     /// Bumped when the screen size, scale or safe area changes: every measurement becomes stale.
     var layoutGeneration = 0
+    /// Bumped by every layout pass that placed something: what the app's elements were made at.
+    var layoutPasses = 0
+    /// The app's elements as queries see them, and the layout pass they were made at.
+    var elementsMade: (pass: Int, list: ElementList)?
     var layoutQueue: [View] = []
     /// What `startAnimating(_:)` registered, in order.
     var animations: [any Animating] = []
@@ -269,6 +273,7 @@ public final class ViewRoot {
     /// added, removed or marked for layout.
     func layoutIfNeeded() {
         guard !layoutQueue.isEmpty else { return }
+        layoutPasses += 1
         let outer = phase
         phase = .treeLayout
         defer { phase = outer }
