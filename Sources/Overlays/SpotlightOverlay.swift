@@ -24,11 +24,14 @@ public final class SpotlightOverlay: Overlay {
     public var morphDuration = 0.3
     /// Called for Next, Back and dismiss requests. Without a handler, advance and dismiss both dismiss.
     public var onAction: (@MainActor (SpotlightAction) -> Void)?
-    /// Called in the layout phase when a view target goes missing (true: not laid out, gone) or
-    /// comes back (false). While one is missing the dim shows with no bubble.
+    /// Called in the layout phase when a target goes missing (true: gone, elsewhere, of no size,
+    /// off the screen, covered; `missingCause` says which) or comes back (false). While one is
+    /// missing the dim shows with no bubble.
     public var onTargetsMissing: (@MainActor (Bool) -> Void)?
-    /// Whether a view target is missing now (as the last layout found).
+    /// Whether a target is missing now (as the last layout found).
     public internal(set) var isMissingTargets = false
+    /// Why the first missing target is missing (nil while none is).
+    public internal(set) var missingCause: TargetAbsence?
     /// Shows the bubble in the middle of the screen with no tail when there is no hole to point at
     /// (a step whose target stayed missing), instead of no bubble.
     public var centersBubbleWithoutTarget = false { didSet { if centersBubbleWithoutTarget != oldValue { needsFullComposite = true } } }
@@ -179,7 +182,9 @@ public final class SpotlightOverlay: Overlay {
         if outlineAreas != outlinedBefore {
             for r in outlinedBefore + outlineAreas { root.invalidateComposite(rect: r) }
         }
-        let missing = zip(holes, resolved).contains { hole, geometry in hole.target.followsTheScreen && geometry == nil }
+        let covered = stack?.overlays.prefix { $0 !== self }.contains { $0.isInteractive && $0.isModal } ?? false
+        missingCause = holes.lazy.compactMap { $0.absence(in: root, covered: covered) }.first
+        let missing = missingCause != nil
         if missing != isMissingTargets {
             isMissingTargets = missing
             onTargetsMissing?(missing)

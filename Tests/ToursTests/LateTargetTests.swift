@@ -22,7 +22,7 @@ import Demo
         let spot = try #require(engine.spotlight)
         #expect(engine.currentStep == 1 && spot.isMissingTargets)
         #expect(spot.displayedBubble == nil && spot.displayedHoles.isEmpty, "the dim is up with no bubble and no hole")
-        #expect(events.events.suffix(2) == [.stepShown(1), .targetMissing(1)])
+        #expect(events.events.suffix(2) == [.stepShown(1), .targetMissing(1, cause: .missing)])
         // The app adds the card on its own (a list that loads), the dim still up.
         (f.root.view(withID: "fab") as? Button)?.action()
         f.advance(0.5)
@@ -44,7 +44,7 @@ import Demo
             """)
         engine.next()
         f.advance(0.3)
-        #expect(engine.currentStep == 1 && events.events.last == .targetMissing(1))
+        #expect(engine.currentStep == 1 && events.events.last == .targetMissing(1, cause: .missing))
         f.advance(0.2)
         switch action {
         case .skip:
@@ -65,7 +65,7 @@ import Demo
             """)
         f.app.select(.menu)
         f.advance(0.3)
-        #expect(events.events.last == .targetMissing(0) && engine.spotlight?.displayedBubble == nil)
+        #expect(events.events.last == .targetMissing(0, cause: .elsewhere) && engine.spotlight?.displayedBubble == nil)
         f.app.select(.home)
         f.advance(0.3)
         #expect(engine.currentStep == 0 && engine.spotlight?.displayedBubble != nil)

@@ -95,6 +95,9 @@ package struct SnapshotRunner {
     /// file's button cut short, a card hiding its background): added to the findings of the
     /// group's first settled step, so an error fails that case.
     package var appFindings: @MainActor (TestPlan.Group) -> [Diagnostic] = { _ in [] }
+    /// Runs once each settled step is shown, with the walk showing it: `check --heal` reads what the
+    /// step's anchors find there.
+    package var settledStepShown: @MainActor (_ group: TestPlan.Group, _ step: Int, _ walk: TourWalk) -> Void = { _, _, _ in }
 
     /// The results of group `index`, one per case in the group's order.
     package func run(group index: Int) -> [CaseResult] {
@@ -139,6 +142,7 @@ package struct SnapshotRunner {
             for (i, _) in tour.steps.enumerated() {
                 let said = spoken.entries.count
                 walk.show(step: i, at: nil)
+                settledStepShown(group, i, walk)
                 if options.onlyAnchorFindings {
                     results[i].lint = TourLint.anchorFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
                                                               strict: options.strictAnchors)

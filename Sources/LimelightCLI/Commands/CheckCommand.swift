@@ -81,7 +81,7 @@ enum CheckCommand {
     /// Checks every file named in `words`; failure when any has an error.
     static func run(_ words: [String], app given: CLIApp) throws(CLIError) {
         let c = "check"
-        let args = try Arguments(words, command: c, valued: ["--require", "--catalog"], switches: ["--help", "--lint", "--json", "--strict"], positionalPaths: "a tour file or a screens file")
+        let args = try Arguments(words, command: c, valued: ["--require", "--catalog"], switches: ["--help", "--lint", "--json", "--strict", "--heal"], positionalPaths: "a tour file or a screens file")
         if args.has("--help") { print(help); return }
         var app = given
         if let file = args.value("--catalog") {
@@ -105,11 +105,15 @@ enum CheckCommand {
         }
         let (planned, loaded, apps) = TestCommand.load(tourFiles, app: app)
         var found: [[Diagnostic]] = planned.map(\.problems)
+        let heal = args.has("--heal") ? HealRecord() : nil
         if args.has("--lint") {
-            for (i, findings) in lint(planned, loaded, apps: apps, required: required, strict: args.has("--strict")).enumerated() { found[i] += findings }
+            for (i, findings) in lint(planned, loaded, apps: apps, required: required, strict: args.has("--strict"), heal: heal).enumerated() { found[i] += findings }
         } else if planned.contains(where: { $0.tour?.steps.contains(where: \.hasAnchoredTargets) == true }) {
             // Anchors are compared with the screen the step is on: the drift report walks the steps.
-            for (i, findings) in lint(planned, loaded, apps: apps, onlyAnchors: true, strict: args.has("--strict")).enumerated() { found[i] += findings }
+            for (i, findings) in lint(planned, loaded, apps: apps, onlyAnchors: true, strict: args.has("--strict"), heal: heal).enumerated() { found[i] += findings }
+        }
+        if let heal {
+            for (i, tour) in planned.enumerated() { found[i] = try heal.apply(to: tour, index: i, findings: found[i]) }
         }
         // Each file's problems and, when it loaded, what it holds: the tours, then the screens files.
         var checked: [(file: String, problems: [Diagnostic], summary: String?)] = zip(planned, found).map { tour, problems in
@@ -164,7 +168,7 @@ enum CheckCommand {
     /// The lint's findings for each tour that loaded, at every size, scale and language of its test
     /// matrix, each finding once.
     static func lint(_ planned: [PlannedTour], _ loaded: [LoadedTour?], apps: [CLIApp], required: Set<String> = [],
-                     onlyAnchors: Bool = false, strict: Bool = false) -> [[Diagnostic]] {
+                     onlyAnchors: Bool = false, strict: Bool = false, heal: HealRecord? = nil) -> [[Diagnostic]] {
         let stages = TestStages(loaded: loaded, apps: apps, command: "check")
         let plan = stages.plan(planned)
         var options = SnapshotRunner.Options(artifacts: "", paints: false, requiredLanguages: required, command: programName)
@@ -175,6 +179,7 @@ enum CheckCommand {
         }
         runner.comesLater = { stages.comesLater($0) }
         runner.appFindings = { stages.appFindings($0) }
+        if let heal { runner.settledStepShown = { group, step, walk in heal.record.record(tour: group.tour, group: group, step: step, walk: walk) } }
         var found = [[Diagnostic]](repeating: [], count: planned.count)
         for (i, tour) in planned.enumerated() where !onlyAnchors {
             guard let t = tour.tour else { continue }
@@ -209,5 +214,37 @@ enum CheckCommand {
             }
         }
         return found
+    }
+}
+
+/// `check --heal`: what the drift report saw of each anchored target, and the tour files rewritten
+/// with the heals it allows.
+@MainActor
+final class HealRecord {
+    /// What each anchored target found at each place.
+    var record = AnchorHeal()
+
+    /// Heals the drifted targets of tour `index` (one with errors of its own is left alone): the file
+    /// rewritten, each change printed, the drift warnings of healed targets taken from `findings`,
+    /// and a line for each drifted target that does not heal.
+    func apply(to tour: PlannedTour, index: Int, findings: [Diagnostic]) throws(CLIError) -> [Diagnostic] {
+        guard let loaded = tour.tour, loaded.steps.contains(where: \.hasAnchoredTargets) else { return findings }
+        guard !tour.problems.contains(where: { $0.severity == .error }) else {
+            return findings + [Diagnostic(file: tour.file, line: nil, path: "", message: "not healed: the tour has errors of its own", severity: .warning)]
+        }
+        let (changes, refused) = record.heals(of: index, loaded, file: tour.file)
+        var kept = findings + refused.map { var d = $0; d.severity = .warning; return d }
+        guard !changes.isEmpty else { return kept }
+        let text: String
+        do {
+            text = try AnchorHeal.rewrite(String(decoding: try TourLoader.read(tour.file), as: UTF8.self), with: changes)
+            try AtomicFile().write(Data(text.utf8), to: tour.file)
+        } catch {
+            throw .failure("check: --heal: \(Arguments.printable(tour.file)): \(error)")
+        }
+        let healed = Set(changes.map(\.path))
+        kept.removeAll { healed.contains($0.path) && $0.message.contains(") changed: found ") }
+        for change in changes { print("\(tour.file):\(change.line): \(change.path): healed: \(change.summary)") }
+        return kept
     }
 }

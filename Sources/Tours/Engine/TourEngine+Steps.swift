@@ -82,7 +82,7 @@ extension TourEngine {
         case .finished: return "\(name): finished"
         case .skipped: return "\(name): skipped"
         case .dismissed: return "\(name): dismissed"
-        case .targetMissing(let i): return "\(name): step \(i + 1) of \(tour.steps.count) waits for its target"
+        case let .targetMissing(i, cause): return "\(name): step \(i + 1) of \(tour.steps.count) waits for its target (\(cause.words))"
         case let .waited(i, seconds): return "\(name): step \(i + 1) of \(tour.steps.count) waited \((seconds * 1000).rounded().compact) ms"
         case let .advanced(i, cause): return "\(name): step \(i + 1) of \(tour.steps.count) moved on by \(cause)"
         case .waitingToShow(let i):

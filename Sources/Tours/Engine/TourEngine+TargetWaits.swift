@@ -15,7 +15,7 @@ extension TourEngine {
             let timer = root.timers.after(step.waitFor / 1000) { [weak self] in self?.waitRanOut(step: i) }
             shown.targetWait = TargetWait(since: root.clock.now, timer: timer)
             screen = .spotlight(shown)
-            onEvent?(.targetMissing(i))
+            onEvent?(.targetMissing(i, cause: cause(ofMissing: reporter?.missingCause ?? .missing, step: i)))
         } else if let wait = shown.targetWait {
             endTargetWait()
             onEvent?(.waited(i, seconds: root.clock.now - wait.since))
@@ -28,6 +28,13 @@ extension TourEngine {
         }
     }
 
+    /// Why step `i`'s target is missing, as the events log says it: a target gone while the app is on
+    /// another tab than the step's is elsewhere, not gone (an app may take a tab's views away).
+    func cause(ofMissing cause: TargetAbsence, step i: Int) -> TargetAbsence {
+        guard cause == .missing, let tab = tab(forStep: i), let shown = host.selectedTabName, shown != tab else { return cause }
+        return .elsewhere
+    }
+
     func waitRanOut(step i: Int) {
         guard case .spotlight(var shown) = screen, shown.step == i, shown.targetWait != nil else { return }
         shown.targetWait = nil
@@ -35,7 +42,17 @@ extension TourEngine {
         switch tour.steps[i].ifMissing {
         case .skip: next(by: "missing")
         case .end: end(.skipped)
-        case .center: shown.overlay.centersBubbleWithoutTarget = true
+        case .center:
+            // Never a dim with no way out: a step with no bubble to centre is passed over, and a
+            // centred bubble whose step waits for a tap on its target gets a Next to leave by.
+            guard tour.steps[i].showsBubble else { next(by: "missing"); return }
+            var step = spotlightStep(for: i)
+            if var mark = step.coachMark, !mark.showsNextButton, mark.buttons.isEmpty {
+                mark.showsNextButton = true
+                step.coachMark = mark
+                shown.overlay.show(step, animated: false)
+            }
+            shown.overlay.centersBubbleWithoutTarget = true
         }
     }
 

@@ -1,3 +1,5 @@
+import Overlays
+
 /// Something that happened in a running tour.
 public enum TourEvent: Hashable, Sendable {
     /// Step `index` (0-based) came on screen.
@@ -10,8 +12,9 @@ public enum TourEvent: Hashable, Sendable {
     case skipped
     /// The tour's spotlight was taken off the screen by something else while a step showed.
     case dismissed
-    /// Step `index`'s target is not laid out (not yet, or no longer): the step waits for it.
-    case targetMissing(Int)
+    /// Step `index`'s target cannot be pointed at (not laid out yet, gone, elsewhere, of no size,
+    /// off the screen, covered: `cause`): the step waits for it.
+    case targetMissing(Int, cause: TargetAbsence)
     /// Step `index`'s target came after `seconds` of waiting.
     case waited(Int, seconds: Double)
     /// Step `index` waits, nothing on screen, for its `showWhen` to hold.

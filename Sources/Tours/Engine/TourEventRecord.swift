@@ -1,7 +1,7 @@
 import Foundation
 
 /// A tour event as one JSON object, for `--events FILE` and `replay`'s output: `"event"`
-/// (`shown`, `hidden`, `advanced` with `"by"`, `skipped`, `finished`, `dismissed`, `targetMissing`,
+/// (`shown`, `hidden`, `advanced` with `"by"`, `skipped`, `finished`, `dismissed`, `targetMissing` with `"cause"`,
 /// `waiting`, `waited` with `"waitedMs"`), `"tour"`, `"step"` (counting from 1; for `skipped` and
 /// `dismissed` the step it ended at) and `"ms"`, the clock's time in milliseconds.
 public struct TourEventRecord: Encodable, Hashable, Sendable {
@@ -17,6 +17,8 @@ public struct TourEventRecord: Encodable, Hashable, Sendable {
     public var by: String?
     /// For `waited`: how long the step waited.
     public var waitedMs: Double?
+    /// For `targetMissing`: why (`missing`, `ambiguous`, `elsewhere`, `zeroSize`, `offScreen`, `occluded`).
+    public var cause: String?
 
     /// The record of `event` in tour `tour` at `time` (seconds); `endedAt` is the step a tour that
     /// ended was on (0-based).
@@ -30,7 +32,7 @@ public struct TourEventRecord: Encodable, Hashable, Sendable {
         case .finished: self.event = "finished"; step = endedAt.map { $0 + 1 }
         case .skipped: self.event = "skipped"; step = endedAt.map { $0 + 1 }
         case .dismissed: self.event = "dismissed"; step = endedAt.map { $0 + 1 }
-        case .targetMissing(let i): self.event = "targetMissing"; step = i + 1
+        case let .targetMissing(i, why): self.event = "targetMissing"; step = i + 1; cause = why.rawValue
         case .waitingToShow(let i): self.event = "waiting"; step = i + 1
         case let .waited(i, seconds): self.event = "waited"; step = i + 1; waitedMs = (seconds * 1000).rounded()
         }

@@ -8,6 +8,32 @@ extension TourFormat {
         schema["$id"] = "https://limelight.invalid/schemas/tour.schema.json"
         schema["title"] = "Limelight tour"
         schema["description"] = "A tutorial flow over an app or a screenshot: a dim layer and steps, each a spotlight with an optional coach-mark bubble."
+        // A target is a view id or an object of anchors, in `target`, `targets` and `within` alike:
+        // one definition, referred to from each (an object needs "id", or "role" with "name").
+        if var steps = schema["properties"] as? [String: Any], var stepList = steps["steps"] as? [String: Any],
+           var step = stepList["items"] as? [String: Any], var properties = step["properties"] as? [String: Any],
+           var target = properties["target"] as? [String: Any], var targets = properties["targets"] as? [String: Any],
+           var anchors = (target["anyOf"] as? [Any])?.last as? [String: Any], var anchorKeys = anchors["properties"] as? [String: Any] {
+            var within = anchorKeys["within"] as? [String: Any] ?? [:]
+            within["type"] = nil
+            within["$ref"] = "#/$defs/anchors"
+            anchorKeys["within"] = within
+            anchors["properties"] = anchorKeys
+            anchors["anyOf"] = [["required": ["id"]], ["required": ["role", "name"]]]
+            schema["$defs"] = ["anchors": anchors]
+            let either: [Any] = [["type": "string", "minLength": 1], ["$ref": "#/$defs/anchors"]]
+            target["anyOf"] = either
+            targets["anyOf"] = nil
+            targets["type"] = "array"
+            targets["minItems"] = 1
+            targets["items"] = ["anyOf": either]
+            properties["target"] = target
+            properties["targets"] = targets
+            step["properties"] = properties
+            stepList["items"] = step
+            steps["steps"] = stepList
+            schema["properties"] = steps
+        }
         // What `check` refuses of a tour over a screenshot, the schema refuses too: a picture has
         // no views to find by id and no tabs.
         var refused: [String: Any] = [:]

@@ -51,3 +51,8 @@ extension TourSchema {
         return anchors
     }
 }
+
+extension TargetAnchors {
+    /// The keys of a target object in the order the format declares them: where a key written anew goes.
+    public static var keyOrder: [String] { TourSchema.anchor.map(\.name) }
+}

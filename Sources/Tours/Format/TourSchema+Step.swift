@@ -7,10 +7,10 @@ extension TourSchema {
 
     /// The keys of a step.
     static let step: [KeyRow<TourStep>] = [
-        KeyRow("target", .viewIDs, value: "a view id", default: "one of `target`, `targets`, `rect`, `rects` is required",
-                doc: "the view the hole surrounds (`limelight inspect` lists the app's ids)",
+        KeyRow("target", .mixed, value: "a view id, or an object of anchors", default: "one of `target`, `targets`, `rect`, `rects` is required",
+                doc: "the view the hole surrounds (`limelight inspect` lists the app's ids), or the element its anchors find (see \"Anchored targets\")",
                 decode: nil),
-        KeyRow("targets", .viewIDs, value: "a list of view ids", default: "—", doc: "several views: one hole each, shown together", decode: nil),
+        KeyRow("targets", .viewIDs, value: "a list of view ids or objects of anchors", default: "—", doc: "several targets: one hole each, shown together", decode: nil),
         KeyRow("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "—",
                 doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(maxCoordinate)))", decode: nil),
         KeyRow("rects", .rects, value: "a list of `[x, y, width, height]`, or of objects: `rect`, `cornerRadius`", default: "—",
@@ -143,7 +143,7 @@ extension TourSchema {
                 doc: "milliseconds the step waits, the dim up and no bubble, for a target not laid out yet (a card added later) or gone; then `ifMissing`",
                 \.waitFor),
         .choice("ifMissing", MissingTargetAction.self, default: .skip,
-                doc: "when the wait is over: pass over the step, end the tour, or show the bubble centred with no hole", \.ifMissing),
+                doc: "when the wait is over: pass over the step, end the tour, or show the bubble centred with no hole (with a Next to leave by; a step without text is passed over)", \.ifMissing),
         KeyRow("scrollIntoView", .flag, value: "`true` or `false`", default: "`true`",
                 doc: "scroll a target that is cut off (or virtualized far away) fully into view first", decode: { member, path, _, r, step in
             if let b = r.bool(member.value, at: path) { step.scrollsIntoView = b }

@@ -34,6 +34,7 @@ extension TourSchema {
         for key in step {
             rows += KeyTable.rows([key])
             switch key.name {
+            case "target": rows += KeyTable.rows(anchor, prefix: "target.")
             case "rects": rows += KeyTable.rows(rectItem, prefix: "rects[].")
             case "shape": rows += KeyTable.rows(pathShape, prefix: "shape.")
             case "advanceOn": rows += KeyTable.rows(advanceEvent, prefix: "advanceOn.")
@@ -84,6 +85,7 @@ extension TourSchema {
                 for s in step {
                     out += infos([s], prefix: "steps[].")
                     switch s.name {
+                    case "target": out += infos(anchor, prefix: "steps[].target.")
                     case "rects": out += infos(rectItem, prefix: "steps[].rects[].")
                     case "shape": out += infos(pathShape, prefix: "steps[].shape.")
                     case "advanceOn": out += infos(advanceEvent, prefix: "steps[].advanceOn.")

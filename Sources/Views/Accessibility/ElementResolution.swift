@@ -218,7 +218,8 @@ extension ElementResolution {
         case .found: return nil
         case let .drifted(node, agreeing):
             let changed = disagreeing(of: query).map(\.rawValue).joined(separator: ", ")
-            return "the target \(target) changed: found \(node.elementDescription) by its \(agreeing.filter(\.isStable).map(\.rawValue).joined(separator: " and ")); \(changed) no longer \(changed.contains(",") ? "agree" : "agrees")"
+            let by = agreeing.contains(.id) ? "id" : "role and name"
+            return "the target \(target) changed: found \(node.elementDescription) by its \(by); \(changed) no longer \(changed.contains(",") ? "agree" : "agrees")"
         case .ambiguous(let nodes):
             let named = nodes.prefix(3).map(\.elementDescription).joined(separator: ", ")
             return "the target \(target) is ambiguous: \(nodes.count) elements match (\(named)\(nodes.count > 3 ? ", …" : "")); give an id, or narrow it with \"within\" or \"index\""
