@@ -107,7 +107,8 @@ extension EditorApp {
         let overScreenshot = stage.pictures != nil
         let id = overScreenshot ? nil : id
         if let id {
-            members.append(("target", .string(id)))
+            // The view's id with its element's role and name: a second way to find it.
+            members.append(("target", StepFields.targetTree(id: id, element: stage.root.appElements.elements.first { $0.id == id })))
         } else if overScreenshot {
             let rect = EditorApp.recordedRectangle(around: point, on: stage.root.size)
             members.append(("rect", StepFields(.object([]), unitsPerPoint: model.unitsPerPoint).numbers(rect)))

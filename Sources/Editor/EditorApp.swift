@@ -124,7 +124,8 @@ public final class EditorApp: HostedApp {
     func wire() {
         viewport.onPick = { [weak self] id, adding in
             guard let self else { return }
-            self.model.changeStep { adding ? $0.toggleTarget(id) : $0.setTarget(id) }
+            let element = self.viewport.stage.root.appElements.elements.first { $0.id == id }
+            self.model.changeStep { adding ? $0.toggleTarget(id, element: element) : $0.setTarget(id, element: element) }
         }
         viewport.onRectangle = { [weak self] i, r, ended in
             // One drag is one step of the history: its moves coalesce, and letting go ends it.

@@ -51,8 +51,8 @@ public struct StepFields {
 
     /// The step's target.
     public var target: Target {
-        if let id = json["target"]?.stringValue { return .views([id]) }
-        if let ids = json["targets"]?.arrayValue?.compactMap(\.stringValue), !ids.isEmpty { return .views(ids) }
+        if let id = json["target"].flatMap(StepFields.targetID) { return .views([id]) }
+        if let ids = json["targets"]?.arrayValue?.compactMap(StepFields.targetID), !ids.isEmpty { return .views(ids) }
         let k = 1 / unitsPerPoint
         func points(_ r: Rect) -> Rect { Rect(x: r.minX * k, y: r.minY * k, width: r.width * k, height: r.height * k) }
         if let r = json["rect"].flatMap(StepFields.rect) { return .rects([points(r)]) }
@@ -72,24 +72,42 @@ public struct StepFields {
     /// The step's rectangles (empty when it aims at views).
     public var rectangles: [Rect] { if case .rects(let r) = target { return r } else { return [] } }
 
-    /// Aims the step at the view `id` alone.
-    public mutating func setTarget(_ id: String) {
-        clearTargets(keeping: "target")
-        set("target", .string(id))
+    /// The view id a target names: the string, or an anchors object's `id`.
+    static func targetID(_ tree: JSONTree) -> String? { tree.stringValue ?? tree["id"]?.stringValue }
+
+    /// A target as the editor writes it: the view's id and, when its element on the screen has a
+    /// role and a name, those too (`{"id": …, "role": …, "name": …}`), so the tour has a second,
+    /// stable way to find it after a redesign.
+    public static func targetTree(id: String, element: SemanticNode?) -> JSONTree {
+        guard let element, element.role != .screen, !element.label.isEmpty else { return .string(id) }
+        var tree = JSONTree.object([("id", .string(id)), ("role", .string(element.role.rawValue)), ("name", .string(element.label))])
+        tree.markInline()
+        return tree
     }
 
-    /// Adds the view `id` as another hole (or takes it away when it is one already).
-    public mutating func toggleTarget(_ id: String) {
-        var ids: [String]
-        if case .views(let current) = target { ids = current } else { ids = [] }
-        if let i = ids.firstIndex(of: id) { ids.remove(at: i) } else { ids.append(id) }
-        if ids.count == 1 {
-            setTarget(ids[0])
-        } else if ids.isEmpty {
+    /// Aims the step at the view `id` alone (with its element's role and name, when given).
+    public mutating func setTarget(_ id: String, element: SemanticNode? = nil) {
+        clearTargets(keeping: "target")
+        set("target", StepFields.targetTree(id: id, element: element))
+    }
+
+    /// Adds the view `id` as another hole (or takes it away when it is one already); the others
+    /// keep their anchors as written.
+    public mutating func toggleTarget(_ id: String, element: SemanticNode? = nil) {
+        var items: [JSONTree] = json["target"].map { [$0] } ?? json["targets"]?.arrayValue ?? []
+        if let i = items.firstIndex(where: { StepFields.targetID($0) == id }) {
+            items.remove(at: i)
+        } else {
+            items.append(StepFields.targetTree(id: id, element: element))
+        }
+        if items.count == 1 {
+            clearTargets(keeping: "target")
+            set("target", items[0])
+        } else if items.isEmpty {
             clearTargets(keeping: nil)
         } else {
             clearTargets(keeping: "targets")
-            set("targets", .array(ids.map { .string($0) }))
+            set("targets", .array(items))
         }
     }
 

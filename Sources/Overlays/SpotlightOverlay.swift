@@ -157,8 +157,11 @@ public final class SpotlightOverlay: Overlay {
 
     /// Follows the targets (mixed with the old holes while morphing), then places the bubble by its hole.
     public override func layout(root: ViewRoot) {
-        // One look-up per hole: the geometries drawn, and whether a view target is missing.
-        let resolved = holes.map { $0.geometry(in: root) }
+        // One look-up per hole: whether its target can be pointed at, and the geometries drawn of
+        // those that can (a target of no size, off the screen or covered has no hole either).
+        let covered = stack?.overlays.prefix { $0 !== self }.contains { $0.isInteractive && $0.isModal } ?? false
+        let absences = holes.map { $0.absence(in: root, covered: covered) }
+        let resolved = zip(holes, absences).map { hole, absence in absence == nil ? hole.geometry(in: root) : nil }
         var targets = resolved.compactMap { $0 }
         let current = targets
         var t = 1.0
@@ -182,8 +185,7 @@ public final class SpotlightOverlay: Overlay {
         if outlineAreas != outlinedBefore {
             for r in outlinedBefore + outlineAreas { root.invalidateComposite(rect: r) }
         }
-        let covered = stack?.overlays.prefix { $0 !== self }.contains { $0.isInteractive && $0.isModal } ?? false
-        missingCause = holes.lazy.compactMap { $0.absence(in: root, covered: covered) }.first
+        missingCause = absences.lazy.compactMap { $0 }.first
         let missing = missingCause != nil
         if missing != isMissingTargets {
             isMissingTargets = missing

@@ -7,7 +7,7 @@ import Raster
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded|anchors] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole | --accessibility frames|serve
            limelight-bench --kernels [--rounds N] [--opacity X]
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
@@ -59,6 +59,7 @@ let harness = Harness(budget: budget)
     if wanted("l10n") { try LocalizationBenchmarks.run(h) }
     if wanted("screens") { try ScreensBenchmarks.run(h, app: app) }
     if wanted("embedded") { try EmbeddedBenchmarks.run(h) }
+    if wanted("anchors") { try AnchorBenchmarks.run(h, app: app) }
     if wanted("host") {
         try HostBenchmarks.present(h, engine: app)
         try HostBenchmarks.startup(h)

@@ -337,7 +337,7 @@ import ImageFiles
         (["test"], "limelight: test: expected tour files or folders (see limelight test --help)"),
         (["test", "nowhere.json"], "limelight: test: nowhere.json: no such file or folder"),
         (["test", "x.json", "--jobs", "0"], "limelight: test: --jobs expects a whole number from 1 to 256 (got \"0\")"),
-        (["test", "x.json", "--frobnicate"], "limelight: test: unknown option --frobnicate (known: --accept, --blob, --help, --jobs, --junit, --only, --prune, --report, --report-all, --results, --shard, --update)"),
+        (["test", "x.json", "--frobnicate"], "limelight: test: unknown option --frobnicate (known: --accept, --blob, --help, --jobs, --junit, --only, --prune, --report, --report-all, --results, --shard, --strict, --update)"),
     ])
     func badUsageExitsTwoWithOneLine(args: [String], message: String) throws {
         let r = try CLI.run(args)

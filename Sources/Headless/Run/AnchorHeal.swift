@@ -37,7 +37,7 @@ package struct AnchorHeal {
         package var before: TargetAnchors
         package var after: TargetAnchors
 
-        /// `id "addButton" → "fab"; name "Add card" → {"en": …, "ja": …}`.
+        /// `id "addButton" → "save"; name "Add card" → {"en": …, "ja": …}`.
         package var summary: String {
             var parts: [String] = []
             func words(_ s: String?, _ table: [String: String]) -> String {

@@ -35,15 +35,15 @@ open class View {
     /// Set by the root on the one view that draws the focus ring now.
     var drawsFocusRing = false
     /// The role assistive technology is told, overriding the view's own (`semanticRole`).
-    public var accessibilityRole: SemanticRole?
+    public var accessibilityRole: SemanticRole? { didSet { if accessibilityRole != oldValue { root?.elementsMade = nil } } }
     /// The label assistive technology reads, overriding the view's own (`semanticLabel`): a button
     /// drawn as an icon says what it does ("Add"), an image what it shows.
-    public var accessibilityLabel: String?
+    public var accessibilityLabel: String? { didSet { if accessibilityLabel != oldValue { root?.elementsMade = nil } } }
     /// The label a view this one speaks for gives it (a list row's, for its control), read when
     /// the view has no `accessibilityLabel` of its own: what the app sets on the view itself wins.
     var labelFromContainer: String?
     /// Whether the view and everything inside it are left out of the semantics tree (decoration).
-    public var isAccessibilityHidden = false
+    public var isAccessibilityHidden = false { didSet { if isAccessibilityHidden != oldValue { root?.elementsMade = nil } } }
 
     /// The root that shows this tree; set on the top view only (the root's content, or a surface's).
     weak var owner: ViewRoot? {

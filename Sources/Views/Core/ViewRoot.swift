@@ -125,7 +125,7 @@ public final class ViewRoot {
     /// Views by id (see `view(withID:)`), made again after any view of this tree gains or loses a
     /// child or changes its id (`View.treeDidChange()`), and when a surface comes or goes.
     private var idIndex: [String: WeakView] = [:]
-    var idIndexIsStale = true
+    var idIndexIsStale = true { didSet { if idIndexIsStale { elementsMade = nil } } }
 
     /// A root showing `content` on a screen of `size` points at `scale`. `safeArea` defaults to
     /// `SafeArea.default(for: size)`. Refuses sizes and scales that cannot make a pixmap.
