@@ -36,6 +36,8 @@ package struct AnchorHeal {
         /// The anchors as written, and as healed.
         package var before: TargetAnchors
         package var after: TargetAnchors
+        /// The languages in the order the tour tests them: the order names by language are written in.
+        package var languages: [String] = []
 
         /// `id "addButton" → "save"; name "Add card" → {"en": …, "ja": …}`.
         package var summary: String {
@@ -83,7 +85,9 @@ package struct AnchorHeal {
             let path = key.target < step.source.targetPaths.count ? step.source.targetPaths[key.target] : "steps[\(key.step)]"
             switch AnchorHeal.healed(anchors, seen) {
             case .success(let after):
-                changes.append(Change(step: key.step, target: key.target, line: line, path: path, before: anchors, after: after))
+                var order: [String] = []
+                for s in seen where !order.contains(s.language) { order.append(s.language) }
+                changes.append(Change(step: key.step, target: key.target, line: line, path: path, before: anchors, after: after, languages: order))
             case .failure(let why):
                 refused.append(Diagnostic(file: file, line: line, path: path, message: "not healed: \(why.message)"))
             }
@@ -170,8 +174,12 @@ package struct AnchorHeal {
         var tree = tree
         let a = change.after, b = change.before
         func text(_ s: String?, _ table: [String: String]) -> JSONTree? {
-            if !table.isEmpty { return .object(table.sorted { $0.key < $1.key }.map { ($0.key, JSONTree.string($0.value)) }) }
-            return s.map(JSONTree.string)
+            guard !table.isEmpty else { return s.map(JSONTree.string) }
+            // The tour's languages in its order, then any others the file gave.
+            let keys = change.languages.filter { table[$0] != nil } + table.keys.filter { !change.languages.contains($0) }.sorted()
+            var tree = JSONTree.object(keys.map { ($0, JSONTree.string(table[$0]!)) })
+            tree.markInline()
+            return tree
         }
         let order = TargetAnchors.keyOrder
         func set(_ key: String, _ value: JSONTree?) {
