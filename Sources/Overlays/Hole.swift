@@ -18,6 +18,15 @@ public enum HoleTarget: Hashable, Sendable {
         return nil
     }
 
+    /// The id the target names as written: a view target's, or its query's `id` anchor.
+    public var namedID: String? {
+        switch self {
+        case .view(let id): return id
+        case .element(let query): return query.id
+        case .rect: return nil
+        }
+    }
+
     /// Whether the target is on the app's screen and may be missing from it (a view, an element),
     /// not a fixed rectangle.
     public var followsTheScreen: Bool {

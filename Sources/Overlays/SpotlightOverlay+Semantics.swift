@@ -77,6 +77,13 @@ extension SpotlightOverlay {
         }
     }
 
-    /// The geometry of every hole whose target exists now.
-    public func targetGeometries(root: ViewRoot) -> [HoleGeometry] { holes.compactMap { $0.geometry(in: root) } }
+    /// The geometry of every hole whose target can be pointed at now (`Hole.absence`): the holes
+    /// the spotlight shows once settled.
+    public func targetGeometries(root: ViewRoot) -> [HoleGeometry] {
+        let covered = isCoveredByModal
+        return holes.compactMap { $0.absence(in: root, covered: covered) == nil ? $0.geometry(in: root) : nil }
+    }
+
+    /// Whether a modal overlay below this one on its stack covers the app (its targets are then occluded).
+    var isCoveredByModal: Bool { stack?.overlays.prefix { $0 !== self }.contains { $0.isInteractive && $0.isModal } ?? false }
 }

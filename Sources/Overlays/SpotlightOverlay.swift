@@ -159,7 +159,7 @@ public final class SpotlightOverlay: Overlay {
     public override func layout(root: ViewRoot) {
         // One look-up per hole: whether its target can be pointed at, and the geometries drawn of
         // those that can (a target of no size, off the screen or covered has no hole either).
-        let covered = stack?.overlays.prefix { $0 !== self }.contains { $0.isInteractive && $0.isModal } ?? false
+        let covered = isCoveredByModal
         let absences = holes.map { $0.absence(in: root, covered: covered) }
         let resolved = zip(holes, absences).map { hole, absence in absence == nil ? hole.geometry(in: root) : nil }
         var targets = resolved.compactMap { $0 }

@@ -121,7 +121,9 @@ import Tours
         let bytes = Array(saved.utf8)
         let json = JSONTree(try JSONParser.parse(bytes), in: bytes)
         let steps = json["steps"]?.arrayValue ?? []
-        #expect(steps.map { $0["target"]?.stringValue ?? "" } == ["fab", "card.4", "tab.menu", "menu.alert"], "\(saved)")
+        // Each tap's view, written with its element's role and name: a second way to find it.
+        #expect(steps.map { $0["target"]?["id"]?.stringValue ?? "" } == ["fab", "card.4", "tab.menu", "menu.alert"], "\(saved)")
+        #expect(steps.map { $0["target"]?["role"]?.stringValue ?? "" } == ["button", "button", "tab", "button"], "\(saved)")
         #expect(steps.allSatisfy { $0["advanceOn"]?.stringValue == "tapTarget" })
         #expect(steps[1]["waitFor"] != nil && steps[0]["waitFor"] == nil && steps[2]["waitFor"] == nil, "only the added card is waited for")
         #expect(steps[3]["tab"]?.stringValue == "menu" && steps[2]["tab"] == nil)

@@ -302,7 +302,8 @@ struct EditorWindowTests {
         try key("ctrl+s")
         #expect(WindowTests.waitFor(20) { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("recorded") == true }, "saved")
         let saved = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        #expect(saved.contains(#""target": "fab""#) && saved.contains(#""target": "tab.menu""#) && saved.contains(#""name": "recorded""#), "\(saved)")
+        #expect(saved.contains(#""target": { "id": "fab", "role": "button""#) && saved.contains(#""target": { "id": "tab.menu", "role": "tab""#)
+                && saved.contains(#""name": "recorded""#), "\(saved)")
         let update = try CLI.run(["test", file, "--update", "--report", dir + "/report"])
         #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
         let test = try CLI.run(["test", file, "--report", dir + "/report"])

@@ -255,7 +255,12 @@ struct WindowTests {
         let saved = Self.waitFor(20) { (try? String(contentsOfFile: tour, encoding: .utf8))?.contains("New title") == true }
         #expect(saved, "Ctrl-S saved the typed title")
         let text = try String(contentsOfFile: tour, encoding: .utf8)
-        #expect(text == #"{"id": "t", "steps": [{"targets": ["card.1", "fab"], "title": "New title", "text": "Some text."}]}"#, "\(text)")
+        #expect(text == """
+            {"id": "t", "steps": [{"targets": [
+                    { "id": "card.1", "role": "button", "name": "City Lights, Streets glow at night after the rain." },
+                    { "id": "fab", "role": "button", "name": "Add a card" }
+                  ], "title": "New title", "text": "Some text."}]}
+            """, "\(text)")
     }
 }
 

@@ -42,7 +42,7 @@ import Tours
         #expect(!app.needsLayout && violations.isEmpty, "\(violations)")
         try f.run("tap fab")
         let step = try #require(f.editor.model.document.steps.first)
-        #expect(step["target"]?.stringValue == "fab" && step["waitFor"] == nil, "\(step.text())")
+        #expect(step["target"]?["id"]?.stringValue == "fab" && step["target"]?["role"]?.stringValue == "button" && step["waitFor"] == nil, "\(step.text())")
     }
 
     @Test func recordingShowsThatItRecords() throws {

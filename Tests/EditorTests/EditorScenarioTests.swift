@@ -20,7 +20,9 @@ import TestSupport
         #expect(f.editor.model.selectedStep?.target == .views(["card.1", "fab"]))
         try f.run("tap shift card.1")
         #expect(f.editor.model.selectedStep?.target == .views(["fab"]), "Shift-click on a hole takes it away")
-        #expect(f.editor.engineShown?.spotlight?.holes.map(\.target) == [.view("fab")], "the step is shown as it will look")
+        #expect(f.editor.engineShown?.spotlight?.holes.map(\.target) == [.element(ElementQuery(id: "fab", role: .button, name: "Add a card"))],
+                "the step is shown as it will look, its target written with its role and name")
+        #expect(f.editor.model.document.steps[1]["target"]?.text() == #"{ "id": "fab", "role": "button", "name": "Add a card" }"#)
     }
 
     @Test func altDragDrawsARectangleWhoseEdgesDragAfter() throws {
@@ -171,7 +173,7 @@ import TestSupport
         try f.run("tap editor.step.2\ntap editor.padding.plus\ntap editor.placement.below\nkey ctrl+s")
         // Step 2 alone changes: its padding, and a placement after its text (which gains a comma).
         let step2 = try #require(Self.home.range(of: "\"target\": \"card.0\""))
-        let step3 = try #require(Self.home.range(of: "\"target\": \"fab\""))
+        let step3 = try #require(Self.home.range(of: "\"target\": {\"id\": \"fab\""))
         var block = String(Self.home[step2.lowerBound..<step3.lowerBound])
         block = block.replacingOccurrences(of: "\"padding\": 6,", with: "\"padding\": 8,")
         block = block.replacingOccurrences(of: "      }\n    },", with: "      },\n      \"placement\": \"below\"\n    },")
@@ -204,20 +206,20 @@ import TestSupport
           "id": "walkthrough",
           "steps": [
             {
-              "target": "fab",
+              "target": { "id": "fab", "role": "button", "name": "Add a card" },
               "shape": "circle",
               "text": "Tap here to add a card.",
               "advanceOn": "tapTarget"
             },
             {
-              "target": "nav.title",
+              "target": { "id": "nav.title", "role": "header", "name": "Home" },
               "text": "This is Home."
             }
           ]
         }
 
         """)
-        let byHand = #"{"id": "walkthrough", "steps": [{"target": "fab", "shape": "circle", "text": "Tap here to add a card.", "advanceOn": "tapTarget"}, {"target": "nav.title", "text": "This is Home."}]}"#
+        let byHand = #"{"id": "walkthrough", "steps": [{"target": {"id": "fab", "role": "button", "name": "Add a card"}, "shape": "circle", "text": "Tap here to add a card.", "advanceOn": "tapTarget"}, {"target": {"id": "nav.title", "role": "header", "name": "Home"}, "text": "This is Home."}]}"#
         let a = try TourLoader.load(bytes: Array(saved.utf8), file: "a", folder: ".", appCatalog: { DemoApp.launchCatalog() })
         let b = try TourLoader.load(bytes: Array(byHand.utf8), file: "a", folder: ".", appCatalog: { DemoApp.launchCatalog() })
         #expect(a.tour.steps.map(\.holes) == b.tour.steps.map(\.holes) && a.tour.steps.map(\.text) == b.tour.steps.map(\.text))

@@ -33,7 +33,7 @@ import Demo
     @Test func theHomeTourCoversWhatItPromises() throws {
         let home = try TourLoader.load(path: Self.folder + "/home.json", appCatalog: { DemoApp.launchCatalog() }).tour
         #expect(home.steps.count >= 4)
-        let targets = home.steps.map { $0.targets.compactMap(\.viewID) }
+        let targets = home.steps.map { $0.targets.compactMap(\.namedID) }
         for id in ["nav.title", "card.0", "fab", "tab.menu"] { #expect(targets.contains { $0.contains(id) }, "a step on \(id)") }
         #expect(home.steps.contains { $0.targets.count == 2 }, "one step with two holes")
     }

@@ -206,7 +206,7 @@ import Demo
             "t.json:5: steps[2].advanceOn: \"nextButton\" needs a bubble, and a step without \"text\" shows none (add \"text\" or use \"tapAnywhere\")",
             "t.json:6: steps[3].cornerRadius: warning: has no effect: only \"shape\": \"roundedRect\" has a corner radius (remove it)",
             "t.json:7: steps[4].targets: an \"svgPath\" shape draws one hole; give a single \"target\" or \"rect\"",
-            "t.json:8: steps[5]: expected one of \"target\" (a view id), \"targets\" (several view ids), \"rect\" ([x, y, width, height]) or \"rects\" (several)",
+            "t.json:8: steps[5]: expected one of \"target\" (a view id or anchors), \"targets\" (several), \"rect\" ([x, y, width, height]) or \"rects\" (several)",
             "t.json:9: steps[6].shape: expected one of \"circle\", \"ellipse\", \"rect\", \"roundedRect\", found \"square\"",
             "t.json:9: steps[6].placement: expected one of \"auto\", \"above\", \"below\", \"left\", \"right\", found \"top\"",
         ])

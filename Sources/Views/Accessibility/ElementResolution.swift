@@ -73,7 +73,18 @@ public struct ElementList: Sendable {
         self.parents = parents
         names = elements.map { ElementList.normalized($0.label) }
         texts = elements.map { $0.visibleText.map(ElementList.normalized) }
+        var byID: [String: [Int]] = [:], byName: [String: [Int]] = [:]
+        for i in elements.indices {
+            if let id = elements[i].id { byID[id, default: []].append(i) }
+            byName[names[i], default: []].append(i)
+        }
+        self.byID = byID
+        self.byName = byName
     }
+
+    /// The places of the elements with each id, and with each name, in reading order.
+    private let byID: [String: [Int]]
+    private let byName: [String: [Int]]
 
     /// What `query` finds here, by the rules above.
     public func resolve(_ query: ElementQuery) -> ElementResolution {
@@ -97,11 +108,20 @@ public struct ElementList: Sendable {
         }
     }
 
-    /// The places of the elements matching the anchors `kinds` of `query`.
+    /// The places of the elements matching the anchors `kinds` of `query`: looked up by id or by
+    /// name, then the other anchors checked on those alone.
     private func matches(_ query: ElementQuery, including kinds: Set<ElementAnchor>) -> [Int] {
         let inside = kinds.contains(.within) ? query.within.map(containers) : nil
         let name = query.name.map(ElementList.normalized), text = query.text.map(ElementList.normalized)
-        return elements.indices.filter { i in
+        let candidates: [Int]
+        if kinds.contains(.id), let id = query.id {
+            candidates = byID[id] ?? []
+        } else if kinds.contains(.name), let name {
+            candidates = byName[name] ?? []
+        } else {
+            candidates = Array(elements.indices)
+        }
+        return candidates.filter { i in
             let e = elements[i]
             if kinds.contains(.id), e.id != query.id { return false }
             if kinds.contains(.role), e.role != query.role { return false }
@@ -148,11 +168,15 @@ public struct ElementList: Sendable {
 
     /// The anchors of `query` that the element at `i` matches.
     private func agreeing(_ query: ElementQuery, at i: Int) -> [ElementAnchor] {
-        query.anchors.filter { kind in
+        let e = elements[i]
+        return query.anchors.filter { kind in
             switch kind {
             case .index: return false
-            case .within: return matches(query, including: [.within]).contains(i)
-            default: return matches(query, including: [kind]).contains(i)
+            case .id: return e.id == query.id
+            case .role: return e.role == query.role
+            case .name: return names[i] == query.name.map(ElementList.normalized)
+            case .text: return texts[i] == query.text.map(ElementList.normalized)
+            case .within: return query.within.map { isInside(i, containers($0)) } ?? false
             }
         }
     }
@@ -176,7 +200,15 @@ public struct ElementList: Sendable {
 
     /// `s` with runs of white space as one space and the ends trimmed.
     static func normalized(_ s: String) -> String {
-        s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // Most names are already so: single spaces between words, none at the ends.
+        var previousIsSpace = true, clean = true
+        for scalar in s.unicodeScalars {
+            let isSpace = scalar.properties.isWhitespace
+            if isSpace && (previousIsSpace || scalar != " ") { clean = false; break }
+            previousIsSpace = isSpace
+        }
+        if clean && !previousIsSpace || s.isEmpty { return s }
+        return s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// How alike two words are, 0...1: one less the edit distance over the longer length (the first
