@@ -51,6 +51,14 @@ import Testing
         #expect(!roomy.1.contains { $0.message.contains("progress dots") }, "\(roomy.1)")
     }
 
+    /// A step with no bubble has nothing to centre when its target is missing: the lint says it is
+    /// passed over instead, so nobody expects a dim with nothing on it.
+    @Test func centreOnAStepWithNoBubbleIsNoted() throws {
+        let (status, found, _) = try lint(#"{"id": "t", "steps": [{"target": "nav.title", "text": "One"}, {"target": "fab", "advanceOn": "tapTarget", "ifMissing": "center"}]}"#)
+        #expect(status == 0)
+        #expect(found.contains { $0.path == "steps[1].ifMissing" && $0.severity == "warning" && $0.message.hasPrefix("\"center\" shows the bubble without a hole, and this step has no text") }, "\(found)")
+    }
+
     @Test func aBubbleClippedByTheScreen() throws {
         let text = Array(repeating: "A long explanation", count: 20).joined(separator: " ")
         let (status, found, _) = try lint(#"{"id": "t", "test": {"sizes": ["240x300"]}, "steps": [{"target": "nav.title", "text": "\#(text)"}]}"#)

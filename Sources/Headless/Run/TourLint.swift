@@ -28,6 +28,12 @@ package enum TourLint {
     /// The findings of the tour as a whole: its length, and files it names by absolute paths.
     package static func tourFindings(_ tour: Tour, file: String) -> [Diagnostic] {
         var found = pathFindings(tour, file: file)
+        // A step with no bubble has nothing to centre: it is passed over, whatever `ifMissing` says.
+        for (i, step) in tour.steps.enumerated() where step.ifMissing == .center && !step.showsBubble {
+            found.append(Diagnostic(file: file, line: step.source.step, path: "steps[\(i)].ifMissing",
+                                    message: "\"center\" shows the bubble without a hole, and this step has no text: when its target is missing it is passed over (\"skip\"); give it text, or say \"skip\" or \"end\"",
+                                    severity: .warning))
+        }
         guard tour.steps.count > stepsBeforeWarning else { return found }
         let first = tour.steps[stepsBeforeWarning]
         found.append(Diagnostic(file: file, line: first.source.step, path: "steps",
