@@ -90,6 +90,16 @@ extension KeyRow {
         }, rule: rule)
     }
 
+    /// A string, or strings by language tag: the default language's text stored at `text`, every
+    /// language's at `byLanguage`.
+    package static func localizedText(_ name: String, default defaultValue: String = "none", doc: String,
+                                      _ text: WritableKeyPath<Model, String?> & Sendable,
+                                      _ byLanguage: WritableKeyPath<Model, [String: String]> & Sendable) -> KeyRow {
+        KeyRow(name, .localizedText, value: "a string, or strings by language tag", default: defaultValue, doc: doc) { member, path, _, r, model in
+            (model[keyPath: text], model[keyPath: byLanguage]) = r.localizedText(member.value, at: path)
+        }
+    }
+
     /// A number within `range` stored at `keyPath`.
     package static func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double, doc: String,
                                _ keyPath: WritableKeyPath<Model, Double> & Sendable, rule: Rule? = nil) -> KeyRow {

@@ -17,14 +17,8 @@ extension TourSchema {
                 doc: "the element's role, as `inspect --semantics` shows it (stable with `name`)") { role, anchors in
             anchors.role = role
         },
-        KeyRow("name", .localizedText, value: "a string, or strings by language tag", default: "none",
-               doc: "the accessible name a screen reader reads, whole (stable with `role`; give it per language so it holds in each)") { member, path, _, r, anchors in
-            (anchors.name, anchors.names) = r.localizedText(member.value, at: path)
-        },
-        KeyRow("text", .localizedText, value: "a string, or strings by language tag", default: "none",
-               doc: "the words it shows, whole; only narrows a match (not stable: copy changes)") { member, path, _, r, anchors in
-            (anchors.text, anchors.texts) = r.localizedText(member.value, at: path)
-        },
+        .localizedText("name", doc: "the accessible name a screen reader reads, whole (stable with `role`; give it per language so it holds in each)", \.name, \.names),
+        .localizedText("text", doc: "the words it shows, whole; only narrows a match (not stable: copy changes)", \.text, \.texts),
         KeyRow("within", .object, value: "an object of anchors", default: "none",
                doc: "the container it is inside (a list, a tab, a screen); only narrows a match") { member, path, _, r, anchors in
             anchors.within = decodeAnchors(member.value, path, &r)

@@ -29,18 +29,9 @@ extension TourSchema {
             if case .roundedRect = step.shape { step.shape = .roundedRect(cornerRadius: d) }
         },
         .number("feather", in: 0...200, default: 0, doc: "the width of a soft edge, in points", \.feather),
-        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "none",
-                doc: "the bubble's bold first line (needs `text`)") { member, path, _, r, step in
-            (step.title, step.titles) = r.localizedText(member.value, at: path)
-        },
-        KeyRow("text", .localizedText, value: "a string, or strings by language tag", default: "none",
-                doc: "the bubble's text; a step without text shows no bubble") { member, path, _, r, step in
-            (step.text, step.texts) = r.localizedText(member.value, at: path)
-        },
-        KeyRow("label", .localizedText, value: "a string, or strings by language tag", default: "the target view's own label",
-                doc: "what a screen reader calls the target; needed for a `rect` over a screenshot, which nothing else names") { member, path, _, r, step in
-            (step.label, step.labels) = r.localizedText(member.value, at: path)
-        },
+        .localizedText("title", doc: "the bubble's bold first line (needs `text`)", \.title, \.titles),
+        .localizedText("text", doc: "the bubble's text; a step without text shows no bubble", \.text, \.texts),
+        .localizedText("label", default: "the target view's own label", doc: "what a screen reader calls the target; needed for a `rect` over a screenshot, which nothing else names", \.label, \.labels),
         .choice("placement", BubblePlacement.self, default: .auto,
                 doc: "where the bubble goes (a side without room flips, and the lint says so)", \.placement),
         KeyRow("advanceOn", .mixed, value: "`\"tapAnywhere\"`, `\"tapTarget\"`, `\"nextButton\"`, or `{\"event\": CONDITION, \"goto\": ID}`",
@@ -179,10 +170,7 @@ extension TourSchema {
 
     /// The keys of a `buttons` item.
     static let buttonItem: [KeyRow<ButtonItem>] = [
-        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required",
-                doc: "the button's title") { member, path, _, r, button in
-            (button.title, button.titles) = r.localizedText(member.value, at: path)
-        },
+        .localizedText("title", default: "required", doc: "the button's title", \.title, \.titles),
         KeyRow("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "required",
                 doc: "where the button leads", decode: { member, path, _, r, button in
             button.goto = goto(member, path, &r)
