@@ -108,6 +108,8 @@ void limelight_session_free(limelight_session *session);
  * "button", "tab", "tabBar", "header", "image", "text", "list", "dialog", "progressIndicator",
  * "textField", "toggle", "checkbox", "slider", "progressBar", "screen") and name (NULL or up to 4096
  * bytes). A known id moves and is renamed in place; publish targets each frame or when they change.
+ * A tour's anchored target ({"role": "button", "name": "Save"}) finds a target by its role and name
+ * as it finds a view's, so a renamed id still finds it (see the README's "Anchored targets").
  * A step whose target is not published waits for it (its "waitFor", then its "ifMissing"). At most
  * 4096 targets. Strings are copied. 0, or -1. Sessions' thread. */
 int limelight_session_set_target(limelight_session *session, const char *id, double x, double y,
