@@ -98,6 +98,8 @@ public struct Hole: Hashable, Sendable {
     public var label: String?
     /// A line around the hole, outside it.
     public var outline: HoleOutline?
+    /// What a screen reader is told a rectangle target is (nil: an image); a view's own role is its view's.
+    public var role: SemanticRole?
 
     /// A hole around `target`, `padding` points out, in `shape`, with a soft edge `feather` points
     /// wide, named `label` for assistive technology.
@@ -112,7 +114,7 @@ public struct Hole: Hashable, Sendable {
     public func targetNode(in root: ViewRoot) -> SemanticNode? {
         switch target {
         case .rect(let r):
-            return SemanticNode(role: .image, label: label ?? "", frame: r)
+            return SemanticNode(role: role ?? .image, label: label ?? "", frame: r)
         case .view(let id):
             guard let v = root.view(withID: id), v.isPlaced else { return nil }
             var node = v.semanticNodes().first ?? SemanticNode(role: .image, label: "", id: id, frame: v.frame)

@@ -1,4 +1,5 @@
 import Testing
+import Raster
 import Overlays
 import Views
 @testable import Tours
@@ -23,6 +24,22 @@ import Views
         let both = try tour(#"{"id": "b", "steps": [{"targets": ["nav.title", {"role": "button", "name": "Add a card"}], "text": "x"}]}"#)
         #expect(both.steps[0].targets == [.view("nav.title"), .element(ElementQuery(role: .button, name: "Add a card"))])
         #expect(both.steps[0].anchors(ofTarget: 0) == nil && both.steps[0].hasAnchoredTargets)
+    }
+
+    /// A part of a screenshot named on its own: its hole is the element a screen reader hears, with
+    /// its role and its name in the language shown.
+    @Test func aRectangleMayCarryARoleAndAName() throws {
+        let t = try tour("""
+            {"id": "r", "steps": [{"rects": [{"rect": [10, 20, 80, 40], "role": "button", "name": {"en": "Save", "de": "Sichern"}},
+                                             [100, 20, 80, 40]], "label": "Toolbar", "text": "x"}]}
+            """)
+        let de = t.steps[0].holes(in: "de")
+        #expect(de.map(\.label) == ["Sichern", "Toolbar"] && de.map(\.role) == [.button, nil])
+        #expect(de[0].target == .rect(Rect(x: 10, y: 20, width: 80, height: 40)), "still a rectangle")
+        #expect(t.steps[0].holes(in: "en").first?.label == "Save")
+        #expect(!t.steps[0].hasAnchoredTargets)
+        #expect(problemLines(#"{"id": "t", "steps": [{"rects": [{"rect": [0, 0, 1, 1], "role": "screen"}], "text": "x"}]}"#).first?
+                    .hasPrefix(#"t.json:1: steps[0].rects[0].role: expected one of "button""#) == true)
     }
 
     @Test func anchorsThatCannotFindAnElementAloneAreRefused() {

@@ -146,8 +146,9 @@ package enum TourLint {
         }
 
         // A rectangle has no view to take a name from: the step's label is all a screen reader hears.
-        if step.holes.contains(where: { if case .rect = $0.target { return true } else { return false } }),
-           step.label == nil, LanguageTag.lookup(language, in: step.labels) == nil {
+        if step.holes(in: language).contains(where: { hole in
+            if case .rect = hole.target { return (hole.label ?? "").isEmpty } else { return false }
+        }), step.label == nil, LanguageTag.lookup(language, in: step.labels) == nil {
             flag("its rect target has no \"label\": a screen reader names it with nothing (give the step a label saying what is there)", .warning)
         }
 

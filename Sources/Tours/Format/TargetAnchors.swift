@@ -53,9 +53,12 @@ extension TourStep {
 
     /// The step's targets in `language`: anchored ones as queries with their names in it.
     public func holeTargets(in language: String?) -> [HoleTarget] {
-        targets.enumerated().map { i, target in anchors(ofTarget: i).map { .element($0.query(in: language)) } ?? target }
+        targets.enumerated().map { i, target in
+            guard case .element = target, let anchors = anchors(ofTarget: i) else { return target }
+            return .element(anchors.query(in: language))
+        }
     }
 
     /// Whether any target is written as anchors.
-    public var hasAnchoredTargets: Bool { targetAnchors.contains { $0 != nil } }
+    public var hasAnchoredTargets: Bool { targets.contains { if case .element = $0 { return true } else { return false } } }
 }

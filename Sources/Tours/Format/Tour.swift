@@ -291,6 +291,11 @@ public struct TourStep: Hashable, Sendable {
             var h = hole
             h.label = name; h.outline = outline
             if i < targets.count { h.target = targets[i] }
+            // A part of a picture named on its own: its role and name.
+            if case .rect = h.target, let own = anchors(ofTarget: i) {
+                h.role = own.role
+                if let named = LanguageTag.text(in: own.names, language: language, base: own.name) { h.label = named }
+            }
             return h
         }
     }

@@ -7,13 +7,16 @@ extension TourSchema {
     /// What a target object must hold, for messages.
     static let anchorsWhat = "an object of anchors: \"id\", or \"role\" with \"name\" (\"text\", \"within\" and \"index\" narrow them)"
 
+    /// The roles an anchor or a rectangle may name (a whole screen is no target).
+    static let anchorRoles = SemanticRole.allCases.filter { $0 != .screen }.map { ($0.rawValue, $0) }
+
     /// The keys of a target written as an object (`target`, `targets[]`, and `within` inside them).
     static let anchor: [KeyRow<TargetAnchors>] = [
         KeyRow("id", .name, value: "a view id", default: "none",
                doc: "the view's id (stable: `limelight inspect` lists the app's ids)") { member, path, _, r, anchors in
             anchors.id = r.string(member.value, at: path, nonEmpty: true)
         },
-        .choice("role", SemanticRole.allCases.filter { $0 != .screen }.map { ($0.rawValue, $0) }, default: nil, defaultText: "none",
+        .choice("role", anchorRoles, default: nil, defaultText: "none",
                 doc: "the element's role, as `inspect --semantics` shows it (stable with `name`)") { role, anchors in
             anchors.role = role
         },

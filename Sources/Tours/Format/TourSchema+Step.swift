@@ -186,6 +186,8 @@ extension TourSchema {
     struct RectItem {
         var rect: JSONNode?
         var cornerRadius: Double?
+        /// What a screen reader is told the part of the picture is, and its name.
+        var anchors = TargetAnchors()
     }
 
     /// The keys of a `rects` item written as an object (a bare `[x, y, width, height]` is its `rect`).
@@ -197,6 +199,11 @@ extension TourSchema {
         .number("cornerRadius", in: 0...10_000, default: nil, defaultText: "the step's `cornerRadius`", doc: "this hole's own corner radius") { d, item in
             item.cornerRadius = d
         },
+        .choice("role", TourSchema.anchorRoles, default: nil, defaultText: "`\"image\"`",
+                doc: "what a screen reader is told this part of the picture is (a button, a tab)") { role, item in
+            item.anchors.role = role
+        },
+        .localizedText("name", default: "the step's `label`", doc: "what a screen reader calls this part of the picture", \.anchors.name, \.anchors.names),
     ]
 
     /// The keys of a step's path `shape` object (the fill rule first: a bad one is reported before

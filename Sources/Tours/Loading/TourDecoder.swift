@@ -68,6 +68,7 @@ public enum TourDecoder {
             for (i, item) in items.enumerated() {
                 let q = p.appending(i)
                 var radius: Double?
+                var named: TargetAnchors?
                 var rectNode = item
                 if case .object = item.value {
                     var fields = TourSchema.RectItem()
@@ -75,10 +76,12 @@ public enum TourDecoder {
                           let inner = fields.rect else { continue }
                     rectNode = inner
                     radius = fields.cornerRadius
+                    if fields.anchors != TargetAnchors() { named = fields.anchors }
                 }
                 if let rect = decodeRect(rectNode, rectNode.line == item.line && rectNode.span == item.span ? q : q.appending("rect"), &r) {
                     step.targets.append(.rect(rect))
                     step.targetCornerRadii.append(radius)
+                    step.targetAnchors.append(named)
                     step.source.targets.append(item.line)
                     step.source.targetPaths.append(q.description)
                 }
