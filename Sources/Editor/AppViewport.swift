@@ -54,20 +54,20 @@ final class AppViewport: EmbeddedRootView {
     var unitsPerPoint = 1.0
     /// The selected step's rectangle targets (app points), shown with handles.
     var rectangles: [Rect] = [] { didSet { if rectangles != oldValue { setNeedsDisplay() } } }
-    /// A view picked: its id, and whether Shift was held (add it as another hole).
-    var onPick: (@MainActor (String, Bool) -> Void)?
+    /// A view (or an element) picked, and whether Shift was held (add it as another hole).
+    var onPick: (@MainActor (PickedTarget, Bool) -> Void)?
     /// A rectangle reshaped: its index, the new rectangle (app points), whether the drag ended.
     var onRectangle: (@MainActor (Int, Rect, Bool) -> Void)?
     /// A new rectangle drawn (app points), and whether Shift was held (add it as another hole).
     var onNewRectangle: (@MainActor (Rect, Bool) -> Void)?
-    /// Recording: a tap reached the app at a point (app points), on the view with an id that was
-    /// under it when it went down (nil over a screenshot, or over no view with an id).
-    var onRecordedTap: (@MainActor (String?, Point) -> Void)?
-    private var recordedPress: String?
+    /// Recording: a tap reached the app at a point (app points), on what `pick` found under it
+    /// when it went down (nil over a screenshot, or over nothing with an id or a name).
+    var onRecordedTap: (@MainActor (PickedTarget?, Point) -> Void)?
+    private var recordedPress: PickedTarget?
 
-    /// The view under the pointer: its id and frame (app points).
-    private(set) var hovered: (id: String, frame: Rect)? {
-        didSet { if hovered?.id != oldValue?.id || hovered?.frame != oldValue?.frame { setNeedsDisplay() } }
+    /// What is under the pointer: the pick and its frame (app points).
+    private(set) var hovered: (target: PickedTarget, frame: Rect)? {
+        didSet { if hovered?.target != oldValue?.target || hovered?.frame != oldValue?.frame { setNeedsDisplay() } }
     }
 
     /// A drag in progress: where it started (app points) and what it moves.
@@ -79,7 +79,7 @@ final class AppViewport: EmbeddedRootView {
         var index: Int
     }
     private var drag: Drag?
-    private var pressedPick: String?
+    private var pressedPick: PickedTarget?
 
     /// The handles' reach around an edge, in points.
     static let edgeReach = 6.0
@@ -187,7 +187,7 @@ final class AppViewport: EmbeddedRootView {
         if let hovered {
             let r = outerRect(hovered.frame)
             outline(r, width: 2, color: Palette.readableTint, in: inside)
-            label(hovered.id, by: r, color: Palette.readableTint, in: inside)
+            label(hovered.target.label, by: r, color: Palette.readableTint, in: inside)
         }
         let orange = Color(red: 0xE8, green: 0x6A, blue: 0x00)
         for (i, rectangle) in rectangles.enumerated() {
@@ -234,13 +234,26 @@ final class AppViewport: EmbeddedRootView {
     /// A point of the editor's screen in the app's points.
     private func appPoint(_ p: Point) -> Point { embeddedPoint(p) }
 
-    /// The id and frame of the deepest view with an id under `p` (app points), in the app's tree.
-    /// The app's own hit test lays out what is pending; its layers need no frame for it.
-    func pick(at p: Point) -> (id: String, frame: Rect)? {
+    /// What a click at `p` (app points) picks, and its frame: walking up from the deepest view
+    /// there, the first view with an id, or the first element of its own (a view with a role and a
+    /// name that is not a text gathered into a button's label) — by the id of a view that only lends
+    /// it its id (a card around its button), else by its role and name. The app's own hit test lays
+    /// out what is pending; its layers need no frame for it.
+    func pick(at p: Point) -> (target: PickedTarget, frame: Rect)? {
+        var chain: [View] = []
         var v = appRoot.hitTest(p)
-        while let view = v {
-            if let id = view.id, view.isPlaced { return (id, view.visibleFrame) }
-            v = view.parent
+        while let view = v { chain.append(view); v = view.parent }
+        for (i, view) in chain.enumerated() where view.isPlaced {
+            if let id = view.id { return (.view(id), view.visibleFrame) }
+            guard let role = view.effectiveSemanticRole, role != .screen, let node = view.semanticNodes().first, !node.label.isEmpty else { continue }
+            let above = chain[(i + 1)...]
+            if role == .text || role == .header || role == .image,
+               above.prefix(while: { $0.id == nil }).contains(where: { $0.effectiveSemanticRole?.gathersTexts == true }) { continue }
+            if let lender = above.first(where: { $0.id != nil }), lender.effectiveSemanticRole == nil,
+               let lent = lender.semanticNodes().first, lender.semanticNodes().count == 1, lent.id == lender.id, lent.frame == node.frame {
+                return (.view(lender.id!), lender.visibleFrame)
+            }
+            return (.element(role: role, name: node.label), view.visibleFrame)
         }
         return nil
     }
@@ -263,7 +276,7 @@ final class AppViewport: EmbeddedRootView {
         let p = appPoint(point)
         let held = root?.modifiers ?? []
         if mode.forwardsInput {
-            if mode == .record { recordedPress = pick(at: p)?.id }
+            if mode == .record { recordedPress = pick(at: p)?.target }
             appRoot.send(.pointerDown(p, button: .primary, modifiers: held))
             setNeedsEmbeddedFrame()
             return true
@@ -273,7 +286,7 @@ final class AppViewport: EmbeddedRootView {
         } else if drawsRectangles || held.contains(.alt) {
             drag = Drag(start: p, part: .new, original: Rect(x: p.x, y: p.y, width: 0, height: 0), index: held.contains(.shift) ? rectangles.count : 0)
         } else {
-            pressedPick = pick(at: p)?.id
+            pressedPick = pick(at: p)?.target
         }
         return true
     }
@@ -320,7 +333,7 @@ final class AppViewport: EmbeddedRootView {
             let r = reshaped(drag, to: p)
             if case .new = drag.part, r.width < 2 || r.height < 2 {
                 // A click, not a drag: over the app it still picks.
-                if !drawsRectangles, let id = pick(at: p)?.id { onPick?(id, root?.modifiers.contains(.shift) ?? false) }
+                if !drawsRectangles, let picked = pick(at: p)?.target { onPick?(picked, root?.modifiers.contains(.shift) ?? false) }
                 return
             }
             if case .new = drag.part {
@@ -332,7 +345,7 @@ final class AppViewport: EmbeddedRootView {
             }
             return
         }
-        if isTap, let id = pressedPick, pick(at: p)?.id == id { onPick?(id, root?.modifiers.contains(.shift) ?? false) }
+        if isTap, let picked = pressedPick, pick(at: p)?.target == picked { onPick?(picked, root?.modifiers.contains(.shift) ?? false) }
         pressedPick = nil
     }
 

@@ -63,7 +63,7 @@ extension EditorApp {
         // only place its frames run); its ids are read once it has been.
         recording?.firstScreenWatch = root.addFrameCallback { [weak self] _ in self?.noteFirstScreen() }
         if replacesPlaceholder { model.deleteStepAllowingNone(0) }
-        viewport.onRecordedTap = { [weak self] id, point in self?.recordTap(on: id, at: point) }
+        viewport.onRecordedTap = { [weak self] picked, point in self?.recordTap(on: picked, at: point) }
         log("edit: recording: tap through the \(stage.pictures != nil ? "screenshot" : "app"); Ctrl-R or Escape stops")
         refreshStatus()
     }
@@ -90,9 +90,10 @@ extension EditorApp {
         return (tab.map { [$0] } ?? []) + tour.screensOver(forStep: index - 1)
     }
 
-    /// One tap of the recording: a step on the view tapped (over a screenshot: a rectangle around
-    /// the tap), with its tab and its wait, and the script's lines that replay it.
-    func recordTap(on id: String?, at point: Point) {
+    /// One tap of the recording: a step on the view tapped (an element by its role and name where
+    /// no view there has an id; over a screenshot: a rectangle around the tap), with its tab and its
+    /// wait, and the script's lines that replay it.
+    func recordTap(on picked: PickedTarget?, at point: Point) {
         guard var r = recording else { return }
         let stage = viewport.stage
         let now = root.clock.now
@@ -105,15 +106,16 @@ extension EditorApp {
         // A screenshot is one picture: the view under a click there is the picture itself, whose id
         // no tour over a screenshot can name. The click is a rectangle around it.
         let overScreenshot = stage.pictures != nil
-        let id = overScreenshot ? nil : id
-        if let id {
+        let picked = overScreenshot ? nil : picked
+        let id = picked?.id
+        if let picked {
             // The view's id with its element's role and name: a second way to find it.
-            members.append(("target", StepFields.targetTree(id: id, element: stage.root.appElements.elements.first { $0.id == id })))
+            members.append(("target", picked.tree(on: stage.root.appElements)))
         } else if overScreenshot {
             let rect = EditorApp.recordedRectangle(around: point, on: stage.root.size)
             members.append(("rect", StepFields(.object([]), unitsPerPoint: model.unitsPerPoint).numbers(rect)))
         } else {
-            say("recording: no view with an id there; the tap went to the app only")
+            say("recording: nothing with an id or a name there; the tap went to the app only")
             r.lastTapTime = now
             r.idsAtLastTap = Set(stage.root.allIdentifiedViews().map(\.id))
             recording = r
@@ -136,11 +138,11 @@ extension EditorApp {
         members.append(("text", .string(StepFields.newStepText)))
         // Nothing names a rectangle to a screen reader but the step's label: a placeholder to fill
         // in, as the text is.
-        if id == nil { members.append(("label", .string(StepFields.newLabelText))) }
+        if picked == nil { members.append(("label", .string(StepFields.newLabelText))) }
         model.insertStep(.object(members), at: r.insertAt + r.count)
         r.count += 1
         r.lastPlace = place
-        r.targets.append(id ?? "a rectangle")
+        r.targets.append(picked?.label ?? "a rectangle")
         r.lines.append("wait \(Int(max(600, min(5000, elapsed))))")
         r.lines.append("expect step=\(r.insertAt + r.count)")
         // The point to the hundredth of a point: a @3x pixel is a third of one.
@@ -150,7 +152,7 @@ extension EditorApp {
         r.lastTapTime = now
         r.idsAtLastTap = Set(stage.root.allIdentifiedViews().map(\.id))
         recording = r
-        log("edit: recorded step \(r.insertAt + r.count): \(id ?? "a rectangle around \(at.replacingOccurrences(of: " ", with: ", "))")")
+        log("edit: recorded step \(r.insertAt + r.count): \(picked?.label ?? "a rectangle around \(at.replacingOccurrences(of: " ", with: ", "))")")
         refreshStatus()
     }
 

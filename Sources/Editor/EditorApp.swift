@@ -122,10 +122,10 @@ public final class EditorApp: HostedApp {
     // MARK: - Wiring
 
     func wire() {
-        viewport.onPick = { [weak self] id, adding in
+        viewport.onPick = { [weak self] picked, adding in
             guard let self else { return }
-            let element = self.viewport.stage.root.appElements.elements.first { $0.id == id }
-            self.model.changeStep { adding ? $0.toggleTarget(id, element: element) : $0.setTarget(id, element: element) }
+            let target = picked.tree(on: self.viewport.stage.root.appElements)
+            self.model.changeStep { adding ? $0.toggleTarget(target) : $0.setTarget(target) }
         }
         viewport.onRectangle = { [weak self] i, r, ended in
             // One drag is one step of the history: its moves coalesce, and letting go ends it.

@@ -87,28 +87,45 @@ public struct StepFields {
 
     /// Aims the step at the view `id` alone (with its element's role and name, when given).
     public mutating func setTarget(_ id: String, element: SemanticNode? = nil) {
+        setTarget(StepFields.targetTree(id: id, element: element))
+    }
+
+    /// Aims the step at `target` alone (an id, or an object of anchors).
+    public mutating func setTarget(_ target: JSONTree) {
         clearTargets(keeping: "target")
-        set("target", StepFields.targetTree(id: id, element: element))
+        set("target", target)
     }
 
     /// Adds the view `id` as another hole (or takes it away when it is one already); the others
     /// keep their anchors as written.
     public mutating func toggleTarget(_ id: String, element: SemanticNode? = nil) {
+        toggleTarget(StepFields.targetTree(id: id, element: element))
+    }
+
+    /// Adds `target` as another hole (or takes it away when one names the same view, or the same
+    /// role and name); the others keep their anchors as written.
+    public mutating func toggleTarget(_ target: JSONTree) {
         var items: [JSONTree] = json["target"].map { [$0] } ?? json["targets"]?.arrayValue ?? []
-        if let i = items.firstIndex(where: { StepFields.targetID($0) == id }) {
+        let key = StepFields.targetKey(target)
+        if let i = items.firstIndex(where: { StepFields.targetKey($0) == key }) {
             items.remove(at: i)
         } else {
-            items.append(StepFields.targetTree(id: id, element: element))
+            items.append(target)
         }
         if items.count == 1 {
-            clearTargets(keeping: "target")
-            set("target", items[0])
+            setTarget(items[0])
         } else if items.isEmpty {
             clearTargets(keeping: nil)
         } else {
             clearTargets(keeping: "targets")
             set("targets", .array(items))
         }
+    }
+
+    /// What names a target for toggling: its view id, else its role and name.
+    static func targetKey(_ tree: JSONTree) -> String {
+        if let id = targetID(tree) { return "id " + id }
+        return "element \(tree["role"]?.stringValue ?? "") \(tree["name"]?.text() ?? "")"
     }
 
     /// Aims the step at the rectangle `r` (screen points, rounded to whole points).

@@ -25,6 +25,22 @@ import TestSupport
         #expect(f.editor.model.document.steps[1]["target"]?.text() == #"{ "id": "fab", "role": "button", "name": "Add a card" }"#)
     }
 
+    /// Where no view has an id, a click picks the element under the pointer by its role and name,
+    /// and Shift-click adds or takes it away as it does a view.
+    @Test func aClickOnAnElementWithoutAnIdPicksItByRoleAndName() throws {
+        let f = try EditorFixture(text: Self.home)
+        try f.run("tap editor.step.2")
+        let fab = try #require(f.editor.stage.root.view(withID: "fab"))
+        let at = f.editor.editorRect(fab.frame).center
+        fab.id = nil
+        try f.run("tap \(at.x) \(at.y)")
+        #expect(f.editor.model.document.steps[1]["target"]?.text() == #"{ "role": "button", "name": "Add a card" }"#)
+        #expect(f.editor.engineShown?.spotlight?.holes.map(\.target) == [.element(ElementQuery(role: .button, name: "Add a card"))])
+        try f.run("tap shift card.1")
+        try f.run("tap shift \(at.x) \(at.y)")
+        #expect(f.editor.model.document.steps[1]["target"]?["id"]?.stringValue == "card.1", "Shift-click on the element takes it away")
+    }
+
     @Test func altDragDrawsARectangleWhoseEdgesDragAfter() throws {
         let f = try EditorFixture(text: Self.home)
         try f.run("drag alt 40 120 120 90")

@@ -151,7 +151,7 @@ public struct SemanticNode: Hashable, Sendable {
 extension SemanticRole {
     /// Whether an element of this role reads the texts inside it as its label (a button's title)
     /// instead of listing them as elements of their own.
-    var gathersTexts: Bool {
+    public var gathersTexts: Bool {
         switch self {
         case .button, .tab, .header, .text, .textField, .toggle, .checkbox, .slider, .progressBar: return true
         default: return false
