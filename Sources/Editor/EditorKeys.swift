@@ -41,7 +41,7 @@ public enum EditorKeys {
     }
 
     static let bindings: [Binding] = [
-        Binding(keys: "click", action: "pick the view under the pointer as the step's target (with its role and name; where no view there has an id, the element by its role and name)", chords: []),
+        Binding(keys: "click", action: "pick what is under the pointer as the step's target: its id, role and name", chords: []),
         Binding(keys: "Shift-click", action: "add (or take away) the view as another hole of the step", chords: []),
         Binding(keys: "Alt-drag (any drag over a screenshot)", action: "draw a rectangle target; drag its edges, corners or inside after", chords: []),
         Binding(keys: "wheel", action: "scroll the app, to reach views further down; then pan a zoomed screen", chords: []),
