@@ -32,6 +32,8 @@ import Testing
         #expect(elements.resolve(ElementQuery(role: .button, name: "Delete")).element?.label == "Delete")
         // Names match whole, runs of white space as one.
         #expect(elements.resolve(ElementQuery(role: .button, name: "  Add\n card ")).element?.id == "add")
+        #expect(elements.resolve(ElementQuery(role: .button, name: "Add\u{00A0}card")).element?.id == "add", "a no-break space is white space too")
+        #expect(ElementList.normalized("カードを追加") == "カードを追加" && ElementList.normalized("a\u{3000} b") == "a b")
         #expect(elements.resolve(ElementQuery(role: .button, name: "Add")).element == nil, "a part of a name is not the name")
     }
 

@@ -73,7 +73,7 @@ public struct ElementList: Sendable {
         self.parents = parents
         names = elements.map { ElementList.normalized($0.label) }
         texts = elements.map { $0.visibleText.map(ElementList.normalized) }
-        var byID: [String: [Int]] = [:], byName: [String: [Int]] = [:]
+        var byID = [String: [Int]](minimumCapacity: elements.count), byName = [String: [Int]](minimumCapacity: elements.count)
         for i in elements.indices {
             if let id = elements[i].id { byID[id, default: []].append(i) }
             byName[names[i], default: []].append(i)
@@ -203,7 +203,9 @@ public struct ElementList: Sendable {
         // Most names are already so: single spaces between words, none at the ends.
         var previousIsSpace = true, clean = true
         for scalar in s.unicodeScalars {
-            let isSpace = scalar.properties.isWhitespace
+            // ASCII at once; Unicode's table only for the rest (a no-break space, an ideographic one).
+            let v = scalar.value
+            let isSpace = v < 0x80 ? (v == 32 || (9...13).contains(v)) : scalar.properties.isWhitespace
             if isSpace && (previousIsSpace || scalar != " ") { clean = false; break }
             previousIsSpace = isSpace
         }
