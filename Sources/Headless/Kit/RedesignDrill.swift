@@ -134,7 +134,7 @@ public enum RedesignDrill {
                     // A change the app cannot show (a tab bar lays out tabs only, not a box around
                     // one) is no redesign: the element must still be on the screen after it.
                     if change.expected == .reattached, !isLaidOut(app.app.root.view(withID: expectedID)) { skipped += 1; continue }
-                    let resolution = app.app.root.resolve(query)
+                    let resolution = app.app.root.resolve(query, namingNearest: true)
                     func outcome(_ r: ElementResolution) -> Outcome {
                         guard let found = r.element else { return .reported }
                         return found.id == expectedID && change.expected == .reattached ? .reattached : .wrong

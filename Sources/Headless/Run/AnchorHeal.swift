@@ -69,7 +69,7 @@ package struct AnchorHeal {
         for (k, target) in walk.engine.tour.steps[step].holeTargets(in: walk.stage.languageCode).enumerated() {
             guard case .element(let query) = target else { continue }
             let key = TargetKey(tour: tour, step: step, target: k)
-            sightings[key, default: []].append(Sighting(place: place, language: group.language, resolution: root.resolve(query), elements: root.appElements))
+            sightings[key, default: []].append(Sighting(place: place, language: group.language, resolution: root.resolve(query, namingNearest: true), elements: root.appElements))
         }
     }
 

@@ -111,7 +111,7 @@ package enum TourLint {
         var found: [Diagnostic] = []
         for (t, target) in step.holeTargets(in: walk.stage.languageCode).enumerated() {
             guard case .element(let query) = target else { continue }
-            let resolution = root.resolve(query)
+            let resolution = root.resolve(query, namingNearest: true)
             if resolution.element == nil, let id = query.id, root.view(withID: id) == nil, comesLater(id) { continue }
             guard let message = resolution.message(for: query) else { continue }
             let line = t < step.source.targets.count ? step.source.targets[t] : step.source.step

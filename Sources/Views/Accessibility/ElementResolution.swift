@@ -86,8 +86,9 @@ public struct ElementList: Sendable {
     private let byID: [String: [Int]]
     private let byName: [String: [Int]]
 
-    /// What `query` finds here, by the rules above.
-    public func resolve(_ query: ElementQuery) -> ElementResolution {
+    /// What `query` finds here, by the rules above; a failure names the nearest elements when
+    /// `namingNearest` (a report's work: a spotlight following its target needs only to know).
+    public func resolve(_ query: ElementQuery, namingNearest: Bool = true) -> ElementResolution {
         let all = matches(query, including: Set(query.anchors).subtracting([.index]))
         let full = query.index.map { i in all.indices.contains(i) ? [all[i]] : [] } ?? all
         if full.count == 1 { return .found(elements[full[0]]) }
@@ -104,7 +105,7 @@ public struct ElementList: Sendable {
         switch (idFound.first, nameFound.first) {
         case let (a?, b?) where a != b: return .conflicting(byID: elements[a], byName: elements[b])
         case let (a?, _), let (nil, a?): return .drifted(elements[a], agreeing: agreeing(query, at: a))
-        case (nil, nil): return .missing(nearest: nearest(to: query))
+        case (nil, nil): return .missing(nearest: namingNearest ? nearest(to: query) : [])
         }
     }
 

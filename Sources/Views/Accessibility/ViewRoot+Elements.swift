@@ -10,8 +10,16 @@ extension ViewRoot {
         return list
     }
 
-    /// What `query` finds on the app's screen now (`ElementList`'s rules).
-    public func resolve(_ query: ElementQuery) -> ElementResolution { appElements.resolve(query) }
+    /// What `query` finds on the app's screen now (`ElementList`'s rules), kept until the elements
+    /// are made again: a spotlight asks every frame. A failure names no nearest elements unless
+    /// `namingNearest` (a report asks for them; finding them costs a look at every element).
+    public func resolve(_ query: ElementQuery, namingNearest: Bool = false) -> ElementResolution {
+        let list = appElements
+        if !namingNearest, let known = resolvedQueries[query] { return known }
+        let found = list.resolve(query, namingNearest: namingNearest)
+        if !namingNearest { resolvedQueries[query] = found }
+        return found
+    }
 
     /// Where `element` is on the screen for a spotlight: the frame of the view with its id, as a
     /// view target's hole has it (an element may carry the id of the layout view around it), else

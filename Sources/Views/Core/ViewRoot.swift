@@ -91,7 +91,9 @@ public final class ViewRoot {
     /// Bumped by every layout pass that placed something: what the app's elements were made at.
     var layoutPasses = 0
     /// The app's elements as queries see them, and the layout pass they were made at.
-    var elementsMade: (pass: Int, list: ElementList)?
+    var elementsMade: (pass: Int, list: ElementList)? { didSet { resolvedQueries.removeAll(keepingCapacity: true) } }
+    /// What queries found in `elementsMade`, without the nearest elements of failures.
+    var resolvedQueries: [ElementQuery: ElementResolution] = [:]
     var layoutQueue: [View] = []
     /// What `startAnimating(_:)` registered, in order.
     var animations: [any Animating] = []
