@@ -45,6 +45,24 @@ import Tours
         #expect(step["target"]?["id"]?.stringValue == "fab" && step["target"]?["role"]?.stringValue == "button" && step["waitFor"] == nil, "\(step.text())")
     }
 
+    /// A tap on an element that no view with an id holds is recorded by its role and name, and
+    /// the script taps its point.
+    @Test func aTapOnAnElementWithoutAnIdIsRecordedByRoleAndName() throws {
+        let f = try EditorFixture(text: nil, name: "bank.json")
+        f.editor.root.send(.key(.character("r"), modifiers: [.control]))
+        f.session.settle()
+        let fab = try #require(f.editor.stage.root.view(withID: "fab"))
+        let at = f.editor.editorRect(fab.frame).center
+        fab.id = nil
+        try f.run("tap \(at.x) \(at.y)")
+        f.editor.root.send(.key(.escape))
+        f.session.settle()
+        let step = try #require(f.editor.model.document.steps.first)
+        #expect(step["target"]?.text() == #"{ "role": "button", "name": "Add a card" }"#, "\(step.text())")
+        let lines = f.editor.model.document.root["test"]?["scripts"]?.arrayValue?.first?["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(lines.contains { $0.hasPrefix("tap ") && $0 != "tap fab" }, "the script taps the point: \(lines)")
+    }
+
     @Test func recordingShowsThatItRecords() throws {
         let f = try EditorFixture(text: nil, name: "bank.json")
         let status = try #require(f.editor.root.view(withID: "editor.status") as? Text)
