@@ -71,6 +71,10 @@ import Testing
         #expect(again.status == 0 && again.stderr.isEmpty, "healed, the report is clean: \(again.stderr)")
         let twice = try CLI.run(["check", "--heal", path])
         #expect(!twice.stdout.contains("healed"), "nothing left to heal")
+        // With --json, stdout stays one JSON array and the heals go to stderr.
+        let json = try write(Self.tour(), in: folder)
+        let r2 = try CLI.run(["check", "--heal", "--json", json])
+        #expect(r2.stdout.hasPrefix("[") && r2.stderr.contains("healed: id \"addButton\" → \"fab\""), "\(r2.stdout)\(r2.stderr)")
     }
 
     @Test func nothingHealsBelowAFullMatchOrInATourWithErrors() throws {

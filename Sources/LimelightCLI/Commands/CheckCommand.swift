@@ -105,7 +105,8 @@ enum CheckCommand {
         }
         let (planned, loaded, apps) = TestCommand.load(tourFiles, app: app)
         var found: [[Diagnostic]] = planned.map(\.problems)
-        let heal = args.has("--heal") ? HealRecord() : nil
+        // With --json the heals are listed on stderr: stdout is the one JSON array.
+        let heal = args.has("--heal") ? HealRecord(listsOnStderr: args.has("--json")) : nil
         if args.has("--lint") {
             for (i, findings) in lint(planned, loaded, apps: apps, required: required, strict: args.has("--strict"), heal: heal).enumerated() { found[i] += findings }
         } else if planned.contains(where: { $0.tour?.steps.contains(where: \.hasAnchoredTargets) == true }) {
@@ -223,6 +224,11 @@ enum CheckCommand {
 final class HealRecord {
     /// What each anchored target found at each place.
     var record = AnchorHeal()
+    /// Whether the changes are listed on stderr (stdout holds `--json`'s array).
+    let listsOnStderr: Bool
+
+    /// A record whose changes are listed on stdout, or on stderr.
+    init(listsOnStderr: Bool) { self.listsOnStderr = listsOnStderr }
 
     /// Heals the drifted targets of tour `index` (one with errors of its own is left alone): the file
     /// rewritten, each change printed, the drift warnings of healed targets taken from `findings`,
@@ -244,7 +250,10 @@ final class HealRecord {
         }
         let healed = Set(changes.map(\.path))
         kept.removeAll { healed.contains($0.path) && $0.message.contains(") changed: found ") }
-        for change in changes { print("\(tour.file):\(change.line): \(change.path): healed: \(change.summary)") }
+        for change in changes {
+            let line = "\(tour.file):\(change.line): \(change.path): healed: \(change.summary)"
+            if listsOnStderr { StandardStreams.writeError(line + "\n") } else { print(line) }
+        }
         return kept
     }
 }
