@@ -99,7 +99,8 @@ final class AppViewport: EmbeddedRootView {
         replaceEmbeddedRoot(with: new.root)
     }
 
-    private var appRoot: ViewRoot { stage.root }
+    /// The app's root shown.
+    var appRoot: ViewRoot { stage.root }
 
     // MARK: - Zoom and pan
 
@@ -233,30 +234,6 @@ final class AppViewport: EmbeddedRootView {
 
     /// A point of the editor's screen in the app's points.
     private func appPoint(_ p: Point) -> Point { embeddedPoint(p) }
-
-    /// What a click at `p` (app points) picks, and its frame: walking up from the deepest view
-    /// there, the first view with an id, or the first element of its own (a view with a role and a
-    /// name that is not a text gathered into a button's label) — by the id of a view that only lends
-    /// it its id (a card around its button), else by its role and name. The app's own hit test lays
-    /// out what is pending; its layers need no frame for it.
-    func pick(at p: Point) -> (target: PickedTarget, frame: Rect)? {
-        var chain: [View] = []
-        var v = appRoot.hitTest(p)
-        while let view = v { chain.append(view); v = view.parent }
-        for (i, view) in chain.enumerated() where view.isPlaced {
-            if let id = view.id { return (.view(id), view.visibleFrame) }
-            guard let role = view.effectiveSemanticRole, role != .screen, let node = view.semanticNodes().first, !node.label.isEmpty else { continue }
-            let above = chain[(i + 1)...]
-            if role == .text || role == .header || role == .image,
-               above.prefix(while: { $0.id == nil }).contains(where: { $0.effectiveSemanticRole?.gathersTexts == true }) { continue }
-            if let lender = above.first(where: { $0.id != nil }), lender.effectiveSemanticRole == nil,
-               let lent = lender.semanticNodes().first, lender.semanticNodes().count == 1, lent.id == lender.id, lent.frame == node.frame {
-                return (.view(lender.id!), lender.visibleFrame)
-            }
-            return (.element(role: role, name: node.label), view.visibleFrame)
-        }
-        return nil
-    }
 
     /// Outlines the view under the pointer (edit mode), or moves the app's pointer (play mode).
     override func pointerHovered(at point: Point) -> Bool {
