@@ -48,8 +48,11 @@ extension AppViewport {
             if let id = view.id { return (.view(id), view.visibleFrame) }
             guard let role = view.effectiveSemanticRole, role != .screen, let node = view.semanticNodes().first, !node.label.isEmpty else { continue }
             let above = chain[(i + 1)...]
+            // Up to the first view with an id, that view included: a row or button with an id
+            // gathers the texts inside it too.
+            let toID = above.firstIndex(where: { $0.id != nil }).map { above[...$0] } ?? above
             if role == .text || role == .header || role == .image,
-               above.prefix(while: { $0.id == nil }).contains(where: { $0.effectiveSemanticRole?.gathersTexts == true }) { continue }
+               toID.contains(where: { $0.effectiveSemanticRole?.gathersTexts == true }) { continue }
             if let lender = above.first(where: { $0.id != nil }), lender.effectiveSemanticRole == nil,
                let lent = lender.semanticNodes().first, lender.semanticNodes().count == 1, lent.id == lender.id, lent.frame == node.frame {
                 return (.view(lender.id!), lender.visibleFrame)
