@@ -72,6 +72,19 @@ public struct StepFields {
     /// The step's rectangles (empty when it aims at views).
     public var rectangles: [Rect] { if case .rects(let r) = target { return r } else { return [] } }
 
+    /// The step's view and element targets as the panel names them: a view's id, or for a target
+    /// written without one its role and name (`button "Delete"`); empty when it has none.
+    public var anchoredTargetWords: [String] {
+        let items = json["target"].map { [$0] } ?? json["targets"]?.arrayValue ?? []
+        return items.compactMap { item in
+            if let id = StepFields.targetID(item) { return id }
+            guard item.members != nil else { return nil }
+            let role = item["role"]?.stringValue, name = item["name"]?.stringValue ?? item["name"]?.members?.first?.value.stringValue
+            let element = [role, name.map { "\"\($0)\"" }].compactMap { $0 }.joined(separator: " ")
+            return element.isEmpty ? nil : element
+        }
+    }
+
     /// The view id a target names: the string, or an anchors object's `id`.
     static func targetID(_ tree: JSONTree) -> String? { tree.stringValue ?? tree["id"]?.stringValue }
 

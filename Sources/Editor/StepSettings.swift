@@ -133,7 +133,10 @@ final class StepSettings: View {
         if shown == nil || shown!.tabs != tabs || shown!.languages != languages || shown!.shape != fields.shape || shown!.screens != screens {
             rebuild(tabs: tabs, languages: languages, shape: fields.shape, screens: screens)
         }
+        let anchored = fields.anchoredTargetWords
         switch fields.target {
+        case .views, .none where !anchored.isEmpty:
+            targetLabel.string = (anchored.count == 1 ? "Target: " : "Targets: ") + anchored.joined(separator: ", ")
         case .views(let ids): targetLabel.string = (ids.count == 1 ? "Target: " : "Targets: ") + ids.joined(separator: ", ")
         case .rects(let rs):
             targetLabel.string = (rs.count == 1 ? "Target: rect " : "Targets: rects ")

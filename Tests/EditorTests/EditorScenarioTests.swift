@@ -36,6 +36,7 @@ import TestSupport
         try f.run("tap \(at.x) \(at.y)")
         #expect(f.editor.model.document.steps[1]["target"]?.text() == #"{ "role": "button", "name": "Add a card" }"#)
         #expect(f.editor.engineShown?.spotlight?.holes.map(\.target) == [.element(ElementQuery(role: .button, name: "Add a card"))])
+        #expect((f.editor.root.view(withID: "editor.target") as? Text)?.string == #"Target: button "Add a card""#, "the panel names it")
         try f.run("tap shift card.1")
         try f.run("tap shift \(at.x) \(at.y)")
         #expect(f.editor.model.document.steps[1]["target"]?["id"]?.stringValue == "card.1", "Shift-click on the element takes it away")
