@@ -133,15 +133,15 @@ final class StepSettings: View {
         if shown == nil || shown!.tabs != tabs || shown!.languages != languages || shown!.shape != fields.shape || shown!.screens != screens {
             rebuild(tabs: tabs, languages: languages, shape: fields.shape, screens: screens)
         }
-        let anchored = fields.anchoredTargetWords
         switch fields.target {
-        case .views, .none where !anchored.isEmpty:
-            targetLabel.string = (anchored.count == 1 ? "Target: " : "Targets: ") + anchored.joined(separator: ", ")
-        case .views(let ids): targetLabel.string = (ids.count == 1 ? "Target: " : "Targets: ") + ids.joined(separator: ", ")
         case .rects(let rs):
             targetLabel.string = (rs.count == 1 ? "Target: rect " : "Targets: rects ")
                 + rs.map { fields.describe($0) }.joined(separator: "; ")
-        case .none: targetLabel.string = "Target: none (click a view, or Alt-drag a rectangle)"
+        case .views, .none:
+            // Views by id, and elements written without one by their role and name.
+            let named = fields.anchoredTargetWords
+            targetLabel.string = named.isEmpty ? "Target: none (click a view, or Alt-drag a rectangle)"
+                : (named.count == 1 ? "Target: " : "Targets: ") + named.joined(separator: ", ")
         }
         shape.selectedIndex = StepSettings.shapes.firstIndex(of: fields.shape)
         for (key, stepper) in [("cornerRadius", cornerRadius), ("padding", padding), ("feather", feather)] {
