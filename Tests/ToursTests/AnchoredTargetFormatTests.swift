@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Raster
 import Overlays
@@ -40,6 +41,16 @@ import Views
         #expect(!t.steps[0].hasAnchoredTargets)
         #expect(problemLines(#"{"id": "t", "steps": [{"rects": [{"rect": [0, 0, 1, 1], "role": "screen"}], "text": "x"}]}"#).first?
                     .hasPrefix(#"t.json:1: steps[0].rects[0].role: expected one of "button""#) == true)
+    }
+
+    /// A picture has no element tree: anchors over a screenshot are refused, as ids are, pointing
+    /// at a rectangle with a role and a name.
+    @Test func anchorsOverAScreenshotAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-anchors-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Pixmap(width: 39, height: 84, fill: .white).writePNG(to: folder + "/s.png")
+        #expect(problemLines(#"{"id": "t", "background": "s.png", "steps": [{"target": {"role": "button", "name": "Save"}, "text": "x"}]}"#, folder: folder)
+                == [#"t.json:1: steps[0].target: a tour over a screenshot has no elements to find by anchors; use "rects": [{"rect": [x, y, width, height], "role": …, "name": …}]"#])
     }
 
     @Test func anchorsThatCannotFindAnElementAloneAreRefused() {

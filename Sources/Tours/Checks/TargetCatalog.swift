@@ -156,9 +156,14 @@ public enum TourTargetValidator {
             // The step's ids are on the screen on top.
             let screen = over.last ?? currentTab
             for (j, target) in step.targets.enumerated() {
-                guard case .view(let id) = target else { continue }
                 let line = j < step.source.targets.count ? step.source.targets[j] : step.source.step
                 let path = j < step.source.targetPaths.count ? step.source.targetPaths[j] : stepPath
+                // A picture has no elements for anchors to find either.
+                if case .element = target, overScreenshot {
+                    report(line, path, "a tour over a screenshot has no elements to find by anchors; use \"rects\": [{\"rect\": [x, y, width, height], \"role\": …, \"name\": …}]")
+                    continue
+                }
+                guard case .view(let id) = target else { continue }
                 if overScreenshot || catalog.isEmpty {
                     report(line, path, overScreenshot
                            ? "a tour over a screenshot has no views to find by id; use \"rect\": [x, y, width, height]"
