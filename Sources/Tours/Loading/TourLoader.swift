@@ -31,6 +31,9 @@ public struct LoadedTour {
     /// The screen a tour over a screenshot runs on: its `screen`, or the image's pixels divided by
     /// its `screen.scale`; nil for tours without a screenshot or a `screen` (the command decides).
     public var screen: (size: Size, scale: Double)?
+    /// The capture the tour runs over, when its `background` names one: its element tree is what
+    /// the tour's targets resolve on.
+    public var capture: Capture?
 }
 
 /// Reads, parses, decodes and checks tour files, reporting every problem at once.
@@ -64,8 +67,25 @@ public enum TourLoader {
         }
         let (decoded, schemaProblems) = TourDecoder.decode(root, file: file)
         var problems = schemaProblems
-        guard let tour = decoded else { throw LoadError(diagnostics: problems) }
+        guard var tour = decoded else { throw LoadError(diagnostics: problems) }
+        // A capture as the background: its picture is the screenshot, its screen the tour's.
+        var capture: Capture?
+        if let name = tour.background, CaptureLoader.isCaptureFile(name) {
+            do {
+                let c = try CaptureLoader.load(path: resolve(name, folder: folder))
+                let base = AtomicFile.split(name).folder
+                func beside(_ image: String) -> String { base.isEmpty || base == "." ? image : base + "/" + image }
+                tour.background = beside(c.image)
+                tour.languageBackgrounds = c.images.mapValues(beside)
+                if tour.screen == nil { tour.screen = Tour.ScreenSpec(size: c.size, scale: c.scale) }
+                capture = c
+            } catch {
+                problems += error.diagnostics
+                tour.background = nil
+            }
+        }
         var loaded = LoadedTour(tour: tour, file: file)
+        loaded.capture = capture
         if let background = tour.background {
             let line = backgroundLine(root)
             let resolved = resolve(background, folder: folder)
