@@ -94,7 +94,7 @@ final class AppViewport: EmbeddedRootView {
     /// Shows `new` instead of the stage shown now.
     func replaceStage(with new: any TourHost) {
         stage = new
-        drawsRectangles = new.pictures != nil
+        drawsRectangles = new.targetsAreRectangles
         hovered = nil
         replaceEmbeddedRoot(with: new.root)
     }

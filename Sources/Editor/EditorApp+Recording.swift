@@ -104,8 +104,9 @@ extension EditorApp {
         let elapsed = ((now - r.lastTapTime) * 1000).rounded()
         var members: [(String, JSONTree)] = []
         // A screenshot is one picture: the view under a click there is the picture itself, whose id
-        // no tour over a screenshot can name. The click is a rectangle around it.
-        let overScreenshot = stage.pictures != nil
+        // no tour over a screenshot can name. The click is a rectangle around it. A capture's
+        // elements are picked as an app's views are.
+        let overScreenshot = stage.targetsAreRectangles
         let picked = overScreenshot ? nil : picked
         let id = picked?.id
         if let picked {
@@ -123,7 +124,7 @@ extension EditorApp {
         }
         // The screens the tap was on, as the engine brings the app there before the step: the tab
         // (when it changed, or to close screens shown over it) and the screens shown over it.
-        let place = overScreenshot ? [] : stage.shownScreenNames
+        let place = stage.pictures != nil ? [] : stage.shownScreenNames
         if place != r.lastPlace, let tab = place.first {
             let over = Array(place.dropFirst())
             if tab != r.lastPlace.first || over.isEmpty { members.append(("tab", .string(tab))) }

@@ -63,7 +63,7 @@ public final class EditorApp: HostedApp {
         let stage = try makeStage()
         language = stage.languageCode
         model.extraLanguages = [stage.languageCode]
-        viewport = AppViewport(stage: stage, drawsRectangles: stage.pictures != nil)
+        viewport = AppViewport(stage: stage, drawsRectangles: stage.targetsAreRectangles)
         screen = EditorScreen(viewport: viewport)
         thumbnails = StepThumbnails(makeStage: { try? makeStage() })
         let size = screen.measure(.unspecified)

@@ -39,6 +39,8 @@ enum TourSetup {
                                             textEngine: chosen, clock: clock)
             stage.root.reducesMotion = settings.reducesMotion
             stage.stepImages = loaded.stepBackgrounds
+            if let size, size != screen.size { stage.rectMapping = ScreenshotStage.fitting(screen.size, into: size) }
+            stage.elements = loaded.capture(for: settings.language)?.elements ?? []
             return stage
         } catch {
             throw .usage("\(command): \(error)")

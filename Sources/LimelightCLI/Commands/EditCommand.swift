@@ -166,6 +166,7 @@ enum EditSetup {
                                                languageCode: settings.language, strings: app.definition.interfaceStrings,
                                                textEngine: engine, clock: clock)
                 shot.stepImages = model.loaded?.stepBackgrounds ?? [:]
+                shot.elements = model.loaded?.capture(for: settings.language)?.elements ?? []
                 stage = shot
             } else {
                 stage = try app.definition.launch(AppLaunch(size: settings.size, scale: settings.scale, language: settings.language,

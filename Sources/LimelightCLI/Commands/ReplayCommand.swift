@@ -81,6 +81,7 @@ enum ReplayCommandRunner {
         let loaded = given ?? (args.has("--no-overlay") ? nil : launchTour(app))
         // What `expect` names must be what this app keeps.
         let catalog = loaded?.background != nil ? app.launchCatalog().overScreenshot : app.launchCatalog()
+        // (Over a capture too: a capture keeps no state.)
         for line in script.commands {
             guard case .expect(let expectation) = line.command, let problem = expectation.problem(against: catalog) else { continue }
             throw .usage("\(c): \(scriptPath):\(line.line): expect: \(problem)")

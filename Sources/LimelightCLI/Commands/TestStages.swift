@@ -103,6 +103,7 @@ final class TestStages {
                 // (fitted and letterboxed as it is), never onto the bars.
                 let own = tour.screen?.size ?? TourLoader.defaultScreen
                 if own != group.size { stage.rectMapping = ScreenshotStage.fitting(own, into: group.size) }
+                stage.elements = tour.capture(for: group.language)?.elements ?? []
                 return stage
             } catch { throw HeadlessError("\(error)") }
         }

@@ -41,6 +41,19 @@ public struct TargetCatalog: Hashable, Sendable {
     /// language; the app's events still count for show rules.
     public var overScreenshot: TargetCatalog { TargetCatalog(tabs: [], ids: [:], events: events) }
 
+    /// The catalog of a tour over a capture of an app: the captured elements' `ids` on one screen
+    /// (anchors find the rest of its tree), no tabs, no state, any language; the app's events
+    /// still count for show rules.
+    public func over(capturedIDs ids: Set<String>) -> TargetCatalog {
+        var catalog = TargetCatalog(tabs: [], ids: ["": ids], events: events)
+        catalog.isCapture = true
+        return catalog
+    }
+
+    /// Whether the screen is a capture: its elements are found by id and anchors, as a live
+    /// app's, though it has no tabs or screens to go to.
+    public var isCapture = false
+
     /// Whether `id` is on `tab` at launch or can come to be there (it matches one of its patterns).
     public func canExist(_ id: String, onTab tab: String) -> Bool {
         if ids[tab]?.contains(id) ?? false { return true }
@@ -90,7 +103,7 @@ public enum TourTargetValidator {
         func report(_ line: Int, _ path: String, _ message: String) {
             out.append(Diagnostic(file: file, line: line, path: path, message: message))
         }
-        let overScreenshot = tour.background != nil
+        let overScreenshot = tour.background != nil && !catalog.isCapture
         var names = CatalogSuggestions(catalog)
         if !catalog.languages.isEmpty, let languages = tour.test.languages {
             for (i, code) in languages.enumerated() where !catalog.languages.contains(code) && !PseudoLocale.isPseudo(code) {

@@ -35,10 +35,13 @@ extension TourFormat {
             schema["properties"] = steps
         }
         // What `check` refuses of a tour over a screenshot, the schema refuses too: a picture has
-        // no views to find by id and no tabs.
+        // no views to find by id and no tabs (a capture's tabs are refused by `check` alone).
         var refused: [String: Any] = [:]
         for (key, why) in screenshotRefusedStepKeys { refused[key] = ["not": [:], "description": why, "errorMessage": why] }
-        schema["if"] = ["required": ["background"]]
+        // A capture has elements: its tours may target them by id and anchors.
+        let capture: [String: Any] = ["type": "string", "pattern": "\\.capture\\.json$"]
+        let captures: [String: Any] = ["anyOf": [capture, ["type": "object", "additionalProperties": capture]]]
+        schema["if"] = ["required": ["background"], "properties": ["background": ["not": captures]]]
         schema["then"] = ["properties": ["steps": ["items": ["properties": refused]]]]
         return JSONSchemaWriter.text(schema)
     }

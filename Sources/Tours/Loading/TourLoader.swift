@@ -34,6 +34,8 @@ public struct LoadedTour {
     /// The capture the tour runs over, when its `background` names one: its element tree is what
     /// the tour's targets resolve on.
     public var capture: Capture?
+    /// The captures of other languages, when the background names one per language, by tag.
+    public var languageCaptures: [String: Capture] = [:]
 }
 
 /// Reads, parses, decodes and checks tour files, reporting every problem at once.
@@ -68,24 +70,9 @@ public enum TourLoader {
         let (decoded, schemaProblems) = TourDecoder.decode(root, file: file)
         var problems = schemaProblems
         guard var tour = decoded else { throw LoadError(diagnostics: problems) }
-        // A capture as the background: its picture is the screenshot, its screen the tour's.
-        var capture: Capture?
-        if let name = tour.background, CaptureLoader.isCaptureFile(name) {
-            do {
-                let c = try CaptureLoader.load(path: resolve(name, folder: folder))
-                let base = AtomicFile.split(name).folder
-                func beside(_ image: String) -> String { base.isEmpty || base == "." ? image : base + "/" + image }
-                tour.background = beside(c.image)
-                tour.languageBackgrounds = c.images.mapValues(beside)
-                if tour.screen == nil { tour.screen = Tour.ScreenSpec(size: c.size, scale: c.scale) }
-                capture = c
-            } catch {
-                problems += error.diagnostics
-                tour.background = nil
-            }
-        }
         var loaded = LoadedTour(tour: tour, file: file)
-        loaded.capture = capture
+        problems += readCaptures(of: &tour, into: &loaded, folder: folder, line: backgroundLine(root))
+        loaded.tour = tour
         if let background = tour.background {
             let line = backgroundLine(root)
             let resolved = resolve(background, folder: folder)
@@ -128,7 +115,7 @@ public enum TourLoader {
                 }
             }
             // The app's events still count for show rules; its views, tabs and state are not there.
-            let catalog = appCatalog().overScreenshot
+            let catalog = loaded.capture != nil ? appCatalog().over(capturedIDs: loaded.capturedIDs) : appCatalog().overScreenshot
             problems += TourTargetValidator.validate(tour, against: catalog, file: file)
             problems += TourFlowValidator.validate(tour, against: catalog, file: file)
         } else {

@@ -13,9 +13,18 @@ public protocol PictureStage: AnyObject {
     var rectMapping: (@Sendable (Rect) -> Rect)? { get }
     /// The pictures of steps with one of their own, by step index.
     var stepImages: [Int: Pixmap] { get set }
+    /// The elements of the capture the picture is; empty for a plain screenshot, whose targets
+    /// are rectangles alone.
+    var elements: [CapturedElement] { get }
 }
 
 extension ScreenshotStage: PictureStage {
     /// The stage itself: it shows pictures.
     public var pictures: (any PictureStage)? { self }
+}
+
+extension TourHost {
+    /// Whether the stage shows a plain picture (a screenshot with no captured elements): its
+    /// targets are rectangles alone, and a click there is a rectangle, not an element.
+    public var targetsAreRectangles: Bool { pictures.map { $0.elements.isEmpty } ?? false }
 }

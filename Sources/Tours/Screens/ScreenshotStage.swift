@@ -76,7 +76,8 @@ public final class ScreenshotView: View {
 }
 
 /// A screen showing a screenshot instead of the app: what tours with a `background` run on.
-/// It has no tabs and nothing scrolls; targets are rectangles in screen points.
+/// It has no tabs and nothing scrolls; targets are rectangles in screen points, or, over a
+/// capture, the captured elements (`elements`) found by id and anchors.
 @MainActor
 public final class ScreenshotStage: TourHost {
     /// The screen.
@@ -99,6 +100,7 @@ public final class ScreenshotStage: TourHost {
         screenshot = ScreenshotView(image: image)
         baseImage = image
         screenshot.id = "screenshot"
+        screenshot.addChild(captured)
         root = try ViewRoot(content: screenshot, size: size, scale: scale, textEngine: textEngine, clock: clock)
         root.backgroundColor = Color(red: 0x1C, green: 0x1C, blue: 0x1E)
         root.language = languageCode
@@ -124,7 +126,17 @@ public final class ScreenshotStage: TourHost {
 
     /// How a tour's rects (in the points of the screenshot's own screen) map onto this screen, when
     /// it is another size: the image's fit. Nil on the screenshot's own screen.
-    public var rectMapping: (@Sendable (Rect) -> Rect)?
+    public var rectMapping: (@Sendable (Rect) -> Rect)? {
+        didSet { if !captured.elements.isEmpty { captured.show(captured.elements, mapping: rectMapping) } }
+    }
+
+    /// The elements of the capture the picture is (empty for a plain screenshot): stand-in views
+    /// at their frames, mapped by `rectMapping`, so anchors and ids find them as on a live app.
+    public var elements: [CapturedElement] {
+        get { captured.elements }
+        set { captured.show(newValue, mapping: rectMapping) }
+    }
+    private let captured = CapturedElementsView()
 
     /// The map from `own`-point rects to rects on a `screen`-point screen showing the same image
     /// fitted and centred, as `ScreenshotView` draws it.

@@ -195,6 +195,7 @@ extension View {
         var node = SemanticNode(role: role, label: label, id: id, frame: frame, state: state, actions: actions, children: children)
         node.value = semanticValue
         node.text = semanticText
+        if let description = accessibilityDescription { node.description = description }
         if role == .text || role == .header, let own = semanticLabel, !own.isEmpty {
             node.visibleText = own
         } else if !shown.isEmpty {

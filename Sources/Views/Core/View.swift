@@ -39,6 +39,9 @@ open class View {
     /// The label assistive technology reads, overriding the view's own (`semanticLabel`): a button
     /// drawn as an icon says what it does ("Add"), an image what it shows.
     public var accessibilityLabel: String? { didSet { if accessibilityLabel != oldValue { root?.elementsMade = nil } } }
+    /// What assistive technology reads after the label and the role, when there is more to say
+    /// (a control's hint, a captured element's description).
+    public var accessibilityDescription: String? { didSet { if accessibilityDescription != oldValue { root?.elementsMade = nil } } }
     /// The label a view this one speaks for gives it (a list row's, for its control), read when
     /// the view has no `accessibilityLabel` of its own: what the app sets on the view itself wins.
     var labelFromContainer: String?
