@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "TranslationFiles", targets: ["TranslationFiles"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "AccessibilityBridge", targets: ["AccessibilityBridge"]),
+        .library(name: "Captures", targets: ["Captures"]),
         .library(name: "LimelightCLI", targets: ["LimelightCLI"]),
         // The sample app, for Limelight's own tests and tools.
         .library(name: "Demo", targets: ["Demo"]),
@@ -116,6 +117,9 @@ let package = Package(
         .target(name: "SDLHost", dependencies: ["Views", "Raster", "TranslationFiles", "CSDL2", "CX11"]),
         // The semantics tree on the accessibility bus, for Orca and every AT-SPI2 client.
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
+        // Captures of real apps for tours to run over: a web page through headless Chromium's
+        // DevTools protocol, a desktop app's window over AT-SPI2 (the bridge's client side).
+        .target(name: "Captures", dependencies: ["Tours", "Views", "Raster", "ImageFiles", "Files", "CSDBus", "CX11"]),
         // Tours' and screens files' texts and Limelight's own words out to translators (PO, XLIFF
         // 2.0) and back in.
         .target(name: "Localization", dependencies: ["Schema", "TranslationFiles", "ScreensApp", "Tours", "Overlays", "Views", "Raster"]),
@@ -132,7 +136,7 @@ let package = Package(
         .target(name: "LimelightC", dependencies: ["Schema", "EmbeddedTours", "Tours", "Views", "Raster", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["ProcessMemory", "Schema", "EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["ProcessMemory", "Schema", "Captures", "EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["ProcessMemory", "Schema", "Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG", "LimelightC"]),

@@ -81,7 +81,7 @@ public enum LimelightCLI {
                 return 2
             }
             // Help and the JSON Schemas do not need the app: a broken one is reported, not fatal.
-            let needsTheApp = arguments.first != "schema" && !arguments.contains("--help") && !arguments.contains("-h")
+            let needsTheApp = arguments.first != "schema" && arguments.first != "capture" && !arguments.contains("--help") && !arguments.contains("-h")
             do { cli = try CLIApp.declared(at: path, namedByCommandLine: true, images: images, tourSwitch: tourSwitch) } catch {
                 for d in error.diagnostics { warn("\(d)") }
                 if needsTheApp { return 2 }

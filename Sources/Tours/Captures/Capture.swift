@@ -26,6 +26,11 @@ public struct Capture: Hashable, Sendable {
         self.size = size; self.scale = scale; self.image = image; self.elements = elements
     }
 
+    /// The deepest elements of a capture nest.
+    public static let maxDepth = 64
+    /// The most elements a capture holds.
+    public static let maxElements = 20_000
+
     /// The elements as the semantics tree's nodes, frames in the capture's points.
     public var semanticNodes: [SemanticNode] { elements.map(\.semanticNode) }
 

@@ -8,9 +8,9 @@ enum CaptureSchema {
     /// The version of the format a capture file says it is (`"capture": 1`).
     static let version = 1.0
     /// The deepest nesting of elements a capture may have.
-    static let maxDepth = 64
+    static let maxDepth = Capture.maxDepth
     /// The most elements a capture may have.
-    static let maxElements = 20_000
+    static let maxElements = Capture.maxElements
 
     /// The keys of a capture file.
     static let capture: [KeyRow<Capture>] = [

@@ -1,0 +1,52 @@
+import Schema
+
+/// The capture file format's documentation, made from `CaptureSchema`'s rows: the README's table
+/// and the JSON Schema (schemas/capture.schema.json).
+public enum CaptureFormat {
+    /// Every key of a capture file, nested ones after their object's, in the rows' order.
+    public static var keys: [KeyInfo] {
+        var out: [KeyInfo] = []
+        for key in CaptureSchema.capture {
+            out += TourSchema.infos([key], prefix: "")
+            switch key.name {
+            case "screen": out += TourSchema.infos(Array(TourSchema.screen), prefix: "screen.")
+            case "elements": out += TourSchema.infos(CaptureSchema.element, prefix: "elements[].")
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// The README's table of a capture file's keys.
+    static var table: String {
+        KeyTable.markdown(KeyTable.rows(CaptureSchema.capture) + KeyTable.rows(TourSchema.screen, prefix: "screen.")
+                          + KeyTable.rows(CaptureSchema.element, prefix: "elements[]."))
+    }
+
+    /// The JSON Schema of a capture file, made from the keys the reader reads; an element's
+    /// `children` are elements again.
+    public static var jsonSchema: String {
+        var schema = JSONSchemaWriter.schema(of: keys)
+        schema["$schema"] = JSONSchemaWriter.dialect
+        schema["$id"] = "https://limelight.invalid/schemas/capture.schema.json"
+        schema["title"] = "Limelight capture"
+        schema["description"] = "A screen of a real app as it was captured: its picture and its element tree, for tours to run over."
+        schema["required"] = ["capture", "screen", "image"]
+        if var properties = schema["properties"] as? [String: Any], var elements = properties["elements"] as? [String: Any],
+           var element = elements["items"] as? [String: Any] {
+            var keys = element["properties"] as? [String: Any] ?? [:]
+            keys["children"] = ["type": "array", "items": ["$ref": "#/$defs/element"], "description": CaptureSchema.element.last?.row.doc ?? ""]
+            element["properties"] = keys
+            element["required"] = ["role", "frame"]
+            schema["$defs"] = ["element": element]
+            elements["items"] = ["$ref": "#/$defs/element"]
+            properties["elements"] = elements
+            if var screen = properties["screen"] as? [String: Any] {
+                screen["required"] = ["size"]
+                properties["screen"] = screen
+            }
+            schema["properties"] = properties
+        }
+        return JSONSchemaWriter.text(schema)
+    }
+}
