@@ -119,7 +119,7 @@ let package = Package(
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
         // Captures of real apps for tours to run over: a web page through headless Chromium's
         // DevTools protocol, a desktop app's window over AT-SPI2 (the bridge's client side).
-        .target(name: "Captures", dependencies: ["Tours", "Views", "Raster", "ImageFiles", "Files", "CSDBus", "CX11"]),
+        .target(name: "Captures", dependencies: ["AccessibilityBridge", "Tours", "Views", "Raster", "ImageFiles", "Files", "CX11"]),
         // Tours' and screens files' texts and Limelight's own words out to translators (PO, XLIFF
         // 2.0) and back in.
         .target(name: "Localization", dependencies: ["Schema", "TranslationFiles", "ScreensApp", "Tours", "Overlays", "Views", "Raster"]),

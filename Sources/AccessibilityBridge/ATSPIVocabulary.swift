@@ -36,6 +36,27 @@ enum ATSPIVocabulary {
         }
     }
 
+    /// Limelight's role for AT-SPI's role number `role` (a toolkit's, not only Limelight's own), or
+    /// nil for what is only structure (a panel, a filler, a scroll pane).
+    static func semanticRole(_ role: UInt32) -> SemanticRole? {
+        switch role {
+        case 43, 35, 88, 11: return .button        // push button, menu item, link, combo box
+        case 37: return .tab
+        case 38: return .tabBar
+        case 83: return .header
+        case 27, 26: return .image                 // image, icon
+        case 29, 116: return .text                 // label, static
+        case 31, 98, 55, 65, 66, 33, 34: return .list // list, list box, table, tree, tree table, menu, menu bar
+        case 16, 2, 19: return .dialog             // dialog, alert, file chooser
+        case 42: return .progressBar
+        case 79, 40, 61, 52: return .textField     // entry, password text, text, spin button
+        case 62, 129: return .toggle               // toggle button, switch
+        case 7, 44, 8, 45: return .checkbox        // check box, radio button, check and radio menu items
+        case 51: return .slider
+        default: return nil
+        }
+    }
+
     /// AT-SPI's English role name of `role` (what `GetRoleName` says).
     static func roleName(_ role: SemanticRole) -> String {
         switch role {

@@ -12,7 +12,7 @@ import Tours
 enum CaptureCommand {
     static let help = """
     usage: \(programName) capture --url URL --out DIR [--name NAME] [--size WxH] [--scale N] [--lang TAG] [--timeout S]
-           \(programName) capture --atspi APP --out DIR [--name NAME] [--screenshot FILE]
+           \(programName) capture --atspi APP --out DIR [--name NAME] [--scale N] [--screenshot FILE]
       Captures a screen of a real app: its picture and its element tree (each element's role, name,
       description, states, frame in points, and the app's own id where it has one), written as
       DIR/NAME.capture.json beside DIR/NAME.png. A tour whose "background" names the capture runs
@@ -21,7 +21,9 @@ enum CaptureCommand {
       --url URL         a web page (https:, http:, file:), loaded in headless Chromium; its
                         accessibility tree, each node's box, and data-testid (else id) as the id
       --size WxH        the page's viewport in CSS pixels, the capture's points (default 1280x800)
-      --scale N         device pixels per point, 0.5 to 4 (default 1)
+      --scale N         device pixels per point, 0.5 to 4 (default 1); with --atspi, the pixels per
+                        point of the app's extents (Limelight's own window and GTK 4 give device
+                        pixels: its display scale; GTK 3 gives points)
       --lang TAG        the language the browser asks the page for (default en)
       --timeout S       seconds the page has to load, 1 to 600 (default 30)
       --atspi APP       a running desktop app on the accessibility bus (AT-SPI2), by its name: its
@@ -60,10 +62,12 @@ enum CaptureCommand {
             page.language = language
             do { made = try page.run(imageName: name + ".png") } catch { throw .failure("\(c): \(error.message)") }
         } else {
-            guard args.value("--size") == nil, args.value("--scale") == nil, args.value("--timeout") == nil else {
-                throw .usage("\(c): --size, --scale and --timeout go with --url (a window is captured as it is)")
+            guard args.value("--size") == nil, args.value("--timeout") == nil else {
+                throw .usage("\(c): --size and --timeout go with --url (a window is captured as it is)")
             }
-            made = try captureWindow(app ?? "", screenshot: args.value("--screenshot"), language: language, imageName: name + ".png", command: c)
+            let scale = try args.value("--scale").map { s throws(CLIError) in try parseNumber(s, option: "--scale", in: 0.5...4, command: c) } ?? 1
+            made = try captureWindow(app ?? "", screenshot: args.value("--screenshot"), pixelsPerPoint: scale, language: language,
+                                     imageName: name + ".png", command: c)
         }
         for note in made.notes { warn("\(c): \(note)") }
         try write(made.capture, png: made.png, to: out, name: name, command: c)
