@@ -58,10 +58,15 @@ public struct PageCapture {
                                                              "deviceScaleFactor": scale, "mobile": false], session: session, until: deadline)
         _ = try? pipe.call("Emulation.setLocaleOverride", ["locale": language], session: session, until: deadline)
         try pipe.call("Page.enable", session: session, until: deadline)
-        let navigation = try pipe.call("Page.navigate", ["url": url], session: session, until: deadline)
+        // Page.navigate answers once the page's response comes; its load event once it loaded.
+        let slow = CaptureError("the page \(url) did not load in \(timeout.compact) s")
+        let navigation: [String: Any]
+        do { navigation = try pipe.call("Page.navigate", ["url": url], session: session, until: deadline) } catch {
+            throw DevToolsPipe.now >= deadline ? slow : error
+        }
         if let problem = navigation["errorText"] as? String, !problem.isEmpty { throw CaptureError("the page \(url) did not load: \(problem)") }
         do { _ = try pipe.event("Page.loadEventFired", session: session, until: deadline) } catch {
-            throw CaptureError("the page \(url) did not load in \(Int(timeout)) s")
+            throw DevToolsPipe.now >= deadline ? slow : error
         }
         // Web fonts in, and one frame drawn with them.
         _ = try? pipe.call("Runtime.evaluate", ["expression": "document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => r(1))))",

@@ -9,7 +9,7 @@ extension TestRun {
     /// a screenshot it runs over), as a run read it: `accept` compares them with the checkout's, so
     /// results of an older screenshot are not taken for the new one's.
     package struct InputDigest: Codable, Hashable, Sendable {
-        /// What the file is to the tour: `app` or `screenshot`.
+        /// What the file is to the tour: `app`, `screenshot` or `capture`.
         package var kind: String
         /// The file as the tour names it (relative to the tour file's folder, as written).
         package var path: String
@@ -22,19 +22,21 @@ extension TestRun {
         package var described: String { "the \(kind == "app" ? "app (screens file)" : kind) \(path)" }
     }
 
-    /// The inputs of `tour`, a tour in the file `file`: its app's screens file and every screenshot
-    /// it names (its own, by language, each step's), each once, in the order the file names them.
+    /// The inputs of `tour`, a tour in the file `file`: its app's screens file, the `captures` it
+    /// runs over (as it names them), and every screenshot it shows (its own, by language, each
+    /// step's), each once, in the order the file names them.
     /// Each is read once, size-capped, through `InputFile` (no FIFO, device or folder is waited on).
-    package static func inputs(of tour: Tour, file: String) -> [InputDigest] {
+    package static func inputs(of tour: Tour, file: String, captures: [String] = []) -> [InputDigest] {
         let folder = file.contains("/") ? AtomicFile.split(file).folder : "."
         var named: [(String, String)] = []
         if let app = tour.app { named.append(("app", app)) }
+        for capture in captures { named.append(("capture", capture)) }
         if let background = tour.background { named.append(("screenshot", background)) }
         for tag in tour.languageBackgrounds.keys.sorted() { named.append(("screenshot", tour.languageBackgrounds[tag]!)) }
         for step in tour.steps { if let background = step.background { named.append(("screenshot", background)) } }
         var seen = Set<String>(), inputs: [InputDigest] = []
         for (kind, path) in named where seen.insert(kind + "\u{0}" + path).inserted {
-            let limit = kind == "app" ? TourLoader.maxFileSize : Pixmap.maxImageFileBytes
+            let limit = kind == "app" ? TourLoader.maxFileSize : kind == "capture" ? CaptureLoader.maxFileSize : Pixmap.maxImageFileBytes
             let bytes = try? InputFile.read(TourLoader.resolve(path, folder: folder), limit: limit, kind: kind)
             inputs.append(InputDigest(kind: kind, path: path, digest: bytes.map { fingerprint(bytes: $0) } ?? ""))
         }

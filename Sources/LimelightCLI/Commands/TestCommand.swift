@@ -287,7 +287,7 @@ enum TestCommand {
                 var entry = PlannedTour(file: file, name: tour.tour.id, tour: tour.tour, problems: tour.warnings)
                 entry.screen = tour.screen
                 entry.digest = (try? TourLoader.read(file)).map { TestRun.fingerprint(bytes: $0) } ?? ""
-                entry.inputs = TestRun.inputs(of: tour.tour, file: file)
+                entry.inputs = TestRun.inputs(of: tour.tour, file: file, captures: tour.captureFiles)
                 planned.append(entry)
                 loaded.append(tour)
             } catch {

@@ -1,6 +1,7 @@
 import Files
 import Raster
 import Schema
+import Views
 
 /// Reads capture files: JSON syntax, then every key and value by `CaptureSchema`'s rows, each
 /// problem with the file, the line and the key path.
@@ -29,8 +30,25 @@ public enum CaptureLoader {
         var r = SchemaReader(file: file)
         var capture = Capture(size: Size(1, 1), scale: 1, image: "")
         r.decode(root, at: .root, keys: CaptureSchema.capture, what: "an object with \"capture\", \"screen\", \"image\" and \"elements\" (a capture)", into: &capture)
-        let errors = r.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty { throw LoadError(diagnostics: r.diagnostics) }
+        var problems = r.diagnostics
+        // Every element is on the screen: one wholly off it is refused, one partly off is clipped.
+        let screen = Rect(x: 0, y: 0, width: capture.size.width, height: capture.size.height)
+        func clip(_ elements: inout [CapturedElement], _ path: String) {
+            for i in elements.indices {
+                let at = "\(path)[\(i)]"
+                let frame = elements[i].frame
+                let shown = frame.intersection(screen)
+                if shown.isEmpty {
+                    problems.append(Diagnostic(file: file, line: nil, path: at,
+                                               message: "the frame [\(frame.minX.compact), \(frame.minY.compact), \(frame.width.compact), \(frame.height.compact)] lies outside the \(screen.width.compact)x\(screen.height.compact)-point screen (expected an element on the screen)"))
+                } else {
+                    elements[i].frame = shown
+                }
+                clip(&elements[i].children, at + ".children")
+            }
+        }
+        if !problems.contains(where: { $0.severity == .error }) { clip(&capture.elements, "elements") }
+        if problems.contains(where: { $0.severity == .error }) { throw LoadError(diagnostics: problems) }
         return capture
     }
 }

@@ -35,6 +35,7 @@ extension TourLoader {
             return [problem("background", "expected every language's background to be a capture (NAME.capture.json) or none to be")]
         }
         var problems: [Diagnostic] = []
+        loaded.captureFiles = [name] + tour.languageBackgrounds.sorted { $0.key < $1.key }.map(\.value).filter { $0 != name }
         func read(_ name: String) -> Capture? {
             do { return try CaptureLoader.load(path: resolve(name, folder: folder)) } catch {
                 problems += error.diagnostics

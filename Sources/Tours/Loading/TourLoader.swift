@@ -36,6 +36,8 @@ public struct LoadedTour {
     public var capture: Capture?
     /// The captures of other languages, when the background names one per language, by tag.
     public var languageCaptures: [String: Capture] = [:]
+    /// The capture files the tour names, as it names them (its own first, then by language tag).
+    public var captureFiles: [String] = []
 }
 
 /// Reads, parses, decodes and checks tour files, reporting every problem at once.
