@@ -68,6 +68,11 @@ def main():
     box.pack_start(named(Gtk.Button(label=w["compose"]), "compose", None, w["hint"]), False, False, 0)
     window.show_all()
     window.present()
+
+    def shown():
+        print("gtk-mail: the window is shown (on the accessibility bus)", flush=True)
+        return False
+    GLib.timeout_add(200, shown)
     Gtk.main()
 
 
