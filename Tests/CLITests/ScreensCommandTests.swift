@@ -125,7 +125,7 @@ import TestSupport
     }
 
     @Test func theShippedSchemasAreTheOnesLimelightMakes() throws {
-        for (format, file) in [("tour", "tour.schema.json"), ("screens", "screens.schema.json")] {
+        for (format, file) in [("tour", "tour.schema.json"), ("screens", "screens.schema.json"), ("capture", "capture.schema.json")] {
             let r = try CLI.run(["schema", format])
             #expect(r.status == 0)
             let shipped = try String(contentsOfFile: Self.root + "/schemas/" + file, encoding: .utf8)
@@ -139,33 +139,45 @@ import TestSupport
     func aRealValidatorAcceptsEveryShippedFileAndCatchesAMisspeltKey() throws {
         let dir = try CLI.temporaryFolder()
         var tours: [String] = []
-        for folder in ["assets/tours", "examples/Settings/tours", "examples/Player/tours"] {
+        for folder in ["assets/tours", "examples/Settings/tours", "examples/Player/tours", "examples/web", "examples/gtk"] {
             for name in try FileManager.default.contentsOfDirectory(atPath: Self.root + "/" + folder) where name.hasSuffix(".json") {
                 tours.append(Self.root + "/" + folder + "/" + name)
             }
         }
-        let badTour = dir + "/bad-tour.json", badScreens = dir + "/bad-screens.json"
+        var captures: [String] = []
+        for folder in ["examples/web/captures", "examples/gtk/captures"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: Self.root + "/" + folder) where name.hasSuffix(".capture.json") {
+                captures.append(Self.root + "/" + folder + "/" + name)
+            }
+        }
+        let badTour = dir + "/bad-tour.json", badScreens = dir + "/bad-screens.json", badCapture = dir + "/bad.capture.json"
+        try #"{"capture": 1, "screen": {"size": [390, 844]}, "image": "a.png", "elements": [{"role": "button", "frame": [0, 0, 1]}]}"#
+            .write(toFile: badCapture, atomically: true, encoding: .utf8)
+        // Over a screenshot a view id is refused; over a capture it is what the tour names.
+        let idOverScreenshot = dir + "/id-over-screenshot.json"
+        try #"{"id": "t", "background": "home.png", "steps": [{"target": "fab", "text": "x"}]}"#.write(toFile: idOverScreenshot, atomically: true, encoding: .utf8)
         try #"{"id": "t", "steps": [{"target": "fab", "txt": "x"}]}"#.write(toFile: badTour, atomically: true, encoding: .utf8)
         try ##"{"id": "x", "screens": {"a": {"content": {"type": "text", "text": "Hi", "colour": "#FFFFFF"}}}}"##.write(toFile: badScreens, atomically: true, encoding: .utf8)
         let script = """
         import json, sys
         from jsonschema import Draft202012Validator
-        tour = json.load(open(sys.argv[1])); screens = json.load(open(sys.argv[2]))
-        Draft202012Validator.check_schema(tour); Draft202012Validator.check_schema(screens)
-        for path in sys.argv[3:]:
-            schema = screens if path.endswith('player.json') or 'bad-screens' in path else tour
+        tour = json.load(open(sys.argv[1])); screens = json.load(open(sys.argv[2])); capture = json.load(open(sys.argv[3]))
+        for s in (tour, screens, capture): Draft202012Validator.check_schema(s)
+        for path in sys.argv[4:]:
+            schema = screens if path.endswith('player.json') or 'bad-screens' in path else capture if path.endswith('.capture.json') else tour
             errors = list(Draft202012Validator(schema).iter_errors(json.load(open(path))))
             print(path, len(errors), errors[0].message if errors else '')
         """
-        let r = try CLI.runProcess("/usr/bin/python3", ["-c", script, Self.root + "/schemas/tour.schema.json", Self.root + "/schemas/screens.schema.json"]
-                                   + tours + [Self.player, badTour, badScreens])
+        let r = try CLI.runProcess("/usr/bin/python3", ["-c", script, Self.root + "/schemas/tour.schema.json", Self.root + "/schemas/screens.schema.json",
+                                                        Self.root + "/schemas/capture.schema.json"]
+                                   + tours + captures + [Self.player, badTour, badScreens, badCapture, idOverScreenshot])
         #expect(r.status == 0, "\(r.stderr)")
         let results = Dictionary(uniqueKeysWithValues: r.stdout.split(separator: "\n").map { line -> (String, String) in
             let parts = line.split(separator: " ", maxSplits: 1)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         })
-        #expect(tours.count >= 6)
-        for path in tours + [Self.player] { #expect(results[path]?.hasPrefix("0 ") == true, "\(path): \(results[path] ?? "not checked")") }
-        #expect(results[badTour]?.hasPrefix("0 ") == false && results[badScreens]?.hasPrefix("0 ") == false, "\(r.stdout)")
+        #expect(tours.count >= 9 && captures.count >= 5)
+        for path in tours + captures + [Self.player] { #expect(results[path]?.hasPrefix("0 ") == true, "\(path): \(results[path] ?? "not checked")") }
+        for path in [badTour, badScreens, badCapture, idOverScreenshot] { #expect(results[path]?.hasPrefix("0 ") == false, "\(path): \(r.stdout)") }
     }
 }

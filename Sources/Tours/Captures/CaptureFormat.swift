@@ -36,6 +36,17 @@ public enum CaptureFormat {
            var element = elements["items"] as? [String: Any] {
             var keys = element["properties"] as? [String: Any] ?? [:]
             keys["children"] = ["type": "array", "items": ["$ref": "#/$defs/element"], "description": CaptureSchema.element.last?.row.doc ?? ""]
+            if var frame = keys["frame"] as? [String: Any] {
+                frame["items"] = ["type": "number"]
+                frame["minItems"] = 4
+                frame["maxItems"] = 4
+                keys["frame"] = frame
+            }
+            if var states = keys["states"] as? [String: Any] {
+                states["items"] = ["enum": CaptureSchema.stateNames.map(\.0)]
+                states["uniqueItems"] = true
+                keys["states"] = states
+            }
             element["properties"] = keys
             element["required"] = ["role", "frame"]
             schema["$defs"] = ["element": element]

@@ -48,6 +48,9 @@ enum CaptureSchema {
         },
     ]
 
+    /// The states an element may have, by the names a capture file gives them.
+    static let stateNames: [(String, SemanticState)] = [("selected", .selected), ("disabled", .disabled), ("busy", .busy), ("focused", .focused), ("checked", .checked)]
+
     /// The keys of an element.
     static let element: [KeyRow<CapturedElement>] = [
         .choice("role", TourSchema.anchorRoles, default: nil, defaultText: "required", doc: "what it is") { role, e in e.role = role },
@@ -57,15 +60,14 @@ enum CaptureSchema {
         KeyRow("description", .name, value: "a string", default: "`\"\"`", doc: "what is read after its name") { member, path, _, r, e in
             e.description = r.string(member.value, at: path) ?? ""
         },
-        KeyRow("states", .list, value: "a list of `\"selected\"`, `\"disabled\"`, `\"busy\"`, `\"focused\"`, `\"checked\"`", default: "none",
+        KeyRow("states", .list, value: "a list of " + stateNames.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: "none",
                doc: "its states") { member, path, _, r, e in
             guard case .array(let items) = member.value.value else {
                 r.report(member.value.line, path, "expected a list of states, found \(member.value.kindDescription)")
                 return
             }
-            let names: [(String, SemanticState)] = [("selected", .selected), ("disabled", .disabled), ("busy", .busy), ("focused", .focused), ("checked", .checked)]
             for (i, item) in items.enumerated() {
-                if let state = r.choice(item, at: path.appending(i), names) { e.state.insert(state) }
+                if let state = r.choice(item, at: path.appending(i), stateNames) { e.state.insert(state) }
             }
         },
         KeyRow("frame", .rects, value: "`[x, y, width, height]` in points", default: "required", doc: "where it is on the screen",
