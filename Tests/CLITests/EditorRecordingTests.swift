@@ -104,3 +104,26 @@ import Tours
         }
     }
 }
+
+/// What the editor records over a capture: a click picks the captured element under it and writes
+/// its id with its role and name, as over a live app, never a rectangle.
+@Suite struct EditorCaptureRecordingTests {
+    @Test func clicksOverACaptureBecomeAnchoredTargets() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.copyItem(atPath: EditorRecordingTests.root + "/examples/web/captures", toPath: dir + "/captures")
+        try #"{"id": "rec", "background": "captures/inbox-en.capture.json", "steps": [{"target": "search", "text": "Search."}]}"#
+            .write(toFile: dir + "/rec.json", atomically: true, encoding: .utf8)
+        try "key ctrl+r\nwait 500\ntap 60 160\nwait 500\ntap 334 788\nkey ctrl+r\nkey ctrl+s\n".write(toFile: dir + "/script.txt", atomically: true, encoding: .utf8)
+        let r = try CLI.runProcess(CLI.binary, ["replay", "--edit", "rec.json", "--script", "script.txt", "--out", "out"],
+                                   environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "dummy"], directory: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let saved = (try? String(contentsOfFile: dir + "/rec.json", encoding: .utf8)) ?? ""
+        let steps = try EditorRecordingTests.json(dir + "/rec.json")["steps"]?.arrayValue ?? []
+        #expect(steps.count == 3 && !saved.contains("\"rect\""), "\(saved)")
+        let targets = steps.dropFirst().map { $0["target"] }
+        #expect(targets.map { $0?["id"]?.stringValue } == ["mail.0", "compose"], "\(saved)")
+        #expect(targets.map { $0?["role"]?.stringValue } == ["button", "button"] && targets.last??["name"]?.stringValue == "Compose", "\(saved)")
+        let check = try CLI.run(["check", "--strict", dir + "/rec.json"])
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout)\(check.stderr)")
+    }
+}
