@@ -19,8 +19,11 @@ public enum CaptureFormat {
 
     /// The README's table of a capture file's keys.
     static var table: String {
-        KeyTable.markdown(KeyTable.rows(CaptureSchema.capture) + KeyTable.rows(TourSchema.screen, prefix: "screen.")
-                          + KeyTable.rows(CaptureSchema.element, prefix: "elements[]."))
+        // A capture's screen gives its size (a tour's may take it from its picture).
+        let screen = KeyTable.rows(TourSchema.screen, prefix: "screen.").map { row in
+            row.hasPrefix("| `screen.size` |") ? row.replacingOccurrences(of: "| the screenshot's pixels ÷ `scale` |", with: "| required |") : row
+        }
+        return KeyTable.markdown(KeyTable.rows(CaptureSchema.capture) + screen + KeyTable.rows(CaptureSchema.element, prefix: "elements[]."))
     }
 
     /// The JSON Schema of a capture file, made from the keys the reader reads; an element's

@@ -96,7 +96,7 @@ package enum TourSchema {
         .bool("showProgress", default: false, doc: "bubbles show \"2 / 4\" and a dot per step (dots up to 12 steps)", \.showsProgress),
         .bool("allowSkip", default: true, doc: "a Skip button in bubbles (not on the last step) and Escape leave the tour early", \.allowsSkip),
         KeyRow("background", .mixed, value: "a path to a PNG file, or an object of paths by language tag", default: "none",
-                doc: "a screenshot to run over instead of the app, relative to the tour file's folder (an absolute path works on this machine alone: `check --lint` warns of it); by language (`{\"en\": \"home-en.png\", \"ja\": \"home-ja.png\"}`), each language runs over its own, the first the others fall back to") { member, path, _, r, tour in
+                doc: "a screenshot to run over instead of the app, or a capture (`NAME.capture.json`: its picture, its elements found by the targets' anchors; see \"Captures\"), relative to the tour file's folder (an absolute path works on this machine alone: `check --lint` warns of it); by language (`{\"en\": \"home-en.png\", \"ja\": \"home-ja.png\"}`), each language runs over its own, the first the others fall back to") { member, path, _, r, tour in
             tour.backgroundLine = member.value.line
             if case .object(let members) = member.value.value {
                 guard !members.isEmpty else { r.report(member.value.line, path, "expected at least one language tag with a PNG path"); return }
