@@ -96,6 +96,17 @@ uninstall:
 bench: deps
 	$(SWIFT) run -c release limelight-bench
 
+# `limelight capture` of a GTK window of 500 elements and of a web page of about 1,000 nodes, each
+# alternated with the screenshot alone (ImageMagick's import; Chromium's --screenshot), in a private
+# accessible desktop (scripts/bench/captures.py; RUNS pairs, default 7).
+.PHONY: bench-captures
+bench-captures: test-deps
+	$(SWIFT) build -c release --product limelight
+	rm -rf .build/bench-captures
+	LIMELIGHT=$$($(SWIFT) build -c release --show-bin-path)/limelight sh scripts/accessibility-session.sh .build/bench-captures \
+	    $(CURDIR)/scripts/bench/captures.py /usr/bin/python3 $(CURDIR)/scripts/bench/gtk-grid.py 500
+	@cat .build/bench-captures/client.log
+
 # The C paint example's whole frame at 1920x1080 with a tour step shown against the same frame
 # without Limelight, alternated frame by frame in one process (examples/c-sdl/bench.c; BENCH_PAIRS
 # pairs, about 10 s), against liblimelight built as `make install` builds it and installed into

@@ -101,24 +101,126 @@ public final class AccessibleClient {
     }
 
     /// What `object` is: its role, name, description, states, extents and id.
-    public func read(_ object: Reference) throws(Failure) -> Object {
-        let role: UInt32 = try call(object, "org.a11y.atspi.Accessible", "GetRole") { $0.readUInt32() ?? 0 }
-        let states: [UInt32] = try call(object, "org.a11y.atspi.Accessible", "GetState") { reply in
-            var words: [UInt32] = []
-            guard sd_bus_message_enter_container(reply.pointer, CChar(UInt8(ascii: "a")), "u") > 0 else { return words }
-            while let w = reply.readUInt32() { words.append(w) }
-            sd_bus_message_exit_container(reply.pointer)
-            return words
+    public func read(_ object: Reference) throws(Failure) -> Object { try read([object])[0].object }
+
+    /// What each of `objects` is, with the objects inside it: every call for all of them sent at
+    /// once and their answers gathered (a tree is read in as many round trips as it is deep, not
+    /// as it has objects). An object that has gone answers as nothing: no role, no children.
+    public func read(_ objects: [Reference]) throws(Failure) -> [(object: Object, children: [Reference])] {
+        let calls: [(String, String, (inout BusMessage) -> Void)] = [
+            ("org.a11y.atspi.Accessible", "GetRole", { _ in }),
+            ("org.a11y.atspi.Accessible", "GetState", { _ in }),
+            ("org.a11y.atspi.Component", "GetExtents", { $0.uint32(0) }),
+            ("org.freedesktop.DBus.Properties", "GetAll", { $0.string("org.a11y.atspi.Accessible") }),
+            ("org.a11y.atspi.Accessible", "GetChildren", { _ in }),
+        ]
+        let replies = try gather(objects.flatMap { o in calls.map { (o, $0.0, $0.1, $0.2) } })
+        defer { for case let m? in replies { sd_bus_message_unref(m) } }
+        return objects.indices.map { i in
+            let r = Array(replies[(i * calls.count)..<((i + 1) * calls.count)])
+            var object = Object(role: 0, name: "", description: "", states: [], extents: nil, id: nil)
+            if let m = r[0] { var reply = BusMessage(m); object.role = reply.readUInt32() ?? 0 }
+            if let m = r[1] {
+                var reply = BusMessage(m)
+                if sd_bus_message_enter_container(m, CChar(UInt8(ascii: "a")), "u") > 0 {
+                    while let w = reply.readUInt32() { object.states.append(w) }
+                    sd_bus_message_exit_container(m)
+                }
+            }
+            if let m = r[2], sd_bus_message_enter_container(m, CChar(UInt8(ascii: "r")), "iiii") > 0 {
+                var reply = BusMessage(m)
+                if let x = reply.readInt32(), let y = reply.readInt32(), let w = reply.readInt32(), let h = reply.readInt32() { object.extents = (x, y, w, h) }
+            }
+            if let m = r[3] {
+                let properties = Self.strings(m)
+                object.name = properties["Name"] ?? ""
+                object.description = properties["Description"] ?? ""
+                object.id = properties["AccessibleId"].flatMap { $0.isEmpty ? nil : $0 }
+            }
+            var children: [Reference] = []
+            if let m = r[4], sd_bus_message_enter_container(m, CChar(UInt8(ascii: "a")), "(so)") > 0 {
+                var reply = BusMessage(m)
+                while sd_bus_message_enter_container(m, CChar(UInt8(ascii: "r")), "so") > 0 {
+                    if let name = reply.readString(), let path = reply.readObjectPath() { children.append(Reference(bus: name, path: path)) }
+                    sd_bus_message_exit_container(m)
+                }
+                sd_bus_message_exit_container(m)
+            }
+            return (object, children)
         }
-        var extents: (Int32, Int32, Int32, Int32)?
-        extents = try? call(object, "org.a11y.atspi.Component", "GetExtents", arguments: { $0.uint32(0) }) { reply in
-            guard sd_bus_message_enter_container(reply.pointer, CChar(UInt8(ascii: "r")), "iiii") > 0,
-                  let x = reply.readInt32(), let y = reply.readInt32(), let w = reply.readInt32(), let h = reply.readInt32() else { return nil }
-            return (x, y, w, h)
+    }
+
+    /// The string members of a properties answer (`a{sv}`), by name; others are skipped.
+    private static func strings(_ m: OpaquePointer) -> [String: String] {
+        var out: [String: String] = [:]
+        guard sd_bus_message_enter_container(m, CChar(UInt8(ascii: "a")), "{sv}") > 0 else { return out }
+        var reply = BusMessage(m)
+        while sd_bus_message_enter_container(m, CChar(UInt8(ascii: "e")), "sv") > 0 {
+            if let key = reply.readString() {
+                var type: CChar = 0
+                var contents: UnsafePointer<CChar>?
+                if sd_bus_message_peek_type(m, &type, &contents) > 0, let contents, String(cString: contents) == "s",
+                   sd_bus_message_enter_container(m, CChar(UInt8(ascii: "v")), "s") > 0 {
+                    out[key] = reply.readString()
+                    sd_bus_message_exit_container(m)
+                } else {
+                    sd_bus_message_skip(m, "v")
+                }
+            }
+            sd_bus_message_exit_container(m)
         }
-        let id = (try? string(object, "AccessibleId")).flatMap { $0.isEmpty ? nil : $0 }
-        return Object(role: role, name: try string(object, "Name"), description: (try? string(object, "Description")) ?? "",
-                      states: states, extents: extents, id: id)
+        sd_bus_message_exit_container(m)
+        return out
+    }
+
+    /// One answer awaited: where it goes in the list of answers.
+    private final class Awaited {
+        let index: Int
+        let answers: Answers
+        init(_ index: Int, _ answers: Answers) { self.index = index; self.answers = answers }
+    }
+    /// The answers of calls sent together, nil for an error or no answer.
+    private final class Answers {
+        var messages: [OpaquePointer?]
+        var count = 0
+        init(_ n: Int) { messages = Array(repeating: nil, count: n) }
+    }
+
+    /// Sends every call of `calls` at once and waits for all their answers (each at most
+    /// `callTimeout`); an error answer is nil. The answers are the caller's to unref.
+    private func gather(_ calls: [(Reference, String, String, (inout BusMessage) -> Void)]) throws(Failure) -> [OpaquePointer?] {
+        let answers = Answers(calls.count)
+        let handler: sd_bus_message_handler_t = { message, userdata, _ in
+            guard let userdata else { return 0 }
+            let awaited = Unmanaged<Awaited>.fromOpaque(userdata).takeRetainedValue()
+            if let message, sd_bus_message_is_method_error(message, nil) == 0 {
+                awaited.answers.messages[awaited.index] = sd_bus_message_ref(message)
+            }
+            awaited.answers.count += 1
+            return 0
+        }
+        for (i, (object, interface, member, arguments)) in calls.enumerated() {
+            var made: OpaquePointer?
+            guard sd_bus_message_new_method_call(bus, &made, object.bus, object.path, interface, member) >= 0, let message = made else {
+                answers.count += 1
+                continue
+            }
+            var writer = BusMessage(message)
+            arguments(&writer)
+            let awaited = Unmanaged.passRetained(Awaited(i, answers))
+            if sd_bus_call_async(bus, nil, message, handler, awaited.toOpaque(), UInt64(callTimeout * 1_000_000)) < 0 {
+                awaited.release()
+                answers.count += 1
+            }
+            sd_bus_message_unref(message)
+        }
+        while answers.count < calls.count {
+            let r = sd_bus_process(bus, nil)
+            if r < 0 { throw Failure(description: "the accessibility bus closed (\(String(cString: strerror(-r))))") }
+            if r > 0 { continue }
+            if sd_bus_wait(bus, UInt64(callTimeout * 1_000_000)) < 0 { throw Failure(description: "the accessibility bus stopped answering") }
+        }
+        return answers.messages
     }
 
     /// The string property `property` of `object`'s Accessible interface.

@@ -4,8 +4,9 @@ import Raster
 /// A window's pixels read from the X display (`DISPLAY`) with `XGetImage`: the part of the root
 /// window at the window's box, as a screen shows it.
 enum WindowPixels {
-    /// The pixels of the root window's `x`, `y`, `width`, `height` box, opaque.
-    static func read(x: Int32, y: Int32, width: Int32, height: Int32) throws(CaptureError) -> Raster.Pixmap {
+    /// The pixels of the root window's `x`, `y`, `width`, `height` box, opaque, and the part of the
+    /// box they are (a window partly off the display is shown in part).
+    static func read(x: Int32, y: Int32, width: Int32, height: Int32) throws(CaptureError) -> (pixmap: Raster.Pixmap, shown: (x: Int32, y: Int32, width: Int32, height: Int32)) {
         guard let display = XOpenDisplay(nil) else {
             throw CaptureError("cannot open the X display to take the window's pixels (DISPLAY is not set or not reachable): give --screenshot FILE")
         }
@@ -32,6 +33,6 @@ enum WindowPixels {
             let target = pixmap.pixels + row * pixmap.stride
             for col in 0..<Int(w) { target[col] = source[col] | 0xFF00_0000 }
         }
-        return pixmap
+        return (pixmap, (x0, y0, w, h))
     }
 }
