@@ -24,6 +24,32 @@ import TestSupport
         #expect(review.status == 0 && FileManager.default.fileExists(atPath: dir + "/review/index.html"), "\(review.stdout)\(review.stderr)")
     }
 
+    /// A recapture that moved an element fails its cases saying the app changed, not the tour; a
+    /// reworded step says the tour did; `inputs.json` beside the goldens keeps what each was drawn from.
+    @Test func aFailingCaseSaysWhetherTheAppOrTheTourChanged() throws {
+        let dir = try CLI.temporaryFolder() + "/gtk"
+        try FileManager.default.copyItem(atPath: Self.root + "/examples/gtk", toPath: dir)
+        try? FileManager.default.removeItem(atPath: dir + "/gtk-mail.goldens")
+        let tour = dir + "/gtk-mail.json"
+        #expect(try CLI.run(["test", "--update", tour]).status == 0)
+        let record = try String(contentsOfFile: dir + "/gtk-mail.goldens/inputs.json", encoding: .utf8)
+        #expect(record.contains("\"capture captures/gtk-mail-en.capture.json\"") && record.contains("\"480x640@1x-ja-step03\""), "\(record)")
+        // The app moved its compose button: the capture is taken again.
+        let capture = dir + "/captures/gtk-mail-en.capture.json"
+        let original = try String(contentsOfFile: capture, encoding: .utf8)
+        try original.replacingOccurrences(of: "[12, 594, 456, 34]", with: "[12, 560, 456, 34]").write(toFile: capture, atomically: true, encoding: .utf8)
+        let app = try CLI.run(["test", tour])
+        #expect(app.status == 1, "\(app.stdout)")
+        #expect(app.stdout.contains("since its golden was recorded, the app changed (the capture captures/gtk-mail-en.capture.json), the tour file did not"), "\(app.stdout)")
+        #expect(!app.stdout.split(separator: "\n").contains { $0.hasPrefix("FAIL") && $0.contains("-ja-step") }, "the Japanese capture did not change: \(app.stdout)")
+        // Back as it was, and the tour's words changed instead.
+        try original.write(toFile: capture, atomically: true, encoding: .utf8)
+        let text = try String(contentsOfFile: tour, encoding: .utf8)
+        try text.replacingOccurrences(of: "Write a new message.", with: "Start a new message here.").write(toFile: tour, atomically: true, encoding: .utf8)
+        let own = try CLI.run(["test", tour])
+        #expect(own.status == 1 && own.stdout.contains("since its golden was recorded, the tour file changed, what it runs over did not"), "\(own.stdout)")
+    }
+
     /// A folder with a capture of a 390x844 screen (`extra` added to its one element) and a tour over it.
     func folder(element: String = #"{"role": "button", "name": "Save", "id": "save", "frame": [10, 10, 100, 40]}"#, image: Bool = true,
                 capture: String? = nil) throws -> String {

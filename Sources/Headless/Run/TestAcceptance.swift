@@ -168,6 +168,7 @@ package enum TestAcceptance {
         if !outcome.accepted.isEmpty {
             let tours = located.values.compactMap { try? $0.get().planned }
             ScreenRecord.update(with: run.results, tours: tours)
+            GoldenInputs.update(with: run.results, tours: tours)
             var kept = run.relocated(to: "")
             kept.files = nil
             do { try results.write(try kept.encoded(), to: TestRun.manifestName) } catch let error as HeadlessError { throw error } catch {

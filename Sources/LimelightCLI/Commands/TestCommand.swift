@@ -143,7 +143,10 @@ enum TestCommand {
             lines += lintErrorsBlockingRecording(all, tours: planned)
             written = GoldenRecorder.record(&all, tours: planned, resultsFolder: results)
             ScreenRecord.update(with: all, tours: planned)
+            GoldenInputs.update(with: all, tours: planned)
         }
+        // A frame that differs says whether the app or the tour changed since its golden.
+        GoldenInputs.explain(&all, tours: planned)
         var k = 0
         for g in byGroup.indices { for i in byGroup[g].results.indices { byGroup[g].results[i] = all[k]; k += 1 } }
         var orphanLines: [String] = []
