@@ -20,6 +20,9 @@ import TestSupport
         // Render and the review page take them as any tour.
         let render = try CLI.run(["render", "--tour", tours[0], "--all", "--out", dir + "/frames", "--lang", "ja"])
         #expect(render.status == 0 && FileManager.default.fileExists(atPath: dir + "/frames/step-03.png"), "\(render.stderr)")
+        let po = try CLI.run(["l10n", "export", tours[0], "--lang", "de", "--out", dir + "/de.po"])
+        let exported = (try? String(contentsOfFile: dir + "/de.po", encoding: .utf8)) ?? ""
+        #expect(po.status == 0 && exported.contains("msgid \"Tap a message to read it.\""), "\(po.stderr)")
         let review = try CLI.run(["render", "--tour", tours[0], "--review", dir + "/review"])
         #expect(review.status == 0 && FileManager.default.fileExists(atPath: dir + "/review/index.html"), "\(review.stdout)\(review.stderr)")
     }

@@ -52,7 +52,7 @@ struct StreamingMemoryTests {
         for n in [40, 400] {
             peaks.append(try peakMemory(["test", try tour(steps: n, in: dir), "--jobs", "1", "--update", "--report", "\(dir)/r\(n)"]))
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/t400.goldens").count == 400)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/t400.goldens").filter { $0.hasSuffix(".png") }.count == 400)
         #expect(Double(peaks[1]) <= 1.5 * Double(peaks[0]), "peaks \(peaks) KiB")
     }
 
