@@ -58,6 +58,17 @@ public enum JSONSchemaWriter {
         return s
     }
 
+    /// A whole schema document of the keys `infos`: its dialect, its `$id` (`schemas/FILE`), `title`
+    /// and `description` over `schema(of:)`.
+    public static func document(of infos: [KeyInfo], file: String, title: String, description: String) -> [String: Any] {
+        var schema = schema(of: infos)
+        schema["$schema"] = dialect
+        schema["$id"] = "https://limelight.invalid/schemas/" + file
+        schema["title"] = title
+        schema["description"] = description
+        return schema
+    }
+
     /// The schema of the keys `infos` (paths like `dim.opacity`, `steps[].advanceOn.goto`): an
     /// object of the top-level keys, nested keys inside their object's (or their list's items').
     public static func schema(of infos: [KeyInfo]) -> [String: Any] {

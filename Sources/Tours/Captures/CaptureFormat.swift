@@ -29,11 +29,8 @@ public enum CaptureFormat {
     /// The JSON Schema of a capture file, made from the keys the reader reads; an element's
     /// `children` are elements again.
     public static var jsonSchema: String {
-        var schema = JSONSchemaWriter.schema(of: keys)
-        schema["$schema"] = JSONSchemaWriter.dialect
-        schema["$id"] = "https://limelight.invalid/schemas/capture.schema.json"
-        schema["title"] = "Limelight capture"
-        schema["description"] = "A screen of a real app as it was captured: its picture and its element tree, for tours to run over."
+        var schema = JSONSchemaWriter.document(of: keys, file: "capture.schema.json", title: "Limelight capture",
+                                               description: "A screen of a real app as it was captured: its picture and its element tree, for tours to run over.")
         schema["required"] = ["capture", "screen", "image"]
         if var properties = schema["properties"] as? [String: Any], var elements = properties["elements"] as? [String: Any],
            var element = elements["items"] as? [String: Any] {

@@ -3,11 +3,8 @@ import Schema
 extension TourFormat {
     /// The JSON Schema of a tour file, made from the keys the decoder reads.
     public static var jsonSchema: String {
-        var schema = JSONSchemaWriter.schema(of: keys)
-        schema["$schema"] = JSONSchemaWriter.dialect
-        schema["$id"] = "https://limelight.invalid/schemas/tour.schema.json"
-        schema["title"] = "Limelight tour"
-        schema["description"] = "A tutorial flow over an app or a screenshot: a dim layer and steps, each a spotlight with an optional coach-mark bubble."
+        var schema = JSONSchemaWriter.document(of: keys, file: "tour.schema.json", title: "Limelight tour",
+                                               description: "A tutorial flow over an app or a screenshot: a dim layer and steps, each a spotlight with an optional coach-mark bubble.")
         // A target is a view id or an object of anchors, in `target`, `targets` and `within` alike:
         // one definition, referred to from each (an object needs "id", or "role" with "name").
         if var steps = schema["properties"] as? [String: Any], var stepList = steps["steps"] as? [String: Any],
