@@ -1,6 +1,5 @@
 import Raster
 import Schema
-import Tours
 import Views
 
 /// What a click in the app picks: a view by its id, or, where no view there has an id, the element
@@ -46,7 +45,8 @@ extension AppViewport {
         var v = appRoot.hitTest(p)
         while let view = v { chain.append(view); v = view.parent }
         // A picture is no target (a capture's elements over it are).
-        for (i, view) in chain.enumerated() where view.isPlaced && !(view is ScreenshotView) {
+        let picture = stage.pictures?.screenshot
+        for (i, view) in chain.enumerated() where view.isPlaced && view !== picture {
             if let id = view.id { return (.view(id), view.visibleFrame) }
             guard let role = view.effectiveSemanticRole, role != .screen, let node = view.semanticNodes().first, !node.label.isEmpty else { continue }
             let above = chain[(i + 1)...]
