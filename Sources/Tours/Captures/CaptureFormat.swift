@@ -3,27 +3,24 @@ import Schema
 /// The capture file format's documentation, made from `CaptureSchema`'s rows: the README's table
 /// and the JSON Schema (schemas/capture.schema.json).
 public enum CaptureFormat {
+    /// The objects and list items inside a capture's keys, by key.
+    static var nested: [String: [NestedKeys]] { [
+        "screen": [.rows(TourSchema.screen, at: "screen.")],
+        "elements": [.rows(CaptureSchema.element, at: "elements[].")],
+    ] }
+
     /// Every key of a capture file, nested ones after their object's, in the rows' order.
     public static var keys: [KeyInfo] {
-        var out: [KeyInfo] = []
-        for key in CaptureSchema.capture {
-            out += TourSchema.infos([key], prefix: "")
-            switch key.name {
-            case "screen": out += TourSchema.infos(Array(TourSchema.screen), prefix: "screen.")
-            case "elements": out += TourSchema.infos(CaptureSchema.element, prefix: "elements[].")
-            default: break
-            }
-        }
-        return out
+        CaptureSchema.capture.flatMap { key in TourSchema.infos([key], prefix: "") + nested[key.name, default: []].flatMap { $0.infos("") } }
     }
 
     /// The README's table of a capture file's keys.
     static var table: String {
+        let rows = CaptureSchema.capture.flatMap { key in KeyTable.rows([key]) + nested[key.name, default: []].flatMap { $0.rows("") } }
         // A capture's screen gives its size (a tour's may take it from its picture).
-        let screen = KeyTable.rows(TourSchema.screen, prefix: "screen.").map { row in
+        return KeyTable.markdown(rows.map { row in
             row.hasPrefix("| `screen.size` |") ? row.replacingOccurrences(of: "| the screenshot's pixels ÷ `scale` |", with: "| required |") : row
-        }
-        return KeyTable.markdown(KeyTable.rows(CaptureSchema.capture) + screen + KeyTable.rows(CaptureSchema.element, prefix: "elements[]."))
+        })
     }
 
     /// The JSON Schema of a capture file, made from the keys the reader reads; an element's

@@ -6,47 +6,68 @@ extension TourSchema {
     // MARK: - The README
 
 
-    /// The README's table of a tour's keys (with its `dim`, `theme` and `screen` objects').
-    static var tourTable: String {
-        var rows: [String] = []
-        for key in tour {
-            rows += KeyTable.rows([key])
-            switch key.name {
-            case "dim": rows += KeyTable.rows(dim, prefix: "dim.")
-            case "theme": rows += KeyTable.rows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + KeyTable.rows(ThemeSchema.buttonTheme, prefix: "theme.button.")
-            case "screen": rows += KeyTable.rows(screen, prefix: "screen.")
-            case "show": rows += KeyTable.rows(show, prefix: "show.")
-            default: break
-            }
-        }
-        return KeyTable.markdown(rows)
-    }
+    /// The README's table of a tour's keys (with its `dim`, `theme`, `screen` and `show` objects';
+    /// `test` has a table of its own).
+    static var tourTable: String { KeyTable.markdown(tableRows(tour, nested: nestedInTour)) }
 
     /// The README's table of the `test` object's keys (with its `tolerance` object's and a script's).
     static var testTable: String {
-        KeyTable.markdown(KeyTable.rows(TestSchema.test, prefix: "test.") + KeyTable.rows(TestSchema.tolerance, prefix: "test.tolerance.")
-              + KeyTable.rows(TestSchema.script, prefix: "test.scripts[]."))
+        KeyTable.markdown(nestedInTour["test", default: []].flatMap { $0.rows("") })
     }
 
     /// The README's table of a step's keys, each object's and list item's keys after its own row.
-    static var stepTable: String {
-        var rows: [String] = []
-        for key in step {
-            rows += KeyTable.rows([key])
-            switch key.name {
-            case "target": rows += KeyTable.rows(anchor, prefix: "target.")
-            case "rects": rows += KeyTable.rows(rectItem, prefix: "rects[].")
-            case "shape": rows += KeyTable.rows(pathShape, prefix: "shape.")
-            case "advanceOn": rows += KeyTable.rows(advanceEvent, prefix: "advanceOn.")
-            case "theme": rows += KeyTable.rows(ThemeSchema.bubbleTheme, prefix: "theme.bubble.") + KeyTable.rows(ThemeSchema.buttonTheme, prefix: "theme.button.")
-            case "outline": rows += KeyTable.rows(ThemeSchema.outlineKeys, prefix: "outline.")
-            case "buttons": rows += KeyTable.rows(buttonItem, prefix: "buttons[].")
-            default: break
-            }
-        }
-        return KeyTable.markdown(rows)
+    static var stepTable: String { KeyTable.markdown(tableRows(step, nested: nestedInStep)) }
+
+    /// The rows of `keys` with the rows of the objects inside each, as `nested` declares them.
+    private static func tableRows<Model>(_ keys: [KeyRow<Model>], nested: [String: [NestedKeys]]) -> [String] {
+        keys.flatMap { key in KeyTable.rows([key]) + nested[key.name, default: []].filter(\.inTable).flatMap { $0.rows("") } }
     }
 
+    /// The objects and list items inside a tour's keys, by key: said once, for the tables and the
+    /// schema's list of keys alike.
+    static var nestedInTour: [String: [NestedKeys]] { [
+        "dim": [.rows(dim, at: "dim.")],
+        "theme": [.theme(at: "theme.")],
+        "screen": [.rows(screen, at: "screen.")],
+        "show": [.rows(show, at: "show.")],
+        "test": [.rows(TestSchema.test, at: "test.", inTable: false), .rows(TestSchema.tolerance, at: "test.tolerance.", inTable: false),
+                 .rows(TestSchema.script, at: "test.scripts[].", inTable: false)],
+    ] }
+
+    /// The objects and list items inside a step's keys, by key.
+    static var nestedInStep: [String: [NestedKeys]] { [
+        "target": [.rows(anchor, at: "target.")],
+        "rects": [.rows(rectItem, at: "rects[].")],
+        "shape": [.rows(pathShape, at: "shape.")],
+        "advanceOn": [.rows(advanceEvent, at: "advanceOn.")],
+        "theme": [.theme(at: "theme.")],
+        "outline": [.rows(ThemeSchema.outlineKeys, at: "outline.")],
+        "buttons": [.rows(buttonItem, at: "buttons[].")],
+    ] }
+}
+
+/// The keys of an object or a list's items inside a key (`dim`'s, `rects[]`'s), at their path
+/// below it: the README table's rows and the schema's key list are both made from one of these.
+struct NestedKeys {
+    /// Whether its rows are in the table of the object it is in (`test`'s have a table of their own).
+    let inTable: Bool
+    /// Its table rows under `prefix` (the path of the object it is in, within the table).
+    let rows: (String) -> [String]
+    /// Its keys under `prefix` (the path of the object it is in).
+    let infos: (String) -> [KeyInfo]
+
+    /// `keys` at `path` (`dim.`, `rects[].`), in its object's table unless `inTable` is false.
+    static func rows<Model>(_ keys: [KeyRow<Model>], at path: String, inTable: Bool = true) -> NestedKeys {
+        NestedKeys(inTable: inTable, rows: { KeyTable.rows(keys, prefix: $0 + path) }, infos: { TourSchema.infos(keys, prefix: $0 + path) })
+    }
+
+    /// A theme object at `path`: its bubble's and button's keys in the table, every key of it
+    /// (nested ones with their own paths) in the schema.
+    static func theme(at path: String) -> NestedKeys {
+        NestedKeys(inTable: true,
+                   rows: { KeyTable.rows(ThemeSchema.bubbleTheme, prefix: $0 + path + "bubble.") + KeyTable.rows(ThemeSchema.buttonTheme, prefix: $0 + path + "button.") },
+                   infos: { TourSchema.themeInfos($0 + path) })
+    }
 }
 
 extension TourStep {
@@ -72,33 +93,10 @@ extension TourSchema {
 
     /// Every key of a tour file, nested ones after their object's own, in the schema's order.
     public static var allKeys: [KeyInfo] {
-        var out: [KeyInfo] = []
-        for key in tour {
-            out += infos([key], prefix: "")
-            switch key.name {
-            case "dim": out += infos(dim, prefix: "dim.")
-            case "theme": out += themeInfos("theme.")
-            case "show": out += infos(show, prefix: "show.")
-            case "screen": out += infos(screen, prefix: "screen.")
-            case "test": out += infos(TestSchema.test, prefix: "test.") + infos(TestSchema.tolerance, prefix: "test.tolerance.") + infos(TestSchema.script, prefix: "test.scripts[].")
-            case "steps":
-                for s in step {
-                    out += infos([s], prefix: "steps[].")
-                    switch s.name {
-                    case "target": out += infos(anchor, prefix: "steps[].target.")
-                    case "rects": out += infos(rectItem, prefix: "steps[].rects[].")
-                    case "shape": out += infos(pathShape, prefix: "steps[].shape.")
-                    case "advanceOn": out += infos(advanceEvent, prefix: "steps[].advanceOn.")
-                    case "theme": out += themeInfos("steps[].theme.")
-                    case "outline": out += infos(ThemeSchema.outlineKeys, prefix: "steps[].outline.")
-                    case "buttons": out += infos(buttonItem, prefix: "steps[].buttons[].")
-                    default: break
-                    }
-                }
-            default: break
-            }
+        tour.flatMap { key in
+            infos([key], prefix: "") + nestedInTour[key.name, default: []].flatMap { $0.infos("") }
+                + (key.name == "steps" ? step.flatMap { s in infos([s], prefix: "steps[].") + nestedInStep[s.name, default: []].flatMap { $0.infos("steps[].") } } : [])
         }
-        return out
     }
 }
 
