@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "AccessibilityBridge", targets: ["AccessibilityBridge"]),
         .library(name: "Captures", targets: ["Captures"]),
+        .library(name: "Analytics", targets: ["Analytics"]),
         .library(name: "LimelightCLI", targets: ["LimelightCLI"]),
         // The sample app, for Limelight's own tests and tools.
         .library(name: "Demo", targets: ["Demo"]),
@@ -119,6 +120,9 @@ let package = Package(
         .target(name: "AccessibilityBridge", dependencies: ["Views", "Raster", "CSDBus"]),
         // Captures of real apps for tours to run over: a web page through headless Chromium's
         // DevTools protocol, a desktop app's window over AT-SPI2 (the bridge's client side).
+        // `limelight analyze`: an events log read line by line into funnels, dwell, goals and
+        // experiments, and the same figures as SQL; no Limelight module below it.
+        .target(name: "Analytics", dependencies: ["Seeded"]),
         .target(name: "Captures", dependencies: ["AccessibilityBridge", "Tours", "Views", "Raster", "ImageFiles", "Files", "CX11"]),
         // Tours' and screens files' texts and Limelight's own words out to translators (PO, XLIFF
         // 2.0) and back in.
@@ -136,7 +140,7 @@ let package = Package(
         .target(name: "LimelightC", dependencies: ["Schema", "EmbeddedTours", "Tours", "Views", "Raster", "Files", "FontText"]),
         // The whole command line for any app (a library), and `limelight`: it run with the sample app.
         .target(name: "LimelightCLI",
-                dependencies: ["ProcessMemory", "Schema", "Captures", "EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
+                dependencies: ["ProcessMemory", "Schema", "Analytics", "Captures", "EmbeddedTours", "Headless", "Editor", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText", "SDLHost", "Speech", "CStandardOutput"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightCLI", "Demo"]),
         .executableTarget(name: "limelight-bench",
                           dependencies: ["ProcessMemory", "Schema", "Headless", "Editor", "Demo", "Localization", "TranslationFiles", "AccessibilityBridge", "ScreensApp", "Tours", "Overlays", "Views", "Raster", "FontText", "SDLHost", "ImageFiles", "Files", "CSDL2Image", "CSPNG", "LimelightC"]),
@@ -150,6 +154,7 @@ let package = Package(
 
         // Golden-image comparison and other helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "Views", "TranslationFiles", "Headless", "Tours"], path: "Tests/TestSupport"),
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema"]),

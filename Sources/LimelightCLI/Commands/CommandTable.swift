@@ -40,6 +40,7 @@ extension LimelightCLI {
         CommandEntry("accept", "take the last test run's actual frames as goldens, without rendering again") { words, app, _ in try AcceptCommand.run(words, app: app) },
         CommandEntry("merge-reports", "merge the result blobs of `test --shard K/N` runs into one report") { words, app, _ in try MergeReportsCommand.run(words, app: app) },
         CommandEntry("simulate", "which tours and steps would show when, for a log of app events, by their show rules") { words, app, _ in try SimulateCommand.run(words, app: app) },
+        CommandEntry("analyze", "what tours did for users, from their events log: funnels, dwell, goals and experiments") { words, app, _ in try AnalyzeCommand.run(words, app: app) },
         CommandEntry("l10n", "tours' texts out to translators (PO, XLIFF) and back in, and what each language lacks") { words, app, _ in try L10nCommand.run(words, app: app) },
         CommandEntry("capture", "capture a real app's screen with its element tree (a web page, a desktop app), for tours to run over") { words, _, _ in try CaptureCommand.run(words) },
         CommandEntry("schema", "print the JSON Schema of tour, screens or capture files, for editors that check as you type") { words, _, _ in try SchemaCommand.run(words) },

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import Analytics
+
+/// `analyze` reproduces the truth of seeded synthetic logs exactly: every count, rate, quantile,
+/// missing-target rate, button, language, screen, conversion, lift and sample-ratio figure.
+@Suite struct SyntheticTruthTests {
+    static func plan(seed: UInt64, users: Int) -> SyntheticLog.Plan {
+        var onboarding = TourFacts(id: "onboarding", steps: 4)
+        onboarding.variants = [("control", 1), ("short", 1)]
+        onboarding.holdout = 0.1
+        let tips = TourFacts(id: "tips", steps: 2)
+        return SyntheticLog.Plan(seed: seed, users: users, tours: [onboarding, tips])
+    }
+
+    /// The log of `plan` in a file, and its truth.
+    static func log(_ plan: SyntheticLog.Plan) throws -> (path: String, truth: AnalysisReport) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-synthetic-\(plan.seed)-\(UUID().uuidString).jsonl").path
+        var text = ""
+        let truth = SyntheticLog.write(plan) { text += $0 + "\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, truth)
+    }
+
+    static func analyze(_ path: String, _ plan: SyntheticLog.Plan) throws -> AnalysisReport {
+        var options = AnalysisOptions()
+        options.goal = plan.goal
+        options.within = plan.within
+        options.tours = plan.tours
+        let analysis = EventAnalysis(options: options)
+        try analysis.read(path)
+        return analysis.report()
+    }
+
+    @Test(arguments: 1...20)
+    func everyFigureIsTheTruth(seed: Int) throws {
+        let plan = Self.plan(seed: UInt64(seed), users: 300 + seed * 37)
+        let (path, truth) = try Self.log(plan)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let found = try Self.analyze(path, plan)
+        #expect(found.events == truth.events && found.users == truth.users)
+        for (f, t) in zip(found.tours, truth.tours) {
+            #expect(f.total == t.total, "\(t.tour) all:\n\(f.total)\n\(t.total)")
+            #expect(f.arms == t.arms, "\(t.tour) arms")
+            #expect(f.buttons == t.buttons, "\(t.tour) buttons: \(f.buttons) \(t.buttons)")
+            #expect(f.languages == t.languages && f.screens == t.screens, "\(t.tour) languages, screens")
+            #expect(f.experiment == t.experiment, "\(t.tour) experiment: \(String(describing: f.experiment)) \(String(describing: t.experiment))")
+        }
+        #expect(found == truth)
+        // The logs hold every case the contract names.
+        let o = truth.tours[0]
+        #expect(o.arms.map(\.arm) == ["control", "short", "holdout"] && o.total.shown > 100 && o.total.dwellMs.allSatisfy { $0 != nil })
+        #expect(o.total.finished > 0 && o.total.skipped > 0 && o.total.dismissed > 0 && !o.total.targetMissing.isEmpty)
+        #expect((o.arms.last?.converted ?? 0) > 0 && o.experiment?.lifts.count == 2 && o.experiment?.sampleRatio != nil)
+        #expect(truth.tours[1].arms.isEmpty && (truth.tours[1].total.converted ?? 0) > 0)
+    }
+}
