@@ -184,9 +184,19 @@ int limelight_session_send_event(limelight_session *session, const char *name);
  * tour.json`. 0, or -1 (a folder, no room: nothing at path changed). Sessions' thread. */
 int limelight_session_write_catalog(limelight_session *session, const char *path);
 
-/* Gives each tour event to callback as one line of JSON, the line `limelight --events` writes:
- * {"event": "shown" | "hidden" | "advanced" | "finished" | "skipped" | "dismissed" | "targetMissing"
- * | "waiting" | "waited", "tour", "step" (from 1), "ms" (since the first advance), "by", "waitedMs"}.
+/* Names who the events log's lines are about: user, an anonymous id (1 to 200 bytes of UTF-8), and
+ * session_id (NULL keeps the id the session made). Call it before the first advance: a tour with an
+ * experiment ("variants", "holdout") draws the user's arm then, and a user held out sees no tour.
+ * 0, or -1. Sessions' thread. */
+int limelight_session_set_user(limelight_session *session, const char *user, const char *session_id);
+
+/* Gives each tour event, and each event the app sends (limelight_session_send_event), to callback as
+ * one line of the events log, the line `limelight --events` writes (the README's "The events log",
+ * schemas/events.schema.json): {"time" (UTC, RFC 3339 with milliseconds), "user", "session",
+ * "event": "assigned" | "shown" | "advanced" | "finished" | "skipped" | "dismissed" | "targetMissing"
+ * | "app" | "hidden" | "waiting" | "waited", "tour", "step" (from 1), "variant", "tourVersion",
+ * "stepId", "language", "screen", "cause", "by", "name", "waitedMs", "ms" (since the first advance)}.
+ * `limelight analyze` reads a file of them.
  * The callback runs on the sessions' thread at the end of the call that caused the event (advance,
  * compose, pointer, key, set_state, send_event, set_target), after the session's work for it;
  * json_line is valid until it returns. It may call any function of the library, this session's

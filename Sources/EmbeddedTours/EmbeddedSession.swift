@@ -1,3 +1,4 @@
+import Foundation
 import Headless
 import Overlays
 import Raster
@@ -24,8 +25,27 @@ public final class EmbeddedSession {
     public let engine: TourEngine
     /// The session's time: the app's milliseconds since its first `advance`, in seconds.
     public let clock: VirtualClock
-    /// Receives each tour event as a line of JSON, as `--events` writes it.
+    /// Receives each tour event, and each of the app's events (`PublishedScreen.send`), as a line
+    /// of the events log, as `--events` writes it (README, "The events log").
     public var onEventLine: (@MainActor (String) -> Void)?
+    /// Who the events log names (an anonymous id) and this session's id: set them before the first
+    /// `advance`, when a tour with an experiment draws the user's arm.
+    public var user: String {
+        get { writer.context.user }
+        set { writer.context.user = newValue }
+    }
+    /// This session's id in the events log.
+    public var sessionID: String {
+        get { writer.context.session }
+        set { writer.context.session = newValue }
+    }
+    /// The arm of the tour's experiment the user is in, once drawn (nil: no experiment, or not yet).
+    public private(set) var arm: String?
+    private var startsOnFirstAdvance = false
+    private lazy var writer = EventLogWriter(context: .init(user: "anonymous", session: UUID().uuidString.lowercased(), language: screen.root.language ?? "en",
+                                                            screen: "\(screen.root.size.width.compact)x\(screen.root.size.height.compact)")) { [weak self] line in
+        self?.onEventLine?(line)
+    }
     /// The app's first and last time given to `advance`, in milliseconds.
     private var firstTime: Int64?, lastTime: Int64 = 0
     private var passedOn = false
@@ -71,14 +91,32 @@ public final class EmbeddedSession {
         screen.board.onInput = { [weak self] in self?.passedOn = true }
         engine.onEvent = { [weak self] event in
             guard let self else { return }
-            let line = TourEventRecord(event, tour: self.engine.tour.id, endedAt: self.engine.endedAtStep, time: self.clock.now).jsonLine
-            self.onEventLine?(line)
+            self.writer.record(event, tour: self.engine.tour, endedAt: self.engine.endedAtStep, ms: (self.clock.now * 1000).rounded())
+        }
+        screen.onAppEvent = { [weak self] name in
+            guard let self else { return }
+            self.writer.app(name, ms: (self.clock.now * 1000).rounded())
         }
     }
 
     /// Starts the tour at its first step, fading in as time passes (set `onEventLine` first: the
-    /// step's `shown` is its first event).
-    public func start() { engine.start(at: 0, animated: true) }
+    /// step's `shown` is its first event). A tour with an experiment starts at the first `advance`,
+    /// once `user` is set: a user held out sees nothing.
+    public func start() {
+        if engine.tour.experimentPlan != nil { startsOnFirstAdvance = true; return }
+        engine.start(at: 0, animated: true)
+    }
+
+    /// Draws the user's arm of the tour's experiment and starts the tour as that arm shows it.
+    private func startInArm() {
+        startsOnFirstAdvance = false
+        let tour = engine.tour
+        guard let arm = writer.assign(tour, ms: (clock.now * 1000).rounded()) else { engine.start(at: 0, animated: true); return }
+        self.arm = arm
+        guard arm != Experiment.holdoutArm else { return }
+        engine.replace(with: tour.applying(arm: arm), animated: false)
+        engine.start(at: 0, animated: true)
+    }
 
     // MARK: - Targets
 
@@ -138,6 +176,7 @@ public final class EmbeddedSession {
     /// app's state can change anything.
     public func advance(to now: Int64) throws(EmbeddedFailure) -> Int64? {
         guard now >= 0, now <= Self.maxMilliseconds else { throw EmbeddedFailure("the time must be 0 to 2^53 milliseconds, found \(now)") }
+        if startsOnFirstAdvance { startInArm() }
         if let first = firstTime {
             guard now >= lastTime else { throw EmbeddedFailure("the time went back from \(lastTime) to \(now) milliseconds") }
             clock.advance(by: Double(now - first) / 1000 - clock.now)

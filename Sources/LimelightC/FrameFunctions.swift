@@ -110,6 +110,25 @@ public func limelight_session_send_event(_ session: OpaquePointer?, _ name: Unsa
     }
 }
 
+/// Names the user (an anonymous id) and the session the events log's lines carry.
+@_cdecl("limelight_session_set_user")
+public func limelight_session_set_user(_ session: OpaquePointer?, _ user: UnsafePointer<CChar>?, _ sessionID: UnsafePointer<CChar>?) -> Int32 {
+    // Pointers cross into the main actor's work as they are: the call runs on the main thread.
+    nonisolated(unsafe) let session = session
+    nonisolated(unsafe) let user = user
+    nonisolated(unsafe) let sessionID = sessionID
+    return CallGuard.run("limelight_session_set_user", failure: -1) { () throws(CFailure) -> Int32 in
+        let s = try SessionHandles.session(session)
+        let id = try CInput.required(user, "the user's id", limit: 200)
+        guard !id.isEmpty else { throw CFailure("the user's id is empty") }
+        let sid = try CInput.string(sessionID, "the session's id", limit: 200, allowsNull: true)
+        if let sid, sid.isEmpty { throw CFailure("the session's id is empty (give NULL to keep the one made)") }
+        s.user = id
+        if let sid { s.sessionID = sid }
+        return 0
+    }
+}
+
 /// Saves what the app published as a catalog file for `limelight check --catalog`.
 @_cdecl("limelight_session_write_catalog")
 public func limelight_session_write_catalog(_ session: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {

@@ -96,6 +96,10 @@ enum AnalyzeCommand {
     static func facts(of tour: Tour) -> TourFacts {
         var facts = TourFacts(id: tour.id, steps: tour.steps.count)
         facts.stepIDs = tour.steps.map(\.id)
+        if let plan = tour.experimentPlan {
+            facts.variants = plan.arms.map { ($0.name, $0.weight) }
+            facts.holdout = plan.holdout
+        }
         return facts
     }
 

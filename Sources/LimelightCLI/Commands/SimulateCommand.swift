@@ -12,6 +12,7 @@ enum SimulateCommand {
         let events = app.definition.events
         return """
         usage: \(programName) simulate FILE|DIR… --events LOG
+               \(programName) simulate FILE|DIR… --user ID | --users N
           Replays LOG, the app's events as JSON lines, against empty saved progress and prints, at
           every launch, which of the tours would show and which of their steps, or why not:
             {"ms": 0, "event": "launch"}                  the app starts (tours are decided here)
@@ -19,6 +20,9 @@ enum SimulateCommand {
             {"ms": 9000, "event": "skipped", "tour": "ID"}   how a shown tour ended (finished is assumed)
           "ms" is the time since the first event (7 days are 604800000). A tour that shows is taken to
           be finished at once, with the versions of its steps, unless a later line says it was skipped.
+          --user ID   the arm of each tour's experiment the user ID gets (the same on every host)
+          --users N   how N users (user-1 … user-N) fall into each tour's arms, beside the shares the
+                      weights and the holdout say
         """
     }
 
@@ -27,9 +31,10 @@ enum SimulateCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "simulate"
-        let args = try Arguments(words, command: c, valued: ["--events"], switches: ["--help"], positionalPaths: "a tour file or folder")
+        let args = try Arguments(words, command: c, valued: ["--events", "--user", "--users"], switches: ["--help"], positionalPaths: "a tour file or folder")
         if args.has("--help") { print(help(app)); return }
         guard !args.positional.isEmpty else { throw .usage("\(c): expected one or more tour files (see \(programName) simulate --help)") }
+        if args.value("--user") != nil || args.value("--users") != nil { return try assignments(args, app: app, command: c) }
         guard let logPath = args.value("--events") else { throw .usage("\(c): --events LOG is required (see \(programName) simulate --help)") }
         let files = try TestCommand.tourFiles(args.positional, command: c)
         // Tours that name their app count its events.
@@ -43,6 +48,37 @@ enum SimulateCommand {
         }
         guard !tours.isEmpty else { throw .failure("\(c): no tour without errors to simulate") }
         simulate(tours, events) { print($0) }
+    }
+
+    /// `--user ID`: each experiment's arm for the user; `--users N`: how N users fall into the arms.
+    static func assignments(_ args: Arguments, app: CLIApp, command c: String) throws(CLIError) {
+        guard args.value("--events") == nil, (args.value("--user") == nil) != (args.value("--users") == nil) else {
+            throw .usage("\(c): expected one of --events LOG, --user ID and --users N")
+        }
+        let files = try TestCommand.tourFiles(args.positional, command: c)
+        let (planned, _, _) = TestCommand.load(files, app: try app.forTours(files, command: c))
+        var any = false
+        for p in planned {
+            for d in p.problems where d.severity == .error { throw .failure("\(c): \(d)") }
+            guard let tour = p.tour, let plan = tour.experimentPlan else { continue }
+            any = true
+            if let user = args.value("--user") {
+                print("\(tour.id): experiment \(plan.name): \(user) is in \(plan.arm(forUser: user))")
+                continue
+            }
+            let n = try parseInt(args.value("--users") ?? "", option: "--users", command: c, range: 1...10_000_000)
+            var counts: [String: Int] = [:]
+            for i in 1...n { counts[plan.arm(forUser: "user-\(i)"), default: 0] += 1 }
+            let total = plan.arms.reduce(0) { $0 + $1.weight }
+            var shares = plan.arms.map { ($0.name, $0.weight / total * (1 - plan.holdout)) }
+            if plan.holdout > 0 { shares.append((Experiment.holdoutArm, plan.holdout)) }
+            print("\(tour.id): experiment \(plan.name), \(n) users")
+            for (arm, share) in shares {
+                let got = counts[arm] ?? 0
+                print("  \(arm): \(got) (\(String(format: "%.1f", Double(got) / Double(n) * 100))%; the weights say \(String(format: "%.1f", share * 100))%)")
+            }
+        }
+        if !any { throw .failure("\(c): none of the tours has an experiment (\"variants\" or \"holdout\")") }
     }
 
     /// What is decided at each launch of `events`, one line a launch and one a tour.

@@ -30,8 +30,10 @@ final class TourWindowApp: HostedApp {
     private var banner: ErrorBanner?
     private let store: TourProgressStore?
     private let app: CLIApp
-    /// Where each tour event goes as a line of JSON (`--events`), if anywhere.
-    var eventLog: ((String) -> Void)?
+    /// Writes each tour event, and the app's, as a line of the events log (`--events`), if anywhere.
+    var events: EventLogWriter?
+    /// The user experiments draw arms for (`--user`, else the anonymous id kept in saved progress).
+    var user = "anonymous"
     /// Whether the tours it plays are dismissed as they show (`TourSwitch.dismiss`).
     var dismissesAsItShows = false
     /// Called with each new stage's root (a reload that swaps the app for a screenshot).
@@ -70,7 +72,18 @@ final class TourWindowApp: HostedApp {
     /// from how it was when `known` was read before loading it.
     func play(_ loaded: LoadedTour, after delay: Double, watching path: String?, loadedAt known: FileSignature? = nil) {
         self.loaded = loaded
-        engine = makeEngine(loaded.tour, on: stage)
+        // A tour with an experiment runs as the user's arm; a user held out sees none.
+        if let plan = loaded.tour.experimentPlan {
+            let arm = plan.arm(forUser: user)
+            events?.assign(loaded.tour, ms: (root.clock.now * 1000).rounded())
+            warn("tour \(loaded.tour.id): experiment \(plan.name): \(user) is in the arm \(arm)" + (arm == Experiment.holdoutArm ? " (held out: the tour does not show)" : ""))
+            if arm == Experiment.holdoutArm {
+                if let path { watchFile(path, loadedAt: known) }
+                return
+            }
+            self.loaded?.tour = loaded.tour.applying(arm: arm)
+        }
+        engine = makeEngine(self.loaded!.tour, on: stage)
         scheduleStart(at: root.clock.now + max(0, delay))
         if let path { watchFile(path, loadedAt: known) }
     }
@@ -127,7 +140,7 @@ final class TourWindowApp: HostedApp {
         engine.onEvent = { [weak self, weak engine] event in
             guard let self, let engine else { return }
             warn(engine.describe(event))
-            self.eventLog?(TourEventRecord(event, tour: engine.tour.id, endedAt: engine.endedAtStep, time: self.root.clock.now).jsonLine)
+            self.events?.record(event, tour: engine.tour, endedAt: engine.endedAtStep, ms: (self.root.clock.now * 1000).rounded())
             switch event {
             case .stepShown(let i):
                 self.recordShown(engine.tour.id)

@@ -20,7 +20,7 @@ enum WindowCommand {
         """
         return """
         usage: \(programName) [window] [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
-                         [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-]
+                         [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-] [--user ID]
           Opens \(d.displayName) in a window titled "\(d.windowTitle)" (\(d.defaultScreen.width.compact)x\(d.defaultScreen.height.compact) points by default, resizable).\(launch)
           --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
                          launch, and reload it whenever the file is saved: the tour stays on its step,
@@ -28,9 +28,12 @@ enum WindowCommand {
                          version keeps running. Tour events are logged on stderr. An app declared in
                          a screens file (--app, or the tour's "app") reloads on every save the same way.
           --reset-tours  forget which tours were finished or skipped, so they show again
-          --events FILE  every tour event as a line of JSON ({"event", "tour", "step", "ms", …}), appended
-                         to FILE as it happens (- for stderr; a device or a pipe someone reads is
-                         written into)
+          --events FILE  every tour event and the app's own as a line of the events log (the README's
+                         "The events log": {"time", "user", "session", "event", "tour", "step",
+                         "variant", …}), appended to FILE as it happens (- for stderr; a device or a
+                         pipe someone reads is written into); `limelight analyze` reads it
+          --user ID      the user a tour's experiment draws an arm for, and the log names (default:
+                         an anonymous id made once and kept with the saved progress)
           Keys: Escape skips a tour (when it allows skipping), Enter and Right advance, Left goes back;
           Tab and Shift-Tab move the focus (inside an overlay, between its buttons), Enter or Space
           presses the focused view, Left and Right move between tabs; Ctrl-Q or closing the window
@@ -52,7 +55,7 @@ enum WindowCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "window"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events", "--user"]),
                                  switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
         if args.has("--help") { print(help(app)); return }
         // A tour that names its app runs over it.
@@ -123,12 +126,29 @@ enum WindowCommand {
         }
         stage.root.announcer = announcer
         // What the app does counts for tours' `show` rules ("afterEvent").
-        if let store {
-            stage.onAppEvent = { name in do { try store.update { $0.recordEvent(name) } } catch { warn("window: \(error)") } }
-        }
         let window = TourWindowApp(stage: stage, app: cli, store: store, appScreen: settings.size,
                                    stageHasOwnScreen: explicitTour?.screen != nil || brokenScreen != nil, makeStage: makeStage)
-        if let eventLog { window.eventLog = { eventLog.write($0) } }
+        window.user = try args.value("--user").map { u throws(CLIError) in
+            guard !u.isEmpty, u.utf8.count <= 200, !u.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                throw .usage("\(c): --user expects an id of 1 to 200 bytes without control characters")
+            }
+            return u
+        } ?? anonymousUser(store)
+        if let eventLog {
+            let writer = EventLogWriter(context: .init(user: window.user, session: UUID().uuidString.lowercased(), language: settings.language,
+                                                       screen: "\(settings.size.width.compact)x\(settings.size.height.compact)")) { eventLog.write($0) }
+            let assignedBefore = Set(store?.load().progress.experiments ?? [])
+            writer.alreadyAssigned = { assignedBefore.contains($0) }
+            writer.onAssigned = { experiment in
+                _ = try? store?.update { $0.experiments = Array(Set(($0.experiments ?? []) + [experiment])).sorted() }
+            }
+            window.events = writer
+        }
+        stage.onAppEvent = { [weak window] name in
+            window?.events?.app(name, ms: ((window?.root.clock.now ?? 0) * 1000).rounded())
+            // What the app does counts for tours' `show` rules ("afterEvent").
+            if let store { do { try store.update { $0.recordEvent(name) } } catch { warn("window: \(error)") } }
+        }
         // An app declared in a screens file is read again on every save of it.
         if let screens = cli.screensFile {
             window.watchApp(screens) { size throws(CLIError) in
@@ -165,6 +185,15 @@ enum WindowCommand {
 
     /// The app's saved-progress store, `$XDG_STATE_HOME/limelight/ID` (cleared with `reset`), or nil
     /// when there is no home folder.
+    /// The user's anonymous id, kept in saved progress (made the first time); one for this run
+    /// alone without saved progress.
+    static func anonymousUser(_ store: TourProgressStore?) -> String {
+        if let kept = store?.load().progress.user { return kept }
+        let made = UUID().uuidString.lowercased()
+        _ = try? store?.update { $0.user = made }
+        return made
+    }
+
     static func progressStore(for app: AppDefinition, reset: Bool) -> TourProgressStore? {
         guard let folder = TourProgressStore.defaultDirectory() else {
             warn("window: neither XDG_STATE_HOME nor HOME is set: tour progress will not be saved")

@@ -38,6 +38,12 @@ public struct Tour: Hashable, Sendable {
     public var backgroundLine = 0
     /// The steps, in order; never empty once loaded.
     public var steps: [TourStep]
+    /// The experiment's name (nil: the tour's id), its arms and its holdout share (see `Experiment`).
+    public var experiment: String?
+    /// The experiment's arms, in the file's order.
+    public var variants: [Experiment.Variant] = []
+    /// The share of users held out of the tour.
+    public var holdout = 0.0
     /// What `limelight test` runs for the tour.
     public var test = TourTest()
     /// The screen the tour is made for (a screenshot's own size and scale), when the file says.

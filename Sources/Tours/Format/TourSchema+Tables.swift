@@ -30,6 +30,7 @@ extension TourSchema {
         "theme": [.theme(at: "theme.")],
         "screen": [.rows(screen, at: "screen.")],
         "show": [.rows(show, at: "show.")],
+        "variants": [.rows(ExperimentSchema.variant, at: "variants[]."), .rows(ExperimentSchema.text, at: "variants[].texts[].")],
         "test": [.rows(TestSchema.test, at: "test.", inTable: false), .rows(TestSchema.tolerance, at: "test.tolerance.", inTable: false),
                  .rows(TestSchema.script, at: "test.scripts[].", inTable: false)],
     ] }

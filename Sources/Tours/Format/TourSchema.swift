@@ -122,6 +122,9 @@ package enum TourSchema {
             r.decode(member.value, at: path, keys: TestSchema.test, what: "an object such as {\"sizes\": [\"390x844\"], \"languages\": [\"en\", \"ja\"]}",
                      into: &tour.test)
         },
+        ExperimentSchema.experiment,
+        ExperimentSchema.holdout,
+        ExperimentSchema.variants,
         KeyRow("steps", .list, value: "a list of step objects (at least one)", default: "required",
                 doc: "the steps, in order",
                 missing: "missing key \"steps\" (a list of at least one step)") { member, path, context, r, tour in

@@ -34,6 +34,10 @@ public struct TourProgress: Codable, Hashable, Sendable {
     public var appLaunches: Int?
     /// How many times each of the app's events happened.
     public var appEvents: [String: Int]?
+    /// The anonymous id the events log names this user by (made once, kept).
+    public var user: String?
+    /// The experiments the user was given an arm of (their `assigned` is written once).
+    public var experiments: [String]?
 
     /// Launches counted so far.
     public var launches: Int { appLaunches ?? 0 }
