@@ -23,6 +23,8 @@ public struct SyntheticLog {
         /// The languages and screens users have.
         public var languages = ["en", "ja", "de"]
         public var screens = ["390x844", "1280x800"]
+        /// How a user's arm is drawn (tour id, user id → arm); nil: at random, by the shares.
+        public var assign: (@Sendable (String, String) -> String)?
 
         /// `users` users of `tours`, from `seed`.
         public init(seed: UInt64, users: Int, tours: [TourFacts]) { self.seed = seed; self.users = users; self.tours = tours }
@@ -56,7 +58,7 @@ public struct SyntheticLog {
                 if !shares.isEmpty {
                     var r = rng.double(in: 0...1), chosen = shares.last!.arm
                     for sh in shares { if r < sh.share { chosen = sh.arm; break }; r -= sh.share }
-                    arm = chosen
+                    arm = plan.assign?(tour.id, user) ?? chosen
                 }
                 let v: [(String, String)] = arm.map { [("variant", s($0))] } ?? []
                 var state = UserTally(arm: arm, language: language, screen: screen)

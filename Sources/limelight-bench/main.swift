@@ -10,6 +10,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded|anchors] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole | --accessibility frames|serve
            limelight-bench --kernels [--rounds N] [--opacity X]
+           limelight-bench --events-log FILE --users N [--seed S] [--tour TOUR]
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
       --parts: the parts of dim.full at 1920x1080, and copy and dim.full in the app's rhythm (a frame
@@ -19,7 +20,16 @@ if arguments.contains("--help") || arguments.contains("-h") {
       size, the dim at opacity X (default 0.5). --accessibility frames: a frame with and without the screen on the accessibility
       bus; --accessibility serve: a screen of 1,000 views served until stopped (both run by
       scripts/bench-accessibility.sh, which gives them an accessible desktop and times a client).
+      --events-log: a synthetic events log of N users of TOUR (examples/analytics/onboarding.json),
+      for scripts/bench/analyze.sh and the shipped example week.
     """)
+    exit(0)
+}
+if arguments.contains("--events-log") {
+    do { try EventsLogWriting.run(arguments) } catch {
+        StandardStreams.writeError("limelight-bench: \(error)\n")
+        exit(2)
+    }
     exit(0)
 }
 var budget = 0.4

@@ -86,7 +86,10 @@ import Views
         #expect(through.down == 0 && through.up == 0, "the tap through Save's hole is the app's")
         #expect(c.tour?.step == 2)
         // The session's time starts at its first advance (16 ms): the tap came 484 ms after.
-        #expect(c.events.contains(#"{"by":"target","event":"advanced","ms":484,"step":1,"tour":"paint"}"#), "\(c.events)")
+        let moved = c.events.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first { $0["event"] as? String == "advanced" }
+        #expect(moved?["by"] as? String == "target" && (moved?["ms"] as? NSNumber)?.intValue == 484 && moved?["step"] as? Int == 1 && moved?["tour"] as? String == "paint",
+                "\(c.events)")
+        #expect(moved?["user"] as? String == "anonymous" && moved?["time"] is String && moved?["session"] is String, "the events log's contract: \(c.events)")
     }
 
     @Test func statesAndEventsMoveTheTourOn() throws {
