@@ -18,10 +18,15 @@ public struct ElementQuery: Hashable, Sendable {
     public var index: Int?
     /// The container the element is inside: a list, a tab, a screen.
     public var within: ElementQuery? {
-        get { container.first }
-        set { container = newValue.map { [$0] } ?? [] }
+        get { if case .query(let q) = container { return q } else { return nil } }
+        set { container = newValue.map { .query($0) } ?? .none }
     }
-    private var container: [ElementQuery] = []
+    private var container = Container.none
+    /// The container's query, boxed (a query inside a query).
+    private indirect enum Container: Hashable, Sendable {
+        case none
+        case query(ElementQuery)
+    }
 
     /// A query from its anchors; give `id`, or `role` and `name`.
     public init(id: String? = nil, role: SemanticRole? = nil, name: String? = nil, text: String? = nil,
