@@ -17,8 +17,9 @@ public final class EventAnalysis {
     private var buttons: [Int32: [String: Int]] = [:]
     private var maxStep: [Int32: Int] = [:]
     private var sawAssigned: Set<Int32> = []
-    /// Events counted, and bad lines skipped.
+    /// Events counted.
     public private(set) var events = 0
+    /// Bad lines skipped (under `lenient`).
     public private(set) var skipped = 0
 
     /// An analysis with `options`; the tours it is given come first in the report.

@@ -14,15 +14,20 @@ public struct SyntheticLog {
         public var users: Int
         /// The tours, with their steps and experiments.
         public var tours: [TourFacts]
-        /// The app event that counts as the goal, and its window (µs).
+        /// The app event that counts as the goal.
         public var goal = "cardAdded"
+        /// The goal's window (µs).
         public var within: Int64 = 7 * 86_400_000_000
-        /// When the first user arrives (µs since 1970), and over how long users arrive.
-        public var start: Int64 = 1_796_083_200_000_000  // 2026-12-01T00:00:00Z
+        /// When the first user arrives (µs since 1970: 2026-12-01T00:00:00Z).
+        public var start: Int64 = 1_796_083_200_000_000
+        /// Over how long users arrive (µs).
         public var spread: Int64 = 7 * 86_400_000_000
-        /// The languages and screens users have.
+        /// The languages users have.
         public var languages = ["en", "ja", "de"]
+        /// The screens users have.
         public var screens = ["390x844", "1280x800"]
+        /// How many more of the app's own events (`opened`) each user sends, besides the tours'.
+        public var appEvents = 0
         /// How a user's arm is drawn (tour id, user id → arm); nil: at random, by the shares.
         public var assign: (@Sendable (String, String) -> String)?
 
@@ -156,6 +161,7 @@ public struct SyntheticLog {
             // Every goal event of the user counts for every tour whose window it falls in.
             for (ti, var state) in states { state.goalAt = goalTimes; tally.add(state, tour: ti) }
             if rng.chance(0.3) { emit([("session", s("\(user)-9")), ("event", s("app")), ("name", s("opened")), ("extra", "{\"nested\":[1,2,{\"a\":null}]}")]) }
+            for _ in 0..<plan.appEvents { emit([("session", s("\(user)-9")), ("event", s("app")), ("name", s("opened"))]) }
             for (_, line) in events { write(line); lines += 1 }
         }
         return tally.report(events: lines, users: plan.users)

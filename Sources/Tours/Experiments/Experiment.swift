@@ -25,11 +25,13 @@ public struct Experiment: Hashable, Sendable {
     public struct Text: Hashable, Sendable {
         /// The step, counting from 1.
         public var step = 0
-        /// Its title, in the default language and by language.
+        /// Its title in the default language.
         public var title: String?
+        /// Its titles by language tag.
         public var titles: [String: String] = [:]
-        /// Its text, in the default language and by language.
+        /// Its text in the default language.
         public var text: String?
+        /// Its texts by language tag.
         public var texts: [String: String] = [:]
         /// A text.
         public init() {}
