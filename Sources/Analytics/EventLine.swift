@@ -56,6 +56,46 @@ struct Scanner {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
     }
 
+    /// The contract's keys, by their bytes (a key is matched without making a string of it).
+    static let keys: [(bytes: [UInt8], id: UInt8)] = ["time", "user", "session", "event", "tour", "step", "variant", "cause", "by", "name", "language", "screen"]
+        .enumerated().map { (Array($0.element.utf8), UInt8($0.offset)) }
+    /// The events' names, by their bytes.
+    static let kinds: [(bytes: [UInt8], kind: EventKind)] = EventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
+
+    /// The string at `i` as a range of the line (its quotes excluded), and whether it holds escapes.
+    mutating func rawString() throws(LineProblem) -> (Range<Int>, Bool) {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw cutOrBad("expected a string") }
+        i += 1
+        let start = i
+        var escaped = false
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") { break }
+            if c == UInt8(ascii: "\\") { escaped = true; i += 2; continue }
+            if c < 0x20 { throw LineProblem("a control character inside a string") }
+            i += 1
+        }
+        guard i < bytes.count else { throw LineProblem("the line is cut off (inside a string)") }
+        let range = start..<i
+        i += 1
+        guard range.count <= EventLine.maxField else { throw LineProblem("a string of \(range.count) bytes (at most \(EventLine.maxField))") }
+        return (range, escaped)
+    }
+
+    /// Whether the bytes in `range` are `word`'s.
+    func equals(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        guard range.count == word.count else { return false }
+        var k = 0
+        for j in range { if bytes[j] != word[k] { return false }; k += 1 }
+        return true
+    }
+
+    /// The text in `range` (unescaped when `escaped`).
+    func text(_ range: Range<Int>, escaped: Bool) throws(LineProblem) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        return escaped ? try unescape(raw) : String(decoding: raw, as: UTF8.self)
+    }
+
     mutating func event() throws(LineProblem) -> EventLine {
         try checkUTF8()
         skipSpace()
@@ -65,37 +105,48 @@ struct Scanner {
         i += 1
         var e = EventLine()
         var seen: UInt16 = 0
-        var kindName: String?
+        var kindRange: (Range<Int>, Bool)?
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1 } else {
             while true {
                 skipSpace()
-                let key = try string()
+                let (keyRange, keyEscaped) = try rawString()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw cutOrBad("expected : after the key \(quoted(key))") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw cutOrBad("expected : after the key \(quoted(try text(keyRange, escaped: keyEscaped)))") }
                 i += 1
                 skipSpace()
                 guard i < bytes.count else { throw cutOrBad("expected a value") }
-                switch key {
-                case "time": e.time = try timestamp(); seen |= 1
-                case "user": e.user = try text(key); seen |= 2
-                case "session": e.session = try text(key); seen |= 4
-                case "event": kindName = try text(key)
-                case "tour": e.tour = try text(key)
-                case "step": e.step = try wholeNumber(key)
-                case "variant": e.variant = try text(key)
-                case "cause": e.cause = try text(key)
-                case "by": e.by = try text(key)
-                case "name": e.name = try text(key)
-                case "language": e.language = try text(key)
-                case "screen": e.screen = try text(key)
+                var id: UInt8 = 255
+                if !keyEscaped { for k in Scanner.keys where equals(keyRange, k.bytes) { id = k.id; break } }
+                func field() throws(LineProblem) -> String {
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                        throw cutOrBad("\(quoted(String(decoding: UnsafeBufferPointer(rebasing: bytes[keyRange]), as: UTF8.self))) expects a string")
+                    }
+                    let (r, esc) = try rawString()
+                    return try text(r, escaped: esc)
+                }
+                switch id {
+                case 0: e.time = try timestamp(); seen |= 1
+                case 1: e.user = try field(); seen |= 2
+                case 2: e.session = try field(); seen |= 4
+                case 3:
+                    guard bytes[i] == UInt8(ascii: "\"") else { throw LineProblem("\"event\" expects a string") }
+                    kindRange = try rawString()
+                case 4: e.tour = try field()
+                case 5: e.step = try wholeNumber("step")
+                case 6: e.variant = try field()
+                case 7: e.cause = try field()
+                case 8: e.by = try field()
+                case 9: e.name = try field()
+                case 10: e.language = try field()
+                case 11: e.screen = try field()
                 default: try skipValue(depth: 0)
                 }
                 skipSpace()
                 guard i < bytes.count else { throw LineProblem("the line is cut off (expected , or })") }
                 if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
                 if bytes[i] == UInt8(ascii: "}") { i += 1; break }
-                throw LineProblem("expected , or } after the member \(quoted(key))")
+                throw LineProblem("expected , or } after the member \(quoted(try text(keyRange, escaped: keyEscaped)))")
             }
         }
         skipSpace()
@@ -103,10 +154,13 @@ struct Scanner {
         guard seen & 1 != 0 else { throw LineProblem("missing \"time\" (UTC, RFC 3339 with milliseconds: \"2026-12-05T09:30:00.000Z\")") }
         guard seen & 2 != 0, !e.user.isEmpty else { throw LineProblem("missing \"user\" (an anonymous id)") }
         guard seen & 4 != 0, !e.session.isEmpty else { throw LineProblem("missing \"session\"") }
-        guard let kindName else { throw LineProblem("missing \"event\"") }
-        guard let kind = EventKind(rawValue: kindName) else {
-            throw LineProblem("unknown event \(quoted(kindName)) (expected one of \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        guard let (kr, kescaped) = kindRange else { throw LineProblem("missing \"event\"") }
+        var found: EventKind?
+        if !kescaped { for k in Scanner.kinds where equals(kr, k.bytes) { found = k.kind; break } }
+        guard let kind = found else {
+            throw LineProblem("unknown event \(quoted(try text(kr, escaped: kescaped))) (expected one of \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
+        let kindName = kind.rawValue
         e.kind = kind
         if kind.isTourEvent, e.tour?.isEmpty != false { throw LineProblem("a \(kindName) event without \"tour\"") }
         if kind.needsStep, e.step == nil { throw LineProblem("a \(kindName) event without \"step\" (counting from 1)") }
@@ -125,6 +179,11 @@ struct Scanner {
     func checkUTF8() throws(LineProblem) {
         var k = 0
         let n = bytes.count
+        // Eight bytes at a time while they are ASCII.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while k + 8 <= n, raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { k += 8 }
+        }
         while k < n {
             let b = bytes[k]
             if b < 0x80 { k += 1; continue }
@@ -147,20 +206,8 @@ struct Scanner {
 
     /// A JSON string at `i`, unescaped.
     mutating func string() throws(LineProblem) -> String {
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw cutOrBad("expected a string") }
-        i += 1
-        let start = i
-        var escaped = false
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-            if bytes[i] == UInt8(ascii: "\\") { escaped = true; i += 2; continue }
-            if bytes[i] < 0x20 { throw LineProblem("a control character inside a string") }
-            i += 1
-        }
-        guard i < bytes.count else { throw LineProblem("the line is cut off (inside a string)") }
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<i])
-        i += 1
-        guard raw.count <= EventLine.maxField else { throw LineProblem("a string of \(raw.count) bytes (at most \(EventLine.maxField))") }
-        return escaped ? try unescape(raw) : String(decoding: raw, as: UTF8.self)
+        let (range, escaped) = try rawString()
+        return try text(range, escaped: escaped)
     }
 
     /// `raw` with its escapes (`\n`, `\u00e9`, surrogate pairs) decoded.
@@ -253,13 +300,14 @@ struct Scanner {
             }
             return v
         }
-        func at(_ k: Int, _ c: Character) -> Bool { k < bytes.count && bytes[k] == c.asciiValue! }
-        guard let year = digits(s, 4), at(s + 4, "-"), let month = digits(s + 5, 2), at(s + 7, "-"), let day = digits(s + 8, 2),
-              at(s + 10, "T"), let hour = digits(s + 11, 2), at(s + 13, ":"), let minute = digits(s + 14, 2), at(s + 16, ":"),
+        func at(_ k: Int, _ c: UInt8) -> Bool { k < bytes.count && bytes[k] == c }
+        let dash = UInt8(ascii: "-"), colon = UInt8(ascii: ":")
+        guard let year = digits(s, 4), at(s + 4, dash), let month = digits(s + 5, 2), at(s + 7, dash), let day = digits(s + 8, 2),
+              at(s + 10, UInt8(ascii: "T")), let hour = digits(s + 11, 2), at(s + 13, colon), let minute = digits(s + 14, 2), at(s + 16, colon),
               let second = digits(s + 17, 2) else { throw bad }
         var k = s + 19
         var micros = 0
-        if at(k, ".") {
+        if at(k, UInt8(ascii: ".")) {
             k += 1
             var n = 0
             while k < bytes.count, bytes[k] >= 0x30, bytes[k] <= 0x39 {
@@ -269,10 +317,10 @@ struct Scanner {
             guard n >= 1 else { throw bad }
             for _ in min(n, 6)..<6 { micros *= 10 }
         }
-        guard at(k, "Z"), at(k + 1, "\"") else { throw bad }
+        guard at(k, UInt8(ascii: "Z")), at(k + 1, UInt8(ascii: "\"")) else { throw bad }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1970...9999).contains(year), (1...12).contains(month), day >= 1, day <= days[month - 1], hour <= 23, minute <= 59, second <= 59 else { throw bad }
+        let monthDays = month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
+        guard (1970...9999).contains(year), (1...12).contains(month), day >= 1, day <= monthDays, hour <= 23, minute <= 59, second <= 59 else { throw bad }
         i = k + 2
         // Days from the civil date (Howard Hinnant's algorithm).
         let y = month <= 2 ? year - 1 : year
