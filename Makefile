@@ -27,7 +27,7 @@ RUN_PACKAGES  = libsdl2-dev libx11-dev libsdl2-image-dev libgif-dev libspng-dev 
 # the Dear ImGui tool with Debian's libimgui-dev.
 TEST_PACKAGES = $(RUN_PACKAGES) xvfb xauth xdotool imagemagick chromium python3 python3-xlib ffmpeg libharfbuzz-bin libfribidi-bin \
                 speech-dispatcher gettext translate-toolkit python3-polib at-spi2-core python3-pyatspi dbus orca python3-jsonschema \
-                python3-gi gir1.2-gtk-3.0 \
+                python3-gi gir1.2-gtk-3.0 python3-pip \
                 $(LIBRARY_PACKAGES) libimgui-dev
 # Installing liblimelight sets its RUNPATH with patchelf.
 LIBRARY_PACKAGES = patchelf
@@ -46,6 +46,7 @@ deps:
 
 test-deps: deps
 	@sh scripts/ensure-packages.sh $(TEST_PACKAGES)
+	@python3 -c 'import duckdb' 2>/dev/null || python3 -m pip install --quiet duckdb 2>/dev/null || python3 -m pip install --quiet --break-system-packages duckdb
 
 library-deps: deps
 	@sh scripts/ensure-packages.sh $(LIBRARY_PACKAGES)

@@ -154,7 +154,7 @@ let package = Package(
 
         // Golden-image comparison and other helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Seeded", "Raster", "Views", "TranslationFiles", "Headless", "Tours"], path: "Tests/TestSupport"),
-        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport", "Seeded"], exclude: ["Goldens"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema"]),

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Analytics
 
 /// The SQL `analyze --sql duckdb` prints, run by DuckDB (from PyPI) on the same log, gives the
 /// figures `analyze` gives, figure for figure.
-@Suite(.enabled("needs python3 with duckdb (make test installs it)") { DuckDB.isAvailable })
+@Suite(.enabled("needs python3 with duckdb (make test installs it)") { try DuckDB.ready() })
 struct DuckDBAgreementTests {
     @Test(arguments: [3, 11])
     func theSQLGivesTheSameFigures(seed: Int) throws {
@@ -70,13 +71,20 @@ struct DuckDBAgreementTests {
 
 /// DuckDB through Python, with the events log as the view `events`.
 enum DuckDB {
-    static var python: String? {
-        ["/usr/local/bin/python3", "/root/.pyenv/shims/python3", "/usr/bin/python3"].first { p in
-            FileManager.default.isExecutableFile(atPath: p) && run([p, "-c", "import duckdb"]).status == 0
-        }
+    /// The Python `make test` installed DuckDB for: the one on PATH, else Debian's.
+    static var python: [String]? {
+        [["/usr/bin/env", "python3"], ["/usr/bin/python3"]].first { p in run(p + ["-c", "import duckdb"]).status == 0 }
     }
 
-    static var isAvailable: Bool { python != nil }
+    /// Whether DuckDB runs here: a missing one skips the suite, and fails it under `CI=true`.
+    static func ready() throws -> Bool {
+        if python != nil { return true }
+        switch RequiredTools.decision(missing: ["python3 with duckdb (pip install duckdb)"], environment: ProcessInfo.processInfo.environment) {
+        case .run: return true
+        case .skip: return false
+        case .fail(let message): throw DuckDBFailure(message: message)
+        }
+    }
 
     static func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
         let p = Process()
@@ -110,7 +118,7 @@ enum DuckDB {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try script.write(toFile: dir + "/run.py", atomically: true, encoding: .utf8)
         try sql.write(toFile: dir + "/figures.sql", atomically: true, encoding: .utf8)
-        let r = run([python ?? "/usr/bin/python3", dir + "/run.py", log, dir + "/figures.sql"])
+        let r = run((python ?? ["/usr/bin/python3"]) + [dir + "/run.py", log, dir + "/figures.sql"])
         guard r.status == 0, let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: [[Any]]] else {
             throw DuckDBFailure(message: r.err.isEmpty ? r.out : r.err)
         }
