@@ -54,4 +54,23 @@ import Testing
         #expect((o.arms.last?.converted ?? 0) > 0 && o.experiment?.lifts.count == 2 && o.experiment?.sampleRatio != nil)
         #expect(truth.tours[1].arms.isEmpty && (truth.tours[1].total.converted ?? 0) > 0)
     }
+
+    /// --since and --until keep only the events in their range: a log cut in two halves by time
+    /// counts, half by half, every event once.
+    @Test func aTimeRangeKeepsItsEventsOnly() throws {
+        let plan = Self.plan(seed: 5, users: 200)
+        let (path, truth) = try Self.log(plan)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let middle = plan.start + plan.spread / 2
+        var counts: [Int] = []
+        for (since, until) in [(nil, middle), (middle, nil)] as [(Int64?, Int64?)] {
+            var options = AnalysisOptions()
+            options.since = since
+            options.until = until
+            let analysis = EventAnalysis(options: options)
+            try analysis.read(path)
+            counts.append(analysis.events)
+        }
+        #expect(counts[0] > 0 && counts[1] > 0 && counts[0] + counts[1] == truth.events, "\(counts) of \(truth.events)")
+    }
 }

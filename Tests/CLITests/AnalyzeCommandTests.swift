@@ -122,6 +122,9 @@ import TestSupport
         // A user the hash puts in an arm that sees the tour.
         let assigned = try CLI.run(["simulate", dir + "/exp.json", "--user", "user-7"])
         #expect(assigned.status == 0 && assigned.stdout.hasPrefix("exp: experiment exp: user-7 is in "), "\(assigned.stdout)\(assigned.stderr)")
+        let shares = try CLI.run(["simulate", dir + "/exp.json", "--users", "5000"])
+        #expect(shares.status == 0 && shares.stdout.contains("  holdout: ") && shares.stdout.contains("the weights say 20.0%)")
+                && shares.stdout.contains("  a: ") && shares.stdout.contains("the weights say 40.0%)"), "\(shares.stdout)")
         let r = try CLI.run(["--tour", dir + "/exp.json", "--events", dir + "/events.jsonl", "--user", "user-7", "--frames", "10"],
                             environment: ["XDG_STATE_HOME": dir + "/state"])
         #expect(r.status == 0, "\(r.stderr)")

@@ -139,7 +139,7 @@ import TestSupport
     func aRealValidatorAcceptsEveryShippedFileAndCatchesAMisspeltKey() throws {
         let dir = try CLI.temporaryFolder()
         var tours: [String] = []
-        for folder in ["assets/tours", "examples/Settings/tours", "examples/Player/tours", "examples/web", "examples/gtk"] {
+        for folder in ["assets/tours", "examples/Settings/tours", "examples/Player/tours", "examples/web", "examples/gtk", "examples/analytics"] {
             for name in try FileManager.default.contentsOfDirectory(atPath: Self.root + "/" + folder) where name.hasSuffix(".json") {
                 tours.append(Self.root + "/" + folder + "/" + name)
             }
@@ -176,7 +176,7 @@ import TestSupport
             let parts = line.split(separator: " ", maxSplits: 1)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         })
-        #expect(tours.count >= 9 && captures.count >= 5)
+        #expect(tours.count >= 10 && captures.count >= 5)
         for path in tours + captures + [Self.player] { #expect(results[path]?.hasPrefix("0 ") == true, "\(path): \(results[path] ?? "not checked")") }
         for path in [badTour, badScreens, badCapture, idOverScreenshot] { #expect(results[path]?.hasPrefix("0 ") == false, "\(path): \(r.stdout)") }
     }
