@@ -125,7 +125,7 @@ extension JSONTree {
     }
 
     /// A string as JSON, escaping quotes, backslashes and control characters.
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 
 /// The events log's lines as every host writes them (the window's `--events`, an embedded
 /// session's `onEventLine`, liblimelight's callback): the contract's fields (README, "The events
@@ -122,23 +123,7 @@ public final class EventLogWriter {
     }
 
     /// `s` as a JSON string.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ s: String) -> String { JSONTree.quote(s) }
 
     /// `v` as JSON writes a number (whole ones without a fraction).
     static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? "\(Int(v))" : "\(v)" }
