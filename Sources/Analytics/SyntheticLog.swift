@@ -15,7 +15,7 @@ public struct SyntheticLog {
         /// The tours, with their steps and experiments.
         public var tours: [TourFacts]
         /// The app event that counts as the goal.
-        public var goal = "cardAdded"
+        public var goal = "converted"
         /// The goal's window (µs).
         public var within: Int64 = 7 * 86_400_000_000
         /// When the first user arrives (µs since 1970: 2026-12-01T00:00:00Z).

@@ -31,6 +31,8 @@ enum EventsLogWriting {
         }
         var synthetic = SyntheticLog.Plan(seed: value("--seed").flatMap(UInt64.init) ?? 1, users: users, tours: [facts])
         synthetic.appEvents = value("--app-events").flatMap(Int.init) ?? 0
+        // The sample app's own event is the goal.
+        synthetic.goal = value("--goal") ?? "cardAdded"
         if let plan { synthetic.assign = { (_: String, user: String) -> String in plan.arm(forUser: user) } }
         guard let out = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) else {
             throw EventsLogFailure("cannot write \(path)")

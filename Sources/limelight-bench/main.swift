@@ -10,7 +10,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded|anchors] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole | --accessibility frames|serve
            limelight-bench --kernels [--rounds N] [--opacity X]
-           limelight-bench --events-log FILE --users N [--seed S] [--tour TOUR] [--app-events K]
+           limelight-bench --events-log FILE --users N [--seed S] [--tour TOUR] [--app-events K] [--goal EVENT]
       Measures rendering figures (median of repeated runs) and prints a table, or with --json one JSON
       object {"machine": "...", "figures": {"NAME@WxH": {"ms": ..., "xcopy": ...}}}. Build with -c release.
       --parts: the parts of dim.full at 1920x1080, and copy and dim.full in the app's rhythm (a frame

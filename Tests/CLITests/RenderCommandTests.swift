@@ -56,7 +56,7 @@ import Raster
         (["render", "--size", "1x1", "--size", "2x2", "--out", "x.png"], "render: --size given twice", 2),
         (["render", "--step", "2", "--out", "x.png"], "render: --step needs --tour FILE", 2),
         (["render", "--font", "No Such Family Sans", "--out", "/tmp/x.png"], nil, 1),
-        (["frobnicate"], "unknown command \"frobnicate\" (commands: window, edit, render, replay, inspect, check, test, accept, merge-reports, simulate, l10n, capture, schema, help)", 2),
+        (["frobnicate"], "unknown command \"frobnicate\" (commands: window, edit, render, replay, inspect, check, test, accept, merge-reports, simulate, analyze, l10n, capture, schema, help)", 2),
     ] as [([String], String?, Int32)])
     func badInputGetsOneLineAndAnExitCode(args: [String], message: String?, status: Int32) throws {
         let r = try CLI.run(args)

@@ -246,6 +246,6 @@ import Demo
 
     @Test func theSummaryCountsTheRest() {
         let error = LoadError(diagnostics: problems("{\"id\": 1, \"steps\": 2, \"x\": 3}"))
-        #expect(error.summary == "t.json:1: x: unknown key (known: $schema, id, app, dim, theme, show, after, showProgress, allowSkip, background, screen, units, test, steps) (and 2 more problems)")
+        #expect(error.summary == "t.json:1: x: unknown key (known: $schema, id, app, dim, theme, show, after, showProgress, allowSkip, background, screen, units, test, experiment, holdout, variants, steps) (and 2 more problems)")
     }
 }
