@@ -74,21 +74,12 @@ import TestSupport
         #expect(r.status == 2 && r.errorLines == ["limelight: analyze: \(path):1: invalid UTF-8 at byte 45"], "\(r.stderr)")
     }
 
-    /// 30 times the lines of the same few users: memory stays that of the users.
-    @Test func memoryStaysFlatInTheLogsSize() throws {
+    /// 30 times the lines of the same few users: memory stays that of the users. (Not under a
+    /// sanitizer, whose quarantine keeps freed memory: its peak grows with what was allocated.)
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LIMELIGHT_SANITIZER"] == nil, "a sanitizer's quarantine grows with allocations"))
+    func memoryStaysFlatInTheLogsSize() throws {
         let dir = try CLI.temporaryFolder()
-        func log(_ n: Int) throws -> String {
-            let path = dir + "/log-\(n).jsonl"
-            var text = ""
-            for i in 0..<n {
-                let s = i % 60, ms = i / 60
-                text += #"{"time":"2026-12-01T00:00:\#(s < 10 ? "0" : "")\#(s).\#(String(format: "%03d", ms % 1000))Z","user":"u\#(i % 5)","session":"s","event":"app","name":"tick","pad":"\#(String(repeating: "x", count: 80))"}"# + "\n"
-            }
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
-        // Each user's times grow: one line a millisecond apart per user (the seconds restart, the millisecond grows).
-        _ = log
+        // Each user's times grow: one line a millisecond after the one before.
         var text = ""
         for i in 0..<300_000 {
             let t = 1_796_083_200_000 + Int64(i)
