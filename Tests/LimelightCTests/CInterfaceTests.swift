@@ -140,41 +140,28 @@ import Views
                                                     against: catalog.appDefinition.launchCatalog(), file: "tour")
         #expect(problems.isEmpty, "\(problems)")
     }
-}
 
-/// An embedded session names its user in every line, and a tour with an experiment runs as the
-/// user's arm from the first advance; a user held out sees nothing.
-@Suite(.serialized) @MainActor struct EmbeddedExperimentTests {
-    func session(_ json: String, user: String) throws -> (EmbeddedSession, [String]) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("limelight-exp-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try json.write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
-        let s = try EmbeddedSession(tourPath: dir + "/t.json", size: Size(640, 480), scale: 1, language: "en", textEngine: FixedMetricTextEngine())
-        return (s, [])
-    }
-
+    /// limelight_session_set_user names the user in every line, and a tour with an experiment runs
+    /// as the user's arm from the first advance; a user held out sees nothing.
     @Test func theUsersArmRunsAndAHeldOutUserSeesNothing() throws {
-        let json = #"{"id": "e", "holdout": 0.5, "variants": [{"name": "a", "texts": [{"step": 1, "text": "A!"}]}], "steps": [{"target": "save", "text": "Save."}]}"#
-        // Users the hash puts on either side of the holdout.
+        let folder = try Fixtures.folder()
+        let path = folder + "/experiment.json"
+        try #"{"id": "e", "holdout": 0.5, "variants": [{"name": "a", "texts": [{"step": 1, "text": "A!"}]}], "steps": [{"target": "toolbar.save", "text": "Save."}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
         var variant = Experiment.Variant()
         variant.name = "a"
         let plan = Experiment(name: "e", variants: [variant], holdout: 0.5)
         let inArm = try #require((0..<100).map { "u\($0)" }.first { plan.arm(forUser: $0) == "a" })
-        _ = inArm
         let heldOut = try #require((0..<100).map { "u\($0)" }.first { plan.arm(forUser: $0) == "holdout" })
         for (user, shows) in [(inArm, true), (heldOut, false)] {
-            var (s, lines) = try session(json, user: user)
-            s.onEventLine = { lines.append($0) }
-            s.user = user
-            s.start()
-            try s.publish(PublishedTarget(id: "save", rect: Rect(x: 10, y: 10, width: 80, height: 30), role: .button, name: "Save"))
-            _ = try s.advance(to: 0)
-            _ = try s.advance(to: 800)
-            let events = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            #expect(events.first?["event"] as? String == "assigned" && events.allSatisfy { $0["user"] as? String == user }, "\(lines)")
-            #expect(events.contains { $0["event"] as? String == "shown" } == shows, "\(user): \(lines)")
-            #expect(s.arm == (shows ? "a" : "holdout"))
-            if shows { #expect(s.engine.tour.steps[0].text == "A!") }
+            let c = try CSession(tour: path)
+            #expect(limelight_session_set_user(c.handle, user, "session-1") == 0, "\(CSession.lastError)")
+            c.wait(800)
+            let events = c.events.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(events.first?["event"] as? String == "assigned" && events.first?["variant"] as? String == (shows ? "a" : "holdout"), "\(c.events)")
+            #expect(events.allSatisfy { $0["user"] as? String == user && $0["session"] as? String == "session-1" }, "\(c.events)")
+            #expect(events.contains { $0["event"] as? String == "shown" } == shows, "\(user): \(c.events)")
         }
+        #expect(limelight_session_set_user(nil, "x", nil) == -1)
     }
 }
