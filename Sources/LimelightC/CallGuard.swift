@@ -55,6 +55,14 @@ enum OwnerThread {
         }
         return pthread_equal(owner, me) != 0
     }
+
+    /// Lets the next call's thread claim the sessions: for a test runner, whose main actor may run
+    /// on another thread from one test to the next (an app's sessions stay on its one thread).
+    static func release() {
+        lock.lock()
+        owner = nil
+        lock.unlock()
+    }
 }
 
 /// Runs the body of a C function: on the owner thread only, its failures caught and kept as the

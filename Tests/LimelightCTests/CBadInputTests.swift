@@ -19,6 +19,7 @@ import Testing
     }
 
     @Test func aTourWithErrorsNamesItsFileLineAndKeyPath() throws {
+        CSession.claimThisThread()
         let folder = try Fixtures.folder()
         let path = folder + "/broken.json"
         try #"{"id": "t", "steps": [{"target": "save", "shape": "hexagon"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
@@ -35,6 +36,7 @@ import Testing
     }
 
     @Test func sessionsRefuseWhatCannotBeAScreen() {
+        CSession.claimThisThread()
         expectFailure(limelight_session_new(nil, 640, 480, 1, "en"), nil, saying: "limelight_session_new: the tour's path is NULL")
         expectFailure(limelight_session_new("/nonexistent/tour.json", 640, 480, 1, nil), nil, saying: "/nonexistent/tour.json")
         Self.notUTF8.withUnsafeBufferPointer { expectFailure(limelight_session_new($0.baseAddress, 640, 480, 1, "en"), nil, saying: "not valid UTF-8") }
@@ -48,6 +50,7 @@ import Testing
     }
 
     @Test func targetsInputAndTimeAreChecked() throws {
+        CSession.claimThisThread()
         let c = try CSession()
         let s = c.handle
         expectFailure(limelight_session_set_target(s, nil, 0, 0, 10, 10, nil, nil), -1, saying: "limelight_session_set_target: the target's id is NULL")
@@ -81,6 +84,7 @@ import Testing
     }
 
     @Test func framesThatDoNotFitAreRefusedUntouched() throws {
+        CSession.claimThisThread()
         let c = try CSession()
         c.wait(500)
         let frame = try Pixmap(width: 640, height: 480, fill: .white)
@@ -97,6 +101,7 @@ import Testing
     }
 
     @Test func aFreedSessionIsAnErrorNotACrash() throws {
+        CSession.claimThisThread()
         // Called outside #require: its expansion would keep the string's pointer past the conversion.
         let made = limelight_session_new(Fixtures.paintTour, 640, 480, 1, "en")
         let s = try #require(made, "\(CSession.lastError)")
@@ -120,6 +125,7 @@ import Testing
     }
 
     @Test func aCallbackMayFreeItsOwnSession() throws {
+        CSession.claimThisThread()
         final class Box { var handle: OpaquePointer?; var lines = 0 }
         let box = Box()
         // Called outside #require: its expansion would keep the string's pointer past the conversion.

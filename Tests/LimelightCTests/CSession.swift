@@ -1,6 +1,6 @@
 import EmbeddedTours
 import Foundation
-import LimelightC
+@testable import LimelightC
 import Raster
 import Testing
 
@@ -13,6 +13,7 @@ final class CSession {
 
     /// A session of `tour` at `scale`, the paint example's targets published, its events recorded.
     init(tour: String = Fixtures.paintTour, scale: Double = 1) throws {
+        CSession.claimThisThread()
         guard let made = limelight_session_new(tour, 640, 480, scale, "en") else {
             throw CTestFailure(CSession.lastError)
         }
@@ -28,6 +29,10 @@ final class CSession {
     }
 
     isolated deinit { limelight_session_free(handle) }
+
+    /// Makes this thread the sessions' (the test runner's main actor may run on another thread
+    /// from one test to the next; an app calls from its one thread).
+    static func claimThisThread() { OwnerThread.release() }
 
     /// This thread's last failure.
     static var lastError: String { String(cString: limelight_last_error()) }
