@@ -122,7 +122,7 @@ let package = Package(
         // DevTools protocol, a desktop app's window over AT-SPI2 (the bridge's client side).
         // `limelight analyze`: an events log read line by line into funnels, dwell, goals and
         // experiments, and the same figures as SQL; no Limelight module below it.
-        .target(name: "Analytics", dependencies: ["Seeded"]),
+        .target(name: "Analytics", dependencies: ["Seeded", "Schema"]),
         .target(name: "Captures", dependencies: ["AccessibilityBridge", "Tours", "Views", "Raster", "ImageFiles", "Files", "CX11"]),
         // Tours' and screens files' texts and Limelight's own words out to translators (PO, XLIFF
         // 2.0) and back in.

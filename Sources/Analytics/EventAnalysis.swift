@@ -1,3 +1,5 @@
+import Schema
+
 /// `limelight analyze`'s engine: events are added one at a time (in each user's time order) and
 /// only per-user state is kept, so memory follows the users, not the log's size; `report()` then
 /// counts every figure from that state.

@@ -1,3 +1,5 @@
+import Schema
+
 /// One line of an events log as `analyze` reads it: the contract's fields, checked.
 public struct EventLine: Sendable {
     /// When, in microseconds since 1970-01-01T00:00:00Z.
@@ -371,20 +373,4 @@ struct Scanner {
             }
         }
     }
-}
-
-/// `s` in double quotes, its control characters escaped: for messages.
-func quoted(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case _ where u.value < 0x20 || u.value == 0x7F:
-            let hex = String(u.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
 }

@@ -86,11 +86,13 @@ public enum Statistics {
     /// Users needed per arm to tell a conversion rate of `baseline` from `baseline + effect` with a
     /// two-sided test at `alpha` and `power` (the two-proportion z-test's normal approximation:
     /// n = (z₁₋α/₂·√(2p̄q̄) + z_power·√(p₁q₁ + p₂q₂))² / δ²).
-    public static func usersPerArm(baseline: Double, effect: Double, alpha: Double = 0.05, power: Double = 0.8) -> Int {
+    /// Nil when the number is past any count (an effect too small to tell).
+    public static func usersPerArm(baseline: Double, effect: Double, alpha: Double = 0.05, power: Double = 0.8) -> Int? {
         let p1 = baseline, p2 = baseline + effect, mean = (p1 + p2) / 2
         let a = normalQuantile(1 - alpha / 2) * (2 * mean * (1 - mean)).squareRoot()
         let b = normalQuantile(power) * (p1 * (1 - p1) + p2 * (1 - p2)).squareRoot()
-        return Int(((a + b) * (a + b) / (effect * effect)).rounded(.up))
+        let n = ((a + b) * (a + b) / (effect * effect)).rounded(.up)
+        return n.isFinite && n < 1e15 ? Int(n) : nil
     }
 
     /// Pearson's chi-square of `observed` counts against `shares` of their total (shares of 0

@@ -41,6 +41,8 @@ import TestSupport
     @Test func thePlannerGivesTheUsersEachArmNeeds() throws {
         let r = try CLI.run(["analyze", "--plan", "--baseline", "0.2", "--mde", "0.02"])
         #expect(r.status == 0 && r.stdout.hasPrefix("6510 users per arm to tell 0.2 from 0.22"), "\(r.stdout)\(r.stderr)")
+        let tiny = try CLI.run(["analyze", "--plan", "--baseline", "0.2", "--mde", "1e-300"])
+        #expect(tiny.status == 2 && tiny.errorLines.count == 1 && tiny.errorLines[0].hasSuffix("is too small to tell from noise with any number of users"), "\(tiny.stderr)")
         let bad = try CLI.run(["analyze", "--plan", "--baseline", "0.99", "--mde", "0.02"])
         #expect(bad.status == 2 && bad.errorLines == ["limelight: analyze: --baseline plus --mde must stay below 1"], "\(bad.stderr)")
     }

@@ -126,7 +126,9 @@ enum AnalyzeCommand {
         let baseline = try number("--baseline", nil, in: 0...0.999_999), mde = try number("--mde", nil, in: 0...1)
         let alpha = try number("--alpha", 0.05, in: 0...0.5), power = try number("--power", 0.8, in: 0...0.999_999)
         guard baseline + mde < 1 else { throw .usage("\(c): --baseline plus --mde must stay below 1") }
-        let n = Statistics.usersPerArm(baseline: baseline, effect: mde, alpha: alpha, power: power)
+        guard let n = Statistics.usersPerArm(baseline: baseline, effect: mde, alpha: alpha, power: power) else {
+            throw .usage("\(c): --mde \(mde) is too small to tell from noise with any number of users")
+        }
         print("\(n) users per arm to tell \(baseline) from \(baseline + mde) (two-sided, alpha \(alpha), power \(power); two-proportion z-test)")
     }
 }
