@@ -3,7 +3,7 @@ import Raster
 import Views
 
 extension WindowHost {
-    /// Runs the app until the user quits (or `options.frameLimit` frames were presented), or a
+    /// Runs the app until the user quits (or `options.frameLimit` frames were run), or a
     /// quit signal arrives (SIGINT, SIGTERM, SIGHUP: the loop ends at once, without asking the
     /// app, and says which one). The window stays open: the caller closes it.
     ///
@@ -32,18 +32,21 @@ extension WindowHost {
         } : nil
         defer { sources.remove(signalSource) }
         var armedGeneration = -1
+        var framesRun = 1
         while running && signalled == nil {
             if let waiter, !sources.descriptors.isEmpty, !waiter.isArmed || armedGeneration != sources.generation {
                 waiter.arm(sources.descriptors)
                 armedGeneration = sources.generation
             }
-            if let limit = options.frameLimit, framesPresented >= limit { break }
+            if let limit = options.frameLimit, framesRun >= limit { break }
             let now = app.root.clock.now
             let timeout: Double?
             switch report.nextWakeUp {
             case .nextFrame: timeout = max(0, nextFrame - now)
             case .at(let time): timeout = max(0, time - now)
-            case .onInput: timeout = nil
+            // With a frame limit an idle app still counts its frames, a refresh interval each:
+            // a run of N frames ends even when nothing moves.
+            case .onInput: timeout = options.frameLimit == nil ? nil : frameInterval
             }
             let got: Int32
             if let timeout {
@@ -75,6 +78,7 @@ extension WindowHost {
             let presented = framesPresented
             if app.root.clipboard !== clipboard { app.root.clipboard = clipboard }
             report = presentFrame(of: app)
+            framesRun += 1
             if framesPresented != presented { nextFrame = app.root.clock.now + frameInterval }
             placeInputMethod(at: app.root.textInputRect)
         }

@@ -14,7 +14,8 @@ public struct WindowOptions: Sendable {
     public var scale = 1.0
     /// An explicit SDL video driver (`--driver`), or nil to choose as `VideoDriverPlan` says.
     public var driver: String?
-    /// Stop after this many presented frames (benchmarks and smoke tests); nil runs until quit.
+    /// Stop after this many frames, each pass of the loop one whether it drew or not (benchmarks
+    /// and smoke tests: the run ends even when the app is idle); nil runs until quit.
     public var frameLimit: Int?
     /// How a window larger than the display's usable area is made to fit it.
     public var fit = WindowFit.scale

@@ -87,6 +87,14 @@ import TestSupport
         #expect(log.contains("appLaunches is -3 (expected a count, 0 or more); set aside as state.json.corrupt-"), "\(log)")
     }
 
+    /// A run of `--frames N` ends after N frames even when the app goes idle before it has drawn
+    /// N (a window that waited for input forever once the screen stopped changing).
+    @Test func aFrameLimitEndsAnIdleWindow() throws {
+        let state = try CLI.temporaryFolder()
+        let r = try CLI.run(["--frames", "90", "--speech", "off"], environment: ["XDG_STATE_HOME": state], timeout: 120)
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
     /// 4, 5: durations and times too large to spell are refused by `check` and by the log reader.
     @Test func hugeDurationsAndTimesAreRefused() throws {
         let dir = try CLI.temporaryFolder()
