@@ -2,14 +2,14 @@
 # Both first make sure the system packages are installed (see scripts/ensure-packages.sh).
 
 # Build and run: SDL2 (window, input), Xlib (its error handler: see SDLHost's X11Errors), SDL2_image (reading JPEG, BMP, WebP, QOI), giflib (reading GIF),
-# libspng and zlib (reading and writing PNGs), libdeflate (PNG checksums),
+# libspng and zlib (reading and writing PNGs), ISA-L's igzip (compressing the PNGs written), libdeflate (PNG checksums),
 # xxHash (golden digests); for text fontconfig (finding faces), FreeType (glyphs, colour bitmaps),
 # HarfBuzz (shaping), FriBidi (bidirectional order), ICU (line breaks); speech-dispatcher's client
 # library (announcements, spoken when its service runs); gettext's libgettextpo (reading translators'
 # PO files); and the fonts: DejaVu for the sample app's
 # Latin, VL Gothic for its Japanese, Noto for every other script, Han in its Chinese and Korean forms,
 # and colour emoji.
-RUN_PACKAGES  = libsdl2-dev libx11-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev libdeflate-dev libxxhash-dev libfontconfig-dev \
+RUN_PACKAGES  = libsdl2-dev libx11-dev libsdl2-image-dev libgif-dev libspng-dev zlib1g-dev libisal-dev libdeflate-dev libxxhash-dev libfontconfig-dev \
                 libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev libspeechd-dev libgettextpo-dev libsystemd-dev \
                 fonts-dejavu-core fonts-vlgothic fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 # Tests add a virtual X server, a clicker, a screenshot tool and python-xlib (scripts/xdnd-drop.py drops

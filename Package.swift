@@ -77,6 +77,8 @@ let package = Package(
         // Reading translators' PO files with gettext's own reader (libgettextpo).
         .systemLibrary(name: "CGettextPO", path: "Sources/Shims/CGettextPO", providers: [.apt(["libgettextpo-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/Shims/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // ISA-L's igzip: the deflate of the PNGs Limelight writes.
+        .systemLibrary(name: "CISAL", path: "Sources/Shims/CISAL", providers: [.apt(["libisal-dev"])]),
         // libdeflate's vectorized checksums: the Adler-32 of a PNG's image data, the CRC-32 of its chunks.
         .systemLibrary(name: "CDeflate", path: "Sources/Shims/CDeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CXXHash", path: "Sources/Shims/CXXHash", providers: [.apt(["libxxhash-dev"])]),
@@ -101,7 +103,7 @@ let package = Package(
         // fsync the folder), and the folders a command owns (nothing opened through one leads out).
         .target(name: "Files", dependencies: ["COpenBeneath"]),
         // Image files in and out of a Pixmap, through SDL2_image.
-        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CGIF", "CSPNG", "CZlib", "CDeflate", "CXXHash"]),
+        .target(name: "ImageFiles", dependencies: ["Raster", "Files", "CSDL2Image", "CGIF", "CSPNG", "CZlib", "CISAL", "CDeflate", "CXXHash"]),
         .target(name: "Views", dependencies: ["Raster"]),
         .target(name: "FontText", dependencies: ["Views", "Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CLineBreaks", "CFontconfig"]),
         .target(name: "Speech", dependencies: ["Views", "CSpeechd"]),

@@ -4,7 +4,7 @@ import ImageFiles
 import Raster
 
 /// Writing PNGs, as `test` does for a failure or a recording and `render --all` for each step:
-/// Limelight's encoder (unfiltered rows, zlib level 1 in pieces side by side) beside the encoder it
+/// Limelight's encoder (unfiltered rows, igzip level 1 in pieces side by side) beside the encoder it
 /// replaced (libspng with zlib level 3, one stream), the baseline measured in the same run on the
 /// same frames.
 enum PNGEncodeBenchmarks {

@@ -229,4 +229,23 @@ private func errorText(_ body: () throws -> Void) -> String? {
         let text = python.output
         #expect(python.status == 0 && text == "\((1 + 1920 * (alpha ? 4 : 3)) * 1080)\n", "\(text)")
     }
+
+    /// Pixels of pure noise, which no deflate can shrink, go in stored blocks within the room
+    /// each piece has, and read back exactly.
+    @Test func noiseThatCannotShrinkReadsBack() throws {
+        let p = try Pixmap(width: 1500, height: 700, fill: .white)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for y in 0..<700 {
+            for x in 0..<1500 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let v = UInt32(truncatingIfNeeded: state >> 32)
+                p[x, y] = Color(red: UInt8(truncatingIfNeeded: v), green: UInt8(truncatingIfNeeded: v >> 8), blue: UInt8(truncatingIfNeeded: v >> 16),
+                                alpha: UInt8(truncatingIfNeeded: v >> 24)).premultiplied
+            }
+        }
+        let bytes = try p.pngBytes()
+        #expect(bytes.count > 1500 * 700 * 4 * 9 / 10, "noise hardly shrinks: \(bytes.count) bytes")
+        let back = try Pixmap(imageData: bytes, name: "noise.png")
+        #expect(PixmapDifference(between: back, and: p).isEmpty)
+    }
 }
