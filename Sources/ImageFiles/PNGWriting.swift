@@ -51,10 +51,10 @@ extension Pixmap {
     static let pieceBytes = 128 << 10
     /// The most pieces an image is split into.
     static let maxPieces = 8
-    /// The raw bytes a piece converts at a time and hands to zlib (at least a row), while they are
+    /// The raw bytes a piece converts at a time and hands to igzip (at least a row), while they are
     /// still in the cache.
     static let feedBytes = 32 << 10
-    /// The window zlib matches against: the raw bytes before a piece that prime it.
+    /// The window igzip matches against: the raw bytes before a piece that prime it.
     static let windowBytes = 32 << 10
 
     /// The PNG file's bytes: 8-bit RGB (or RGBA when a pixel is not opaque), unfiltered rows
