@@ -11,7 +11,7 @@ extension EditorApp {
 
     /// Runs the tour from the selected step as a user would see it.
     func play() {
-        if isRecording { stopRecording() }
+        if isRecording { recorder.stop() }
         guard let tour = model.loaded?.tour else {
             log("edit: the tour has problems; fix them to play it")
             return

@@ -146,7 +146,7 @@ extension EditorApp {
         parts.append(viewport.zoomDescription)
         if isPlaying { parts.append("playing: Escape returns to editing") }
         // Recording comes first: the line is cut at the panel's width, and this is what matters now.
-        if let r = recording { parts.insert("● Recording: \(r.count) step\(r.count == 1 ? "" : "s") recorded (Escape stops)", at: 0) }
+        if let r = recorder.recording { parts.insert("● Recording: \(r.count) step\(r.count == 1 ? "" : "s") recorded (Escape stops)", at: 0) }
         if let (n, _) = likelyScreenshotScale { parts.append("an @\(n)x screenshot? --scale \(n)") }
         screen.status.string = parts.joined(separator: " · ")
         let lines = problems.prefix(3).map { p in (p.line.map { "line \($0): " } ?? "") + (p.path.isEmpty ? "" : p.path + ": ") + p.message }

@@ -40,15 +40,12 @@ public final class EditorApp: HostedApp {
     var shownTour: Tour?
     /// The tour's screen the stage was made for (`tourScreen`).
     var stageScreen: String?
-    /// The recording running, if one is.
-    var recording: Recording?
-    /// The text of the recovery file while the question about it shows.
-    var recoveredText: String?
-    /// Whether the document was restored from the recovery file (a "Don't save" then discards it too).
-    var restoredFromRecovery = false
-    /// Whether the question about the recovery file was put off (Escape): saves leave the file for
-    /// the next time, what it keeps not being in the document.
-    var recoveryPostponed = false
+    /// The recorder (a recording runs while the viewport is in its record mode).
+    private(set) lazy var recorder = TourRecorder(editor: self)
+    /// Whether a recording is running.
+    public var isRecording: Bool { viewport.mode == .record }
+    /// The question about unsaved work an ended editor kept.
+    private(set) lazy var recovery = RecoveryOffer(editor: self)
     /// The tour's screen (`tourScreen`) a hint about its screenshot's scale was said for.
     var scaleHintScreen: String?
     /// The language the texts are edited (and the step is shown) in.
@@ -76,7 +73,7 @@ public final class EditorApp: HostedApp {
         model.onChange = { [weak self] in self?.notice = nil; self?.refresh() }
         refresh()
         viewport.setNeedsEmbeddedFrame()
-        offerRecovery()
+        recovery.offer()
     }
 
     /// A problem of the app under the tour (a broken save of its screens file), shown in the
@@ -146,7 +143,7 @@ public final class EditorApp: HostedApp {
             "moveUp": { [weak self] in self?.model.moveStep(by: -1) },
             "moveDown": { [weak self] in self?.model.moveStep(by: 1) },
             "play": { [weak self] in self?.togglePlay() },
-            "record": { [weak self] in self?.toggleRecording() },
+            "record": { [weak self] in self?.recorder.toggle() },
             "undo": { [weak self] in self?.model.undo() },
             "redo": { [weak self] in self?.model.redo() },
             "save": { [weak self] in self?.save() },
@@ -155,8 +152,8 @@ public final class EditorApp: HostedApp {
             "quit.save": { [weak self] in self?.answerQuit(save: true) },
             "quit.discard": { [weak self] in self?.answerQuit(save: false) },
             "quit.cancel": { [weak self] in self?.cancelQuit() },
-            "recovery.restore": { [weak self] in self?.restoreRecovery() },
-            "recovery.discard": { [weak self] in self?.discardRecovery() },
+            "recovery.restore": { [weak self] in self?.recovery.restore() },
+            "recovery.discard": { [weak self] in self?.recovery.discard() },
         ]
         for (name, action) in actions { screen.buttons[name]?.action = action }
         screen.idField.onSubmit = { [weak self] in self?.saveWithID() }
@@ -216,8 +213,8 @@ public final class EditorApp: HostedApp {
     func key(_ key: Key, _ m: Modifiers) -> Bool {
         if viewport.mode.forwardsInput {
             switch EditorKeys.command(for: key, m) {
-            case .escape: if isRecording { stopRecording() } else { stopPlaying() }; return true
-            case .toggleRecording: toggleRecording(); return true
+            case .escape: if isRecording { recorder.stop() } else { stopPlaying() }; return true
+            case .toggleRecording: recorder.toggle(); return true
             case .togglePlay: togglePlay(); return true
             case .save: save(); return true
             case .quit: requestQuit(); return true
@@ -243,7 +240,7 @@ public final class EditorApp: HostedApp {
         switch command {
         case .escape:
             if screen.showsQuitQuestion { cancelQuit() }
-            else if screen.showsRecoveryQuestion { postponeRecovery() }
+            else if screen.showsRecoveryQuestion { recovery.postpone() }
             else if screen.showsHelp { screen.showsHelp = false } else if screen.showsPrompt { screen.showsPrompt = false; quitsAfterSaving = false; root.focus(nil) }
             else if root.focusedView != nil { root.focus(nil) }
         case .quit: requestQuit()
@@ -255,7 +252,7 @@ public final class EditorApp: HostedApp {
         case .duplicateStep: model.duplicateStep()
         case .deleteStep: model.deleteStep()
         case .togglePlay: togglePlay()
-        case .toggleRecording: toggleRecording()
+        case .toggleRecording: recorder.toggle()
         case .selectPrevious: model.select(model.selected - 1)
         case .selectNext: model.select(model.selected + 1)
         case .moveEarlier: model.moveStep(by: -1)
@@ -315,7 +312,7 @@ public final class EditorApp: HostedApp {
         if !screen.showsQuitQuestion {
             screen.showsHelp = false
             // One question at a time: the kept changes are asked about again next time.
-            if screen.showsRecoveryQuestion { postponeRecovery() }
+            if screen.showsRecoveryQuestion { recovery.postpone() }
             screen.quitText.string = "Save the changes to \((model.path as NSString).lastPathComponent)?"
             screen.showsQuitQuestion = true
             root.focus(nil)
@@ -331,7 +328,7 @@ public final class EditorApp: HostedApp {
         screen.showsQuitQuestion = false
         guard saves else {
             // The changes are let go, and so are those restored from a recovery file.
-            if restoredFromRecovery { model.removeRecovery() }
+            if recovery.restored { model.removeRecovery() }
             wantsToQuit = true
             return
         }
@@ -357,9 +354,7 @@ public final class EditorApp: HostedApp {
         do {
             let problems = try model.save()
             log(model.wroteLastSave ? "edit: wrote \(model.path)" : "edit: \(model.path) unchanged (not written again)")
-            // Saved, nothing is kept elsewhere any more (unless it was put off, not restored).
-            if !recoveryPostponed { model.removeRecovery() }
-            restoredFromRecovery = false
+            recovery.noteSaved()
             for p in problems { log("edit: \(p)") }
         } catch {
             log("edit: cannot save \(model.path): \(error)")

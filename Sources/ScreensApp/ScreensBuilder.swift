@@ -146,7 +146,7 @@ struct ScreensBuilder {
         case .hstack:
             return HStack(alignment: vertical(node.alignment), spacing: node.spacing ?? 0, children: children(of: node, at: path))
         case .zstack:
-            return ZStack(alignment: ScreensSchema.alignments.first { $0.0 == node.alignment }?.1 ?? .center, children: children(of: node, at: path))
+            return ZStack(alignment: ViewNodeSchema.alignments.first { $0.0 == node.alignment }?.1 ?? .center, children: children(of: node, at: path))
         case .grid:
             let grid = Grid(columns: node.columns ?? (node.cellWidth == nil ? 2 : 1), spacing: node.spacing ?? 16, children: children(of: node, at: path))
             grid.adaptiveCellWidth = node.cellWidth

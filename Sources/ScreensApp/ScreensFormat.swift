@@ -39,7 +39,7 @@ public enum ScreensFormat {
         schema["$schema"] = JSONSchemaWriter.dialect
         schema["$id"] = "https://limelight.invalid/schemas/screens.schema.json"
         schema["title"] = "Limelight screens"
-        schema["$defs"] = ["view": viewSchema, "action": JSONSchemaWriter.object(properties(ScreensSchema.actionKeys), description: "What a tap, a change or a submit does.")]
+        schema["$defs"] = ["view": viewSchema, "action": JSONSchemaWriter.object(properties(ViewNodeSchema.actionKeys), description: "What a tap, a change or a submit does.")]
         return JSONSchemaWriter.text(schema)
     }
 
@@ -48,11 +48,11 @@ public enum ScreensFormat {
         var forms: [[String: Any]] = []
         for kind in ScreenNode.Kind.allCases {
             var props: [String: [String: Any]] = [:]
-            for key in ScreensSchema.viewKeys where key.kinds.map({ $0.contains(kind) }) ?? true {
+            for key in ViewNodeSchema.viewKeys where key.kinds.map({ $0.contains(kind) }) ?? true {
                 props[key.key.name] = viewKeySchema(key.key, kind: kind)
             }
             props["type"] = ["const": kind.rawValue, "description": "which widget the view is"]
-            let required = ["type"] + ScreensSchema.viewKeys.filter { $0.requiredBy.contains(kind) }.map(\.key.name)
+            let required = ["type"] + ViewNodeSchema.viewKeys.filter { $0.requiredBy.contains(kind) }.map(\.key.name)
             forms.append(JSONSchemaWriter.object(props, required: required, description: "a \(kind.rawValue)"))
         }
         return ["type": "object", "required": ["type"], "oneOf": forms]
@@ -73,15 +73,15 @@ public enum ScreensFormat {
             var keys: [String: [String: Any]] = [:]
             for k in ["width", "height", "minWidth", "minHeight"] { keys[k] = ["type": "number", "minimum": 0] }
             for k in ["maxWidth", "maxHeight"] { keys[k] = ["anyOf": [["type": "number", "minimum": 0], ["const": "infinity"]]] }
-            keys["alignment"] = ["enum": ScreensSchema.alignments.map(\.0)]
+            keys["alignment"] = ["enum": ViewNodeSchema.alignments.map(\.0)]
             return JSONSchemaWriter.object(keys, description: doc)
         case "style":
-            return ["enum": kind == .button ? ScreenNode.ButtonStyle.allCases.map(\.rawValue) : ScreensSchema.styles.map(\.0), "description": doc]
+            return ["enum": kind == .button ? ScreenNode.ButtonStyle.allCases.map(\.rawValue) : ViewNodeSchema.styles.map(\.0), "description": doc]
         case "alignment":
             switch kind {
             case .vstack, .scroll, .card: return ["enum": ["leading", "center", "trailing"], "description": doc]
             case .hstack: return ["enum": ["top", "center", "bottom"], "description": doc]
-            default: return ["enum": ScreensSchema.alignments.map(\.0), "description": doc]
+            default: return ["enum": ViewNodeSchema.alignments.map(\.0), "description": doc]
             }
         case "cellWidth":
             return ["type": "array", "items": ["type": "number", "minimum": 10], "minItems": 2, "maxItems": 2, "description": doc]
@@ -127,7 +127,7 @@ public enum ScreensFormat {
 
     /// The README's table of a view's keys, with the widgets each applies to.
     static var viewTable: String {
-        let rows = ScreensSchema.viewKeys.map { v -> String in
+        let rows = ViewNodeSchema.viewKeys.map { v -> String in
             let kinds = v.kinds.map { set in ScreenNode.Kind.allCases.filter(set.contains).map { "`\($0.rawValue)`" }.joined(separator: ", ") } ?? "every view"
             return "| `\(v.key.name)` | \(kinds) | \(v.key.row.value) | \(v.key.row.defaultValue) | \(v.key.row.doc) |"
         }
@@ -135,5 +135,5 @@ public enum ScreensFormat {
     }
 
     /// The README's table of an action's keys.
-    static var actionTable: String { KeyTable.markdown(KeyTable.rows(ScreensSchema.actionKeys, prefix: "action.")) }
+    static var actionTable: String { KeyTable.markdown(KeyTable.rows(ViewNodeSchema.actionKeys, prefix: "action.")) }
 }

@@ -206,7 +206,7 @@ enum ScreensSchema {
         },
         KeyRow("content", .object, value: "a view", default: "required", doc: "what the screen shows under its title",
                 missing: "missing key \"content\" (the screen's view, such as {\"type\": \"vstack\", \"children\": […]})") { member, path, _, r, screen in
-            if let node = ScreensSchema.node(member.value, at: path, &r) { screen.content = node }
+            if let node = ViewNodeSchema.node(member.value, at: path, &r) { screen.content = node }
         },
     ]
 

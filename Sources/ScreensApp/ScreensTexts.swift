@@ -76,7 +76,7 @@ public enum ScreensTexts {
     static let appTextKeys = textKeys(ScreensSchema.app)
     static let tabTextKeys = textKeys(ScreensSchema.tabKeys)
     static let screenTextKeys = textKeys(ScreensSchema.screenKeys)
-    static let viewTextKeys = textKeys(ScreensSchema.viewKeys.map(\.key))
+    static let viewTextKeys = textKeys(ViewNodeSchema.viewKeys.map(\.key))
     /// The keys of a view whose values are views (`content`, `control`) or lists of them (`children`).
     static let viewKeys: Set<String> = ["children", "control", "content"]
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Files hold one idea: no Swift source of the package is over 400 lines, and the tour format's
-/// folder (its model and rows) stays a size one reads through.
+/// Files hold one idea: no Swift source of the package is over 400 lines, no type is over 500 lines
+/// of code with its extensions, and the tour format's folder (its model and rows) stays a size one
+/// reads through.
 @Suite struct SourceSizeTests {
     static let sources = PackageTargets.root.appendingPathComponent("Sources")
 
@@ -28,6 +29,45 @@ import Testing
         }
         for (path, _) in Self.exceptions {
             #expect(counts.contains { $0.path == path && $0.lines > 400 }, "\(path) is back under 400 lines: take it off the exceptions")
+        }
+    }
+
+    @Test func theTourFormatsFolderStaysUnder1500Lines() {
+        let lines = Self.lineCounts(under: Self.sources.appendingPathComponent("Tours/Format")).map(\.lines).reduce(0, +)
+        #expect(lines > 500 && lines <= 1_500, "Sources/Tours/Format: \(lines) lines (at most 1,500: rows of another concern go to their own folder)")
+    }
+
+    /// The lines of code (not blank, not a comment) of every top-level type of each module, its
+    /// extensions in any file of the module counted with it.
+    static func typeSizes() -> [String: Int] {
+        let declaration = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect|nonisolated)\s+)*(?:struct|class|enum|extension|actor|protocol)\s+([\w.]+)/
+        var sizes: [String: Int] = [:]
+        for (path, _) in lineCounts(under: sources) {
+            guard let text = try? String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8) else { continue }
+            let module = path.split(separator: "/").first.map(String.init) ?? path
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var i = 0
+            while i < lines.count {
+                guard let match = lines[i].prefixMatch(of: declaration) else { i += 1; continue }
+                let name = match.1.split(separator: ".").first.map(String.init) ?? ""
+                var end = i
+                while end < lines.count && lines[end] != "}" { end += 1 }
+                let code = lines[i..<min(end + 1, lines.count)].filter { line in
+                    let t = line.trimmingCharacters(in: .whitespaces)
+                    return !t.isEmpty && !t.hasPrefix("//")
+                }
+                sizes["\(module).\(name)", default: 0] += code.count
+                i = end + 1
+            }
+        }
+        return sizes
+    }
+
+    @Test func noTypeIsOver500LinesWithItsExtensions() {
+        let sizes = Self.typeSizes()
+        #expect((sizes["Views.ViewRoot"] ?? 0) > 200 && (sizes["Editor.EditorApp"] ?? 0) > 200, "the types were read: \(sizes.count)")
+        for (type, lines) in sizes.sorted(by: { $0.key < $1.key }) where lines > 500 {
+            Issue.record("\(type): \(lines) lines of code with its extensions (at most 500: give a part of what it does a type of its own)")
         }
     }
 }

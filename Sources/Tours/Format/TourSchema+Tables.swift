@@ -16,7 +16,7 @@ extension TourSchema {
     }
 
     /// The README's table of a step's keys, each object's and list item's keys after its own row.
-    static var stepTable: String { KeyTable.markdown(tableRows(step, nested: nestedInStep)) }
+    static var stepTable: String { KeyTable.markdown(tableRows(StepSchema.step, nested: nestedInStep)) }
 
     /// The rows of `keys` with the rows of the objects inside each, as `nested` declares them.
     private static func tableRows<Model>(_ keys: [KeyRow<Model>], nested: [String: [NestedKeys]]) -> [String] {
@@ -38,12 +38,12 @@ extension TourSchema {
     /// The objects and list items inside a step's keys, by key.
     static var nestedInStep: [String: [NestedKeys]] { [
         "target": [.rows(anchor, at: "target.")],
-        "rects": [.rows(rectItem, at: "rects[].")],
-        "shape": [.rows(pathShape, at: "shape.")],
-        "advanceOn": [.rows(advanceEvent, at: "advanceOn.")],
+        "rects": [.rows(StepSchema.rectItem, at: "rects[].")],
+        "shape": [.rows(StepSchema.pathShape, at: "shape.")],
+        "advanceOn": [.rows(StepSchema.advanceEvent, at: "advanceOn.")],
         "theme": [.theme(at: "theme.")],
         "outline": [.rows(ThemeSchema.outlineKeys, at: "outline.")],
-        "buttons": [.rows(buttonItem, at: "buttons[].")],
+        "buttons": [.rows(StepSchema.buttonItem, at: "buttons[].")],
     ] }
 }
 
@@ -73,7 +73,7 @@ struct NestedKeys {
 
 extension TourStep {
     /// A step's keys in the order the tour format declares them: where an editor puts a key it adds.
-    public static var keyOrder: [String] { TourSchema.step.map(\.name) }
+    public static var keyOrder: [String] { StepSchema.step.map(\.name) }
 }
 
 extension Tour {
@@ -96,7 +96,7 @@ extension TourSchema {
     public static var allKeys: [KeyInfo] {
         tour.flatMap { key in
             infos([key], prefix: "") + nestedInTour[key.name, default: []].flatMap { $0.infos("") }
-                + (key.name == "steps" ? step.flatMap { s in infos([s], prefix: "steps[].") + nestedInStep[s.name, default: []].flatMap { $0.infos("steps[].") } } : [])
+                + (key.name == "steps" ? StepSchema.step.flatMap { s in infos([s], prefix: "steps[].") + nestedInStep[s.name, default: []].flatMap { $0.infos("steps[].") } } : [])
         }
     }
 }

@@ -22,7 +22,7 @@ public enum TourDecoder {
         step.source.step = node.line
         // `target`, `targets` and `rect` are read together, first: exactly one of them names what the
         // holes surround.
-        let members = r.decode(node, at: path, keys: TourSchema.step, what: "a step object with \"target\", \"targets\" or \"rect\"",
+        let members = r.decode(node, at: path, keys: StepSchema.step, what: "a step object with \"target\", \"targets\" or \"rect\"",
                                into: &step, first: { context, r, step in decodeTargets(context.members, context.node, context.path, &step, &r) })
         return members == nil ? nil : step
     }
@@ -71,8 +71,8 @@ public enum TourDecoder {
                 var named: TargetAnchors?
                 var rectNode = item
                 if case .object = item.value {
-                    var fields = TourSchema.RectItem()
-                    guard r.decode(item, at: q, keys: TourSchema.rectItem, what: "an object with \"rect\"", into: &fields) != nil,
+                    var fields = StepSchema.RectItem()
+                    guard r.decode(item, at: q, keys: StepSchema.rectItem, what: "an object with \"rect\"", into: &fields) != nil,
                           let inner = fields.rect else { continue }
                     rectNode = inner
                     radius = fields.cornerRadius

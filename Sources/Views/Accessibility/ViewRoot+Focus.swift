@@ -4,43 +4,16 @@ extension ViewRoot {
     /// The views Tab and Shift-Tab reach now, in reading order (the tree's order, which is logical:
     /// leading to trailing, top to bottom): inside the scope of the topmost layer that traps the
     /// focus (an overlay), else in the tree.
-    public var focusOrder: [View] {
-        var out: [View] = []
-        for scope in focusScopes { scope.collectFocusable(into: &out) }
-        return out
-    }
+    public var focusOrder: [View] { FocusTraversal(root: self).order }
 
-    /// The subtrees the focus may be in now: the topmost trapping layer's scope, else the tree.
-    private var focusScopes: [View] {
-        layers.reversed().lazy.compactMap { $0.focusScope(root: self) }.first ?? [content]
-    }
-
-    /// Whether `focusOrder` lists `view`, found by walking up from it (every view above it
-    /// reachable, up to one of the scopes) rather than down the whole tree.
-    func isInFocusOrder(_ view: View) -> Bool {
-        guard view.isPlaced, view.acceptsKeyboardFocus else { return false }
-        let scopes = focusScopes
-        var v: View? = view
-        while let x = v {
-            guard x.allowsHitTesting, !x.isAccessibilityHidden else { return false }
-            if scopes.contains(where: { $0 === x }) { return true }
-            v = x.parent
-        }
-        return false
-    }
+    /// Whether `focusOrder` lists `view`.
+    func isInFocusOrder(_ view: View) -> Bool { FocusTraversal(root: self).contains(view) }
 
     /// Moves the focus to the next view of `focusOrder` (the previous one when `backward`), round
     /// from the last to the first, shows the ring and announces the view.
     public func moveFocus(backward: Bool = false) {
-        let order = focusOrder
         isFocusRingVisible = true
-        guard !order.isEmpty else { focus(nil); return }
-        let next: View
-        if let current = focusedView, let i = order.firstIndex(where: { $0 === current }) {
-            next = order[(i + (backward ? order.count - 1 : 1)) % order.count]
-        } else {
-            next = backward ? order[order.count - 1] : order[0]
-        }
+        guard let next = FocusTraversal(root: self).next(after: focusedView, backward: backward) else { focus(nil); return }
         focus(next)
         revealFocusedView()
         announceFocus()
@@ -68,14 +41,7 @@ extension ViewRoot {
     }
 
     /// Scrolls the focused view into sight inside every scroll view around it.
-    func revealFocusedView() {
-        guard let view = focusedView else { return }
-        var v = view.parent
-        while let p = v {
-            if let scroll = p as? ScrollView { scroll.scrollIntoView(view) }
-            v = p.parent
-        }
-    }
+    func revealFocusedView() { if let view = focusedView { FocusTraversal.reveal(view) } }
 
     /// Says what the focused view is (its label, role and state), through `announcer`.
     func announceFocus() {
@@ -83,32 +49,8 @@ extension ViewRoot {
         announce(SpokenWords.describe(node, strings: strings, language: language))
     }
 
-    /// The keyboard's part of focus: Tab and Shift-Tab move it and Enter and Space activate the
-    /// focused view (unless `movesFocusWithKeys` is off); other keys go to the focused view and up
-    /// its ancestors (a text field's caret keys, a tab bar's arrows). Keys that do nothing here go on
-    /// to the layers and the tree.
-    func handleFocusKey(_ key: Key, modifiers held: Modifiers) -> Bool {
-        if movesFocusWithKeys, key == .tab, held.isDisjoint(with: [.control, .alt, .command]) {
-            moveFocus(backward: held.contains(.shift))
-            return true
-        }
-        guard let focused = focusedView, focused.root === self, isInFocusOrder(focused) else { return false }
-        modifiers = held
-        if movesFocusWithKeys, key == .enter || key == .space, held.isEmpty, focused.activate() {
-            isFocusRingVisible = true
-            for layer in layers.reversed() { layer.didActivate(focused, root: self) }
-            return true
-        }
-        var v: View? = focused
-        while let view = v {
-            if view.keyDown(key, modifiers: held) {
-                if [.left, .right, .up, .down].contains(key) { isFocusRingVisible = true }
-                return true
-            }
-            v = view.parent
-        }
-        return false
-    }
+    /// The keyboard's part of focus (`FocusTraversal.handle`): whether `key` was used.
+    func handleFocusKey(_ key: Key, modifiers held: Modifiers) -> Bool { FocusTraversal(root: self).handle(key, modifiers: held) }
 }
 
 extension View {

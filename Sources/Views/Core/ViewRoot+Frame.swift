@@ -39,7 +39,7 @@ extension ViewRoot {
         phase = .callbacks
         timers.runDue(at: now)
         advanceAnimations(to: now)
-        runFrameCallbacks(at: now)
+        frameCallbacks.run(at: now)
         for layer in layers { layer.update(root: self) }
         layOutTreeAndLayers()
         phase = .arrival
@@ -49,10 +49,10 @@ extension ViewRoot {
         if let pixmap {
             if repaintingEverything {
                 invalidateAll()
-                lastTarget = nil
+                painter.forgetTarget()
             }
             phase = .paint
-            drawn = paint(into: pixmap)
+            drawn = painter.paint(self, into: pixmap)
         }
         return FrameReport(drawn: drawn, nextWakeUp: nextWakeUp)
     }
@@ -67,12 +67,12 @@ extension ViewRoot {
     /// When the next frame is wanted: now while something animates, waits to be painted or laid
     /// out, or was asked for before the next frame; else at the next timer, else on input.
     public var nextWakeUp: WakeUp {
-        if isAnimating || needsDisplay || needsLayout || !nextFrameRequests.isEmpty { return .nextFrame }
+        if isAnimating || needsDisplay || needsLayout || frameCallbacks.hasRequests { return .nextFrame }
         return timers.nextDue.map(WakeUp.at) ?? .onInput
     }
 
     /// Whether a frame has work besides painting: something animates, waits to be laid out, or was
     /// asked for before the next frame. A host that brings the app to rest (a headless session's
     /// `settle()`) runs frames until this is false.
-    public var hasPendingFrameWork: Bool { isAnimating || needsLayout || !nextFrameRequests.isEmpty }
+    public var hasPendingFrameWork: Bool { isAnimating || needsLayout || frameCallbacks.hasRequests }
 }

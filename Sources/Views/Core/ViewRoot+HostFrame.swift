@@ -30,8 +30,7 @@ extension ViewRoot {
         }
         dirtyRegion.removeAll()
         compositeRegion.removeAll()
-        baseLayer = nil
-        lastTarget = nil
+        painter.forgetAll()
         guard !layers.isEmpty else { return [] }
         let rects = region.rects.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
         // Over a kept base, rectangles that overlap are composited twice from the same pixels: the

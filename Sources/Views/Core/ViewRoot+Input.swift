@@ -1,19 +1,5 @@
 import Raster
 
-/// Who holds the pointer between a down and an up.
-struct PointerState {
-    /// The view receiving moves and the up.
-    var captor: View?
-    /// The view that captured at pointer-down (nil once a scroll view took over the drag).
-    var pressTarget: View?
-    /// Where the pointer went down.
-    var origin = Point.zero
-    /// The hit view at pointer-down and its ancestors, deepest first.
-    var chain: [View] = []
-    /// The subtree the press was hit-tested in: the tree, or a surface's views.
-    var subtree: View?
-}
-
 extension ViewRoot {
     /// Routes one input event: layers first (top to bottom), then the tree. Returns whether
     /// anything consumed it. Pending layout runs first, so hit tests see current frames.
@@ -57,12 +43,12 @@ extension ViewRoot {
         case let .pointerDown(p, button, held):
             guard button == .primary else { return false }
             modifiers = held
-            return pointerDown(at: p, in: subtree)
+            return pointer.down(at: p, in: subtree)
         case let .pointerMove(p):
-            return pointerMove(to: p)
+            return pointer.move(to: p, on: self) ?? hover(at: p)
         case let .pointerUp(p, button):
             guard button == .primary else { return false }
-            return pointerUp(at: p)
+            return pointer.up(at: p, on: self)
         case let .wheel(dy, p, held):
             modifiers = held
             guard dy.isFinite else { return false }
@@ -114,56 +100,7 @@ extension ViewRoot {
     public var pointerCaptor: View? { pointer.captor }
 
     /// Takes the pointer away from the tree (the captor gets `pointerCancelled()`).
-    public func cancelPointerCapture() {
-        let c = pointer.captor
-        pointer = PointerState()
-        c?.pointerCancelled()
-    }
-
-    private func pointerDown(at p: Point, in subtree: View) -> Bool {
-        if pointer.captor != nil { cancelPointerCapture() }
-        var chain: [View] = []
-        var v = subtree.hitTest(p)
-        while let view = v { chain.append(view); v = view.parent }
-        pointer.origin = p
-        pointer.chain = chain
-        pointer.subtree = subtree
-        for view in chain where view.pointerDown(at: p) {
-            pointer.captor = view
-            pointer.pressTarget = view
-            return true
-        }
-        pointer.chain = []
-        return false
-    }
-
-    private func pointerMove(to p: Point) -> Bool {
-        guard let captor = pointer.captor else { return hover(at: p) }
-        guard captor.root === self else { cancelPointerCapture(); return false }
-        if captor === pointer.pressTarget, !captor.takesOverDrags, p.distance(to: pointer.origin) > tapSlop,
-           let i = pointer.chain.firstIndex(where: { $0 === captor }),
-           let dragger = pointer.chain[(i + 1)...].first(where: { $0.takesOverDrags }) {
-            captor.pointerCancelled()
-            pointer.captor = dragger
-            pointer.pressTarget = nil
-            _ = dragger.pointerDown(at: pointer.origin)
-        }
-        pointer.captor?.pointerMoved(to: p)
-        return true
-    }
-
-    private func pointerUp(at p: Point) -> Bool {
-        guard let captor = pointer.captor else { return false }
-        let wasPressTarget = captor === pointer.pressTarget
-        let origin = pointer.origin
-        let subtree = pointer.subtree ?? content
-        pointer = PointerState()
-        guard captor.root === self else { captor.pointerCancelled(); return false }
-        let isTap = wasPressTarget && p.distance(to: origin) <= tapSlop &&
-            (subtree.hitTest(p)?.isDescendant(of: captor) ?? false)
-        captor.pointerUp(at: p, isTap: isTap)
-        return true
-    }
+    public func cancelPointerCapture() { pointer.cancel() }
 
     /// A move with no button held: the views under the pointer, deepest first, until one wants it.
     private func hover(at p: Point) -> Bool {

@@ -79,8 +79,8 @@ public final class ViewRoot {
     /// Areas (device pixels) where only the layers changed: re-composited from the base layer
     /// without repainting the tree.
     public internal(set) var compositeRegion: DirtyRegion
-    /// The tree's own pixels, kept while layers are present so they can re-composite cheaply.
-    var baseLayer: Pixmap?
+    /// The painting phase and what it keeps between frames.
+    let painter = FramePainter()
     /// The top view; it always fills the screen.
     public private(set) var content: View
     /// The surfaces above the tree, in the order they were attached (bottom first).
@@ -100,13 +100,10 @@ public final class ViewRoot {
     /// The time of the frame being made, or of the last one: what layout and painting read, so
     /// every phase of one frame sees the same instant.
     public internal(set) var frameTime: Double
-    /// What `addFrameCallback(_:)` registered, in order.
-    var frameCallbacks: [(id: FrameCallbackID, body: @MainActor (Double) -> Void)] = []
-    var lastFrameCallbackID = 0
-    /// What `beforeNextFrame(_:)` asked for, in order, for the next frame's callback phase.
-    var nextFrameRequests: [@MainActor () -> Void] = []
-    weak var lastTarget: Pixmap?
-    var pointer = PointerState()
+    /// The frame callbacks and the requests for the next frame's callback phase.
+    let frameCallbacks = FrameCallbackList()
+    /// Who holds the pointer between a down and an up.
+    let pointer = PointerTracker()
     /// Shadow masks and resampled images shared by views of the same geometry: the root's own,
     /// unless a host that makes many roots gives them one (a test run makes a root per group and
     /// gives each the run's, so each card's shadow is blurred and each image resampled once for

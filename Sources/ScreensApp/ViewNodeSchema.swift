@@ -17,7 +17,9 @@ struct ViewKey: Sendable {
     }
 }
 
-extension ScreensSchema {
+/// The keys of a screens file's views, by widget, and of their actions: rows as `ScreensSchema`'s,
+/// kept apart from the file's own.
+enum ViewNodeSchema {
     /// Widgets whose children are views.
     static let containers: Set<ScreenNode.Kind> = [.vstack, .hstack, .zstack, .grid, .scroll, .list, .card]
     /// Widgets a tap, a change or a submit runs an action on.
@@ -45,7 +47,7 @@ extension ScreensSchema {
         }),
         ViewKey(KeyRow("label", .localizedText, value: "a string, or strings by language tag", default: "its words, if any",
                         doc: "what a screen reader calls the view (an image or an icon is otherwise silent)") { member, path, _, r, node in
-            node.label = localized(member.value, at: path, &r)
+            node.label = ScreensSchema.localized(member.value, at: path, &r)
             node.keyLines["label"] = member.value.line
         }),
         ViewKey(KeyRow("padding", .mixed, value: "points, or an object: `top`, `leading`, `bottom`, `trailing`, `horizontal`, `vertical`", default: "none",
@@ -66,22 +68,22 @@ extension ScreensSchema {
         }),
         ViewKey(KeyRow("text", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "required",
                         doc: "the words of a `text`") { member, path, _, r, node in
-            node.text = localized(member.value, at: path, &r)
+            node.text = ScreensSchema.localized(member.value, at: path, &r)
             node.keyLines["text"] = member.value.line
         }, for: [.text], requiredBy: [.text]),
         ViewKey(KeyRow("title", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "required for `checkbox`, `row`, `navigationBar`",
                         doc: "a button's, toggle's, check box's, row's or navigation bar's words; a progress bar's label") { member, path, _, r, node in
-            node.text = localized(member.value, at: path, &r)
+            node.text = ScreensSchema.localized(member.value, at: path, &r)
             node.keyLines["text"] = member.value.line
         }, for: [.button, .toggle, .checkbox, .row, .navigationBar, .progress], requiredBy: [.checkbox, .row, .navigationBar]),
         ViewKey(KeyRow("detail", .localizedText, value: "a string, or strings by language tag; `{STATE}` shows a state's value", default: "none",
                         doc: "quieter words at a row's trailing side") { member, path, _, r, node in
-            node.detail = localized(member.value, at: path, &r)
+            node.detail = ScreensSchema.localized(member.value, at: path, &r)
             node.keyLines["detail"] = member.value.line
         }, for: [.row]),
         ViewKey(KeyRow("placeholder", .localizedText, value: "a string, or strings by language tag", default: "none",
                         doc: "a text field's hint while it is empty") { member, path, _, r, node in
-            node.placeholder = localized(member.value, at: path, &r)
+            node.placeholder = ScreensSchema.localized(member.value, at: path, &r)
             node.keyLines["placeholder"] = member.value.line
         }, for: [.textField]),
         ViewKey(KeyRow("style", .mixed, value: "a text: " + styles.map { "`\"\($0.0)\"`" }.joined(separator: ", ") + "; a button: `\"filled\"`, `\"plain\"`, `\"bordered\"`",
@@ -118,9 +120,9 @@ extension ScreensSchema {
         ViewKey(.number("aspectRatio", in: 0.01...100, unit: "width over height", default: nil, defaultText: "the box's", doc: "an image's shape") { v, node in
             node.aspectRatio = v
         }, for: [.image]),
-        ViewKey(KeyRow("icon", .mixed, value: "an icon's name (" + icons.map { "`\($0.0)`" }.joined(separator: ", ") + "), or `{\"svg\": DATA}`: SVG path data (a `<path>`'s `d`, not a file name) in a 24-unit square",
+        ViewKey(KeyRow("icon", .mixed, value: "an icon's name (" + ScreensSchema.icons.map { "`\($0.0)`" }.joined(separator: ", ") + "), or `{\"svg\": DATA}`: SVG path data (a `<path>`'s `d`, not a file name) in a 24-unit square",
                         default: "required for `icon`", doc: "an icon's picture, or a button's beside its title") { member, path, _, r, node in
-            node.icon = icon(member.value, at: path, &r)
+            node.icon = ScreensSchema.icon(member.value, at: path, &r)
         }, for: [.icon, .button], requiredBy: [.icon]),
         ViewKey(KeyRow("state", .name, value: "a state's name", default: "required for `toggle`, `checkbox`, `slider`, `textField`",
                         doc: "the state a control shows and sets (a flag, a number, a text), or a progress bar's number") { member, path, _, r, node in
@@ -143,10 +145,10 @@ extension ScreensSchema {
         ViewKey(KeyRow("multiline", .flag, value: "`true` or `false`", default: "`false`", doc: "a text field of several lines") { member, path, _, r, node in
             if let b = r.bool(member.value, at: path) { node.multiline = b }
         }, for: [.textField]),
-        ViewKey(.number("minLength", in: 0...maxLength, unit: "points", default: 0, doc: "the least room a spacer takes") { v, node in
+        ViewKey(.number("minLength", in: 0...ScreensSchema.maxLength, unit: "points", default: 0, doc: "the least room a spacer takes") { v, node in
             node.minLength = v
         }, for: [.spacer]),
-        ViewKey(.number("spacing", in: 0...maxLength, unit: "points", default: nil, defaultText: "0 (a card, a scroll: 8; a grid: 16)", doc: "room between a container's children") { v, node in
+        ViewKey(.number("spacing", in: 0...ScreensSchema.maxLength, unit: "points", default: nil, defaultText: "0 (a card, a scroll: 8; a grid: 16)", doc: "room between a container's children") { v, node in
             node.spacing = v
         }, for: [.vstack, .hstack, .grid, .scroll, .card]),
         ViewKey(KeyRow("alignment", .choice(alignments.map(\.0)), value: alignments.map { "`\"\($0.0)\"`" }.joined(separator: ", "), default: "`\"center\"`; a card: `\"leading\"`",
@@ -167,7 +169,7 @@ extension ScreensSchema {
         ViewKey(KeyRow("cellWidth", .list, value: "`[least, most]` points", default: "none (always `columns`)",
                         doc: "a grid takes as many columns as its width allows, each cell at most the second wide, one fewer when cells would be narrower than the first (never fewer than `columns`)") { member, path, _, r, node in
             guard case .array(let items) = member.value.value, items.count == 2,
-                  let low = r.number(items[0], at: path.appending(0), in: 10...maxLength), let high = r.number(items[1], at: path.appending(1), in: 10...maxLength) else {
+                  let low = r.number(items[0], at: path.appending(0), in: 10...ScreensSchema.maxLength), let high = r.number(items[1], at: path.appending(1), in: 10...ScreensSchema.maxLength) else {
                 if case .array(let items) = member.value.value, items.count == 2 { return }
                 r.report(member.value.line, path, "expected [least, most] widths such as [150, 240]"); return
             }
@@ -177,14 +179,14 @@ extension ScreensSchema {
         ViewKey(KeyRow("children", .list, value: "a list of views", default: "required", doc: "a container's views, in order (a list's are rows)") { member, path, _, r, node in
             guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of views, found \(member.value.kindDescription)"); return }
             for (i, item) in items.enumerated() {
-                if let child = ScreensSchema.node(item, at: path.appending(i), &r) { node.children.append(child) }
+                if let child = ViewNodeSchema.node(item, at: path.appending(i), &r) { node.children.append(child) }
             }
         }, for: containers, requiredBy: containers),
         ViewKey(KeyRow("control", .object, value: "a view (a `toggle`, `slider`, `checkbox`, `progress`, …)", default: "none", doc: "a row's control at its trailing end") { member, path, _, r, node in
-            if let child = ScreensSchema.node(member.value, at: path, &r) { node.children = [child] }
+            if let child = ViewNodeSchema.node(member.value, at: path, &r) { node.children = [child] }
         }, for: [.row]),
         ViewKey(KeyRow("content", .object, value: "a view", default: "its `title` and `icon`", doc: "a button's own look, in place of a title") { member, path, _, r, node in
-            if let child = ScreensSchema.node(member.value, at: path, &r) { node.children = [child] }
+            if let child = ViewNodeSchema.node(member.value, at: path, &r) { node.children = [child] }
         }, for: [.button]),
         ViewKey(KeyRow("action", .object, value: "an object: `go`, `back`, `tab`, `set` with `to`, `toggle`, `increment` with `by`, `min`, `max`, `event`",
                         default: "none", doc: "what a tap (a toggle's or slider's change, a field's submit) does: states change, then the event goes out, then the app goes to a screen") { member, path, _, r, node in
@@ -260,9 +262,9 @@ extension ScreensSchema {
         // Views are counted as they are read: past the limit nothing more is built, and the one
         // that passed it is the line reported.
         r.tally += 1
-        guard r.tally <= maxViews else {
-            if r.tally == maxViews + 1 {
-                r.report(value.line, path, "the screens declare more than \(maxViews) views (a screens file may have at most \(maxViews))")
+        guard r.tally <= ScreensSchema.maxViews else {
+            if r.tally == ScreensSchema.maxViews + 1 {
+                r.report(value.line, path, "the screens declare more than \(ScreensSchema.maxViews) views (a screens file may have at most \(ScreensSchema.maxViews))")
             }
             return nil
         }
@@ -300,13 +302,13 @@ extension ScreensSchema {
     /// Points, or an object of edges.
     static func padding(_ node: JSONNode, at path: JSONPath, _ r: inout SchemaReader) -> EdgeInsets? {
         if case .number = node.value {
-            return r.number(node, at: path, in: 0...maxLength).map { EdgeInsets(all: $0) }
+            return r.number(node, at: path, in: 0...ScreensSchema.maxLength).map { EdgeInsets(all: $0) }
         }
         let edges = ["top", "leading", "bottom", "trailing", "horizontal", "vertical"]
         guard let members = r.object(node, at: path, known: edges, what: "points, or an object such as {\"horizontal\": 16, \"top\": 8}") else { return nil }
         var insets = EdgeInsets()
         for edge in edges {
-            guard let m = members[edge], let v = r.number(m.value, at: path.appending(edge), in: 0...maxLength) else { continue }
+            guard let m = members[edge], let v = r.number(m.value, at: path.appending(edge), in: 0...ScreensSchema.maxLength) else { continue }
             switch edge {
             case "top": insets.top = v
             case "leading": insets.leading = v
@@ -337,7 +339,7 @@ extension ScreensSchema {
             } else if case .string(let s) = m.value.value {
                 r.report(m.value.line, p, "expected points" + (key.hasPrefix("max") ? " or \"infinity\"" : "") + ", found \(quoted(s))")
             } else {
-                v = r.number(m.value, at: p, in: 0...maxLength)
+                v = r.number(m.value, at: p, in: 0...ScreensSchema.maxLength)
             }
             switch key {
             case "width": frame.width = v

@@ -2,8 +2,9 @@ import Overlays
 import Raster
 import Schema
 
-extension TourSchema {
-    // MARK: - A step
+/// The keys of a step and of the objects inside it (buttons, rectangles, paths, advance events):
+/// rows as `TourSchema`'s, kept apart from the tour's own.
+enum StepSchema {
 
     /// The keys of a step.
     static let step: [KeyRow<TourStep>] = [
@@ -12,10 +13,10 @@ extension TourSchema {
                 decode: nil),
         KeyRow("targets", .viewIDs, value: "a list of view ids or objects of anchors", default: "—", doc: "several targets: one hole each, shown together", decode: nil),
         KeyRow("rect", .rects, value: "`[x, y, width, height]` in screen points", default: "—",
-                doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(maxCoordinate)))", decode: nil),
+                doc: "a fixed rectangle (width and height not negative; every number within ±\(Int(TourSchema.maxCoordinate)))", decode: nil),
         KeyRow("rects", .rects, value: "a list of `[x, y, width, height]`, or of objects: `rect`, `cornerRadius`", default: "—",
                 doc: "several fixed rectangles, one hole each, each with its own corner radius if given", decode: nil),
-        KeyRow("shape", .mixed, value: "\(shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
+        KeyRow("shape", .mixed, value: "\(TourSchema.shapeNames.map { "`\"\($0.0)\"`" }.joined(separator: ", ")), or an object: `svgPath`, `fillRule`",
                 default: "`\"roundedRect\"`", doc: "the holes' outline") { member, path, _, r, step in
             decodeShape(member.value, path, &step, &r)
         },
@@ -97,7 +98,7 @@ extension TourSchema {
         },
         KeyRow("showWhen", .conditions, value: "a condition, or a list of them", default: "none",
                 doc: "wait before showing the step, the app working as usual, until all hold: `tab = NAME`, `overlay = alert` (or `none`), `view = ID` (laid out), or one of the app's states (`saves >= 5`, `wifi = true`)") { member, path, _, r, step in
-            step.showWhen = conditions(member, path, &r, &step)
+            step.showWhen = TourSchema.conditions(member, path, &r, &step)
         },
         KeyRow("buttons", .list, value: "a list of up to three `{\"title\": …, \"goto\": \"next\" | \"end\" | ID}`", default: "none",
                 doc: "buttons that lead somewhere, instead of Next (titles a string or strings by language tag); Back follows the path taken") { member, path, _, r, step in
@@ -152,11 +153,11 @@ extension TourSchema {
                 doc: "the state that moves the step on (conditions as in `showWhen`)",
                 missing: "missing key \"event\" (the condition that moves the step on, such as \"tab = NAME\")") { member, path, _, r, step in
             step.advanceOn = .event
-            step.advanceConditions = conditions(member, path, &r, &step)
+            step.advanceConditions = TourSchema.conditions(member, path, &r, &step)
         },
         KeyRow("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "`\"next\"`",
                 doc: "where the tour goes then") { member, path, _, r, step in
-            step.advanceGoto = goto(member, path, &r)
+            step.advanceGoto = TourSchema.goto(member, path, &r)
         },
     ]
 
@@ -173,7 +174,7 @@ extension TourSchema {
         .localizedText("title", default: "required", doc: "the button's title", \.title, \.titles),
         KeyRow("goto", .name, value: "`\"next\"`, `\"end\"` or a step's id", default: "required",
                 doc: "where the button leads", decode: { member, path, _, r, button in
-            button.goto = goto(member, path, &r)
+            button.goto = TourSchema.goto(member, path, &r)
             button.gotoLine = member.value.line
         }, rule: { context, r, _ in
             if context.members["title"] == nil || context.members["goto"] == nil {
@@ -214,18 +215,18 @@ extension TourSchema {
             shape.fillRule = f
         },
         KeyRow("svgPath", .name, value: "SVG path data in screen points", default: "required",
-                doc: "the one hole's outline; every point within ±\(Int(maxCoordinate)), at most \(maxPathElements) segments (the target then only decides scrolling)",
+                doc: "the one hole's outline; every point within ±\(Int(TourSchema.maxCoordinate)), at most \(TourSchema.maxPathElements) segments (the target then only decides scrolling)",
                 missing: "missing key \"svgPath\" (SVG path data in screen points, such as \"M 10 10 H 90 V 90 Z\")") { member, path, _, r, shape in
             guard let d = r.string(member.value, at: path) else { return }
             do {
                 let parsed = try Path(svgPathData: d)
                 if parsed.isEmpty {
                     r.report(member.value.line, path, "expected SVG path data with at least one moveto, found \(quoted(d))")
-                } else if parsed.elements.count > maxPathElements {
-                    r.report(member.value.line, path, "expected SVG path data of at most \(maxPathElements) segments, found \(parsed.elements.count)")
+                } else if parsed.elements.count > TourSchema.maxPathElements {
+                    r.report(member.value.line, path, "expected SVG path data of at most \(TourSchema.maxPathElements) segments, found \(parsed.elements.count)")
                 } else if let far = farPoint(of: parsed) {
                     r.report(member.value.line, path,
-                             "expected coordinates from -\(Int(maxCoordinate)) to \(Int(maxCoordinate)) (screen points), found the point \(far)"
+                             "expected coordinates from -\(Int(TourSchema.maxCoordinate)) to \(Int(TourSchema.maxCoordinate)) (screen points), found the point \(far)"
                              + " (arcs count their control points)")
                 } else {
                     shape.path = parsed
@@ -252,20 +253,20 @@ extension TourSchema {
     private static func decodeShape(_ node: JSONNode, _ path: JSONPath, _ step: inout TourStep, _ r: inout SchemaReader) {
         switch node.value {
         case .string:
-            if let s = r.choice(node, at: path, shapeNames) { step.shape = s }
+            if let s = r.choice(node, at: path, TourSchema.shapeNames) { step.shape = s }
         case .object:
             var shape = PathShape()
             r.decode(node, at: path, keys: pathShape, what: "an object", into: &shape)
             if let p = shape.path { step.shape = .path(p, shape.fillRule) }
         default:
-            let names = shapeNames.map { quoted($0.0) }.joined(separator: ", ")
+            let names = TourSchema.shapeNames.map { quoted($0.0) }.joined(separator: ", ")
             r.report(node.line, path, "expected one of \(names), or {\"svgPath\": \"…\", \"fillRule\": \"evenOdd\"}, found \(node.kindDescription)")
         }
     }
 
-    /// The first point (control points included) of `path` beyond `maxCoordinate`, or nil.
+    /// The first point (control points included) of `path` beyond `TourSchema.maxCoordinate`, or nil.
     static func farPoint(of path: Path) -> Point? {
-        func far(_ p: Point) -> Bool { !(abs(p.x) <= maxCoordinate && abs(p.y) <= maxCoordinate) }
+        func far(_ p: Point) -> Bool { !(abs(p.x) <= TourSchema.maxCoordinate && abs(p.y) <= TourSchema.maxCoordinate) }
         for e in path.elements {
             switch e {
             case .move(let p), .line(let p): if far(p) { return p }
