@@ -31,14 +31,26 @@ public enum Kernels {
 
     /// Source-over of a constant premultiplied colour onto `count` pixels.
     public static func fill(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        fill(row, count: count, color: color, kernels: RowKernels.chosen)
+    }
+
+    /// `fill(_:count:color:)` in the form `kernels` (AVX2 only on a CPU that runs it).
+    public static func fill(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, kernels: RowKernels) {
         let inv = 255 &- (color >> 24)
         if inv == 0 { row.update(repeating: color, count: count); return }
+        if kernels == .avx2 { avx2Fill(row, count: count, color: color); return }
         for i in 0..<count { row[i] = color &+ scale255(row[i], by: inv) }
     }
 
     /// Source-over of a constant premultiplied colour through 8-bit coverage (also the glyph blit:
     /// the coverage is the glyph's alpha mask and `color` its tint).
     public static func fill(_ row: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+        fill(row, coverage: coverage, count: count, color: color, kernels: RowKernels.chosen)
+    }
+
+    /// `fill(_:coverage:count:color:)` in the form `kernels` (AVX2 only on a CPU that runs it).
+    public static func fill(_ row: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32, kernels: RowKernels) {
+        if kernels == .avx2 { avx2Fill(row, coverage: coverage, count: count, color: color); return }
         let d = UnsafeMutableRawPointer(row)
         let c128 = SIMD8<UInt16>(repeating: 128), c255 = SIMD8<UInt16>(repeating: 255), low = SIMD8<UInt16>(repeating: 0x00FF)
         // The colour's even bytes (blue, red) and odd bytes (green, alpha) in 16-bit lanes, four
@@ -85,6 +97,12 @@ public enum Kernels {
 
     /// Source-over of `src` pixels scaled by `opacity` (0...256) onto `dst`.
     public static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, opacity: UInt32 = 256) {
+        blend(dst, src, count: count, opacity: opacity, kernels: RowKernels.chosen)
+    }
+
+    /// `blend(_:_:count:opacity:)` in the form `kernels` (AVX2 only on a CPU that runs it).
+    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, opacity: UInt32, kernels: RowKernels) {
+        if kernels == .avx2 { avx2Blend(dst, src, count: count, opacity: opacity); return }
         // Two copies of the loop, each with its case of opacity fixed.
         if opacity >= 256 {
             blendRow(dst, src, count: count, opacity: 256, full: true)

@@ -6,7 +6,9 @@ import Raster
 /// `rounds` rounds of `copy` and then both forms in turn (the order swapped every round), each the
 /// median of repeated runs: `dim.full` (both masks rasterized and the frame dimmed through them),
 /// `dim.twoholes` (the same through masks made once: the row kernels and the region walk alone) and
-/// `dim.hole`, at `opacity` (0.5, the default dim, is a byte average; any other multiplies). The table gives the median of the rounds; the notes the rounds' ranges, each round's
+/// `dim.hole`, at `opacity` (0.5, the default dim, is a byte average; any other multiplies), and
+/// the source-over rows: `fill.coverage` (a colour through a coverage row of every value) and
+/// `blend` (a half-transparent layer over the frame at opacity 200/256). The table gives the median of the rounds; the notes the rounds' ranges, each round's
 /// ratio to its own `copy`, and to the portable form. Then `copy` and `dim.full` in each form once
 /// more, taking turns in the app's rhythm.
 func benchmarkKernelForms(_ h: Harness, rounds: Int, opacity: Double) throws {
@@ -21,6 +23,11 @@ func benchmarkKernelForms(_ h: Harness, rounds: Int, opacity: Double) throws {
         let star = Path.star(center: Point(Double(w) * 0.7, Double(hgt) * 0.6), points: 5, innerRadius: r * 0.45, outerRadius: r)
         let prepared = [Rasterizer.mask(for: circle, clip: dst.bounds), Rasterizer.mask(for: star, clip: dst.bounds)]
         let dims = forms.map { DimBlend(color: .black, opacity: opacity, kernels: $0) }
+        // The source-over rows: a translucent colour through a coverage row that counts through
+        // 0...255 (a shape's or a glyph's edge at every value), and a half-transparent layer over
+        // the frame at an opacity (a bubble fading in).
+        let coverage = (0..<w).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let layer = try Pixmap(width: w, height: hgt, fill: Color(red: 255, green: 255, blue: 255, alpha: 160))
         var samples: [String: [Double]] = [:]
         var step = 0.0
         for round in 0..<rounds {
@@ -33,6 +40,14 @@ func benchmarkKernelForms(_ h: Harness, rounds: Int, opacity: Double) throws {
                 })
                 samples["dim.twoholes." + name, default: []].append(h.median {
                     dim.apply(from: src, into: dst, region: dst.bounds, holes: prepared)
+                })
+                samples["fill.coverage." + name, default: []].append(h.median {
+                    coverage.withUnsafeBufferPointer { c in
+                        for y in 0..<hgt { Kernels.fill(dst.row(y), coverage: c.baseAddress!, count: w, color: 0xC020_4080, kernels: dim.kernels) }
+                    }
+                })
+                samples["blend." + name, default: []].append(h.median {
+                    for y in 0..<hgt { Kernels.blend(dst.row(y), layer.row(y), count: w, opacity: 200, kernels: dim.kernels) }
                 })
                 samples["dim.hole." + name, default: []].append(h.median {
                     step += 1
@@ -48,7 +63,7 @@ func benchmarkKernelForms(_ h: Harness, rounds: Int, opacity: Double) throws {
         }
         let copies = samples["copy"] ?? []
         h.add("copy", size: size, milliseconds: median(copies))
-        for figure in ["dim.full", "dim.twoholes", "dim.hole"] {
+        for figure in ["dim.full", "dim.twoholes", "dim.hole", "fill.coverage", "blend"] {
             for form in forms {
                 let name = figure + "." + form.rawValue, values = samples[name] ?? []
                 h.add(name, size: size, milliseconds: median(values))

@@ -33,7 +33,7 @@ import Schema
         let lines = problems("{\"id\": \"t\", \"steps\": [{\"target\": \"fab\", \"paddng\": 2}], \"alowSkip\": true}").map(\.message)
         #expect(lines.contains("unknown key (did you mean \"padding\"?)"))
         #expect(lines.contains("unknown key (did you mean \"allowSkip\"?)"))
-        #expect(TourSchema.step.map(\.name).contains("scrollIntoView") && TourSchema.tour.map(\.name).contains("background"))
+        #expect(StepSchema.step.map(\.name).contains("scrollIntoView") && TourSchema.tour.map(\.name).contains("background"))
     }
 }
 

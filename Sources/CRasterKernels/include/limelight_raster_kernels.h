@@ -30,6 +30,18 @@ void ll_avx2_dim_row(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint32
    channel (x·(256 − k) + c·k + 128) >> 8. DimBlend's `apply(_:_:holes:count:streaming:)` in AVX2. */
 void ll_avx2_dim_masked_row(uint32_t *dst, const uint32_t *src, const uint8_t *holes, ptrdiff_t count, uint32_t color,
                             uint32_t alpha256, int streaming);
+
+/* Source-over of the premultiplied `color` through 8-bit `coverage` onto `count` pixels of `row`
+   (shapes, glyphs). Kernels.fill(_:coverage:count:color:) in AVX2. */
+void ll_avx2_fill_coverage_row(uint32_t *row, const uint8_t *coverage, ptrdiff_t count, uint32_t color);
+
+/* Source-over of the premultiplied `color` onto `count` pixels of `row`. Kernels.fill(_:count:color:)
+   in AVX2, for a colour that is not opaque (an opaque one is a plain store). */
+void ll_avx2_fill_row(uint32_t *row, ptrdiff_t count, uint32_t color);
+
+/* Source-over of `src` scaled by `opacity` (0...256; 256 and above: as it is) onto `dst`; the two do
+   not overlap. Kernels.blend(_:_:count:opacity:) in AVX2. */
+void ll_avx2_blend_row(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint32_t opacity);
 #endif
 
 #endif
