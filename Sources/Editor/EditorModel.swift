@@ -43,6 +43,8 @@ public final class EditorModel {
     /// The decoded screenshots the tour's loads share: each edit reloads the tour, and an
     /// unchanged screenshot is decoded once.
     public let images: DecodedImageCache
+    /// What reads the tour's test scripts when it is checked (nil: they go unread).
+    let scripts: (any TestScriptReading)?
 
     /// The languages the editor offers: the tour's text languages, and `extra` (the app's).
     public var languages: [String] {
@@ -55,12 +57,14 @@ public final class EditorModel {
 
     /// The model of the tour at `path`: its text when the file exists (`text`), else a new tour
     /// with one step for a screen of `screenSize`. Target ids are checked against `catalog`;
-    /// screenshots are decoded through `images` (the process's cache; without one, its own).
+    /// screenshots are decoded through `images` (the process's cache; without one, its own); its
+    /// test scripts are read by `scripts` (the test kit's, from the command line), unread without.
     public init(path: String, text: String?, screenSize: Size, catalog: @escaping () -> TargetCatalog,
-                images: DecodedImageCache = DecodedImageCache()) throws(JSONSyntaxError) {
+                images: DecodedImageCache = DecodedImageCache(), scripts: (any TestScriptReading)? = nil) throws(JSONSyntaxError) {
         self.path = path
         self.catalog = catalog
         self.images = images
+        self.scripts = scripts
         if let text {
             document = try TourDocument(text: text)
             savedText = text
@@ -256,7 +260,8 @@ public final class EditorModel {
     private func reload() {
         let folder = AtomicFile.split(path).folder
         do {
-            loaded = try TourLoader.load(bytes: Array(document.text.utf8), file: path, folder: folder.isEmpty ? "." : folder, appCatalog: catalog, images: images)
+            loaded = try TourLoader.load(bytes: Array(document.text.utf8), file: path, folder: folder.isEmpty ? "." : folder, appCatalog: catalog, images: images,
+                                           scripts: scripts)
             problems = loaded?.warnings ?? []
         } catch {
             loaded = nil

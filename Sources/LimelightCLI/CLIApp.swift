@@ -1,4 +1,5 @@
 import Foundation
+import Headless
 import ImageFiles
 import Schema
 import ScreensApp
@@ -111,7 +112,7 @@ final class CLIApp {
 
     /// Loads and checks the tour at `path` against the app.
     func load(_ path: String) throws(LoadError) -> LoadedTour {
-        try TourLoader.load(path: path, appCatalog: { launchCatalog() }, images: images)
+        try TourLoader.load(path: path, appCatalog: { launchCatalog() }, images: images, scripts: TestScripts())
     }
 
     /// The app's languages, for messages: "en, ja, ar or he" (the first few and how many more

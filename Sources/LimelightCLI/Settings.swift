@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Headless
 import Raster
 import Tours
 import Views

@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import Headless
 import Testing
 import Raster
 import Views

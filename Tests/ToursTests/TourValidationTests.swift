@@ -48,23 +48,6 @@ import Demo
         ])
     }
 
-    /// A test script's tap on an id no screen has at launch is a warning with the near ones; the
-    /// bubble's own ids, tabs and the app's ids are not.
-    @Test func scriptsActingOnUnknownViewsAreWarned() throws {
-        let json = #"{"id": "t", "test": {"scripts": [{"name": "s", "lines": ["tap overlay.bubble.next", "tap tab.menu", "tap fbb", "touch tap fab", "scroll -40 at card.0"]}]}, "steps": [{"target": "fab", "text": "x"}]}"#
-        let loaded = try TourLoader.load(bytes: Array(json.utf8), file: "t.json", folder: "/nonexistent", appCatalog: { DemoApp.launchCatalog() })
-        #expect(loaded.warnings.map(\.description) == [
-            #"t.json:1: test.scripts[0].lines: warning: no screen has a view with id "fbb" at launch (known: fab, grid, home, menu, card.0, card.1 and 11 more); the script fails there unless the app makes it as it runs"#,
-        ], "\(loaded.warnings.map(\.description))")
-    }
-
-    /// A script that expects a tab the app does not have is told so when checked, with the near one.
-    @Test func anExpectedTabMustBeOneOfTheApps() {
-        #expect(problemLines(#"{"id": "t", "test": {"scripts": [{"name": "s", "lines": ["tap fab"], "expect": "tab=hom"}]}, "steps": [{"target": "fab", "text": "x"}]}"#) == [
-            #"t.json:1: test.scripts[0].expect: no tab named "hom" (did you mean "home"?)"#,
-        ])
-    }
-
     /// Edits are insertions, deletions, substitutions and swaps of two neighbours, each one.
     @Test func editDistanceCountsASwapAsOneEdit() {
         #expect(editDistance("lable", "label") == 1 && editDistance("gird", "grid") == 1)

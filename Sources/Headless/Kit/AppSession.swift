@@ -71,7 +71,7 @@ public final class AppSession {
 
     /// Loads the tour file at `path`, checked against the app; its problems are the error.
     public func load(tourFile path: String) throws(LoadError) -> LoadedTour {
-        try TourLoader.load(path: path, appCatalog: { targetCatalog })
+        try TourLoader.load(path: path, appCatalog: { targetCatalog }, scripts: TestScripts())
     }
 
     /// Starts the tour file at `path` on the app (at once, not animated unless asked).

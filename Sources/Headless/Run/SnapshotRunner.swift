@@ -180,8 +180,13 @@ package struct SnapshotRunner {
             var runner = ScriptRunner(session: walk.session, engine: walk.engine)
             var scriptHeld = true
             do throws(ScriptFailure) {
-                try runner.run(script.script)
-                if let expect = script.expect {
+                // Read when the tour was loaded (`TestScripts`): a script that does not read fails its case here.
+                let commands: ReplayScript
+                do { commands = try TestScripts.commands(of: script, file: planned.file) } catch { throw ScriptFailure(line: error.line, message: error.message) }
+                let expectation: StateExpectation?
+                do { expectation = try TestScripts.expectation(of: script) } catch { throw ScriptFailure(line: script.expectLine, message: error.message) }
+                try runner.run(commands)
+                if let expect = expectation {
                     let problems = expect.mismatches(in: runner.state.expectationValues)
                     if !problems.isEmpty { throw ScriptFailure(line: script.expectLine, message: "expect " + problems.joined(separator: "; ") + " at the end") }
                 }

@@ -1,6 +1,7 @@
 import Editor
 import Files
 import Foundation
+import Headless
 import ImageFiles
 import Raster
 import SDLHost
@@ -146,7 +147,7 @@ enum EditSetup {
         }
         let model: EditorModel
         do {
-            model = try EditorModel(path: path, text: text, screenSize: screenSize, catalog: { app.launchCatalog() }, images: app.images)
+            model = try EditorModel(path: path, text: text, screenSize: screenSize, catalog: { app.launchCatalog() }, images: app.images, scripts: TestScripts())
         } catch {
             throw .failure("\(command): \(path):\(error.line): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message) (the editor needs JSON it can read; fix this by hand first)")
         }

@@ -16,8 +16,6 @@ package struct CatalogSuggestions {
     package var languages: NameSuggestions
     /// The events show rules may count (`launch` first).
     package var events: NameSuggestions
-    /// What `expect` checks: `StateExpectation`'s own keys, then the app's states.
-    package var expectationKeys: NameSuggestions
     /// What a condition names: `tab`, `overlay`, `view`, then the app's states.
     package var conditionKeys: NameSuggestions
     /// The overlay kinds a condition compares with (the app's and `none`).
@@ -35,7 +33,6 @@ package struct CatalogSuggestions {
         languages = NameSuggestions(catalog.languages)
         events = NameSuggestions(catalog.countableEvents)
         let states = catalog.states.map(\.name)
-        expectationKeys = NameSuggestions(StateExpectation.keys.map(\.name) + states)
         conditionKeys = NameSuggestions(["tab", "overlay", "view"] + states)
         conditionKinds = NameSuggestions(catalog.overlayKinds + ["none"])
         expectationKinds = NameSuggestions([OverlayKind.spotlight.rawValue, OverlayKind.hotspot.rawValue] + catalog.overlayKinds + ["none"])

@@ -115,24 +115,6 @@ public enum TourTargetValidator {
             report(tour.afterEventLine, "show.afterEvent",
                    "expected one of the app's events (\(names.events.list(near: event.name))), found \(quoted(event.name))")
         }
-        // What test scripts expect of the app's state: names and kinds it declares. A view a
-        // script acts on that no screen has at launch is a warning: the app may still make it as
-        // it runs (an alert's button, a screen's back button), which only the run can tell.
-        for (i, script) in tour.test.scripts.enumerated() {
-            for line in script.script.commands {
-                if let id = line.command.viewID, !overScreenshot, !catalog.isEmpty, !id.hasPrefix("overlay."),
-                   !catalog.tabs.contains(where: { catalog.canExist(id, onTab: $0) }) {
-                    out.append(Diagnostic(file: file, line: line.line, path: "test.scripts[\(i)].lines",
-                                              message: "no screen has a view with id \(quoted(id)) at launch (known: \(names.knownIDs(onTab: nil, near: id))); the script fails there unless the app makes it as it runs",
-                                              severity: .warning))
-                }
-                guard case .expect(let expectation) = line.command, let problem = expectation.problem(against: &names) else { continue }
-                report(line.line, "test.scripts[\(i)].lines", "expect: " + problem)
-            }
-            if let expectation = script.expect, let problem = expectation.problem(against: &names) {
-                report(script.expectLine, "test.scripts[\(i)].expect", problem)
-            }
-        }
         var currentTab = catalog.tabs.first ?? ""
         // The screens a step's `go` shows over the tab (a later `tab` closes them).
         var over: [String] = []

@@ -8,7 +8,7 @@ import Schema
 package enum TourSchema {
     /// The largest coordinate a step may use, in screen points (rects and svg paths alike): far
     /// beyond any screen, and small enough that every scale keeps a path exact in the rasterizer.
-    static let maxCoordinate = 100_000.0
+    package static let maxCoordinate = 100_000.0
 
     /// The most segments (moves, lines, curves, closes; an arc is up to four curves) an svgPath
     /// may have: plenty for any outline, and a bound on the work of drawing it every frame.

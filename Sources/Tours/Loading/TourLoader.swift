@@ -51,20 +51,21 @@ public enum TourLoader {
 
     /// Loads the tour at `path`. `appCatalog` gives the app's views and declarations; a tour over a
     /// screenshot keeps only its events. Its screenshots are decoded through `images` (the
-    /// process's cache, whose budget they count against; without one, a cache of their own).
+    /// process's cache, whose budget they count against; without one, a cache of their own). With
+    /// `scripts`, the test scripts are read and checked too (see `TestScriptReading`).
     @MainActor
     public static func load(path: String, appCatalog: () -> TargetCatalog,
-                            images: DecodedImageCache = DecodedImageCache()) throws(LoadError) -> LoadedTour {
+                            images: DecodedImageCache = DecodedImageCache(), scripts: (any TestScriptReading)? = nil) throws(LoadError) -> LoadedTour {
         let bytes = try read(path)
         let folder = AtomicFile.split(path).folder
-        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, appCatalog: appCatalog, images: images)
+        return try load(bytes: bytes, file: path, folder: folder.isEmpty ? "." : folder, appCatalog: appCatalog, images: images, scripts: scripts)
     }
 
     /// Loads a tour from `bytes`, naming `file` in diagnostics and resolving a background in
-    /// `folder`; its screenshots are decoded through `images`.
+    /// `folder`; its screenshots are decoded through `images`, its test scripts read by `scripts`.
     @MainActor
     public static func load(bytes: [UInt8], file: String, folder: String, appCatalog: () -> TargetCatalog,
-                            images: DecodedImageCache = DecodedImageCache()) throws(LoadError) -> LoadedTour {
+                            images: DecodedImageCache = DecodedImageCache(), scripts: (any TestScriptReading)? = nil) throws(LoadError) -> LoadedTour {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch {
             throw LoadError(diagnostics: [Diagnostic(file: file, line: error.line, path: error.path, message: error.message)])
@@ -120,6 +121,7 @@ public enum TourLoader {
             let catalog = loaded.capture != nil ? appCatalog().over(capturedIDs: loaded.capturedIDs) : appCatalog().overScreenshot
             problems += TourTargetValidator.validate(tour, against: catalog, file: file)
             problems += TourFlowValidator.validate(tour, against: catalog, file: file)
+            problems += scripts?.problems(in: tour, against: catalog, file: file) ?? []
         } else if loaded.captureFiles.isEmpty {
             // (A capture that did not read leaves nothing to check the targets against: its problems say why.)
             for (i, step) in tour.steps.enumerated() where step.background != nil {
@@ -129,6 +131,9 @@ public enum TourLoader {
             let catalog = appCatalog()
             problems += TourTargetValidator.validate(tour, against: catalog, file: file)
             problems += TourFlowValidator.validate(tour, against: catalog, file: file)
+            problems += scripts?.problems(in: tour, against: catalog, file: file) ?? []
+        } else {
+            problems += scripts?.problems(in: tour, against: nil, file: file) ?? []
         }
         // File order; problems on the same line keep the order the passes found them in.
         let ordered = problems.enumerated().sorted { a, b in

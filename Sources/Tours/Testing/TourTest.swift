@@ -24,19 +24,26 @@ public struct TourTest: Hashable, Sendable {
         public static let exact = Tolerance()
     }
 
-    /// A named input script run from the tour's start, and what the state must be at its end.
+    /// A named input script run from the tour's start, and what the state must be at its end, as
+    /// the tour file writes them: the test kit (Headless's `TestScripts`) reads the commands and
+    /// the expectation, and checks them when a tour is loaded with it.
     public struct Script: Hashable, Sendable {
         /// The script's name: part of its case's name.
         public var name: String
-        /// The commands (the replay format), with their lines in the tour file.
-        public var script: ReplayScript
-        /// What the state must be when the script ends, if anything.
-        public var expect: StateExpectation?
+        /// The commands as written (the replay format), one a string.
+        public var lines: [String]
+        /// The line in the tour file of each of `lines`.
+        public var lineNumbers: [Int]
+        /// The line of the `lines` key (0 when not read from a file).
+        public var linesLine: Int
+        /// What the state must be when the script ends (`KEY=VALUE …`), if anything.
+        public var expect: String?
         /// The line of `expect` in the tour file (0 when not read from one).
         public var expectLine: Int
         /// A script from its parts.
-        public init(name: String, script: ReplayScript, expect: StateExpectation? = nil, expectLine: Int = 0) {
-            self.name = name; self.script = script; self.expect = expect; self.expectLine = expectLine
+        public init(name: String, lines: [String], lineNumbers: [Int] = [], linesLine: Int = 0, expect: String? = nil, expectLine: Int = 0) {
+            self.name = name; self.lines = lines; self.lineNumbers = lineNumbers; self.linesLine = linesLine
+            self.expect = expect; self.expectLine = expectLine
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Overlays
 import Raster
 import Schema
+import Tours
 import Views
 
 /// What a script's `expect` line (or a test script's `expect`) says the state must be: `tab=NAME`,
@@ -60,16 +61,16 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the checks on an app described by `catalog` (a key it does not keep, a
     /// value of the wrong kind), or nil.
     public func problem(against catalog: TargetCatalog) -> String? {
-        var names = CatalogSuggestions(catalog)
+        var names = ExpectationNames(CatalogSuggestions(catalog))
         return problem(against: &names)
     }
 
     /// What is wrong with the checks, as `problem(against:)` says, with the names a tour's checks share.
-    package func problem(against names: inout CatalogSuggestions) -> String? {
-        let catalog = names.catalog
+    package func problem(against names: inout ExpectationNames) -> String? {
+        let catalog = names.catalog.catalog
         for check in checks where !StateExpectation.keys.contains(where: { $0.name == check.key }) {
-            guard let state = names.statesByName[check.key] else {
-                return "the app keeps no state \(quoted(check.key)) (known: \(names.expectationKeys.list(near: check.key)))"
+            guard let state = names.catalog.statesByName[check.key] else {
+                return "the app keeps no state \(quoted(check.key)) (known: \(names.keys.list(near: check.key)))"
             }
             switch state.kind {
             case .number where Double(check.value) == nil && check.value != "none":
@@ -80,12 +81,12 @@ public struct StateExpectation: Hashable, Sendable, CustomStringConvertible {
             }
         }
         if let tab = checks.first(where: { $0.key == "tab" }), !catalog.tabs.isEmpty, tab.value != "none", !catalog.tabs.contains(tab.value) {
-            return "no tab named \(quoted(tab.value))" + names.tabs.suggestion(for: tab.value)
+            return "no tab named \(quoted(tab.value))" + names.catalog.tabs.suggestion(for: tab.value)
         }
         if let overlay = checks.first(where: { $0.key == "overlay" }) {
             // The tour's own overlays, and those the app presents.
-            if !names.expectationKinds.known.contains(overlay.value) {
-                return "no overlay kind \(quoted(overlay.value)) (known: \(names.expectationKinds.list(near: overlay.value)))"
+            if !names.catalog.expectationKinds.known.contains(overlay.value) {
+                return "no overlay kind \(quoted(overlay.value)) (known: \(names.catalog.expectationKinds.list(near: overlay.value)))"
             }
         }
         return nil

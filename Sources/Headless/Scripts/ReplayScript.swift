@@ -2,6 +2,7 @@ import Foundation
 import Overlays
 import Raster
 import Schema
+import Tours
 import Views
 
 /// A replay script: one command a line (`\n` or `\r\n` line ends), `#` comments and blank lines

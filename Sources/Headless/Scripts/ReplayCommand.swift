@@ -2,6 +2,7 @@ import Foundation
 import Overlays
 import Raster
 import Schema
+import Tours
 import Views
 
 /// Where a script's pointer command acts: a point in screen points, or the centre of the view with
