@@ -34,7 +34,7 @@ extension SpotlightOverlay {
 
     /// "Step 2 of 5: Wi-Fi. Turn it on here…", or the title and text alone.
     func spokenDescription(root: ViewRoot) -> String {
-        let words = SpokenWords.sentences([coachMark?.title, coachMark?.text].compactMap { $0 })
+        let words = SpokenWords.sentences([coachMark?.title, coachMark?.text, demoSentence(root: root)].compactMap { $0 })
         guard let progress = coachMark?.progress else { return words }
         let step = SpokenWords.step(progress.current, of: progress.total, strings: root.strings, language: root.language)
         return words.isEmpty ? step : "\(step): \(words)"

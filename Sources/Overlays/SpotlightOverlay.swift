@@ -78,6 +78,14 @@ public final class SpotlightOverlay: Overlay {
     var outlineAreas: [Rect] = []
     /// When the pulse of pulsing outlines started (clock seconds).
     var pulseStart = 0.0
+    /// The gesture shown on the target, if any (see SpotlightOverlay+Demo).
+    public internal(set) var demo: GestureDemo?
+    /// When the demonstration's loop started (clock seconds).
+    var demoStart = 0.0
+    /// Where the demonstration goes now, as last laid out.
+    var demoPlaced: (start: Point, end: Point)?
+    /// What it may draw on, as last laid out (screen points).
+    var demoArea: Rect?
     /// Whether the bubble had to cover another hole of the step (nowhere else had room).
     public internal(set) var bubbleCoversHoles = false
     /// The bubble's geometry now (screen points), nil when there is no bubble.
@@ -86,11 +94,12 @@ public final class SpotlightOverlay: Overlay {
     /// A spotlight showing `step`.
     public convenience init(_ step: SpotlightStep) {
         self.init(holes: step.holes, coachMark: step.coachMark, dimColor: step.dimColor, dimOpacity: step.dimOpacity, tapPolicy: step.tapPolicy)
+        demo = step.demo
     }
 
     /// What the spotlight shows now, as one value.
     public var step: SpotlightStep {
-        SpotlightStep(holes: holes, coachMark: coachMark, tapPolicy: tapPolicy, dimColor: dimColor, dimOpacity: dimOpacity)
+        SpotlightStep(holes: holes, coachMark: coachMark, tapPolicy: tapPolicy, dimColor: dimColor, dimOpacity: dimOpacity, demo: demo)
     }
 
     /// Moves to `step` whole (holes, bubble, taps and dim); with `animated`, the holes morph from
@@ -99,6 +108,7 @@ public final class SpotlightOverlay: Overlay {
         tapPolicy = step.tapPolicy
         if dimColor != step.dimColor { dimColor = step.dimColor }
         if dimOpacity != step.dimOpacity { dimOpacity = step.dimOpacity }
+        demo = step.demo
         show(holes: step.holes, coachMark: step.coachMark, animated: animated)
     }
 
@@ -191,6 +201,7 @@ public final class SpotlightOverlay: Overlay {
             isMissingTargets = missing
             onTargetsMissing?(missing)
         }
+        layOutDemo(root: root, targets: current)
         // A missing target shows the dim alone; a step told to do without one centres its bubble.
         // The bubble keeps off the other holes of the step it belongs to.
         let stepHoles = (morph != nil && t < 0.5) ? morph!.from : current
@@ -204,8 +215,8 @@ public final class SpotlightOverlay: Overlay {
 
     // MARK: - Animation
 
-    /// Whether a morph runs, or an outline pulses.
-    public override var isAnimating: Bool { morph != nil || pulses }
+    /// Whether a morph runs, an outline pulses or a gesture is shown.
+    public override var isAnimating: Bool { morph != nil || pulses || demoAnimates }
 
     /// A pulsing outline's opacity `t` seconds in: from 1 down to 0.65 and back every 1.6 s, smoothly.
     static func breath(at t: Double) -> Double {
@@ -220,12 +231,13 @@ public final class SpotlightOverlay: Overlay {
     public override func advanceOwnAnimations(to time: Double, root: ViewRoot) -> Bool {
         if let morph, morph.tween.isFinished(at: time) { self.morph = nil }
         if pulses { for r in outlineAreas { root.invalidateComposite(rect: r) } }
-        return morph != nil || pulses
+        if demoAnimates, let area = demoArea { root.invalidateComposite(rect: area) }
+        return morph != nil || pulses || demoAnimates
     }
 
     // MARK: - Compositing
 
-    /// Dims through the holes, draws their outlines, then blends the bubble.
+    /// Dims through the holes, draws their outlines and the gesture, then blends the bubble.
     public override func composite(from source: Pixmap, into frame: Pixmap, region: IntRect, root: ViewRoot) {
         holeSet.dim(from: source, into: frame, region: region, color: dimColor, opacity: dimOpacity * presentationOpacity)
         if holes.contains(where: { $0.outline != nil }) {
@@ -237,6 +249,7 @@ public final class SpotlightOverlay: Overlay {
                 canvas.draw(mask.ring(outline), color: outline.color.withOpacity(presentationOpacity * pulse))
             }
         }
+        if demoPlaced != nil { compositeDemo(into: frame, region: region, root: root) }
         if let bubble = shownBubble {
             bubble.card.composite(into: frame, region: region, opacity: presentationOpacity * bubbleOpacity)
         }
@@ -245,7 +258,8 @@ public final class SpotlightOverlay: Overlay {
     /// Forgets a press from before; a pulsing outline starts pulsing.
     public override func didPresent(root: ViewRoot) {
         pulseStart = root.clock.now
-        if pulses { startAnimating() }
+        demoStart = root.clock.now
+        if pulses || demoAnimates { startAnimating() }
         press.cancel(card: bubble?.card)
     }
 }

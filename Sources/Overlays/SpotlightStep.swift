@@ -13,9 +13,13 @@ public struct SpotlightStep: Hashable, Sendable {
     public var dimColor: Color
     /// The dim layer's opacity, 0...1.
     public var dimOpacity: Double
+    /// The gesture the step shows on its target, if any.
+    public var demo: GestureDemo?
 
     /// A step from its parts; the dim defaults to black at one half.
-    public init(holes: [Hole], coachMark: CoachMark? = nil, tapPolicy: TapPolicy = .standard, dimColor: Color = .black, dimOpacity: Double = 0.5) {
+    public init(holes: [Hole], coachMark: CoachMark? = nil, tapPolicy: TapPolicy = .standard, dimColor: Color = .black, dimOpacity: Double = 0.5,
+                demo: GestureDemo? = nil) {
+        self.demo = demo
         self.holes = holes
         self.coachMark = coachMark
         self.tapPolicy = tapPolicy

@@ -80,6 +80,9 @@ public enum InterfaceWords {
         case .of: return "A position in a list, spoken: keep %1 and %2."
         case .selected, .disabled, .busy, .on, .off, .checked, .unchecked:
             return "A state word a screen reader says after an element's name and role (\"Wi-Fi, switch, on\")."
+        case .demoTap, .demoDoubleTap, .demoLongPress, .demoDrag, .demoDragTo, .demoSwipeLeft, .demoSwipeRight, .demoSwipeUp,
+             .demoSwipeDown, .demoScrollLeft, .demoScrollRight, .demoScrollUp, .demoScrollDown:
+            return "What a step's gesture demonstration shows, spoken after its text: keep %1 (what the gesture is on) and %2 (where a drag ends)."
         default: return "A role word a screen reader says after an element's name (\"Add, button\")."
         }
     }

@@ -44,7 +44,7 @@ import Demo
          "steps": [{"target": "fab", "colour": 1}]}
         """) == [
             "t.json:2: showProgres: unknown key (did you mean \"showProgress\"?)",
-            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, rects, shape, padding, cornerRadius, feather, title, text, label, placement, advanceOn, interactive, theme, background, kind, group, outline, version, id, showWhen, buttons, tab, go, waitFor, ifMissing, scrollIntoView)",
+            "t.json:3: steps[0].colour: unknown key (known: target, targets, rect, rects, shape, padding, cornerRadius, feather, title, text, label, placement, advanceOn, interactive, theme, background, kind, group, outline, version, id, showWhen, buttons, tab, go, waitFor, ifMissing, scrollIntoView, demo)",
         ])
     }
 

@@ -176,6 +176,23 @@ public enum TourTargetValidator {
                            + (patterns.isEmpty ? ")" : "; and as the app runs: \(KnownNames.list(patterns, near: id)))"))
                 }
             }
+            // A demonstration's own views (`from`, `to`) are on the same screen; over a screenshot
+            // there are none, and it starts on the step's rectangle.
+            if let demo = step.demo {
+                if step.targets.isEmpty && demo.from == nil {
+                    report(step.demoLine, stepPath + ".demo", "a demo is shown on the step's target: give the step a \"target\" or \"rect\", or the demo a \"from\"")
+                }
+                for (key, id) in [("from", demo.from), ("to", demo.to)] {
+                    guard let id else { continue }
+                    if overScreenshot || catalog.isEmpty {
+                        report(step.demoLine, stepPath + ".demo." + key, overScreenshot
+                               ? "a tour over a screenshot has no views to find by id; leave out \"\(key)\" (the demo starts on the step's rectangle and goes along its direction)"
+                               : "no view with id \(quoted(id)) (this screen has no views with ids)")
+                    } else if tabIsKnown, !catalog.canExist(id, onTab: screen) {
+                        report(step.demoLine, stepPath + ".demo." + key, "no view with id \(quoted(id)) can exist (known: \(names.knownIDs(onTab: screen, near: id)))")
+                    }
+                }
+            }
         }
         return out
     }

@@ -32,7 +32,7 @@ extension TourEngine {
     public func spotlightStep(for index: Int) -> SpotlightStep {
         SpotlightStep(holes: holes(for: index), coachMark: coachMark(for: index),
                       tapPolicy: TourEngine.tapPolicy(for: tour.steps[index], allowsSkip: tour.allowsSkip),
-                      dimColor: tour.dimColor, dimOpacity: tour.dimOpacity)
+                      dimColor: tour.dimColor, dimOpacity: tour.dimOpacity, demo: tour.steps[index].demo)
     }
 
     /// The holes of step `index`: one per target, or one path.

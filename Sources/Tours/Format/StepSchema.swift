@@ -145,6 +145,7 @@ enum StepSchema {
                          "an \"svgPath\" shape draws one hole; give a single \"target\" or \"rect\"")
             }
         }),
+        demo,
     ]
 
     /// The keys of a step's `advanceOn` object: the step moves on when the app reaches a state.

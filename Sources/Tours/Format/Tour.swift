@@ -180,6 +180,10 @@ public struct TourStep: Hashable, Sendable {
     public var advanceGoto: StepGoto?
     /// Buttons that lead somewhere, instead of Next (at most three).
     public var buttons: [StepButton] = []
+    /// The gesture shown on the target (`demo`), if any.
+    public var demo: GestureDemo?
+    /// The line of `demo` in the file (0 when not read from one).
+    public var demoLine = 0
     /// What the step changes of its tour's theme.
     public var theme: TourTheme?
     /// The step's content version as the file gives it (nil: a digest of its content).

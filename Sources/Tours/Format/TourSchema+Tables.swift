@@ -44,6 +44,7 @@ extension TourSchema {
         "theme": [.theme(at: "theme.")],
         "outline": [.rows(ThemeSchema.outlineKeys, at: "outline.")],
         "buttons": [.rows(StepSchema.buttonItem, at: "buttons[].")],
+        "demo": [.rows(StepSchema.demoKeys, at: "demo.")],
     ] }
 }
 

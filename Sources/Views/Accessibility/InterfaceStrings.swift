@@ -9,7 +9,8 @@
 /// then `pt`), then English, so a word missing in one language is still said. The pseudo-locales
 /// (`en-XA`, `ar-XB`) are made from the English words unless a table gives their own.
 public struct InterfaceStrings: Hashable, Sendable {
-    /// A word or phrase Limelight says. `%1` and `%2` in a phrase stand for numbers.
+    /// A word or phrase Limelight says. `%1` and `%2` in a phrase stand for numbers (in the gesture
+    /// phrases, for names).
     public enum Key: String, CaseIterable, Hashable, Sendable {
         /// A bubble's button that goes on; on the last step, `done`.
         case next, done
@@ -27,6 +28,13 @@ public struct InterfaceStrings: Hashable, Sendable {
         case toggle, checkbox, slider, progressBar, row
         /// State words: how an element is.
         case selected, disabled, busy, on, off, checked, unchecked
+        /// A step's gesture demonstration, spoken after its text: `%1` is the target's name (and
+        /// `%2`, in `demoDragTo`, where it goes).
+        case demoTap, demoDoubleTap, demoLongPress, demoDrag, demoDragTo
+        /// A swipe across the target, by the way the finger goes.
+        case demoSwipeLeft, demoSwipeRight, demoSwipeUp, demoSwipeDown
+        /// A scroll of the target, by the way its content goes (down: what is further down).
+        case demoScrollLeft, demoScrollRight, demoScrollUp, demoScrollDown
     }
 
     /// The words by language tag, then by key.
@@ -77,6 +85,10 @@ public struct InterfaceStrings: Hashable, Sendable {
                .dialog: "dialog", .progressIndicator: "busy", .textField: "text field", .toggle: "switch",
                .checkbox: "checkbox", .slider: "slider", .progressBar: "progress bar", .row: "row",
                .selected: "selected", .disabled: "dimmed", .busy: "busy", .on: "on", .off: "off",
-               .checked: "checked", .unchecked: "not checked"],
+               .checked: "checked", .unchecked: "not checked",
+               .demoTap: "Tap %1", .demoDoubleTap: "Double-tap %1", .demoLongPress: "Touch and hold %1", .demoDrag: "Drag %1",
+               .demoDragTo: "Drag %1 to %2", .demoSwipeLeft: "Swipe left on %1", .demoSwipeRight: "Swipe right on %1",
+               .demoSwipeUp: "Swipe up on %1", .demoSwipeDown: "Swipe down on %1", .demoScrollLeft: "Scroll %1 left",
+               .demoScrollRight: "Scroll %1 right", .demoScrollUp: "Scroll %1 up", .demoScrollDown: "Scroll %1 down"],
     ])
 }
