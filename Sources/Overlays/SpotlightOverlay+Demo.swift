@@ -16,6 +16,10 @@ extension SpotlightOverlay {
         return demo.path(on: target, toFrame: toFrame)
     }
 
+    /// Where the step's gesture goes on the screen now, as last laid out (screen points): nil with
+    /// no demonstration, or while it cannot be placed. What a test replays as input to the app.
+    public var demoPathOnScreen: (start: Point, end: Point)? { demoPlaced }
+
     /// Places the demonstration for this layout, composited again where it was and where it is.
     func layOutDemo(root: ViewRoot, targets: [HoleGeometry]) {
         let before = demoArea

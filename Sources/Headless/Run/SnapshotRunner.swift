@@ -154,6 +154,10 @@ package struct SnapshotRunner {
                 if let shot = stage.pictures { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned, files: files)
+                if tour.steps[i].demo != nil && results[i].outcome != .skipped && !group.reducedMotion,
+                   let problem = demoProblem(step: i, tour: tour, planned: planned, group: group) {
+                    fail(&results[i], problem)
+                }
                 if tour.test.semantics && results[i].outcome != .skipped {
                     let words = spoken.entries[said...].map { $0.text + "\n" }.joined()
                     let (tree, hidden) = stage.root.semanticsTreeAndHidden()
@@ -207,6 +211,16 @@ package struct SnapshotRunner {
     /// stopped, a lint error) keeps its frame as it is at that moment whatever the comparison says.
     /// The golden is read once (`GroupFiles.golden`): what is compared is what is copied. Unless
     /// `recordable`, `update` records nothing: the frame is kept to look at, and the case says why.
+    /// What `DemoCheck` finds of step `index`'s gesture, played on a stage of its own (the group's
+    /// is left as it was for the steps after).
+    private func demoProblem(step index: Int, tour: Tour, planned: PlannedTour, group: TestPlan.Group) -> String? {
+        let clock = VirtualClock()
+        guard let stage = try? makeStage(planned, group, clock) else { return nil }
+        stage.root.paintCache = paintCache
+        let walk = TourWalk(tour: tour, stage: stage, clock: clock)
+        return DemoCheck.problem(walk: walk, step: index, tour: tour)
+    }
+
     private func take(_ session: HeadlessSession, into result: inout CaseResult, planned: PlannedTour, files: GroupFiles,
                       recordable: Bool = true) {
         guard result.outcome != .skipped, let test = planned.tour?.test else { return }
