@@ -20,7 +20,7 @@ import Tours
             // A key with a control of its own sets the keys inside it too (a target's anchors).
             let top = String(rest.prefix { $0 != "." })
             if info.path == "steps" || (isStep && EditorPanelKeys.withControls.contains(top)) || info.kind == .object { continue }
-            if ["show.", "steps[].advanceOn.", "steps[].shape."].contains(where: { info.path.hasPrefix($0) }) { continue }
+            if ["show.", "steps[].advanceOn.", "steps[].shape.", "steps[].demo."].contains(where: { info.path.hasPrefix($0) }) { continue }
             let id = (isStep ? "editor.key.step." : "editor.key.tour.") + rest
             #expect(f.editor.root.view(withID: id) != nil, "a row for \(info.path)")
         }
