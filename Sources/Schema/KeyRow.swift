@@ -11,6 +11,10 @@ package struct KeyRow<Model>: Sendable {
         package let node: JSONNode
         /// The object's path.
         package let path: JSONPath
+        /// A context from its parts (a row read for another model, as a checklist reads a tour's `show`).
+        package init(members: [String: JSONMember], node: JSONNode, path: JSONPath) {
+            self.members = members; self.node = node; self.path = path
+        }
     }
 
     /// Reads the key's value (it is present) into the model.

@@ -125,7 +125,7 @@ import TestSupport
     }
 
     @Test func theShippedSchemasAreTheOnesLimelightMakes() throws {
-        for (format, file) in [("tour", "tour.schema.json"), ("screens", "screens.schema.json"), ("capture", "capture.schema.json")] {
+        for (format, file) in [("tour", "tour.schema.json"), ("screens", "screens.schema.json"), ("capture", "capture.schema.json"), ("checklist", "checklist.schema.json")] {
             let r = try CLI.run(["schema", format])
             #expect(r.status == 0)
             let shipped = try String(contentsOfFile: Self.root + "/schemas/" + file, encoding: .utf8)

@@ -17,7 +17,7 @@ import Schema
     }
 
     @Test(arguments: [("tour keys", TourSchema.tourTable), ("test keys", TourSchema.testTable), ("step keys", TourSchema.stepTable),
-                      ("capture keys", CaptureFormat.table)])
+                      ("capture keys", CaptureFormat.table), ("checklist keys", ChecklistFormat.table)])
     func theReadmesTableIsTheDeclaredOne(name: String, table: String) throws {
         var text = try String(contentsOf: Self.readme, encoding: .utf8)
         let range = try #require(section(name, in: text), "README.md has no <!-- \(name) --> … <!-- end \(name) --> section")

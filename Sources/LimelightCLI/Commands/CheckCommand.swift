@@ -97,7 +97,8 @@ enum CheckCommand {
         let files = args.positional.isEmpty ? app.screensFile.map { [$0] } ?? [] : args.positional
         guard !files.isEmpty else { throw .usage("\(c): expected one or more tour or screens files (see \(programName) check --help)") }
         let screensFiles = files.filter { ScreensLoader.isScreensFile(path: $0) }
-        let tourFiles = files.filter { !screensFiles.contains($0) }
+        let checklistFiles = files.filter { ChecklistLoader.isChecklistFile($0) }
+        let tourFiles = files.filter { !screensFiles.contains($0) && !checklistFiles.contains($0) }
         if !tourFiles.isEmpty {
             for tag in required where app.definition.language(named: tag) == nil {
                 throw .usage("\(c): --require \(Arguments.printable(tag)): the app speaks \(app.languagesSpelledOut) (or a pseudo-locale en-XA, ar-XB)")
@@ -124,6 +125,11 @@ enum CheckCommand {
             let (problems, summary) = checkScreens(file, lint: args.has("--lint"), required: required, images: app.images)
             checked.append((file, problems, summary))
         }
+        let tourIDs = tourFiles.isEmpty ? nil : Set(planned.compactMap { $0.tour?.id })
+        for file in checklistFiles {
+            let (problems, summary) = checkChecklist(file, tours: tourIDs)
+            checked.append((file, problems, summary))
+        }
         let all = checked.flatMap(\.problems)
         let errors = all.filter { $0.severity == .error }.count
         if args.has("--json") {
@@ -140,6 +146,22 @@ enum CheckCommand {
         if errors > 0 {
             throw .failure(args.has("--json") ? "" : "\(c): \(errors) problem\(errors == 1 ? "" : "s") found")
         }
+    }
+
+    /// The problems of the checklist file at `path` and, when it loads, how many items it has; with
+    /// the ids of the tours checked with it, an item's tour that is none of them is an error.
+    static func checkChecklist(_ path: String, tours: Set<String>?) -> ([Diagnostic], String?) {
+        let list: Checklist
+        do { list = try ChecklistLoader.load(path: path) } catch { return (error.diagnostics, nil) }
+        var problems: [Diagnostic] = []
+        if let tours {
+            for (i, item) in list.items.enumerated() {
+                guard let tour = item.tour, !tours.contains(tour) else { continue }
+                problems.append(Diagnostic(file: path, line: item.line, path: "items[\(i)].tour",
+                                           message: "no tour \(quoted(tour)) among the tours checked with it (known: \(KnownNames.list(tours.sorted(), near: tour)))"))
+            }
+        }
+        return (problems, "\(list.items.count) item\(list.items.count == 1 ? "" : "s")")
     }
 
     /// The problems of the screens file at `path` (with `lint`, its texts' languages too, those in

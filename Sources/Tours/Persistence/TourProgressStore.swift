@@ -38,6 +38,8 @@ public struct TourProgress: Codable, Hashable, Sendable {
     public var user: String?
     /// The experiments the user was given an arm of (their `assigned` is written once).
     public var experiments: [String]?
+    /// The checklists' items ticked, by checklist id, then item id: when each was first ticked.
+    public var checklists: [String: [String: Date]]?
 
     /// Launches counted so far.
     public var launches: Int { appLaunches ?? 0 }

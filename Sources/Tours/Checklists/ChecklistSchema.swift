@@ -1,0 +1,98 @@
+import Schema
+
+/// Every key of a checklist file, declared once: the reader, the README's table and the JSON
+/// Schema come from these rows.
+enum ChecklistSchema {
+    /// The version of the format a checklist file says it is (`"checklist": 1`).
+    static let version = 1.0
+
+    /// The tour's `show` row, read into a tour and taken from it: a checklist shows as a tour does.
+    static let showRow = TourSchema.tour.first { $0.name == "show" }!
+
+    /// The keys of a checklist file.
+    static let checklist: [KeyRow<Checklist>] = [
+        .schemaReference("checklist.schema.json"),
+        .number("checklist", in: version...version, whole: true, default: nil, defaultText: "required",
+                doc: "the version of the format", missing: "missing key \"checklist\" (the version of the format: 1)") { _, _ in },
+        KeyRow("id", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the checklist's id, in saved progress and the events log",
+               missing: "missing key \"id\" (a name for the checklist, such as \"getting-started\")") { member, path, _, r, list in
+            if let id = r.name(member.value, at: path, maxLength: 100) { list.id = id }
+        },
+        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required", doc: "what the launcher's panel is headed",
+               missing: "missing key \"title\" (what the checklist is, such as \"Get started\")") { member, path, _, r, list in
+            let (text, table) = r.localizedText(member.value, at: path)
+            list.title = text ?? ""
+            list.titles = table
+        },
+        KeyRow(showRow.name, showRow.kind, value: showRow.row.value, default: showRow.row.defaultValue,
+               doc: "when the checklist shows, from saved progress, as a tour's `show` says: once, every time, after N launches, after one of the app's events N times, at most N times, not again within a while") { member, path, context, r, list in
+            var tour = Tour(id: list.id, steps: [])
+            showRow.decode?(member, path, KeyRow<Tour>.Context(members: context.members, node: context.node, path: context.path), &r, &tour)
+            list.show = tour.show
+        },
+        KeyRow("items", .list, value: "a list of items: `id`, `title`, `description`, `done`, `tour`, `after`", default: "required",
+               doc: "the tasks, in the order shown", missing: "missing key \"items\" (the checklist's tasks)") { member, path, _, r, list in
+            guard case .array(let nodes) = member.value.value, !nodes.isEmpty, nodes.count <= Checklist.maxItems else {
+                var found = member.value.kindDescription
+                if case .array(let nodes) = member.value.value { found = nodes.isEmpty ? "an empty list" : "\(nodes.count) items" }
+                r.report(member.value.line, path, "expected a list of 1 to \(Checklist.maxItems) items, found \(found)")
+                return
+            }
+            for (i, node) in nodes.enumerated() {
+                var item = ChecklistItem(id: "")
+                item.line = node.line
+                guard let members = r.decode(node, at: path.appending(i), keys: ChecklistSchema.item,
+                                             what: "an item such as {\"id\": \"save\", \"title\": \"Save a note\", \"tour\": \"saving\"}", into: &item) else { continue }
+                if members["done"] == nil && members["tour"] == nil {
+                    r.report(node.line, path.appending(i), "an item needs \"done\" (when it is done) or \"tour\" (done when that tour is finished)")
+                }
+                if !item.id.isEmpty { list.items.append(item) }
+            }
+        },
+    ]
+
+    /// The keys of an item.
+    static let item: [KeyRow<ChecklistItem>] = [
+        KeyRow("id", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the item's id, unique in the checklist",
+               missing: "missing key \"id\" (a name for the item, such as \"add-a-card\")") { member, path, _, r, item in
+            if let id = r.name(member.value, at: path, maxLength: 100) { item.id = id }
+        },
+        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required", doc: "the task, one short line",
+               missing: "missing key \"title\" (the task, such as \"Save a note\")") { member, path, _, r, item in
+            let (text, table) = r.localizedText(member.value, at: path)
+            item.title = text ?? ""
+            item.titles = table
+        },
+        KeyRow("description", .localizedText, value: "a string, or strings by language tag", default: "none", doc: "what the task asks, under its title") { member, path, _, r, item in
+            let (text, table) = r.localizedText(member.value, at: path)
+            item.description = text ?? ""
+            item.descriptions = table
+        },
+        KeyRow("done", .mixed, value: "a condition (`\"saves >= 3\"`), or `{\"event\": NAME}`, or `{\"tour\": ID}`", default: "its `tour` finished",
+               doc: "when the item is done: a state of the app (as a step's `showWhen`), one of the app's events seen, or a tour finished") { member, path, _, r, item in
+            switch member.value.value {
+            case .string(let text):
+                switch TourCondition.parse(text) {
+                case .success(let c): item.done = .condition(c)
+                case .failure(let e): r.report(member.value.line, path, e.message)
+                }
+            case .object(let members) where members.count == 1 && (members[0].key == "event" || members[0].key == "tour"):
+                let m = members[0]
+                guard let name = r.name(m.value, at: path.appending(m.key), maxLength: 100) else { return }
+                item.done = m.key == "event" ? .event(name) : .tourFinished(name)
+            default:
+                r.report(member.value.line, path, "expected a condition such as \"saves >= 3\", or {\"event\": \"saved\"}, or {\"tour\": \"welcome\"}, found \(member.value.kindDescription)")
+            }
+        },
+        KeyRow("tour", .name, value: "a tour's id", default: "none", doc: "the tour choosing the item launches (its file beside the checklist, or among the app's tours)") { member, path, _, r, item in
+            item.tour = r.name(member.value, at: path, maxLength: 100)
+        },
+        KeyRow("after", .viewIDs, value: "an item's id, or a list of them", default: "none", doc: "the items that must be done first (until then the item waits)") { member, path, _, r, item in
+            if case .array(let nodes) = member.value.value {
+                item.after = nodes.enumerated().compactMap { i, node in r.name(node, at: path.appending(i), maxLength: 100) }
+            } else if let id = r.name(member.value, at: path, maxLength: 100) {
+                item.after = [id]
+            }
+        },
+    ]
+}

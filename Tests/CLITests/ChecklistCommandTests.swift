@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Checklist files through the built binary: `check` reads the example and the tours its items
+/// launch, refuses an item's tour that is none of them, and a real JSON Schema validator accepts
+/// the example against the shipped schema and catches a misspelt key.
+@Suite struct ChecklistCommandTests {
+    static let root = CaptureToursTests.root
+    static let example = root + "/examples/checklists/getting-started.checklist.json"
+
+    @Test func checkReadsAChecklistWithTheToursItLaunches() throws {
+        let r = try CLI.run(["check", Self.example, Self.root + "/assets/tours/home.json", Self.root + "/assets/tours/fab.json"])
+        #expect(r.status == 0 && r.stdout.contains("getting-started.checklist.json: ok (4 items)"), "\(r.stdout)\(r.stderr)")
+        let missing = try CLI.run(["check", Self.example, Self.root + "/assets/tours/home.json"])
+        #expect(missing.status == 1 && missing.stderr.contains(#"getting-started.checklist.json:9: items[1].tour: no tour "fab" among the tours checked with it (known: home)"#),
+                "\(missing.stderr)")
+        let alone = try CLI.run(["check", Self.example])
+        #expect(alone.status == 0, "alone, the tours it names are not checked: \(alone.stderr)")
+    }
+
+    @Test(.enabled("needs python3-jsonschema (make test installs it)") { try ScreensCommandTests.jsonschemaReady() })
+    func aRealValidatorAcceptsTheExampleAndCatchesAMisspeltKey() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"checklist": 1, "id": "c", "title": "C", "items": [{"id": "a", "titel": "A", "tour": "t"}]}"#
+            .write(toFile: dir + "/bad.checklist.json", atomically: true, encoding: .utf8)
+        let r = try CLI.runProcess("/usr/bin/python3", ["-c", """
+        import json, sys
+        from jsonschema import Draft202012Validator
+        schema = json.load(open(sys.argv[1])); Draft202012Validator.check_schema(schema)
+        for path in sys.argv[2:]:
+            print(len(list(Draft202012Validator(schema).iter_errors(json.load(open(path))))))
+        """, Self.root + "/schemas/checklist.schema.json", Self.example, dir + "/bad.checklist.json"])
+        let counts = r.stdout.split(separator: "\n").compactMap { Int($0) }
+        #expect(r.status == 0 && counts.count == 2 && counts[0] == 0 && counts[1] > 0, "the example passes, the misspelt key fails: \(r.stdout)\(r.stderr)")
+    }
+}
