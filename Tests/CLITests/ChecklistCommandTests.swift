@@ -34,4 +34,16 @@ import TestSupport
         let counts = r.stdout.split(separator: "\n").compactMap { Int($0) }
         #expect(r.status == 0 && counts.count == 2 && counts[0] == 0 && counts[1] > 0, "the example passes, the misspelt key fails: \(r.stdout)\(r.stderr)")
     }
+
+    /// What an item waits for is checked against the app: its states, its events.
+    @Test func anItemsConditionAndEventAreTheApps() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"checklist": 1, "id": "c", "title": "C", "items": [{"id": "a", "title": "A", "done": "crads >= 5"}, {"id": "b", "title": "B", "done": {"event": "cardAded"}}, {"id": "c", "title": "C", "done": "tab = menu"}]}"#
+            .write(toFile: dir + "/c.checklist.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", dir + "/c.checklist.json"])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains(#"c.checklist.json:1: items[0].done: expected a condition on tab, overlay, view"#), "\(r.stderr)")
+        #expect(r.stderr.contains(#"c.checklist.json:1: items[1].done.event: expected one of the app's events ("#) && r.stderr.contains("cardAdded"), "\(r.stderr)")
+        #expect(!r.stderr.contains("items[2]"), "tab = menu is the app's: \(r.stderr)")
+    }
 }

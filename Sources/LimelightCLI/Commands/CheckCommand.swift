@@ -127,7 +127,7 @@ enum CheckCommand {
         }
         let tourIDs = tourFiles.isEmpty ? nil : Set(planned.compactMap { $0.tour?.id })
         for file in checklistFiles {
-            let (problems, summary) = checkChecklist(file, tours: tourIDs)
+            let (problems, summary) = checkChecklist(file, tours: tourIDs, catalog: app.launchCatalog())
             checked.append((file, problems, summary))
         }
         let all = checked.flatMap(\.problems)
@@ -148,12 +148,13 @@ enum CheckCommand {
         }
     }
 
-    /// The problems of the checklist file at `path` and, when it loads, how many items it has; with
-    /// the ids of the tours checked with it, an item's tour that is none of them is an error.
-    static func checkChecklist(_ path: String, tours: Set<String>?) -> ([Diagnostic], String?) {
+    /// The problems of the checklist file at `path` on the app of `catalog` and, when it loads, how
+    /// many items it has; with the ids of the tours checked with it, an item's tour that is none of
+    /// them is an error.
+    static func checkChecklist(_ path: String, tours: Set<String>?, catalog: TargetCatalog) -> ([Diagnostic], String?) {
         let list: Checklist
         do { list = try ChecklistLoader.load(path: path) } catch { return (error.diagnostics, nil) }
-        var problems: [Diagnostic] = []
+        var problems = ChecklistValidator.validate(list, against: catalog, file: path)
         if let tours {
             for (i, item) in list.items.enumerated() {
                 guard let tour = item.tour, !tours.contains(tour) else { continue }
