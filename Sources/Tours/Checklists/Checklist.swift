@@ -19,8 +19,8 @@ public struct Checklist: Hashable, Sendable {
     /// The most items a checklist may have.
     public static let maxItems = 50
 
-    /// Its title in `language` (its own tag, then its primary subtag, then the source).
-    public func title(in language: String?) -> String { LocalizedText.pick(title, titles, language: language) }
+    /// Its title in `language` (its own tag, a pseudo-locale made from the source, the nearest tag, the source).
+    public func title(in language: String?) -> String { LanguageTag.text(in: titles, language: language, base: title) ?? title }
 
     /// Each item's state, in order, from `isDone` (whether an item's own `done` holds): done, else
     /// waiting while an item it comes `after` is not done, else to do. An item ticked once in
@@ -70,9 +70,9 @@ public struct ChecklistItem: Hashable, Sendable {
     public var doneWhen: ChecklistDone? { done ?? tour.map { .tourFinished($0) } }
 
     /// Its title in `language`.
-    public func title(in language: String?) -> String { LocalizedText.pick(title, titles, language: language) }
+    public func title(in language: String?) -> String { LanguageTag.text(in: titles, language: language, base: title) ?? title }
     /// Its description in `language`.
-    public func description(in language: String?) -> String { LocalizedText.pick(description, descriptions, language: language) }
+    public func description(in language: String?) -> String { LanguageTag.text(in: descriptions, language: language, base: description) ?? description }
 }
 
 /// When a checklist's item is done: the condition language tours use for the app's state, an app
@@ -102,16 +102,5 @@ public enum ChecklistDone: Hashable, Sendable, CustomStringConvertible {
         case .event(let name): return "event \(name)"
         case .tourFinished(let id): return "tour \(id)"
         }
-    }
-}
-
-/// Picking a text by language: the tag's own, then its primary subtag's, then the source.
-enum LocalizedText {
-    /// `table`'s text for `language`, else `source`.
-    static func pick(_ source: String, _ table: [String: String], language: String?) -> String {
-        guard let language, !table.isEmpty else { return source }
-        if let own = table[language] { return own }
-        let primary = String(language.prefix { $0 != "-" && $0 != "_" })
-        return table.first { $0.key.caseInsensitiveCompare(primary) == .orderedSame }?.value ?? source
     }
 }

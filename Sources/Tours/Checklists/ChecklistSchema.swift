@@ -3,6 +3,23 @@ import Schema
 /// Every key of a checklist file, declared once: the reader, the README's table and the JSON
 /// Schema come from these rows.
 enum ChecklistSchema {
+    /// An `id` row: a name, required, `example` in its message.
+    static func idRow<Model>(doc: String, example: String, _ set: @escaping @Sendable (String, inout Model) -> Void) -> KeyRow<Model> {
+        KeyRow("id", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: doc,
+               missing: "missing key \"id\" (a name for \(example))") { member, path, _, r, model in
+            if let id = r.name(member.value, at: path, maxLength: 100) { set(id, &model) }
+        }
+    }
+
+    /// A text row in the source language and by language tag.
+    static func textRow<Model>(_ name: String, default defaultValue: String = "none", doc: String, missing: String? = nil,
+                               _ set: @escaping @Sendable (String, [String: String], inout Model) -> Void) -> KeyRow<Model> {
+        KeyRow(name, .localizedText, value: "a string, or strings by language tag", default: defaultValue, doc: doc, missing: missing) { member, path, _, r, model in
+            let (text, table) = r.localizedText(member.value, at: path)
+            set(text ?? "", table, &model)
+        }
+    }
+
     /// The version of the format a checklist file says it is (`"checklist": 1`).
     static let version = 1.0
 
@@ -14,16 +31,9 @@ enum ChecklistSchema {
         .schemaReference("checklist.schema.json"),
         .number("checklist", in: version...version, whole: true, default: nil, defaultText: "required",
                 doc: "the version of the format", missing: "missing key \"checklist\" (the version of the format: 1)") { _, _ in },
-        KeyRow("id", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the checklist's id, in saved progress and the events log",
-               missing: "missing key \"id\" (a name for the checklist, such as \"getting-started\")") { member, path, _, r, list in
-            if let id = r.name(member.value, at: path, maxLength: 100) { list.id = id }
-        },
-        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required", doc: "what the launcher's panel is headed",
-               missing: "missing key \"title\" (what the checklist is, such as \"Get started\")") { member, path, _, r, list in
-            let (text, table) = r.localizedText(member.value, at: path)
-            list.title = text ?? ""
-            list.titles = table
-        },
+        idRow(doc: "the checklist's id, in saved progress and the events log", example: "the checklist, such as \"getting-started\"") { id, list in list.id = id },
+        textRow("title", default: "required", doc: "what the launcher's panel is headed",
+                missing: "missing key \"title\" (what the checklist is, such as \"Get started\")") { text, table, list in (list.title, list.titles) = (text, table) },
         KeyRow(showRow.name, showRow.kind, value: showRow.row.value, default: showRow.row.defaultValue,
                doc: "when the checklist shows, from saved progress, as a tour's `show` says: once, every time, after N launches, after one of the app's events N times, at most N times, not again within a while") { member, path, context, r, list in
             var tour = Tour(id: list.id, steps: [])
@@ -53,21 +63,10 @@ enum ChecklistSchema {
 
     /// The keys of an item.
     static let item: [KeyRow<ChecklistItem>] = [
-        KeyRow("id", .name, value: "letters, digits, `.`, `_`, `-`", default: "required", doc: "the item's id, unique in the checklist",
-               missing: "missing key \"id\" (a name for the item, such as \"add-a-card\")") { member, path, _, r, item in
-            if let id = r.name(member.value, at: path, maxLength: 100) { item.id = id }
-        },
-        KeyRow("title", .localizedText, value: "a string, or strings by language tag", default: "required", doc: "the task, one short line",
-               missing: "missing key \"title\" (the task, such as \"Save a note\")") { member, path, _, r, item in
-            let (text, table) = r.localizedText(member.value, at: path)
-            item.title = text ?? ""
-            item.titles = table
-        },
-        KeyRow("description", .localizedText, value: "a string, or strings by language tag", default: "none", doc: "what the task asks, under its title") { member, path, _, r, item in
-            let (text, table) = r.localizedText(member.value, at: path)
-            item.description = text ?? ""
-            item.descriptions = table
-        },
+        idRow(doc: "the item's id, unique in the checklist", example: "the item, such as \"save-a-note\"") { id, item in item.id = id },
+        textRow("title", default: "required", doc: "the task, one short line",
+                missing: "missing key \"title\" (the task, such as \"Save a note\")") { text, table, item in (item.title, item.titles) = (text, table) },
+        textRow("description", doc: "what the task asks, under its title") { text, table, item in (item.description, item.descriptions) = (text, table) },
         KeyRow("done", .mixed, value: "a condition (`\"saves >= 3\"`), or `{\"event\": NAME}`, or `{\"tour\": ID}`", default: "its `tour` finished",
                doc: "when the item is done: a state of the app (as a step's `showWhen`), one of the app's events seen, or a tour finished") { member, path, _, r, item in
             switch member.value.value {
