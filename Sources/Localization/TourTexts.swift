@@ -57,10 +57,11 @@ public struct TourTexts: Sendable {
         return try read(root, file: file, sourceLanguage: sourceLanguage, lines: lines)
     }
 
-    /// The texts of the tour file (or screens file) `file`, parsed as `root`.
+    /// The texts of the tour file (or screens file, or checklist file) `file`, parsed as `root`.
     public static func read(_ root: JSONNode, file: String, sourceLanguage: String = "en",
                             lines: LineCount? = nil) throws(LocalizationError) -> TourTexts {
         if ScreensLoader.isScreensFile(root) { return try readScreens(root, file: file, sourceLanguage: sourceLanguage) }
+        if ChecklistLoader.isChecklist(root) { return try readChecklist(root, file: file, sourceLanguage: sourceLanguage) }
         let (decoded, diagnostics) = TourDecoder.decode(root, file: file)
         guard let tour = decoded, !tour.id.isEmpty else {
             let first = diagnostics.first.map { "\(file):\($0.line ?? 0): \($0.path): \($0.message)" }

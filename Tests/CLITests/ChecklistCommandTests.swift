@@ -46,4 +46,25 @@ import TestSupport
         #expect(r.stderr.contains(#"c.checklist.json:1: items[1].done.event: expected one of the app's events ("#) && r.stderr.contains("cardAdded"), "\(r.stderr)")
         #expect(!r.stderr.contains("items[2]"), "tab = menu is the app's: \(r.stderr)")
     }
+
+    /// A checklist's texts go out to translators and come back in, the file's format kept.
+    @Test func aChecklistsTextsGoOutAndComeBackIn() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/lists", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.example, toPath: dir + "/lists/getting-started.checklist.json")
+        let exported = try CLI.run(["l10n", "export", dir + "/lists", "--lang", "fr", "--out", dir + "/fr.po"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        var po = try String(contentsOfFile: dir + "/fr.po", encoding: .utf8)
+        for context in ["getting-started/title", "getting-started/add/title", "getting-started/add/description", "getting-started/five/title"] {
+            #expect(po.contains("msgctxt \"\(context)\""), "\(context) in \(po)")
+        }
+        po = po.replacingOccurrences(of: "msgid \"Add a card\"\nmsgstr \"\"", with: "msgid \"Add a card\"\nmsgstr \"Ajouter une carte\"")
+        try po.write(toFile: dir + "/fr.po", atomically: true, encoding: .utf8)
+        let imported = try CLI.run(["l10n", "import", dir + "/fr.po", "--tours", dir + "/lists"])
+        #expect(imported.status == 0 && imported.stdout.contains("1 translation written"), "\(imported.stdout)\(imported.stderr)")
+        let text = try String(contentsOfFile: dir + "/lists/getting-started.checklist.json", encoding: .utf8)
+        #expect(text.contains(#""ja": "カードを追加", "fr": "Ajouter une carte"}"#), "\(text)")
+        let check = try CLI.run(["check", dir + "/lists/getting-started.checklist.json"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
 }

@@ -16,8 +16,8 @@ enum L10nCommand {
     usage: \(programName) l10n export TOURS… --lang TAG [--format po|xliff] [--out FILE] [--source TAG]
            \(programName) l10n import FILE… [--tours DIR] [--lang TAG] [--strings DIR] [--source TAG]
            \(programName) l10n status TOURS… [FILES…] [--require TAG,…] [--source TAG]
-      TOURS are tour files, screens files or folders of them; FILES are translators' files (.po,
-      .xliff or .xlf).
+      TOURS are tour files, screens files, checklist files or folders of them; FILES are translators'
+      files (.po, .xliff or .xlf).
       export  every text of the tours (titles, texts, labels, button titles) and of screens files (the
               app's name, tabs' and screens' titles, views' texts), and Limelight's own words (Next,
               Back, Skip, Done, "Step %1 of %2", role and state words) as the app says them (its own
@@ -245,7 +245,7 @@ enum L10nCommand {
     /// app's font, and the words of Limelight's that app says (`interfaceWords`).
     private static func readTexts(_ paths: [String], command c: String, source: String, app: CLIApp,
                                   measure: Bool) throws(CLIError) -> (texts: [TourTexts], words: InterfaceStrings) {
-        let files = try TestCommand.tourFiles(paths, command: c, takingScreensFiles: true)
+        let files = try TestCommand.tourFiles(paths, command: c, forTranslation: true)
         let said = try appSaying(files, command: c, app: app)
         var lines: TourTexts.LineCount?
         // Lines are measured in the font of the app the tours run over.

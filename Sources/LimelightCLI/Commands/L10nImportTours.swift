@@ -37,7 +37,7 @@ extension L10nCommand {
         let owner: OwnedFolder
         let paths: [String]
         if let folder {
-            paths = try TestCommand.tourFiles([folder], command: c, takingScreensFiles: true)
+            paths = try TestCommand.tourFiles([folder], command: c, forTranslation: true)
             var isFolder: ObjCBool = false
             let named = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
             owner = try open(named ? folder : AtomicFile.split(folder).folder, option: "--tours", command: c)
@@ -46,7 +46,7 @@ extension L10nCommand {
             let folders = referencedFolders(of: files, inside: owner, command: c)
             let existing = folders.filter { FileManager.default.fileExists(atPath: $0) }
             guard !existing.isEmpty else { throw .usage("\(c): the files name no tours that are here: give --tours DIR") }
-            paths = try TestCommand.tourFiles(existing, command: c, takingScreensFiles: true)
+            paths = try TestCommand.tourFiles(existing, command: c, forTranslation: true)
         }
         var tours: [(path: String, relative: String, bytes: [UInt8])] = []
         for path in paths {

@@ -224,8 +224,9 @@ enum TestCommand {
     }
 
     /// The tour files named by `paths`: files as given, folders as their `*.json` files in name
-    /// order; with `takingScreensFiles`, a folder's screens files too (`l10n` translates them).
-    static func tourFiles(_ paths: [String], command: String, takingScreensFiles: Bool = false) throws(CLIError) -> [String] {
+    /// order; with `forTranslation`, a folder's screens files and checklist files too (`l10n`
+    /// translates them).
+    static func tourFiles(_ paths: [String], command: String, forTranslation: Bool = false) throws(CLIError) -> [String] {
         var files: [String] = []
         var seen = Set<String>()
         for path in paths {
@@ -248,14 +249,14 @@ enum TestCommand {
             var tours: [String] = []
             for name in jsons {
                 let file = (path as NSString).appendingPathComponent(name)
-                if isTour(file) || (takingScreensFiles && ScreensLoader.isScreensFile(path: file)) {
+                if isTour(file) || (forTranslation && (ScreensLoader.isScreensFile(path: file) || ChecklistLoader.isChecklistFile(file))) {
                     tours.append(file)
                 } else {
-                    warn("\(command): \(Arguments.printable(file)): skipped, not a tour (no \"steps\" list at its top)\(takingScreensFiles ? " or a screens file" : "")")
+                    warn("\(command): \(Arguments.printable(file)): skipped, not a tour (no \"steps\" list at its top)\(forTranslation ? ", a screens file or a checklist" : "")")
                 }
             }
             guard !tours.isEmpty else {
-                throw .usage("\(command): \(path): the folder has no tour files (.json with a \"steps\" list)\(takingScreensFiles ? " or screens files" : "")")
+                throw .usage("\(command): \(path): the folder has no tour files (.json with a \"steps\" list)\(forTranslation ? ", screens files or checklists" : "")")
             }
             for tour in tours where seen.insert(tour).inserted { files.append(tour) }
         }

@@ -5,8 +5,8 @@ import Schema
 /// item ids unique, `after` naming items of the checklist, no item waiting on itself through
 /// others. Every problem is one line with its file, line and key path.
 public enum ChecklistLoader {
-    /// The largest checklist file read.
-    public static let maxFileSize = 1024 * 1024
+    /// The largest checklist file read (a tour file's limit).
+    public static let maxFileSize = TourLoader.maxFileSize
 
     /// Whether the file at `path` names itself a checklist (a `.checklist.json` name).
     public static func isChecklistFile(_ path: String) -> Bool { path.hasSuffix(".checklist.json") }
@@ -26,6 +26,17 @@ public enum ChecklistLoader {
         do { root = try JSONParser.parse(bytes) } catch {
             throw LoadError(diagnostics: [Diagnostic(file: file, line: error.line, path: error.path, message: error.message)])
         }
+        return try decode(root, file: file)
+    }
+
+    /// Whether `root` is a checklist (an object with the `checklist` version key).
+    public static func isChecklist(_ root: JSONNode) -> Bool {
+        if case .object(let members) = root.value { return members.contains { $0.key == "checklist" } }
+        return false
+    }
+
+    /// The checklist `root` holds (parsed from `file`), checked.
+    public static func decode(_ root: JSONNode, file: String) throws(LoadError) -> Checklist {
         var r = SchemaReader(file: file)
         var list = Checklist(id: "")
         r.decode(root, at: .root, keys: ChecklistSchema.checklist, what: "an object with \"checklist\", \"id\", \"title\" and \"items\" (a checklist)", into: &list)
