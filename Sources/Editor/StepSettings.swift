@@ -5,8 +5,8 @@ import Views
 
 /// The selected step's settings, each a control with an id (`editor.shape.circle`,
 /// `editor.padding.plus`, `editor.title`, …): the target (picked on the screen), the shape and its
-/// corner radius or SVG path, padding, feather, the bubble's side, what moves the step on, its tab,
-/// and its title and text in the language chosen. Controls keep their place while the step changes,
+/// corner radius or SVG path, padding, feather, the bubble's side, what moves the step on, the
+/// gesture it shows, its tab, and its title and text in the language chosen. Controls keep their place while the step changes,
 /// so a field being typed in keeps its caret.
 @MainActor
 final class StepSettings: View {
@@ -67,6 +67,8 @@ final class StepSettings: View {
     let feather = StepSettings.stepper("feather")
     let placement = SegmentedControl(id: "editor.placement", options: StepSettings.placements)
     let advance = SegmentedControl(id: "editor.advanceOn", options: StepSettings.advances, labels: ["Next", "tap target", "tap anywhere"])
+    /// The step's gesture demonstration and the way a moving one goes.
+    let demo = GestureControls()
     private(set) var tab = SegmentedControl(id: "editor.tab", options: ["inherit"])
     private(set) var language = SegmentedControl(id: "editor.language", options: ["en"])
     let title = TextField(placeholder: "Title (optional)", font: .body)
@@ -75,7 +77,7 @@ final class StepSettings: View {
     /// The step's own screenshot (a file beside the tour), over a tour of screenshots.
     let screen = TextField(placeholder: "the one before (type a file name, or drop an image)", font: .caption)
     private let rows = VStack(alignment: .leading, spacing: 8, children: [])
-    private var shown: (tabs: [String], languages: [String], shape: String, screens: Bool)?
+    private var shown: (tabs: [String], languages: [String], shape: String, screens: Bool, moves: Bool)?
 
     override init() {
         super.init()
@@ -92,6 +94,7 @@ final class StepSettings: View {
         feather.onChange = { [weak self] v in self?.onEdit?(.number("feather", v)) }
         placement.onSelect = { [weak self] i in self?.onEdit?(.placement(StepSettings.placements[i])) }
         advance.onSelect = { [weak self] i in self?.onEdit?(.advanceOn(StepSettings.advances[i])) }
+        demo.onChange = { [weak self] tree in self?.onEdit?(.key(.value(["demo"], tree), tourLevel: false)) }
         title.onChange = { [weak self] s in self?.onEdit?(.title(s)) }
         text.onChange = { [weak self] s in self?.onEdit?(.text(s)) }
         svgPath.onChange = { [weak self] s in self?.onEdit?(.svgPath(s)) }
@@ -110,7 +113,7 @@ final class StepSettings: View {
 
     private func toggle(step: Bool) {
         if step { showsStepKeys.toggle() } else { showsTourKeys.toggle() }
-        if let shown { rebuild(tabs: shown.tabs, languages: shown.languages, shape: shown.shape, screens: shown.screens) }
+        if let shown { rebuild(tabs: shown.tabs, languages: shown.languages, shape: shown.shape, screens: shown.screens, moves: shown.moves) }
     }
 
     /// Shows the values of the selected step's and the tour's own keys.
@@ -130,9 +133,12 @@ final class StepSettings: View {
     /// Shows `fields` in `languageCode`, with the stage's `tabs` and the tour's `languages`; over
     /// screenshots (`screens`), the step's own screen.
     func show(_ fields: StepFields, languageCode: String, languages: [String], tabs: [String], screens: Bool) {
-        if shown == nil || shown!.tabs != tabs || shown!.languages != languages || shown!.shape != fields.shape || shown!.screens != screens {
-            rebuild(tabs: tabs, languages: languages, shape: fields.shape, screens: screens)
+        let moves = GestureControls.moves(GestureControls.name(of: fields.json["demo"]))
+        if shown == nil || shown!.tabs != tabs || shown!.languages != languages || shown!.shape != fields.shape || shown!.screens != screens
+            || shown!.moves != moves {
+            rebuild(tabs: tabs, languages: languages, shape: fields.shape, screens: screens, moves: moves)
         }
+        demo.show(fields.json["demo"])
         switch fields.target {
         case .rects(let rs):
             targetLabel.string = (rs.count == 1 ? "Target: rect " : "Targets: rects ")
@@ -158,8 +164,8 @@ final class StepSettings: View {
         }
     }
 
-    private func rebuild(tabs: [String], languages: [String], shape shapeName: String, screens: Bool) {
-        shown = (tabs, languages, shapeName, screens)
+    private func rebuild(tabs: [String], languages: [String], shape shapeName: String, screens: Bool, moves: Bool) {
+        shown = (tabs, languages, shapeName, screens, moves)
         tab = SegmentedControl(id: "editor.tab", options: ["inherit"] + tabs, labels: ["same as before"] + tabs)
         tab.onSelect = { [weak self] i in self?.onEdit?(.tab(i == 0 ? nil : tabs[i - 1])) }
         language = SegmentedControl(id: "editor.language", options: languages)
@@ -177,6 +183,8 @@ final class StepSettings: View {
         list.append(HStack(spacing: 10, children: numbers))
         list.append(row("Bubble", placement))
         list.append(row("Goes on with", advance))
+        list.append(row("Gesture shown", demo.gesture))
+        if moves { list.append(row("Gesture goes", demo.direction)) }
         if !tabs.isEmpty { list.append(row("Tab", tab)) }
         if screens { list.append(row("Screen (from this step on; Enter sets it)", screen)) }
         for (button, title, label, shows) in [(stepKeysButton, stepKeysTitle, "Every key of this step", showsStepKeys),
@@ -208,5 +216,5 @@ enum BubblePlacementNames {
 public enum EditorPanelKeys {
     /// The step keys with controls of their own.
     public static let withControls: Set<String> = ["target", "targets", "rect", "title", "text", "shape", "cornerRadius", "padding",
-                                                   "feather", "placement", "tab", "background"]
+                                                   "feather", "placement", "tab", "background", "demo"]
 }
