@@ -42,4 +42,15 @@ import TestSupport
         #expect(said.split(separator: "\n").count == 3, "\(said)")
         for phrase in phrases { #expect(said.contains(phrase), "\(phrase) in \(said)") }
     }
+
+    /// Over a screenshot there is no app to take a gesture: its demo is drawn, and not played.
+    @Test func aDemoOverAScreenshotIsNotPlayed() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.copyItem(atPath: CaptureToursTests.root + "/assets/tours/screenshots/home-ja@2x.png", toPath: dir + "/home@2x.png")
+        try #"{"id": "shot", "background": "home@2x.png", "screen": {"scale": 2}, "test": {"scales": [2]}, "steps": [{"rect": [203, 115, 171, 128], "text": "Swipe to archive.", "demo": {"gesture": "swipe", "direction": "left"}}]}"#
+            .write(toFile: dir + "/shot.json", atomically: true, encoding: .utf8)
+        _ = try CLI.run(["test", dir + "/shot.json", "--update", "--results", dir + "/r1"])
+        let r = try CLI.run(["test", dir + "/shot.json", "--results", dir + "/r2"])
+        #expect(r.status == 0 && r.stdout.hasSuffix("1 passed, 0 failed\n"), "\(r.stdout)\(r.stderr)")
+    }
 }

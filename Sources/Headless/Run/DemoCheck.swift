@@ -7,7 +7,8 @@ import Views
 /// ignores: on a walk of its own, the step settled, the gesture's path is read from the spotlight,
 /// the tour is ended, and the gesture is played to the app as input (a tap, two taps 150 ms apart,
 /// a press held 800 ms, a drag, swipe or scroll moved in 60 Hz steps); the app takes it when what
-/// it shows has changed once it settles (a card added, a screen opened, a list scrolled).
+/// it shows has changed once it settles (a card added, a screen opened, a list scrolled). Over
+/// pictures (a screenshot, a capture) there is no app to take input: nothing is played.
 @MainActor
 enum DemoCheck {
     /// How long each moving gesture takes, in milliseconds.
@@ -23,7 +24,7 @@ enum DemoCheck {
     /// The problem with step `index`'s demonstration on `walk` (a walk of its own, to be thrown
     /// away), nil when the app took the gesture.
     static func problem(walk: TourWalk, step index: Int, tour: Tour) -> String? {
-        guard let demo = tour.steps[index].demo else { return nil }
+        guard let demo = tour.steps[index].demo, walk.stage.pictures == nil else { return nil }
         walk.show(step: index, at: nil)
         let path = "steps[\(index)].demo"
         guard let placed = walk.engine.spotlight?.demoPathOnScreen else {

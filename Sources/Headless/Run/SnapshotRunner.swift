@@ -154,7 +154,7 @@ package struct SnapshotRunner {
                 if let shot = stage.pictures { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }
                 take(walk.session, into: &results[i], planned: planned, files: files)
-                if tour.steps[i].demo != nil && results[i].outcome != .skipped && !group.reducedMotion,
+                if tour.steps[i].demo != nil && results[i].outcome != .skipped && !group.reducedMotion && stage.pictures == nil,
                    let problem = demoProblem(step: i, tour: tour, planned: planned, group: group) {
                     fail(&results[i], problem)
                 }
