@@ -9,8 +9,7 @@ extension TourTexts {
     static func readChecklist(_ root: JSONNode, file: String, sourceLanguage: String) throws(LocalizationError) -> TourTexts {
         let list: Checklist
         do { list = try ChecklistLoader.decode(root, file: file) } catch {
-            let first = error.diagnostics.first.map { "\(file):\($0.line ?? 0): \($0.path): \($0.message)" }
-            throw LocalizationError(first ?? "\(file): expected a checklist (an object with \"checklist\", \"id\", \"title\" and \"items\")")
+            throw unreadable(file, error.diagnostics, expected: "a checklist (an object with \"checklist\", \"id\", \"title\" and \"items\")")
         }
         var entries: [Entry] = []
         func add(_ member: JSONMember, at place: JSONPath, context: String, note: String) {

@@ -20,8 +20,7 @@ extension TourTexts {
     static func readScreens(_ root: JSONNode, file: String, sourceLanguage: String) throws(LocalizationError) -> TourTexts {
         let app: ScreensFile
         do { app = try ScreensLoader.decode(root, file: file) } catch {
-            let first = error.diagnostics.first.map { "\(file):\($0.line ?? 0): \($0.path): \($0.message)" }
-            throw LocalizationError(first ?? "\(file): expected a screens file (an object with \"id\" and \"screens\")")
+            throw unreadable(file, error.diagnostics, expected: "a screens file (an object with \"id\" and \"screens\")")
         }
         var entries: [Entry] = []
         var taken = Set<String>()

@@ -64,8 +64,7 @@ public struct TourTexts: Sendable {
         if ChecklistLoader.isChecklist(root) { return try readChecklist(root, file: file, sourceLanguage: sourceLanguage) }
         let (decoded, diagnostics) = TourDecoder.decode(root, file: file)
         guard let tour = decoded, !tour.id.isEmpty else {
-            let first = diagnostics.first.map { "\(file):\($0.line ?? 0): \($0.path): \($0.message)" }
-            throw LocalizationError(first ?? "\(file): expected a tour (an object with \"id\" and \"steps\")")
+            throw unreadable(file, diagnostics, expected: "a tour (an object with \"id\" and \"steps\")")
         }
         guard case .object(let top) = root.value, let stepsNode = top.first(where: { $0.key == "steps" })?.value,
               case .array(let stepNodes) = stepsNode.value else {
@@ -124,6 +123,11 @@ public struct TourTexts: Sendable {
         var languages = [sourceLanguage]
         for tag in tour.textLanguages + (tour.test.languages ?? []) where !languages.contains(tag) { languages.append(tag) }
         return TourTexts(file: file, tourID: tour.id, entries: entries, languages: languages)
+    }
+
+    /// Why `file` gives no texts: its first problem, else that it is not `expected`.
+    static func unreadable(_ file: String, _ diagnostics: [Diagnostic], expected: String) -> LocalizationError {
+        LocalizationError(diagnostics.first.map { "\(file):\($0.line ?? 0): \($0.path): \($0.message)" } ?? "\(file): expected \(expected)")
     }
 
     /// The source text of a value (its `sourceLanguage` string, else a plain string, else its
