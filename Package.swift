@@ -131,7 +131,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["Schema", "TranslationFiles", "ScreensApp", "Tours", "Overlays", "Views", "Raster"]),
         // `limelight edit`: a tour built by pointing at the screen (any TourHost), saved as JSON
         // that keeps the file's own formatting.
-        .target(name: "Editor", dependencies: ["Schema", "Tours", "Views", "Raster", "ImageFiles", "Files"]),
+        .target(name: "Editor", dependencies: ["Schema", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"]),
         // Tours run headless on a virtual clock: sessions, step walks, scripts, state and geometry
         // reports, and the snapshot tests of `limelight test`.
         .target(name: "Headless", dependencies: ["Schema", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"]),

@@ -1,3 +1,4 @@
+import Overlays
 import Schema
 import Tours
 import Views
@@ -38,7 +39,7 @@ final class GestureControls {
     static func name(of demo: JSONTree?) -> String { demo?.stringValue ?? demo?["gesture"]?.stringValue ?? "none" }
 
     /// Whether the gesture `name` goes somewhere (and so has a direction).
-    static func moves(_ name: String) -> Bool { ["drag", "swipe", "scroll"].contains(name) }
+    static func moves(_ name: String) -> Bool { GestureDemo.Kind(rawValue: name)?.moves ?? false }
 
     /// Shows the step's `demo`.
     func show(_ demo: JSONTree?) {

@@ -18,6 +18,10 @@ public struct GestureDemo: Hashable, Sendable {
         case swipe
         /// A slower move across the target in a direction, the content following.
         case scroll
+
+        /// Whether the gesture goes somewhere (a drag, a swipe, a scroll), so a file writes it as
+        /// an object with its way; the others stay on the target and may be named alone.
+        public var moves: Bool { self == .drag || self == .swipe || self == .scroll }
     }
 
     /// Where a swipe or a scroll goes.
@@ -75,7 +79,7 @@ public struct GestureDemo: Hashable, Sendable {
     }
 
     /// Whether the gesture moves from one place to another.
-    public var moves: Bool { kind == .drag || kind == .swipe || kind == .scroll }
+    public var moves: Bool { kind.moves }
 
     /// Seconds one loop of the animation takes.
     public static let period = 2.4

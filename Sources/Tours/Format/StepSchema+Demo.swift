@@ -26,7 +26,7 @@ extension StepSchema {
         step.demoLine = member.value.line
         if case .string = member.value.value {
             guard let kind = r.choice(member.value, at: path, gestureNames) else { return }
-            guard kind == .tap || kind == .doubleTap || kind == .longPress else {
+            guard !kind.moves else {
                 r.report(member.value.line, path, "a \(kind.rawValue) goes somewhere: write it as an object such as {\"gesture\": \"\(kind.rawValue)\", \(kind == .drag ? "\"to\": \"trash\"" : "\"direction\": \"left\"")}")
                 return
             }
