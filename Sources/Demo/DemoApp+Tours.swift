@@ -63,6 +63,7 @@ extension DemoApp: TourHost {
             states: [StateDeclaration("cards", .number, meaning: "how many cards Home has")],
             events: ["cardAdded", "overlayOpened"], overlayKinds: ["alert", "popup", "loading"],
             launchTours: toursFolder.map { [($0 as NSString).appendingPathComponent("fab.json")] } ?? [],
+            launchChecklists: toursFolder.map { [($0 as NSString).appendingPathComponent("getting-started.checklist.json")] } ?? [],
             make: { launch in
                 let app = try DemoApp(size: launch.size, scale: launch.scale, language: Language(rawValue: launch.language) ?? .en,
                                       textEngine: launch.textEngine, images: images.load(report: launch.report), clock: launch.clock)

@@ -17,6 +17,8 @@ public struct OverlayKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let loading = OverlayKind(rawValue: "loading")
     /// Pulsing beacons on targets, no dim; the app stays usable.
     public static let hotspot = OverlayKind(rawValue: "hotspot")
+    /// An onboarding checklist: a launcher with a badge, and its panel of items.
+    public static let checklist = OverlayKind(rawValue: "checklist")
 
     /// The name.
     public var description: String { rawValue }

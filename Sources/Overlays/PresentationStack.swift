@@ -26,14 +26,15 @@ public final class PresentationStack: ScreenLayer {
     /// The kind of the top overlay that takes input, for reports (`nil` when none).
     public var topKind: OverlayKind? { top?.kind }
 
-    /// Shows `overlay` above the others, fading in over its `appearDuration` when `animated`. It is
+    /// Shows `overlay` above the others (below them all when `atBottom`: a checklist's launcher
+    /// that comes while a step shows), fading in over its `appearDuration` when `animated`. It is
     /// laid out in the next frame.
-    public func present(_ overlay: Overlay, animated: Bool = true) {
+    public func present(_ overlay: Overlay, animated: Bool = true, atBottom: Bool = false) {
         guard let root else { return }
         if overlay.stack === self, overlay.isInteractive { return }
         overlays.removeAll { $0 === overlay }
         overlay.stack = self
-        overlays.append(overlay)
+        if atBottom { overlays.insert(overlay, at: 0) } else { overlays.append(overlay) }
         overlay.attachSurfaces(to: root)
         overlay.phase = .appearing
         let now = root.clock.now

@@ -83,6 +83,8 @@ public enum InterfaceWords {
         case .demoTap, .demoDoubleTap, .demoLongPress, .demoDrag, .demoDragTo, .demoSwipeLeft, .demoSwipeRight, .demoSwipeUp,
              .demoSwipeDown, .demoScrollLeft, .demoScrollRight, .demoScrollUp, .demoScrollDown:
             return "What a step's gesture demonstration shows, spoken after its text: keep %1 (what the gesture is on) and %2 (where a drag ends)."
+        case .close: return "The name a screen reader says for a button drawn as ×, which closes a panel."
+        case .checklistProgress: return "How far an onboarding checklist is, under its title: keep %1 (items done) and %2 (all its items)."
         default: return "A role word a screen reader says after an element's name (\"Add, button\")."
         }
     }

@@ -15,6 +15,7 @@ enum RenderCommand {
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
            \(programName) render --tour FILE --video OUT [--video-scale N] [--fps N] [--hold MS | --script FILE]
            \(programName) render --tour FILE --review DIR [--time MS]
+           \(programName) render --checklist FILE [--open] [--checked ID,…] [--time MS] --out PATH
       Renders offscreen (no display needed) and writes PNG.
       Without --tour: the app with the first step of its launch tour (if it has one) fully shown.
       --tour FILE   render a tour's step (--step N, counting from 1; default 1). A tour with a
@@ -28,6 +29,10 @@ enum RenderCommand {
                     the tour, and its settings as the file writes them. At most \(TourReviewPage.stepLimit) steps, the first
                     ones; the page and stderr say how many are left out. Frames of an earlier page
                     that this one does not show are removed. Each frame is written and let go.
+      --checklist FILE  the app with the checklist's launcher in its corner (a NAME.checklist.json);
+                    --open shows its panel open, --checked ID,… has those items ticked as saved
+                    progress would (the others are done when the app says so); --time MS (default
+                    400) is how long after it appeared, its panel opened
       --time MS     virtual time since the step began: a frame in the middle of an animation (the
                     fade-in of step 1, the morph from the previous step)
       --no-overlay  the app alone (with --tour: as it is at that step, without the spotlight)
@@ -55,8 +60,9 @@ enum RenderCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "render"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--video-scale", "--fps", "--hold", "--script", "--review"]),
-                                 switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help"]))
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--video-scale", "--fps", "--hold", "--script", "--review",
+                                                                                           "--checklist", "--checked"]),
+                                 switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help", "--open"]))
         if args.has("--help") { print(help(app)); return }
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) render --help)") }
         // A tour that names its app runs over it.
@@ -80,6 +86,12 @@ enum RenderCommand {
         let time = try args.value("--time").map { v throws(CLIError) in try parseMilliseconds(v, option: "--time", command: c) }
         if args.has("--all") && args.value("--step") != nil { throw .usage("\(c): --step and --all exclude each other") }
         let step = try args.value("--step").map { v throws(CLIError) in try parseInt(v, option: "--step", command: c, range: 1...10_000) }
+        if let checklist = args.value("--checklist") {
+            try renderChecklist(checklist, args: args, settings: settings, app: app, out: out, time: time)
+            return
+        }
+        for option in ["--checked"] where args.value(option) != nil { throw .usage("\(c): \(option) goes with --checklist FILE") }
+        if args.has("--open") { throw .usage("\(c): --open goes with --checklist FILE") }
         if let tourPath = args.value("--tour") {
             try renderTour(TourSetup.load(tourPath, app: app, command: c), args: args, settings: settings, app: app, out: out, step: step, time: time)
             return

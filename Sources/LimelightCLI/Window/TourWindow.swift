@@ -22,14 +22,17 @@ final class TourWindowApp: HostedApp {
     private var lastShownStep = 0
     private var reloader: TourReloader?
     private var tourPath: String?
+    /// The checklist on screen, if any, and the file it came from.
+    var checklistRunner: ChecklistRunner?
+    var checklistPath: String?
     /// Watches the app's screens file, when it has one.
     private var appReloader: FileReloader<Void>?
     /// The app's screens file's problem after a broken save, shown over the tour's own.
     private var appProblem: String?
     private var tourProblem: String?
     private var banner: ErrorBanner?
-    private let store: TourProgressStore?
-    private let app: CLIApp
+    let store: TourProgressStore?
+    let app: CLIApp
     /// Writes each tour event, and the app's, as a line of the events log (`--events`), if anywhere.
     var events: EventLogWriter?
     /// The user experiments draw arms for (`--user`, else the anonymous id kept in saved progress).
@@ -145,8 +148,12 @@ final class TourWindowApp: HostedApp {
             case .stepShown(let i):
                 self.recordShown(engine.tour.id)
                 self.lastShownStep = i
-            case .finished: self.save(.finished, engine.tour.id)
-            case .skipped, .dismissed: self.save(.skipped, engine.tour.id)
+            case .finished:
+                self.save(.finished, engine.tour.id)
+                self.checklistRunner?.noteTourEnded(engine.tour.id, outcome: .finished)
+            case .skipped, .dismissed:
+                self.save(.skipped, engine.tour.id)
+                self.checklistRunner?.noteTourEnded(engine.tour.id, outcome: .skipped)
             case .stepHidden, .targetMissing, .waited, .waitingToShow, .advanced: break
             }
         }
@@ -155,11 +162,21 @@ final class TourWindowApp: HostedApp {
 
     /// Counts a showing of the tour `id` in saved progress (once per start).
     private func recordShown(_ id: String) {
-        guard let store, !shownRecorded else { return }
-        shownRecorded = true
+        guard let store, shownRecorded != id else { return }
+        shownRecorded = id
         do { try store.update { $0.recordShown(id, at: Date()) } } catch { warn("window: \(error)") }
     }
-    private var shownRecorded = false
+    /// The tour whose showing was counted in this start of it.
+    private var shownRecorded: String?
+
+    /// Plays `loaded` now, in place of any tour that ended (a checklist's item chose it): its
+    /// showing counts once more, and it is saved when it ends.
+    func playNow(_ loaded: LoadedTour) {
+        if let engine, engine.isRunning { return }
+        versionsOnFinish = nil
+        shownRecorded = nil
+        play(loaded, after: 0, watching: nil)
+    }
 
     /// The step versions to record when the tour playing now is finished: the whole tour's, when
     /// only its changed steps play.

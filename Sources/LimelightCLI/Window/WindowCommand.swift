@@ -20,13 +20,17 @@ enum WindowCommand {
         """
         return """
         usage: \(programName) [window] [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
-                         [--tour FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-] [--user ID]
+                         [--tour FILE] [--checklist FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-] [--user ID]
           Opens \(d.displayName) in a window titled "\(d.windowTitle)" (\(d.defaultScreen.width.compact)x\(d.defaultScreen.height.compact) points by default, resizable).\(launch)
           --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
                          launch, and reload it whenever the file is saved: the tour stays on its step,
                          and a broken file shows its problem in a red banner while the last good
                          version keeps running. Tour events are logged on stderr. An app declared in
                          a screens file (--app, or the tour's "app") reloads on every save the same way.
+          --checklist FILE  show this checklist's launcher (a NAME.checklist.json) from launch on,
+                         whatever saved progress says of its showings: choosing an item plays its
+                         tour (its file beside the checklist, or one of the app's tours); items
+                         ticked are saved. Without it, the app's own checklist shows by its rules.
           --reset-tours  forget which tours were finished or skipped, so they show again
           --events FILE  every tour event and the app's own as a line of the events log (the README's
                          "The events log": {"time", "user", "session", "event", "tour", "step",
@@ -55,7 +59,7 @@ enum WindowCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "window"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events", "--user"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events", "--user", "--checklist"]),
                                  switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
         if args.has("--help") { print(help(app)); return }
         // A tour that names its app runs over it.
@@ -102,6 +106,13 @@ enum WindowCommand {
             do { if let warning = try store.update({ $0.recordLaunch() }) { warn("window: \(warning)") } } catch { warn("window: \(error)") }
         }
         let launch = args.value("--tour") == nil ? launchPlan(cli, store: store) : nil
+        // The checklist: --checklist FILE always; else the app's own by its show rules (not beside --tour).
+        var checklist: (Checklist, String)?
+        if let path = args.value("--checklist") {
+            do { checklist = (try ChecklistLoader.load(path: path), path) } catch { throw TourSetup.failure(error, command: c) }
+        } else if args.value("--tour") == nil {
+            checklist = launchChecklist(cli, store: store)
+        }
         let host: WindowHost
         do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
         if let fitting = host.fitting { warn("\(c): \(fitting)") }
@@ -146,6 +157,7 @@ enum WindowCommand {
         }
         stage.onAppEvent = { [weak window] name in
             window?.events?.app(name, ms: ((window?.root.clock.now ?? 0) * 1000).rounded())
+            window?.noteAppEventForChecklist(name)
             // What the app does counts for tours' `show` rules ("afterEvent").
             if let store { do { try store.update { $0.recordEvent(name) } } catch { warn("window: \(error)") } }
         }
@@ -165,6 +177,7 @@ enum WindowCommand {
             window.dismissesAsItShows = cli.definition.tours == .dismiss
             window.play(loaded, after: 1, watching: nil)
         }
+        if let (list, path) = checklist { window.showChecklist(list, path: path) }
         // Screen readers (Orca, any AT-SPI2 client) see the window's semantics tree when an
         // accessibility bus answers; Limelight's own speech stands down while one listens, unless
         // --speech on.
@@ -204,6 +217,28 @@ enum WindowCommand {
             do { try store.reset(); warn("window: saved tour progress cleared (\(store.path))") } catch { warn("window: \(error)") }
         }
         return store
+    }
+
+    /// The first of the app's checklists that its `show` rule shows with the saved progress, with
+    /// its path; nil when none does (or tours are off). A broken file is said and passed over.
+    static func launchChecklist(_ app: CLIApp, store: TourProgressStore?) -> (Checklist, String)? {
+        guard app.definition.tours != .off else { return nil }
+        let progress = store?.load().progress ?? TourProgress()
+        for path in app.definition.launchChecklists {
+            do {
+                let list = try ChecklistLoader.load(path: path)
+                let decision = list.showDecision(progress: progress, now: Date())
+                guard decision.shows else {
+                    warn("window: checklist \"\(list.id)\" not shown: \(decision.reason)")
+                    continue
+                }
+                return (list, path)
+            } catch {
+                for d in error.diagnostics { warn("window: \(d)") }
+                warn("window: the checklist \(path) is not shown")
+            }
+        }
+        return nil
     }
 
     /// The first of the app's launch tours that its `show` rule shows with the saved progress (by

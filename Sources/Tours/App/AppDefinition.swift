@@ -42,6 +42,11 @@ public struct AppDefinition: Sendable {
     /// `replay` and `inspect` without `--tour` run the first that loads. A missing or broken file
     /// is said on stderr and passed over. Empty: no tour at launch.
     public var launchTours: [String]
+    /// The checklists the app shows by itself (`NAME.checklist.json` paths), in order: the window
+    /// shows the first whose `show` rule shows it and that is not complete, its launcher from
+    /// launch on; choosing an item plays its tour (its file beside the checklist, or among
+    /// `launchTours`). Empty: none.
+    public var launchChecklists: [String] = []
     /// Whether its tours show by themselves (`on`), never (`off`), or are dismissed as they show
     /// (`dismiss`): the switch for the app's own end-to-end tests (see `TourSwitch`).
     public var tours: TourSwitch
@@ -55,7 +60,7 @@ public struct AppDefinition: Sendable {
     public init(id: String, displayName: String? = nil, windowTitle: String = "Limelight", languages: [String] = ["en"], defaultScreen: Size = Size(390, 844),
                 defaultScale: Double = 1, fontFamily: String = "DejaVu Sans", fallbackLanguages: [String] = [],
                 strings: InterfaceStrings = InterfaceStrings([:]), states: [StateDeclaration] = [], events: [String] = [],
-                overlayKinds: [String] = [], launchTours: [String] = [], tours: TourSwitch = .on,
+                overlayKinds: [String] = [], launchTours: [String] = [], launchChecklists: [String] = [], tours: TourSwitch = .on,
                 make: @escaping @MainActor @Sendable (AppLaunch) throws -> any TourHost) {
         self.id = id
         self.displayName = displayName ?? "the app \(id)"
@@ -70,6 +75,7 @@ public struct AppDefinition: Sendable {
         self.events = events
         self.overlayKinds = overlayKinds
         self.launchTours = launchTours
+        self.launchChecklists = launchChecklists
         self.tours = tours
         self.make = make
     }

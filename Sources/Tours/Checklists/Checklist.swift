@@ -1,4 +1,6 @@
 import Foundation
+import Overlays
+import Raster
 
 /// An onboarding checklist: tasks an app's new user works through, each ticked when the app says it
 /// is done (a state, an event seen, a tour finished), each able to launch the tour that teaches it,
@@ -13,8 +15,30 @@ public struct Checklist: Hashable, Sendable {
     public var items: [ChecklistItem] = []
     /// When it shows, as a tour's `show` says.
     public var show = ShowRule()
-    /// A checklist with `id` and nothing else yet.
-    public init(id: String) { self.id = id }
+    /// The corner its launcher sits in.
+    public var corner = ChecklistOverlay.Corner.bottomLeading
+    /// How far in from the corner the launcher sits, in points.
+    public var offset = Size(16, 16)
+    /// A checklist with `id` and nothing else yet: shown every launch until it is complete.
+    public init(id: String) {
+        self.id = id
+        show.maxTimes = nil
+    }
+
+    /// Whether it shows now by its `show` rule, as a tour's (its showings counted apart from
+    /// tours'); one finished before (every item done) never shows again.
+    public func showDecision(progress: TourProgress, now: Date) -> ShowDecision {
+        if progress.checklistsShown?[id]?.outcome == .finished {
+            var done = ShowDecision(shows: false, steps: [], reason: "was completed before")
+            done.isUsedUp = true
+            return done
+        }
+        var view = progress
+        view.tours[id] = progress.checklistsShown?[id]
+        var tour = Tour(id: id, steps: [])
+        tour.show = show
+        return ShowDecision.decide(tour, progress: view, now: now)
+    }
 
     /// The most items a checklist may have.
     public static let maxItems = 50

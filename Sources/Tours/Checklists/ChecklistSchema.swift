@@ -1,3 +1,5 @@
+import Overlays
+import Raster
 import Schema
 
 /// Every key of a checklist file, declared once: the reader, the README's table and the JSON
@@ -34,11 +36,25 @@ enum ChecklistSchema {
         idRow(doc: "the checklist's id, in saved progress and the events log", example: "the checklist, such as \"getting-started\"") { id, list in list.id = id },
         textRow("title", default: "required", doc: "what the launcher's panel is headed",
                 missing: "missing key \"title\" (what the checklist is, such as \"Get started\")") { text, table, list in (list.title, list.titles) = (text, table) },
-        KeyRow(showRow.name, showRow.kind, value: showRow.row.value, default: showRow.row.defaultValue,
-               doc: "when the checklist shows, from saved progress, as a tour's `show` says: once, every time, after N launches, after one of the app's events N times, at most N times, not again within a while") { member, path, context, r, list in
+        KeyRow(showRow.name, showRow.kind, value: showRow.row.value, default: "`\"always\"`",
+               doc: "when the launcher shows, from saved progress, as a tour's `show` says (a showing is a launch it appeared in): every launch until every item is done, once, after N launches, after one of the app's events N times, at most N times, not again within a while") { member, path, context, r, list in
             var tour = Tour(id: list.id, steps: [])
             showRow.decode?(member, path, KeyRow<Tour>.Context(members: context.members, node: context.node, path: context.path), &r, &tour)
             list.show = tour.show
+            // Unless it says how many times, a checklist shows until it is complete.
+            if case .object(let members) = member.value.value, !members.contains(where: { $0.key == "maxTimes" }) { list.show.maxTimes = nil }
+        },
+        .choice("corner", ChecklistOverlay.Corner.self, default: .bottomLeading,
+                doc: "the corner of the screen the launcher sits in (leading and trailing follow the language's direction)", \.corner),
+        KeyRow("offset", .mixed, value: "`[x, y]` in points, each 0 to 2000", default: "`[16, 16]`",
+               doc: "how far in from its corner the launcher sits: x from the corner's side, y from its top or bottom (above a tab bar, say)") { member, path, _, r, list in
+            guard case .array(let items) = member.value.value, items.count == 2 else {
+                r.report(member.value.line, path, "expected [x, y] in points, such as [16, 72]")
+                return
+            }
+            let x = r.number(items[0], at: path.appending(0), in: 0...2000, meaning: "a number (x)")
+            let y = r.number(items[1], at: path.appending(1), in: 0...2000, meaning: "a number (y)")
+            if let x, let y { list.offset = Size(x, y) }
         },
         KeyRow("items", .list, value: "a list of items: `id`, `title`, `description`, `done`, `tour`, `after`", default: "required",
                doc: "the tasks, in the order shown", missing: "missing key \"items\" (the checklist's tasks)") { member, path, _, r, list in

@@ -95,6 +95,20 @@ public final class EventLogWriter {
         line(kind, tour: tour, arm: arm, step: step, extra: fields, ms: ms)
     }
 
+    /// Writes what happened to a checklist: `checklistShown` (once a session), `itemLaunched` (an
+    /// item's tour chosen, `tour` naming it) or `itemDone` (once per item and session), with the
+    /// checklist's id and the item's.
+    public func checklist(_ event: ChecklistEvent, checklist: String, item: String? = nil, tour: String? = nil, ms: Double? = nil) {
+        guard event == .itemLaunched || checklistsSeen.insert("\(event.rawValue)\u{0}\(checklist)\u{0}\(item ?? "")").inserted else { return }
+        var out = head(event.rawValue) + ",\"checklist\":" + Self.string(checklist)
+        if let item { out += ",\"item\":" + Self.string(item) }
+        if let tour { out += ",\"tour\":" + Self.string(tour) }
+        out += ",\"language\":" + Self.string(context.language) + ",\"screen\":" + Self.string(context.screen)
+        if let ms { out += ",\"ms\":\(Self.number(ms))" }
+        write(out + "}")
+    }
+    private var checklistsSeen: Set<String> = []
+
     /// Writes one of the app's own events, `name`.
     public func app(_ name: String, ms: Double? = nil) {
         var out = head("app")
@@ -127,4 +141,14 @@ public final class EventLogWriter {
 
     /// `v` as JSON writes a number (whole ones without a fraction).
     static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? "\(Int(v))" : "\(v)" }
+}
+
+/// What the events log says of a checklist.
+public enum ChecklistEvent: String, Hashable, Sendable {
+    /// Its launcher appeared (once a session).
+    case checklistShown
+    /// An item was chosen and its tour launched.
+    case itemLaunched
+    /// An item turned done (once per item and session).
+    case itemDone
 }

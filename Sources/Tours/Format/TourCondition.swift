@@ -64,7 +64,7 @@ public struct TourCondition: Hashable, Sendable, CustomStringConvertible {
         case "tab":
             return compare(host.selectedTabName ?? "", value)
         case "overlay":
-            let shown = host.overlays.presented.map(\.kind.rawValue).filter { $0 != OverlayKind.spotlight.rawValue }
+            let shown = host.overlays.presented.map(\.kind.rawValue).filter { $0 != OverlayKind.spotlight.rawValue && $0 != OverlayKind.checklist.rawValue }
             let present = value == "none" ? shown.isEmpty : shown.contains(value)
             return comparison == .notEqual ? !present : present
         case "view":

@@ -112,7 +112,10 @@ extension TourStep {
         if let version { return version }
         var h: UInt64 = 0xcbf29ce484222325
         func mix(_ s: String) { for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }; h = (h ^ 0xff) &* 0x100000001b3 }
-        mix(String(describing: targets)); mix(String(describing: shape))
+        // An element's query by its own words: reflection would print its private container's type
+        // with an address, a new version in every process.
+        mix(targets.map { if case .element(let q) = $0 { "element(\(q.description))" } else { String(describing: $0) } }.joined(separator: ", "))
+        mix(String(describing: shape))
         mix(title ?? ""); mix(text ?? "")
         for (k, v) in titles.sorted(by: { $0.key < $1.key }) { mix(k); mix(v) }
         for (k, v) in texts.sorted(by: { $0.key < $1.key }) { mix(k); mix(v) }

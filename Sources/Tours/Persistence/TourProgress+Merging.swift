@@ -4,6 +4,22 @@ import Foundation
 /// devices, or two windows of one app that each saved): merging is commutative and idempotent, and
 /// nothing done is ever undone by it — a finished tour stays finished, a ticked item stays ticked.
 extension TourProgress {
+    /// The progress after checklist `id` showed at `date`.
+    public mutating func recordChecklistShown(_ id: String, at date: Date) {
+        var view = TourProgress()
+        view.tours = checklistsShown ?? [:]
+        view.recordShown(id, at: date)
+        checklistsShown = view.tours
+    }
+
+    /// The progress after every item of checklist `id` was done, at `date`.
+    public mutating func recordChecklistFinished(_ id: String, at date: Date) {
+        var view = TourProgress()
+        view.tours = checklistsShown ?? [:]
+        view.recordEnd(id, outcome: .finished, at: date, versions: nil)
+        checklistsShown = view.tours
+    }
+
     /// Whether item `item` of checklist `checklist` was ticked.
     public func isChecked(_ item: String, in checklist: String) -> Bool { checklists?[checklist]?[item] != nil }
 
@@ -38,6 +54,10 @@ extension TourProgress {
         }
         if checklists != nil || other.checklists != nil {
             out.checklists = (checklists ?? [:]).merging(other.checklists ?? [:]) { a, b in a.merging(b) { min($0, $1) } }
+        }
+        if checklistsShown != nil || other.checklistsShown != nil {
+            let a = checklistsShown ?? [:], b = other.checklistsShown ?? [:]
+            out.checklistsShown = Dictionary(uniqueKeysWithValues: Set(a.keys).union(b.keys).map { ($0, Self.merge(a[$0], b[$0])!) })
         }
         return out
     }

@@ -40,6 +40,9 @@ public struct TourProgress: Codable, Hashable, Sendable {
     public var experiments: [String]?
     /// The checklists' items ticked, by checklist id, then item id: when each was first ticked.
     public var checklists: [String: [String: Date]]?
+    /// Each checklist's showings, by checklist id, kept as a tour's are (times shown, the last
+    /// showing; finished once every item was done).
+    public var checklistsShown: [String: Entry]?
 
     /// Launches counted so far.
     public var launches: Int { appLaunches ?? 0 }

@@ -35,6 +35,10 @@ public struct InterfaceStrings: Hashable, Sendable {
         case demoSwipeLeft, demoSwipeRight, demoSwipeUp, demoSwipeDown
         /// A scroll of the target, by the way its content goes (down: what is further down).
         case demoScrollLeft, demoScrollRight, demoScrollUp, demoScrollDown
+        /// A close button's name (a checklist's panel).
+        case close
+        /// "%1 of %2 done": how far a checklist is.
+        case checklistProgress
     }
 
     /// The words by language tag, then by key.
@@ -89,6 +93,7 @@ public struct InterfaceStrings: Hashable, Sendable {
                .demoTap: "Tap %1", .demoDoubleTap: "Double-tap %1", .demoLongPress: "Touch and hold %1", .demoDrag: "Drag %1",
                .demoDragTo: "Drag %1 to %2", .demoSwipeLeft: "Swipe left on %1", .demoSwipeRight: "Swipe right on %1",
                .demoSwipeUp: "Swipe up on %1", .demoSwipeDown: "Swipe down on %1", .demoScrollLeft: "Scroll %1 left",
-               .demoScrollRight: "Scroll %1 right", .demoScrollUp: "Scroll %1 up", .demoScrollDown: "Scroll %1 down"],
+               .demoScrollRight: "Scroll %1 right", .demoScrollUp: "Scroll %1 up", .demoScrollDown: "Scroll %1 down",
+               .close: "Close", .checklistProgress: "%1 of %2 done"],
     ])
 }

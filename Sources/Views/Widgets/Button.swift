@@ -16,6 +16,8 @@ public final class Button: View {
     public var isEnabled = true { didSet { if isEnabled != oldValue, !isEnabled, root?.focusedView === self { root?.focus(nil) } } }
     /// Whether the button is the chosen one of several (a tab), for assistive technology.
     public var isSelected = false
+    /// Whether what the button stands for is done (a checklist's task), for assistive technology.
+    public var isChecked = false
     /// Points the focus ring is drawn inside the button's edge, for a button that fills a bar or a
     /// clipped group to its edges (a tab, a list row); 0 draws it around the outside.
     public var focusRingInset = 0.0 { didSet { if focusRingInset != oldValue, showsFocusRing { setNeedsDisplay() } } }
@@ -79,6 +81,7 @@ public final class Button: View {
     public override var semanticState: SemanticState {
         var s: SemanticState = []
         if isSelected { s.insert(.selected) }
+        if isChecked { s.insert(.checked) }
         if !isEnabled { s.insert(.disabled) }
         return s
     }

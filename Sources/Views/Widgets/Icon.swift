@@ -50,6 +50,20 @@ public struct Icon: Hashable, Sendable {
     /// A check mark (a checked box's tick), 2.4 units thick.
     public static let checkmark = Icon(path: polygon([(4.6, 12.6), (6.3, 10.9), (9.8, 14.4), (17.7, 6.5), (19.4, 8.2), (9.8, 17.8)]))
 
+    /// A list of three lines, the first two ticked (a checklist).
+    public static let checklist: Icon = {
+        var p = Path()
+        for (i, y) in [4.0, 10.5, 17.0].enumerated() {
+            p.append(.roundedRect(Rect(x: 10.5, y: y + 1.4, width: 10.5, height: 2.2), radius: 1.1))
+            if i < 2 {
+                p.append(polygon([(2.6, y + 2.4), (3.8, y + 1.2), (5.4, y + 2.8), (8.4, y - 0.2), (9.6, y + 1), (5.4, y + 5.2)]))
+            } else {
+                p.append(.circle(center: Point(5.6, y + 2.5), radius: 1.9))
+            }
+        }
+        return Icon(path: p)
+    }()
+
     /// A house with a pitched roof, a chimney and a door.
     public static let house: Icon = {
         var p = polygon([(12, 2.6), (22.6, 11.6), (21.2, 13.2), (19.5, 11.8), (19.5, 21), (14.5, 21), (14.5, 15),
