@@ -184,6 +184,23 @@ int limelight_session_send_event(limelight_session *session, const char *name);
  * tour.json`. 0, or -1 (a folder, no room: nothing at path changed). Sessions' thread. */
 int limelight_session_write_catalog(limelight_session *session, const char *path);
 
+/* Shows the checklist file at checklist_path (a NAME.checklist.json, the README's "Checklists")
+ * over the app's frame from now on: a launcher in its corner with a badge counting the items left,
+ * opening a panel of the items; it takes pointer and key events like the tour's overlay (a tap on
+ * the launcher is Limelight's, the rest of the frame stays the app's). An item is done when the
+ * app's states and events say so (limelight_session_set_state, limelight_session_send_event) or
+ * its tour finished; choosing an item plays its tour (ID.json beside the checklist) in place of
+ * the session's tour once that one has ended. The events callback gets "checklistShown",
+ * "itemLaunched" and "itemDone" lines: save the items done and give them back next time with
+ * limelight_session_check_item. limelight_session_state_json says each item's state under
+ * "checklist". A second call replaces the checklist. 0, or -1 (the file's first problem in
+ * limelight_last_error). Sessions' thread. */
+int limelight_session_show_checklist(limelight_session *session, const char *checklist_path);
+
+/* Ticks the item item_id of the checklist shown, as the app saved it from an earlier run (no
+ * "itemDone" line is written for it). 0, or -1 (no checklist shown, no such item). Sessions' thread. */
+int limelight_session_check_item(limelight_session *session, const char *item_id);
+
 /* Names who the events log's lines are about: user, an anonymous id (1 to 200 bytes of UTF-8), and
  * session_id (NULL keeps the id the session made). Call it before the first advance: a tour with an
  * experiment ("variants", "holdout") draws the user's arm then, and a user held out sees no tour.

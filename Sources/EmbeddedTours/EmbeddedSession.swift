@@ -39,10 +39,15 @@ public final class EmbeddedSession {
         get { writer.context.session }
         set { writer.context.session = newValue }
     }
+    /// The checklist shown over the app, if any (`showChecklist(path:)`), and its file.
+    public internal(set) var checklist: ChecklistRunner?
+    var checklistPath: String?
+    /// Why the item chosen last did not play its tour, if it did not (its file is missing or broken).
+    public internal(set) var checklistProblem: String?
     /// The arm of the tour's experiment the user is in, once drawn (nil: no experiment, or not yet).
     public private(set) var arm: String?
     private var startsOnFirstAdvance = false
-    private lazy var writer = EventLogWriter(context: .init(user: "anonymous", session: UUID().uuidString.lowercased(), language: screen.root.language ?? "en",
+    lazy var writer = EventLogWriter(context: .init(user: "anonymous", session: UUID().uuidString.lowercased(), language: screen.root.language ?? "en",
                                                             screen: "\(screen.root.size.width.compact)x\(screen.root.size.height.compact)")) { [weak self] line in
         self?.onEventLine?(line)
     }
@@ -92,10 +97,16 @@ public final class EmbeddedSession {
         engine.onEvent = { [weak self] event in
             guard let self else { return }
             self.writer.record(event, tour: self.engine.tour, endedAt: self.engine.endedAtStep, ms: (self.clock.now * 1000).rounded())
+            switch event {
+            case .finished: self.checklist?.noteTourEnded(self.engine.tour.id, outcome: .finished)
+            case .skipped, .dismissed: self.checklist?.noteTourEnded(self.engine.tour.id, outcome: .skipped)
+            default: break
+            }
         }
         screen.onAppEvent = { [weak self] name in
             guard let self else { return }
             self.writer.app(name, ms: (self.clock.now * 1000).rounded())
+            self.checklist?.noteEvent(name)
         }
     }
 
@@ -216,17 +227,19 @@ public final class EmbeddedSession {
             var state: StateReport
             var events: [String: Int]
             var spotlight: StepGeometry?
-            enum CodingKeys: String, CodingKey { case state, events, spotlight }
+            var checklist: ChecklistReport?
+            enum CodingKeys: String, CodingKey { case state, events, spotlight, checklist }
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: CodingKeys.self)
                 try c.encode(state, forKey: .state)
                 try c.encode(events, forKey: .events)
                 try c.encode(spotlight, forKey: .spotlight)
+                try c.encodeIfPresent(checklist, forKey: .checklist)
             }
         }
         let spotlight = engine.spotlight.map { StepGeometry(spotlight: $0, root: screen.root) }
         return jsonLine(Report(state: StateReport(stage: screen, engine: engine, states: screen.stateDeclarations),
-                               events: screen.eventCounts, spotlight: spotlight))
+                               events: screen.eventCounts, spotlight: spotlight, checklist: checklist.map { ChecklistReport($0, problem: checklistProblem) }))
     }
 
     /// What the app published, for `limelight check --catalog`.

@@ -83,8 +83,9 @@ public final class ChecklistOverlay: Overlay {
         if views.fits(new) {
             let now = root?.clock.now
             let animated = !(root?.reducesMotion ?? true) && now != nil
-            views.show(new, animateTicksFrom: animated ? now : nil, previous: old)
-            if animated { startAnimating() }
+            // Closed, the ticks wait for the panel to open.
+            views.show(new, animateTicksFrom: animated ? now : nil, previous: old, pending: !isOpen)
+            if animated && isOpen { startAnimating() }
         } else {
             needsViews = true
             root?.beforeNextFrame {}
@@ -95,7 +96,9 @@ public final class ChecklistOverlay: Overlay {
     public func open() {
         guard !isOpen, isInteractive, !standsAside else { return }
         isOpen = true
-        panelFade = Tween(from: panelOpacity, to: 1, start: root?.clock.now ?? 0, duration: fadeDuration, easing: .easeOut)
+        let now = root?.clock.now ?? 0
+        panelFade = Tween(from: panelOpacity, to: 1, start: now, duration: fadeDuration, easing: .easeOut)
+        views.startPendingTicks(at: now + fadeDuration)
         root?.beforeNextFrame {}
         startAnimating()
         arriveAgain()

@@ -97,8 +97,9 @@ final class ChecklistViews {
     func fits(_ content: ChecklistContent) -> Bool { shape == Self.shape(of: content) }
 
     /// Shows `content`; items that turned done since the last content tick from `animateTicksFrom`
-    /// (clock seconds), or at once when nil.
-    func show(_ content: ChecklistContent, animateTicksFrom start: Double?, previous: ChecklistContent? = nil) {
+    /// (clock seconds), or at once when nil; with `pending`, they wait to tick until
+    /// `startPendingTicks(at:)` (the panel is closed: they tick when it opens).
+    func show(_ content: ChecklistContent, animateTicksFrom start: Double?, previous: ChecklistContent? = nil, pending: Bool = false) {
         title.string = content.title
         progressText.string = content.progressText
         progress.progress = content.fractionDone
@@ -117,8 +118,14 @@ final class ChecklistViews {
             row.button.accessibilityLabel = item.title
             row.button.accessibilityDescription = item.detail.isEmpty ? nil : item.detail
             let wasDone = previous.map { i < $0.items.count && $0.items[i].state == .done } ?? true
-            row.mark.set(item.state, tickFrom: item.state == .done && !wasDone ? start : nil)
+            let ticks = item.state == .done && !wasDone
+            row.mark.set(item.state, tickFrom: ticks ? start : nil, pending: ticks && start != nil && pending)
         }
+    }
+
+    /// Starts the ticks that waited for the panel to open, at `time`.
+    func startPendingTicks(at time: Double) {
+        for row in rows { row.mark.startPendingTick(at: time) }
     }
 
     /// Moves every running tick to `time`; returns whether one still runs.
@@ -145,12 +152,24 @@ final class ChecklistMark: View {
 
     init(tint: Color) { self.tint = tint; super.init() }
 
-    /// Shows `state`; a tick that grows from `start` (clock seconds) when given.
-    func set(_ state: ChecklistContent.State, tickFrom start: Double?) {
+    /// Whether the tick waits to start (`startPendingTick(at:)`).
+    private var isPending = false
+
+    /// Shows `state`; a tick that grows from `start` (clock seconds) when given, or that waits for
+    /// `startPendingTick(at:)` when `pending`.
+    func set(_ state: ChecklistContent.State, tickFrom start: Double?, pending: Bool = false) {
         if state != self.state { setNeedsDisplay() }
         self.state = state
-        tickStart = start
+        isPending = pending
+        tickStart = pending ? nil : start
         tick = start == nil ? 1 : 0
+    }
+
+    /// Starts a waiting tick at `time`.
+    func startPendingTick(at time: Double) {
+        guard isPending else { return }
+        isPending = false
+        tickStart = time
     }
 
     /// Moves the tick to `time`; returns whether it still grows.

@@ -20,6 +20,7 @@ extension ScreensFile {
             })
         let name = (self.file as NSString).lastPathComponent
         definition.idLocations = idLines.mapValues { "\(name):\($0)" }
+        definition.launchChecklists = checklists
         return definition
     }
 }

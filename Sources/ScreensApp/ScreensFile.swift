@@ -34,6 +34,8 @@ public struct ScreensFile: Sendable {
     public var states: [DeclaredState] = []
     /// The events its buttons send, which show rules may count.
     public var events: [String] = []
+    /// The app's checklist files, as paths from the current folder.
+    public var checklists: [String] = []
     /// The tabs of its tab bar, in order (none: no tab bar).
     public var tabs: [DeclaredTab] = []
     /// The screen it opens on.

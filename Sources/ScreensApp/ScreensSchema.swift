@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Schema
 import Tours
@@ -100,6 +101,21 @@ enum ScreensSchema {
                 guard validName(name) else { r.report(item.line, path.appending(i), "expected an event name of letters, digits, \"_\" and \".\", found \(quoted(name))"); continue }
                 guard seen.insert(name).inserted else { r.report(item.line, path.appending(i), "\(quoted(name)) is already an event"); continue }
                 file.events.append(name)
+            }
+        },
+        KeyRow("checklists", .list, value: "a list of paths (`NAME.checklist.json`, beside this file or in a folder under it)", default: "none",
+                doc: "the app's onboarding checklists: the window shows the first its `show` rule shows, and its items play the tours beside it") { member, path, _, r, file in
+            guard case .array(let items) = member.value.value else { r.report(member.value.line, path, "expected a list of checklist files, found \(member.value.kindDescription)"); return }
+            guard items.count <= maxNames else { r.report(member.value.line, path, "expected at most \(maxNames) checklists, found \(items.count)"); return }
+            let folder = (file.file as NSString).deletingLastPathComponent
+            for (i, item) in items.enumerated() {
+                guard let name = r.string(item, at: path.appending(i), nonEmpty: true) else { continue }
+                // The file's own folder or under it: no absolute path, no way up.
+                guard !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), name.hasSuffix(".checklist.json") else {
+                    r.report(item.line, path.appending(i), "expected a NAME.checklist.json path inside this file's folder, found \(quoted(name))")
+                    continue
+                }
+                file.checklists.append(folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))
             }
         },
         KeyRow("tabs", .list, value: "a list of objects: `screen`, `title`, `icon`", default: "none (no tab bar)",

@@ -55,7 +55,7 @@ import TestSupport
         let exported = try CLI.run(["l10n", "export", dir + "/lists", "--lang", "fr", "--out", dir + "/fr.po"])
         #expect(exported.status == 0, "\(exported.stderr)")
         var po = try String(contentsOfFile: dir + "/fr.po", encoding: .utf8)
-        for context in ["getting-started/title", "getting-started/add/title", "getting-started/add/description", "getting-started/five/title"] {
+        for context in ["getting-started/title", "getting-started/add/title", "getting-started/add/description", "getting-started/more/title"] {
             #expect(po.contains("msgctxt \"\(context)\""), "\(context) in \(po)")
         }
         po = po.replacingOccurrences(of: "msgid \"Add a card\"\nmsgstr \"\"", with: "msgid \"Add a card\"\nmsgstr \"Ajouter une carte\"")

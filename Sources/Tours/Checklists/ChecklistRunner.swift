@@ -88,10 +88,23 @@ public final class ChecklistRunner {
         refresh()
     }
 
-    /// Notes that the tour `id` ended with `outcome`.
+    /// Notes that the tour `id` ended with `outcome`; when the checklist launched it, its panel
+    /// opens again once the tour's last step has gone, so its tick is seen.
     public func noteTourEnded(_ id: String, outcome: TourOutcome) {
         progress.recordEnd(id, outcome: outcome, at: Date(), versions: nil)
         refresh()
+        guard launched == id else { return }
+        launched = nil
+        host.root.timers.after(0.4) { [weak self] in self?.overlay.open() }
+    }
+    /// The tour launched from the checklist that has not ended yet.
+    private var launched: String?
+
+    /// Ticks item `id` as saved progress from an earlier run has it: done, without reporting it.
+    public func restoreChecked(_ id: String) {
+        progress.recordChecked(id, in: checklist.id, at: Date())
+        reported.insert(id)
+        overlay.show(content())
     }
 
     /// Works the states out again: items that turned done are reported and tick in.
@@ -109,6 +122,9 @@ public final class ChecklistRunner {
     private func choose(_ index: Int) {
         guard index < checklist.items.count else { return }
         let item = checklist.items[index]
-        if item.tour != nil { onLaunch?(item) }
+        if let tour = item.tour {
+            launched = tour
+            onLaunch?(item)
+        }
     }
 }
