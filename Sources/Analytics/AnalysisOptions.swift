@@ -14,6 +14,8 @@ public struct AnalysisOptions: Sendable {
     public var lenient = false
     /// The tours' files, as facts.
     public var tours: [TourFacts] = []
+    /// The checklists' files, as facts: each id with its items' ids in order.
+    public var checklists: [(id: String, items: [String])] = []
 
     /// The defaults: no goal, every event, strict.
     public init() {}

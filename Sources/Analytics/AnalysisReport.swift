@@ -18,6 +18,8 @@ public struct AnalysisReport: Codable, Sendable, Equatable {
     public var withinMs: Double?
     /// Each tour, in the order first seen (tours given with `--tour` first).
     public var tours: [TourReport] = []
+    /// Each checklist, in the order first seen (checklists given with `--checklist` first).
+    public var checklists: [ChecklistReport] = []
 }
 
 /// One tour's figures.

@@ -19,6 +19,7 @@ public final class EventAnalysis {
     private var buttons: [Int32: [String: Int]] = [:]
     private var maxStep: [Int32: Int] = [:]
     private var sawAssigned: Set<Int32> = []
+    private var checklists: ChecklistTally
     /// Events counted.
     public private(set) var events = 0
     /// Bad lines skipped (under `lenient`).
@@ -27,6 +28,7 @@ public final class EventAnalysis {
     /// An analysis with `options`; the tours it is given come first in the report.
     public init(options: AnalysisOptions) {
         self.options = options
+        checklists = ChecklistTally(facts: options.checklists)
         for facts in options.tours {
             let t = tour(facts.id)
             for v in facts.variants { _ = arm(v.name, of: t) }
@@ -82,6 +84,10 @@ public final class EventAnalysis {
             users.append(UserState(last: e.time))
         }
         events += 1
+        if e.kind.isChecklistEvent {
+            checklists.add(e, user: Int32(u))
+            return
+        }
         guard e.kind.isTourEvent, let tourID = e.tour else {
             if e.kind == .app, let goal = options.goal, e.name == goal {
                 let within = options.within
@@ -157,6 +163,7 @@ public final class EventAnalysis {
         for t in tourNames.indices {
             out.tours.append(tourReport(Int32(t)))
         }
+        out.checklists = checklists.report()
         return out
     }
 

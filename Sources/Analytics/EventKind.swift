@@ -23,9 +23,17 @@ public enum EventKind: String, CaseIterable, Sendable {
     case waiting
     /// A step's target came after a wait (diagnostic: read, not counted).
     case waited
+    /// A checklist's launcher appeared (`checklist`; once a session).
+    case checklistShown
+    /// A checklist's item was chosen and its tour launched (`checklist`, `item`, `tour`).
+    case itemLaunched
+    /// A checklist's item turned done (`checklist`, `item`; once per item and session).
+    case itemDone
 
     /// Whether the event belongs to a tour (it names one).
-    public var isTourEvent: Bool { self != .app }
+    public var isTourEvent: Bool { self != .app && !isChecklistEvent }
+    /// Whether the event belongs to a checklist (it names one).
+    public var isChecklistEvent: Bool { self == .checklistShown || self == .itemLaunched || self == .itemDone }
     /// Whether the event names a step, always.
     public var needsStep: Bool { [.shown, .advanced, .targetMissing, .hidden, .waiting, .waited].contains(self) }
     /// Whether the event ends the step it names (the end of that step's dwell).

@@ -26,6 +26,10 @@ public struct EventLine: Sendable {
     public var language: String?
     /// The screen's size (`390x844`).
     public var screen: String?
+    /// The checklist's id (checklist events).
+    public var checklist: String?
+    /// The checklist's item (`itemLaunched`, `itemDone`).
+    public var item: String?
 
     /// The longest string field read, in bytes.
     static let maxField = 1024
@@ -59,7 +63,7 @@ struct Scanner {
     }
 
     /// The contract's keys, by their bytes (a key is matched without making a string of it).
-    static let keys: [(bytes: [UInt8], id: UInt8)] = ["time", "user", "session", "event", "tour", "step", "variant", "cause", "by", "name", "language", "screen"]
+    static let keys: [(bytes: [UInt8], id: UInt8)] = ["time", "user", "session", "event", "tour", "step", "variant", "cause", "by", "name", "language", "screen", "checklist", "item"]
         .enumerated().map { (Array($0.element.utf8), UInt8($0.offset)) }
     /// The events' names, by their bytes.
     static let kinds: [(bytes: [UInt8], kind: EventKind)] = EventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
@@ -142,6 +146,8 @@ struct Scanner {
                 case 9: e.name = try field()
                 case 10: e.language = try field()
                 case 11: e.screen = try field()
+                case 12: e.checklist = try field()
+                case 13: e.item = try field()
                 default: try skipValue(depth: 0)
                 }
                 skipSpace()
@@ -169,6 +175,8 @@ struct Scanner {
         if kind == .assigned, e.variant?.isEmpty != false { throw LineProblem("an assigned event without \"variant\" (the arm, or \"holdout\")") }
         if kind == .targetMissing, e.cause?.isEmpty != false { throw LineProblem("a targetMissing event without \"cause\"") }
         if kind == .app, e.name?.isEmpty != false { throw LineProblem("an app event without \"name\"") }
+        if kind.isChecklistEvent, e.checklist?.isEmpty != false { throw LineProblem("a \(kindName) event without \"checklist\"") }
+        if kind == .itemLaunched || kind == .itemDone, e.item?.isEmpty != false { throw LineProblem("an \(kindName) event without \"item\"") }
         return e
     }
 

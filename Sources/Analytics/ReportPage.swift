@@ -27,6 +27,11 @@ public enum ReportPage {
             }
             body += "</section>\n"
         }
+        for c in report.checklists {
+            body += "<section class=\"checklist\" id=\"checklist-\(escape(c.checklist))\">\n<h2>Checklist \(escape(c.checklist))</h2>\n"
+            body += "<p>Shown to \(c.shown) users; \(c.completed) did every item (\(ReportText.percent(c.completionRate))).</p>\n" + items(c)
+            body += "</section>\n"
+        }
         return """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>limelight analyze</title>
@@ -81,6 +86,18 @@ public enum ReportPage {
             svg += "<rect class=\"median\" x=\"60\" y=\"\(y)\" width=\"\(max(m, 1))\" height=\"\(row - 6)\" fill=\"#34a853\"/>"
             svg += "<line class=\"p90\" x1=\"\(60 + m)\" x2=\"\(60 + p)\" y1=\"\(y + 9)\" y2=\"\(y + 9)\" stroke=\"#1c1c1e\"/>"
             svg += "<text x=\"\(68 + p)\" y=\"\(y + 15)\">\(ReportText.seconds(q.median)) / \(ReportText.seconds(q.p90))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// Each item's users who did it as a bar (of those shown the checklist), and those who launched its tour.
+    static func items(_ c: ChecklistReport) -> String {
+        let top = max(1, c.shown), row = 24, width = 420
+        var svg = "<svg class=\"items\" width=\"\(width + 320)\" height=\"\(c.items.count * row + 8)\" role=\"img\" aria-label=\"items done\">\n"
+        for (i, item) in c.items.enumerated() {
+            let w = Int(Double(item.done) / Double(top) * Double(width)), y = i * row + 4
+            svg += "<text x=\"0\" y=\"\(y + 15)\">\(escape(item.item))</text><rect class=\"bar\" x=\"120\" y=\"\(y)\" width=\"\(max(w, 1))\" height=\"\(row - 6)\" fill=\"#34a853\"/>"
+            svg += "<text x=\"\(126 + w)\" y=\"\(y + 15)\">\(item.done) done (\(ReportText.percent(item.doneRate))), \(item.launched) launched</text>\n"
         }
         return svg + "</svg>\n"
     }

@@ -51,6 +51,11 @@ public enum ReportText {
                 }
             }
         }
+        for c in report.checklists {
+            out.append("")
+            out.append("checklist \(c.checklist): shown to \(c.shown) users, \(c.completed) did every item (\(percent(c.completionRate)))")
+            out += table(["item", "launched", "done", "done of shown"], c.items.map { [$0.item, "\($0.launched)", "\($0.done)", percent($0.doneRate)] })
+        }
         return out.joined(separator: "\n") + "\n"
     }
 

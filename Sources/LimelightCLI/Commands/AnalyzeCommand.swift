@@ -8,18 +8,20 @@ import Tours
 @MainActor
 enum AnalyzeCommand {
     static let help = """
-    usage: \(programName) analyze EVENTS… [--tour FILE] [--goal EVENT] [--within DURATION] [--since TIME] [--until TIME]
+    usage: \(programName) analyze EVENTS… [--tour FILE] [--checklist FILE] [--goal EVENT] [--within DURATION] [--since TIME] [--until TIME]
                              [--json | --html DIR | --sql duckdb|postgres|bigquery] [--lenient]
            \(programName) analyze --plan --baseline RATE --mde DIFFERENCE [--alpha A] [--power P]
       Reads events logs (JSON lines, the contract in the README's "The events log") one line at a
       time and prints per tour: users assigned, shown, started, finished, skipped and dismissed per
       arm; the step funnel with the users lost at each step; dwell per step and time to complete
       (median, 90th percentile); missing targets per step and cause; what moved steps on; users by
-      language and screen size; and, with a goal, each arm's conversion and its difference from the
+      language and screen size; per checklist, the users it showed to and who did every item, and
+      per item the users who launched its tour and who did it; and, with a goal, each arm's conversion and its difference from the
       control (the holdout, else the first arm) with a 95 % interval, and the sample-ratio check.
       A user's events must come in time order. Memory follows the users, not the log's size.
       --tour FILE       the tour's file: its step count, and its experiment's arms and holdout (their
                         shares, for the sample-ratio check)
+      --checklist FILE  the checklist's file: its items in order, so "did every item" counts them all
       --goal EVENT      the app event (`"event": "app", "name": EVENT`) that counts as a conversion
       --within DURATION the goal counts this long after the user's assignment (or first sight of
                         the tour): 7d, 12h, 30m, 45s (default: until the log ends)
@@ -36,7 +38,7 @@ enum AnalyzeCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "analyze"
-        let args = try Arguments(words, command: c, valued: ["--tour", "--goal", "--within", "--since", "--until", "--html", "--sql",
+        let args = try Arguments(words, command: c, valued: ["--tour", "--checklist", "--goal", "--within", "--since", "--until", "--html", "--sql",
                                                              "--baseline", "--mde", "--alpha", "--power"],
                                  switches: ["--help", "--json", "--lenient", "--plan"], positionalPaths: "an events log")
         if args.has("--help") { print(help); return }
@@ -57,6 +59,12 @@ enum AnalyzeCommand {
         if let tour = args.value("--tour") {
             let loaded = try TourSetup.load(tour, app: app, command: c)
             options.tours = [AnalyzeCommand.facts(of: loaded.tour)]
+        }
+        if let path = args.value("--checklist") {
+            do {
+                let list = try ChecklistLoader.load(path: path)
+                options.checklists = [(list.id, list.items.map(\.id))]
+            } catch { throw TourSetup.failure(error, command: c) }
         }
         if let dialect = args.value("--sql") {
             guard let d = MetricsSQL.Dialect(rawValue: dialect) else { throw .usage("\(c): --sql expects duckdb, postgres or bigquery (got \"\(Arguments.printable(dialect))\")") }
