@@ -63,7 +63,7 @@ import TestSupport
         let imported = try CLI.run(["l10n", "import", dir + "/fr.po", "--tours", dir + "/lists"])
         #expect(imported.status == 0 && imported.stdout.contains("1 translation written"), "\(imported.stdout)\(imported.stderr)")
         let text = try String(contentsOfFile: dir + "/lists/getting-started.checklist.json", encoding: .utf8)
-        #expect(text.contains(#""ja": "カードを追加", "fr": "Ajouter une carte"}"#), "\(text)")
+        #expect(text.contains(#""he": "הוסיפו כרטיס", "fr": "Ajouter une carte"}"#), "\(text)")
         let check = try CLI.run(["check", dir + "/lists/getting-started.checklist.json"])
         #expect(check.status == 0, "\(check.stderr)")
     }
