@@ -167,7 +167,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "OverlaysTests", dependencies: ["TestSupport", "Overlays", "Views", "Raster", "FontText"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ToursTests", dependencies: ["Schema", "TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files"],
+        .testTarget(name: "ToursTests", dependencies: ["Schema", "TestSupport", "Seeded", "Demo", "Tours", "Overlays", "Views", "Raster", "ImageFiles", "Files", "FontText"],
                     exclude: ["Goldens"]),
         .testTarget(name: "DemoTests", dependencies: ["TestSupport", "Seeded", "Demo", "Overlays", "Views", "Raster", "FontText", "ImageFiles"],
                     exclude: ["Goldens"]),
