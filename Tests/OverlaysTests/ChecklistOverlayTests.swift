@@ -110,6 +110,31 @@ extension View {
         #expect(open.flattened.contains { $0.role == .progressBar })
     }
 
+    @Test func tabReachesTheLauncherFromTheAppAndTheScreenReaderSeesBoth() throws {
+        let f = try OverlayFixture()
+        let (list, _) = shown(f)
+        var order: [String] = []
+        for _ in 0..<12 {
+            f.root.send(.key(.tab, modifiers: []))
+            f.settle()
+            order.append(f.root.focusedView?.id ?? "none")
+            if order.last == "overlay.checklist.launcher" { break }
+        }
+        #expect(order.last == "overlay.checklist.launcher" && order.contains("fab"), "the app's views, then the launcher: \(order)")
+        // Closed, the app and the launcher are both in the tree; open, the panel hides the app.
+        let closed = f.root.semanticsTree().flattened
+        #expect(closed.contains { $0.id == "fab" } && closed.contains { $0.id == "overlay.checklist.launcher" && $0.role == .button })
+        f.root.send(.key(.enter, modifiers: []))
+        f.advance(0.3)
+        #expect(list.isOpen)
+        let open = f.root.semanticsTree().flattened
+        #expect(!open.contains { $0.id == "fab" } && open.contains { $0.id == "overlay.checklist" && $0.role == .dialog })
+        // Escape gives the focus back to the launcher.
+        f.root.send(.key(.escape, modifiers: []))
+        f.advance(0.3)
+        #expect(!list.isOpen && f.root.focusedView?.id == "overlay.checklist.launcher")
+    }
+
     @Test func theCornersMirrorRightToLeft() throws {
         let f = try OverlayFixture()
         _ = shown(f, corner: .bottomLeading)
