@@ -7,7 +7,7 @@ import Raster
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|overlay.demo|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded|anchors] [--budget SECONDS]
+    usage: limelight-bench [--json] [--only raster|app|overlay|overlay.morph|overlay.appear|overlay.outline|overlay.demo|overlay.checklist|text|image|editor|video|test|test.case|test.matrix|render|host|l10n|screens|embedded|anchors] [--budget SECONDS]
            limelight-bench --parts | --paced | --hole | --accessibility frames|serve
            limelight-bench --kernels [--rounds N] [--opacity X]
            limelight-bench --events-log FILE --users N [--seed S] [--tour TOUR] [--app-events K] [--goal EVENT]
@@ -60,6 +60,7 @@ let harness = Harness(budget: budget)
     }
     if wanted("overlay.outline") { try OutlineBenchmarks.morph(h, app: app) }
     if wanted("overlay.demo") { try GestureBenchmarks.demo(h, app: app) }
+    if wanted("overlay.checklist") { try ChecklistBenchmarks.open(h, app: app) }
     if wanted("text") { try TextBenchmarks.bubbles(h, app: app) }
     if wanted("image") { try ImageBenchmarks.decode(h) }
     if wanted("editor") { try EditorBenchmarks.frames(h, app: app) }

@@ -20,6 +20,10 @@ enum EditCommand {
           will look, and beside it the steps and their settings. A window larger than the display
           is made smaller to fit it.
           A FILE that does not exist yet is a new tour (its id is asked for on the first save).
+          A FILE named NAME.checklist.json opens the checklist editor: the app with the checklist's
+          panel open as it will look (and working), beside the checklist's keys, its items (Add,
+          Remove, Up, Down) and the chosen item's keys; Ctrl-S saves, Ctrl-Z and Ctrl-Shift-Z undo
+          and redo, Ctrl-Q quits (twice with unsaved changes).
           --screenshot IMAGE  the tour runs over this screenshot (a new tour starts on it; an existing
                       one takes it as its "background", an edit to save); with --scale N it is an
                       @Nx screenshot (its "screen.scale"; a name such as home@3x.png says so too;
@@ -49,6 +53,9 @@ enum EditCommand {
         if args.has("--help") { print(help(app)); return }
         guard args.positional.count == 1 else {
             throw .usage("\(c): expected one tour file (see \(programName) edit --help)")
+        }
+        if ChecklistLoader.isChecklistFile(args.positional[0]) {
+            return try EditChecklist.run(args.positional[0], args: args, app: app)
         }
         // A tour that names its app is edited over it.
         let app = try app.forTour(args.positional[0], command: c)

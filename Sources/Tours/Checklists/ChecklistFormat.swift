@@ -14,6 +14,11 @@ public enum ChecklistFormat {
         ChecklistSchema.checklist.flatMap { key in TourSchema.infos([key], prefix: "") + nested[key.name, default: []].flatMap { $0.infos("") } }
     }
 
+    /// A checklist's own keys in the format's order: where an editor puts a key it adds.
+    public static var keyOrder: [String] { ChecklistSchema.checklist.map(\.name) }
+    /// An item's keys in the format's order.
+    public static var itemKeyOrder: [String] { ChecklistSchema.item.map(\.name) }
+
     /// The README's table of a checklist file's keys.
     static var table: String {
         KeyTable.markdown(ChecklistSchema.checklist.flatMap { key in KeyTable.rows([key]) + nested[key.name, default: []].flatMap { $0.rows("") } })
