@@ -46,7 +46,7 @@ final class AppViewport: EmbeddedRootView {
     /// The stage shown (replaced when play ends, so editing starts from a fresh app).
     private(set) var stage: any TourHost
     /// What input does now.
-    var mode: Mode = .edit { didSet { if mode != oldValue { hovered = nil; drag = nil; setNeedsDisplay() } } }
+    var mode: Mode = .edit { didSet { if mode != oldValue { hovered = nil; drag = nil; isDraggingDemo = false; setNeedsDisplay() } } }
     /// Whether a drag draws a rectangle without Alt (over a screenshot, where there are no views).
     var drawsRectangles: Bool
     /// The file's units per point (its screenshot's scale for `"units": "pixels"`): rectangles
@@ -80,6 +80,19 @@ final class AppViewport: EmbeddedRootView {
     }
     private var drag: Drag?
     private var pressedPick: PickedTarget?
+    /// The selected step's moving gesture, from where its finger starts to where it ends (app
+    /// points), drawn with a handle on its end; nil for none.
+    var demoPath: (start: Point, end: Point)? {
+        didSet { if demoPath.map({ [$0.start, $0.end] }) != oldValue.map({ [$0.start, $0.end] }) { setNeedsDisplay() } }
+    }
+    /// The gesture's end dragged to a point (app points), and whether the drag ended.
+    var onDemoEnd: (@MainActor (Point, Bool) -> Void)?
+    /// Whether the gesture's end is being dragged.
+    private(set) var isDraggingDemo = false
+    /// The gesture's way when its end was pressed (what a drag of it is measured from).
+    private(set) var demoPathAtPress: (start: Point, end: Point)?
+    /// The gesture handle's reach around its end, in points.
+    static let demoHandleReach = 12.0
 
     /// The handles' reach around an edge, in points.
     static let edgeReach = 6.0
@@ -203,6 +216,24 @@ final class AppViewport: EmbeddedRootView {
             let number = rectangles.count > 1 ? "\(i + 1): " : ""
             label(number + StepFields.describe(rectangle, unitsPerPoint: unitsPerPoint), by: r, color: orange, in: inside)
         }
+        if let demoPath { drawDemoPath(demoPath, in: inside) }
+    }
+
+    /// The gesture's way: a line from its start to a round handle on its end.
+    private func drawDemoPath(_ path: (start: Point, end: Point), in canvas: Canvas) {
+        let purple = Color(red: 0x7B, green: 0x1F, blue: 0xA2)
+        let a = outerPoint(path.start), b = outerPoint(path.end)
+        let d = a.distance(to: b)
+        if d > 1 {
+            let nx = -(b.y - a.y) / d * 1.5, ny = (b.x - a.x) / d * 1.5
+            var line = Path()
+            line.move(to: Point(a.x + nx, a.y + ny)); line.line(to: Point(b.x + nx, b.y + ny))
+            line.line(to: Point(b.x - nx, b.y - ny)); line.line(to: Point(a.x - nx, a.y - ny)); line.close()
+            canvas.fill(line, color: purple)
+        }
+        canvas.fill(.circle(center: a, radius: 4), color: purple)
+        canvas.fill(.circle(center: b, radius: 8), color: purple)
+        canvas.fill(.circle(center: b, radius: 4.5), color: .white)
     }
 
     /// A rectangle's outline, `width` points wide, drawn inside it.
@@ -258,6 +289,11 @@ final class AppViewport: EmbeddedRootView {
             setNeedsEmbeddedFrame()
             return true
         }
+        if let demoPath, p.distance(to: demoPath.end) <= AppViewport.demoHandleReach / zoom {
+            isDraggingDemo = true
+            demoPathAtPress = demoPath
+            return true
+        }
         if !held.contains(.shift), let (i, part) = rectangles.enumerated().reversed().lazy.compactMap({ i, r in self.part(of: r, at: p).map { (i, $0) } }).first {
             drag = Drag(start: p, part: part, original: rectangles[i], index: i)
         } else if drawsRectangles || held.contains(.alt) {
@@ -282,6 +318,12 @@ final class AppViewport: EmbeddedRootView {
     override func pointerMoved(to point: Point) {
         let p = appPoint(point)
         if mode.forwardsInput { appRoot.send(.pointerMove(p)); setNeedsEmbeddedFrame(); return }
+        if isDraggingDemo {
+            let q = clampedToScreen(p)
+            demoPath?.end = q
+            onDemoEnd?(q, false)
+            return
+        }
         guard let drag else { return }
         let r = reshaped(drag, to: p)
         if case .new = drag.part { showDrawing(r, at: drag.index); return }
@@ -303,6 +345,13 @@ final class AppViewport: EmbeddedRootView {
             recordedPress = nil
             appRoot.send(.pointerUp(p, button: .primary))
             setNeedsEmbeddedFrame()
+            return
+        }
+        if isDraggingDemo {
+            isDraggingDemo = false
+            let q = clampedToScreen(p)
+            demoPath?.end = q
+            onDemoEnd?(q, true)
             return
         }
         if let drag {
@@ -332,6 +381,13 @@ final class AppViewport: EmbeddedRootView {
         recordedPress = nil
         drag = nil
         pressedPick = nil
+        isDraggingDemo = false
+    }
+
+    /// `p` moved inside the app's screen.
+    private func clampedToScreen(_ p: Point) -> Point {
+        let size = appRoot.size
+        return Point(min(max(0, p.x), size.width), min(max(0, p.y), size.height))
     }
 
     /// Control zooms around the pointer; Shift pans sideways; otherwise the app scrolls (in both

@@ -132,6 +132,8 @@ public final class EditorApp: HostedApp {
         viewport.onNewRectangle = { [weak self] r, adding in
             self?.model.changeStep { adding ? $0.addRect(r) : $0.setRect(r) }
         }
+        viewport.onDemoEnd = { [weak self] p, ended in self?.moveDemoEnd(to: p, ended: ended) }
+        root.addFrameCallback { [weak self] _ in self?.followDemoPath() }
         screen.strip.onSelect = { [weak self] i in self?.model.select(i) }
         screen.strip.onAddFirst = { [weak self] in self?.addStep() }
         screen.strip.onMove = { [weak self] from, to in self?.model.moveStep(from, to: to) }

@@ -1,0 +1,54 @@
+import Raster
+import Schema
+import Tours
+import Views
+
+/// The selected step's moving gesture on the screen: a handle on the end of its way, dragged to
+/// where the finger should end. A drag dropped on a view with an id ends there (`to`); otherwise
+/// the gesture goes the way the handle went from the target's centre (`direction`: the nearer of
+/// left, right, up and down; for a scroll, the way its content goes, against the finger) and that
+/// far (`distance`, whole points). Each drag of the handle is one step of the undo history.
+extension EditorApp {
+    /// Puts the handle on the shown step's moving gesture (edit mode), or takes it away.
+    func followDemoPath() {
+        guard !viewport.isDraggingDemo else { return }
+        guard viewport.mode == .edit, let demo = model.selectedStep?.json["demo"], GestureControls.moves(GestureControls.name(of: demo)),
+              let path = engine?.spotlight?.demoPathOnScreen else {
+            viewport.demoPath = nil
+            return
+        }
+        viewport.demoPath = path
+    }
+
+    /// The gesture's end dragged to `p` (app points); `ended` at the drag's end.
+    func moveDemoEnd(to p: Point, ended: Bool) {
+        guard let step = model.selectedStep, let demo = step.json["demo"], let original = viewport.demoPathAtPress else { return }
+        let name = GestureControls.name(of: demo)
+        guard GestureControls.moves(name) else { return }
+        var kept = (demo.members ?? []).filter { !["gesture", "direction", "distance", "to"].contains($0.key) }.map { ($0.key, $0.value) }
+        var tree: JSONTree
+        let target = viewport.pick(at: p)?.target.id
+        if name == "drag", let target, target != demo["from"]?.stringValue, !isUnderTheGesturesStart(target, original.start) {
+            tree = .object([("gesture", .string(name)), ("to", .string(target))] + kept)
+        } else {
+            // A drag goes from the target's centre; a swipe and a scroll go across it.
+            let center = name == "drag" ? original.start : Point((original.start.x + original.end.x) / 2, (original.start.y + original.end.y) / 2)
+            var v = Point(p.x - center.x, p.y - center.y)
+            if name == "scroll" { v = Point(-v.x, -v.y) }
+            let horizontal = abs(v.x) >= abs(v.y)
+            let way = horizontal ? (v.x < 0 ? "left" : "right") : (v.y < 0 ? "up" : "down")
+            let along = horizontal ? abs(v.x) : abs(v.y)
+            let distance = max(1, min(TourSchema.maxCoordinate, (name == "drag" ? along : along * 2).rounded()))
+            kept.removeAll { $0.0 == "to" }
+            tree = .object([("gesture", .string(name)), ("direction", .string(way)), ("distance", .number(distance))] + kept)
+        }
+        tree.markInline()
+        model.setValue(tree, at: ["demo"], inStep: model.selected)
+        if ended { model.endGesture() }
+    }
+
+    /// Whether the view `id` is where the gesture starts (dropping the end back on it is no `to`).
+    private func isUnderTheGesturesStart(_ id: String, _ start: Point) -> Bool {
+        viewport.stage.root.view(withID: id).map { $0.isPlaced && $0.frame.contains(start) } ?? false
+    }
+}
