@@ -40,8 +40,10 @@ final class ChecklistViews {
          closePanel: @escaping @MainActor () -> Void, choose: @escaping @MainActor (Int) -> Void) {
         self.tint = tint
         badge = Text("", font: Font(size: 12, weight: .bold), color: .white, alignment: .center)
-        badgeBox = Background(Color(red: 0xD7, green: 0x26, blue: 0x1E), shape: .capsule,
-                              child: Padding(EdgeInsets(top: 2, leading: 6, bottom: 2, trailing: 6), child: FrameView(minWidth: 8, child: badge)))
+        // A white rim keeps the badge apart from a launcher of any colour.
+        badgeBox = Background(.white, shape: .capsule, child: Padding(EdgeInsets(all: 1.5), child:
+            Background(Color(red: 0xD7, green: 0x26, blue: 0x1E), shape: .capsule,
+                       child: Padding(EdgeInsets(top: 2, leading: 6, bottom: 2, trailing: 6), child: FrameView(minWidth: 8, child: badge)))))
         badgeBox.isAccessibilityHidden = true
         let side = Self.launcherSide
         let face = OverlayView(base: Background(tint, shape: .circle, child: FrameView(width: side, height: side, child: IconView(.checklist, color: .white, size: 26))),

@@ -81,6 +81,25 @@ import Testing
 
     /// Random pairs of saved progress: the merge of a and b is the merge of b and a, a with itself
     /// is itself, and what either finished or ticked stays so.
+    @Test func aChecklistShowsEveryLaunchUntilItIsCompleteUnlessItsRuleSaysOtherwise() throws {
+        func list(_ show: String?) throws -> Checklist {
+            let json = #"{"checklist": 1, "id": "c", "title": "C", "items": [{"id": "a", "title": "A", "tour": "t"}]"# + (show.map { ", \"show\": \($0)" } ?? "") + "}"
+            return try ChecklistLoader.load(bytes: Array(json.utf8), file: "c.checklist.json")
+        }
+        var p = TourProgress()
+        for _ in 0..<3 { p.recordChecklistShown("c", at: Date()) }
+        #expect(try list(nil).showDecision(progress: p, now: Date()).shows, "by default every launch")
+        #expect(try !list(#""once""#).showDecision(progress: p, now: Date()).shows)
+        p.recordLaunch()
+        #expect(try !list(#"{"afterLaunches": 2}"#).showDecision(progress: p, now: Date()).shows, "one launch so far")
+        p.recordLaunch()
+        #expect(try list(#"{"afterLaunches": 2}"#).showDecision(progress: p, now: Date()).shows, "a rule without maxTimes shows until complete")
+        #expect(try !list(#"{"afterLaunches": 2, "maxTimes": 3}"#).showDecision(progress: p, now: Date()).shows)
+        p.recordChecklistFinished("c", at: Date())
+        let done = try list(#""always""#).showDecision(progress: p, now: Date())
+        #expect(!done.shows && done.isUsedUp && done.reason == "was completed before")
+    }
+
     @Test func mergingIsCommutativeIdempotentAndKeepsWhatIsDone() {
         var g = SeededGenerator(seed: 51)
         let tours = ["home", "fab", "menu"], items = ["a", "b", "c"]
@@ -100,6 +119,9 @@ import Testing
             if g.chance(0.7) {
                 for item in items where g.chance(0.5) { p.recordChecked(item, in: "list", at: Date(timeIntervalSince1970: Double(g.int(in: 0...5)) * 1000)) }
             }
+            // The checklist's showings, and its completion.
+            for _ in 0..<g.int(in: 0...2) { p.recordChecklistShown("list", at: Date(timeIntervalSince1970: Double(g.int(in: 0...5)) * 1000)) }
+            if g.chance(0.3) { p.recordChecklistFinished("list", at: Date(timeIntervalSince1970: Double(g.int(in: 0...5)) * 1000)) }
             return p
         }
         for _ in 0..<500 {
@@ -114,6 +136,19 @@ import Testing
             for item in items where a.isChecked(item, in: "list") || b.isChecked(item, in: "list") {
                 #expect(ab.isChecked(item, in: "list"), "a ticked item stays ticked")
             }
+            if a.checklistsShown?["list"]?.outcome == .finished || b.checklistsShown?["list"]?.outcome == .finished {
+                #expect(ab.checklistsShown?["list"]?.outcome == .finished, "a completed checklist stays completed")
+                #expect(!ab.checklistNamed("list").showDecision(progress: ab, now: Date()).shows, "and never shows again")
+            }
         }
+    }
+}
+
+extension TourProgress {
+    /// A checklist `id` of one item, shown every launch until it is complete.
+    func checklistNamed(_ id: String) -> Checklist {
+        var list = Checklist(id: id)
+        list.items = [ChecklistItem(id: "a")]
+        return list
     }
 }

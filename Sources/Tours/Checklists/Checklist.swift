@@ -1,6 +1,7 @@
 import Foundation
 import Overlays
 import Raster
+import Views
 
 /// An onboarding checklist: tasks an app's new user works through, each ticked when the app says it
 /// is done (a state, an event seen, a tour finished), each able to launch the tour that teaches it,
@@ -19,6 +20,8 @@ public struct Checklist: Hashable, Sendable {
     public var corner = ChecklistOverlay.Corner.bottomLeading
     /// How far in from the corner the launcher sits, in points.
     public var offset = Size(16, 16)
+    /// The launcher's, the marks' and the progress bar's colour.
+    public var tint = Palette.readableTint
     /// A checklist with `id` and nothing else yet: shown every launch until it is complete.
     public init(id: String) {
         self.id = id

@@ -34,7 +34,7 @@ public final class ChecklistRunner {
         self.host = host
         self.progress = progress
         overlay = ChecklistOverlay(content: ChecklistContent(title: checklist.id, items: [], progressText: "", closeLabel: ""),
-                                   corner: checklist.corner, offset: checklist.offset)
+                                   corner: checklist.corner, offset: checklist.offset, tint: checklist.tint)
         reported = Set(checklist.items.filter { progress.isChecked($0.id, in: checklist.id) }.map(\.id))
         overlay.show(content())
         overlay.onChoose = { [weak self] index in self?.choose(index) }

@@ -56,6 +56,14 @@ enum ChecklistSchema {
             let y = r.number(items[1], at: path.appending(1), in: 0...2000, meaning: "a number (y)")
             if let x, let y { list.offset = Size(x, y) }
         },
+        KeyRow("tint", .color, value: "`\"#RRGGBB\"`", default: "`\"#0062CC\"`", doc: "the launcher's, the marks' and the progress bar's colour (the app's own, say)") { member, path, _, r, list in
+            guard let s = r.string(member.value, at: path) else { return }
+            if s.count == 7, s.hasPrefix("#"), let color = Color(hex: s) {
+                list.tint = color
+            } else {
+                r.report(member.value.line, path, "expected a colour \"#RRGGBB\" such as \"#0062CC\", found \(quoted(s))")
+            }
+        },
         KeyRow("items", .list, value: "a list of items: `id`, `title`, `description`, `done`, `tour`, `after`", default: "required",
                doc: "the tasks, in the order shown", missing: "missing key \"items\" (the checklist's tasks)") { member, path, _, r, list in
             guard case .array(let nodes) = member.value.value, !nodes.isEmpty, nodes.count <= Checklist.maxItems else {
