@@ -74,4 +74,27 @@ import TestSupport
         }
         #expect(versions.count == 1, "\(versions)")
     }
+
+    /// A screens file's checklists are checked with it, against the app it declares.
+    @Test func aScreensFilesChecklistsAreCheckedWithIt() throws {
+        let good = try CLI.run(["check", Self.root + "/examples/Player/player.json"])
+        #expect(good.status == 0 && good.stdout.contains("player.json: ok"), "\(good.stdout)\(good.stderr)")
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/tours", withIntermediateDirectories: true)
+        var screens = try String(contentsOfFile: Self.root + "/examples/Player/player.json", encoding: .utf8)
+        screens = screens.replacingOccurrences(of: #""$schema": "../../schemas/screens.schema.json","#, with: "")
+        try screens.write(toFile: dir + "/player.json", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.root + "/examples/Player/images", toPath: dir + "/images")
+        let list = try String(contentsOfFile: Self.root + "/examples/Player/tours/getting-started.checklist.json", encoding: .utf8)
+        try list.replacingOccurrences(of: #""shuffle = true""#, with: #""shufle = true""#).write(toFile: dir + "/tours/getting-started.checklist.json", atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["check", dir + "/player.json"])
+        #expect(bad.status == 1 && bad.stderr.contains(#"getting-started.checklist.json:15: items[3].done: expected a condition on tab, overlay, view, playing"#), "\(bad.stderr)")
+        try FileManager.default.removeItem(atPath: dir + "/tours/getting-started.checklist.json")
+        let missing = try CLI.run(["check", dir + "/player.json"])
+        #expect(missing.status == 1 && missing.stderr.contains("checklists: no checklist file"), "\(missing.stderr)")
+        // A path out of the file's folder is refused as it is read.
+        try screens.replacingOccurrences(of: #""tours/getting-started.checklist.json""#, with: #""../x.checklist.json""#).write(toFile: dir + "/player.json", atomically: true, encoding: .utf8)
+        let out = try CLI.run(["check", dir + "/player.json"])
+        #expect(out.status == 1 && out.stderr.contains("expected a NAME.checklist.json path inside this file's folder"), "\(out.stderr)")
+    }
 }

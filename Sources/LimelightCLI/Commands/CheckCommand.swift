@@ -185,6 +185,17 @@ enum CheckCommand {
                 problems.append(Diagnostic(file: path, line: nil, path: "font", message: "the screens were not laid out: \(error)", severity: .warning))
             }
         }
+        // The checklists it names are read and checked against the app it declares.
+        if !file.checklists.isEmpty {
+            let catalog = file.appDefinition.launchCatalog()
+            for list in file.checklists {
+                guard FileManager.default.fileExists(atPath: list) else {
+                    problems.append(Diagnostic(file: path, line: nil, path: "checklists", message: "no checklist file \(list)"))
+                    continue
+                }
+                problems += checkChecklist(list, tours: nil, catalog: catalog).0
+            }
+        }
         let n = file.screens.count
         return (problems, "\(n) screen\(n == 1 ? "" : "s"), \(file.viewCount) view\(file.viewCount == 1 ? "" : "s")")
     }
