@@ -132,8 +132,14 @@ public final class EditorApp: HostedApp {
         viewport.onNewRectangle = { [weak self] r, adding in
             self?.model.changeStep { adding ? $0.addRect(r) : $0.setRect(r) }
         }
-        viewport.onDemoEnd = { [weak self] p, ended in self?.moveDemoEnd(to: p, ended: ended) }
-        root.addFrameCallback { [weak self] _ in self?.followDemoPath() }
+        viewport.onDemoEnd = { [weak self] p, ended in
+            guard let self else { return }
+            GesturePathDrag.move(to: p, ended: ended, viewport: self.viewport, model: self.model)
+        }
+        root.addFrameCallback { [weak self] _ in
+            guard let self else { return }
+            GesturePathDrag.follow(self.viewport, model: self.model, engine: self.engine)
+        }
         screen.strip.onSelect = { [weak self] i in self?.model.select(i) }
         screen.strip.onAddFirst = { [weak self] in self?.addStep() }
         screen.strip.onMove = { [weak self] from, to in self?.model.moveStep(from, to: to) }

@@ -53,6 +53,7 @@ extension EmbeddedSession {
 /// A checklist as the session's state JSON says it: its id, whether its panel is open, and each
 /// item's state.
 struct ChecklistReport: Encodable {
+    /// One item: its id and its state.
     struct Item: Encodable {
         var id: String
         var state: String
@@ -62,9 +63,10 @@ struct ChecklistReport: Encodable {
     var items: [Item]
     var problem: String?
 
+    /// The report of `runner`'s checklist now, with the last choice's `problem`.
     @MainActor init(_ runner: ChecklistRunner, problem: String?) {
         id = runner.checklist.id
-        open = runner.overlay.isOpen
+        self.open = runner.overlay.isOpen
         self.problem = problem
         items = zip(runner.checklist.items, runner.states).map { Item(id: $0.id, state: $1.rawValue) }
     }

@@ -28,22 +28,28 @@ extension WindowTests {
         print(json.dumps({"launcher": launcher is not None, "app": fab is not None}))
         sys.stdout.flush()
         launcher.queryAction().doAction(0)
-        dialog = None
-        for _ in range(100):
-            frame = app.getChildAtIndex(0)
-            dialog = next((frame.getChildAtIndex(i) for i in range(frame.childCount) if frame.getChildAtIndex(i).getRoleName() == "dialog"), None)
-            if dialog is not None:
-                break
-            time.sleep(0.1)
-        items = []
-        def walk(o):
+        # The window's children change as the panel arrives: an object asked for as it goes is
+        # asked again.
+        def walk(o, items):
             if o.getRoleName() == "push button" and o.name not in ("Close",):
                 s = o.getState()
                 items.append([o.name, s.contains(pyatspi.STATE_CHECKED), s.contains(pyatspi.STATE_SENSITIVE)])
             for i in range(o.childCount):
-                walk(o.getChildAtIndex(i))
-        if dialog is not None:
-            walk(dialog)
+                walk(o.getChildAtIndex(i), items)
+        dialog, items = None, []
+        for _ in range(100):
+            try:
+                frame = app.getChildAtIndex(0)
+                found = [frame.getChildAtIndex(i) for i in range(frame.childCount)]
+                dialog = next((c for c in found if c is not None and c.getRoleName() == "dialog"), None)
+                if dialog is not None:
+                    items = []
+                    walk(dialog, items)
+                    if len(items) == 4:
+                        break
+            except Exception:
+                dialog = None
+            time.sleep(0.1)
         print(json.dumps({"dialog": dialog is not None and dialog.name, "description": dialog is not None and dialog.description,
                           "modal": dialog is not None and dialog.getState().contains(pyatspi.STATE_MODAL), "items": items}))
         """#

@@ -161,15 +161,15 @@ import TestSupport
         let script = """
         import json, sys
         from jsonschema import Draft202012Validator
-        tour = json.load(open(sys.argv[1])); screens = json.load(open(sys.argv[2])); capture = json.load(open(sys.argv[3]))
-        for s in (tour, screens, capture): Draft202012Validator.check_schema(s)
-        for path in sys.argv[4:]:
-            schema = screens if path.endswith('player.json') or 'bad-screens' in path else capture if path.endswith('.capture.json') else tour
+        tour = json.load(open(sys.argv[1])); screens = json.load(open(sys.argv[2])); capture = json.load(open(sys.argv[3])); checklist = json.load(open(sys.argv[4]))
+        for s in (tour, screens, capture, checklist): Draft202012Validator.check_schema(s)
+        for path in sys.argv[5:]:
+            schema = screens if path.endswith('player.json') or 'bad-screens' in path else capture if path.endswith('.capture.json') else checklist if path.endswith('.checklist.json') else tour
             errors = list(Draft202012Validator(schema).iter_errors(json.load(open(path))))
             print(path, len(errors), errors[0].message if errors else '')
         """
         let r = try CLI.runProcess("/usr/bin/python3", ["-c", script, Self.root + "/schemas/tour.schema.json", Self.root + "/schemas/screens.schema.json",
-                                                        Self.root + "/schemas/capture.schema.json"]
+                                                        Self.root + "/schemas/capture.schema.json", Self.root + "/schemas/checklist.schema.json"]
                                    + tours + captures + [Self.player, badTour, badScreens, badCapture, idOverScreenshot])
         #expect(r.status == 0, "\(r.stderr)")
         let results = Dictionary(uniqueKeysWithValues: r.stdout.split(separator: "\n").map { line -> (String, String) in

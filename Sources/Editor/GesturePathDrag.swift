@@ -8,9 +8,11 @@ import Views
 /// the gesture goes the way the handle went from the target's centre (`direction`: the nearer of
 /// left, right, up and down; for a scroll, the way its content goes, against the finger) and that
 /// far (`distance`, whole points). Each drag of the handle is one step of the undo history.
-extension EditorApp {
-    /// Puts the handle on the shown step's moving gesture (edit mode), or takes it away.
-    func followDemoPath() {
+@MainActor
+enum GesturePathDrag {
+    /// Puts `viewport`'s handle on the moving gesture of `model`'s selected step as `engine` shows
+    /// it (edit mode), or takes it away.
+    static func follow(_ viewport: AppViewport, model: EditorModel, engine: TourEngine?) {
         guard !viewport.isDraggingDemo else { return }
         guard viewport.mode == .edit, let demo = model.selectedStep?.json["demo"], GestureControls.moves(GestureControls.name(of: demo)),
               let path = engine?.spotlight?.demoPathOnScreen else {
@@ -20,15 +22,17 @@ extension EditorApp {
         viewport.demoPath = path
     }
 
-    /// The gesture's end dragged to `p` (app points); `ended` at the drag's end.
-    func moveDemoEnd(to p: Point, ended: Bool) {
+    /// The gesture's end dragged to `p` (app points) in `viewport`, written to `model`'s selected
+    /// step; `ended` at the drag's end.
+    static func move(to p: Point, ended: Bool, viewport: AppViewport, model: EditorModel) {
         guard let step = model.selectedStep, let demo = step.json["demo"], let original = viewport.demoPathAtPress else { return }
         let name = GestureControls.name(of: demo)
         guard GestureControls.moves(name) else { return }
         var kept = (demo.members ?? []).filter { !["gesture", "direction", "distance", "to"].contains($0.key) }.map { ($0.key, $0.value) }
         var tree: JSONTree
         let target = viewport.pick(at: p)?.target.id
-        if name == "drag", let target, target != demo["from"]?.stringValue, !isUnderTheGesturesStart(target, original.start) {
+        let startsThere = target.flatMap { viewport.stage.root.view(withID: $0) }.map { $0.isPlaced && $0.frame.contains(original.start) } ?? false
+        if name == "drag", let target, target != demo["from"]?.stringValue, !startsThere {
             tree = .object([("gesture", .string(name)), ("to", .string(target))] + kept)
         } else {
             // A drag goes from the target's centre; a swipe and a scroll go across it.
@@ -45,10 +49,5 @@ extension EditorApp {
         tree.markInline()
         model.setValue(tree, at: ["demo"], inStep: model.selected)
         if ended { model.endGesture() }
-    }
-
-    /// Whether the view `id` is where the gesture starts (dropping the end back on it is no `to`).
-    private func isUnderTheGesturesStart(_ id: String, _ start: Point) -> Bool {
-        viewport.stage.root.view(withID: id).map { $0.isPlaced && $0.frame.contains(start) } ?? false
     }
 }
