@@ -164,9 +164,10 @@ struct WindowTests {
             shotIndex += 1
             return try Self.screenshot(of: window, on: display, into: shots, name: "shot\(shotIndex)")
         }
-        // The same app rendered offscreen, with no overlay: what the window must show once the tip is gone.
+        // The same app rendered offscreen with its checklist's launcher and no tour: what the window
+        // must show once the tip is gone.
         let reference = shots + "/reference.png"
-        let render = try CLI.run(["render", "--no-overlay", "--out", reference])
+        let render = try CLI.run(["render", "--checklist", ChecklistWindowTests.sample, "--out", reference])
         try #require(render.status == 0, "\(render.stderr)")
         let plain = try Pixmap(contentsOfFile: reference)
         let lit = plain.color(x: 200, y: 70)
@@ -188,7 +189,7 @@ struct WindowTests {
         #expect(dimGone, "the dim is gone after the click")
         if let last {
             #expect(last.width == plain.width && last.height == plain.height)
-            #expect(last.hasSamePixels(as: plain), "the window shows exactly what render --no-overlay draws")
+            #expect(last.hasSamePixels(as: plain), "the window shows exactly what render --checklist draws")
         }
 
         // Idle: the window settles within 10 s to well under a quarter of a core, measured over

@@ -20,7 +20,7 @@ import Seeded
     static let shipped: [[UInt8]] = {
         let folder = repositoryFolder.appendingPathComponent("assets/tours").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted().compactMap {
+        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".checklist.json") }.sorted().compactMap {
             FileManager.default.contents(atPath: folder + "/" + $0).map { [UInt8]($0) }
         }
     }()

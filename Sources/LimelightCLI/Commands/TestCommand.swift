@@ -245,12 +245,15 @@ enum TestCommand {
             }
             let jsons = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             // A folder's JSON files that are not tours (a package.json, a screens file) are passed
-            // over with a note; a file named on its own is always tested as a tour.
+            // over with a note, checklists quietly; a file named on its own is always tested as a tour.
             var tours: [String] = []
             for name in jsons {
                 let file = (path as NSString).appendingPathComponent(name)
                 if isTour(file) || (forTranslation && (ScreensLoader.isScreensFile(path: file) || ChecklistLoader.isChecklistFile(file))) {
                     tours.append(file)
+                } else if ChecklistLoader.isChecklistFile(file) {
+                    // A checklist beside the tours its items play is no test and no stranger.
+                    continue
                 } else {
                     warn("\(command): \(Arguments.printable(file)): skipped, not a tour (no \"steps\" list at its top)\(forTranslation ? ", a screens file or a checklist" : "")")
                 }
