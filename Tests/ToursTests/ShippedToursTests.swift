@@ -5,13 +5,21 @@ import Views
 import Demo
 @testable import Tours
 
-/// The tours in assets/tours: every one passes the checks, and fab.json is the sample app's FAB tip.
+/// The tours in assets/tours: every one passes the checks (and the checklist beside them, the
+/// sample app's, its own), and fab.json is the sample app's FAB tip.
 @Suite(.serialized) @MainActor struct ShippedToursTests {
     static let folder = repositoryFolder.appendingPathComponent("assets/tours").path
 
     @Test func everyShippedTourPassesTheChecks() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".json") }.sorted()
+        let all = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".json") }.sorted()
+        let files = all.filter { !ChecklistLoader.isChecklistFile($0) }
         #expect(files == ["fab.json", "home.json", "screenshot.json"])
+        #expect(all.filter(ChecklistLoader.isChecklistFile) == ["getting-started.checklist.json"])
+        let list = try ChecklistLoader.load(path: (Self.folder as NSString).appendingPathComponent("getting-started.checklist.json"))
+        #expect(ChecklistValidator.validate(list, against: DemoApp.launchCatalog(), file: "getting-started.checklist.json").isEmpty)
+        // Each item's tour is one of the tours beside it.
+        let ids = try files.map { try TourLoader.load(path: (Self.folder as NSString).appendingPathComponent($0), appCatalog: { DemoApp.launchCatalog() }).tour.id }
+        #expect(list.items.compactMap(\.tour).allSatisfy(ids.contains), "\(ids)")
         for file in files {
             let path = (Self.folder as NSString).appendingPathComponent(file)
             do { _ = try TourLoader.load(path: path, appCatalog: { DemoApp.launchCatalog() }) } catch {
