@@ -28,12 +28,20 @@ enum GesturePathDrag {
         guard let step = model.selectedStep, let demo = step.json["demo"], let original = viewport.demoPathAtPress else { return }
         let name = GestureControls.name(of: demo)
         guard GestureControls.moves(name) else { return }
-        var kept = (demo.members ?? []).filter { !["gesture", "direction", "distance", "to"].contains($0.key) }.map { ($0.key, $0.value) }
+        // The step's own object, as it is written, with its way changed (a new one for a name alone).
         var tree: JSONTree
+        if demo.members != nil {
+            tree = demo
+        } else {
+            tree = .object([("gesture", .string(name))])
+            tree.markInline()
+        }
         let target = viewport.pick(at: p)?.target.id
         let startsThere = target.flatMap { viewport.stage.root.view(withID: $0) }.map { $0.isPlaced && $0.frame.contains(original.start) } ?? false
         if name == "drag", let target, target != demo["from"]?.stringValue, !startsThere {
-            tree = .object([("gesture", .string(name)), ("to", .string(target))] + kept)
+            tree["direction"] = nil
+            tree["distance"] = nil
+            tree["to"] = .string(target)
         } else {
             // A drag goes from the target's centre; a swipe and a scroll go across it.
             let center = name == "drag" ? original.start : Point((original.start.x + original.end.x) / 2, (original.start.y + original.end.y) / 2)
@@ -42,11 +50,10 @@ enum GesturePathDrag {
             let horizontal = abs(v.x) >= abs(v.y)
             let way = horizontal ? (v.x < 0 ? "left" : "right") : (v.y < 0 ? "up" : "down")
             let along = horizontal ? abs(v.x) : abs(v.y)
-            let distance = max(1, min(TourSchema.maxCoordinate, (name == "drag" ? along : along * 2).rounded()))
-            kept.removeAll { $0.0 == "to" }
-            tree = .object([("gesture", .string(name)), ("direction", .string(way)), ("distance", .number(distance))] + kept)
+            tree["to"] = nil
+            tree["direction"] = .string(way)
+            tree["distance"] = .number(max(1, min(TourSchema.maxCoordinate, (name == "drag" ? along : along * 2).rounded())))
         }
-        tree.markInline()
         model.setValue(tree, at: ["demo"], inStep: model.selected)
         if ended { model.endGesture() }
     }

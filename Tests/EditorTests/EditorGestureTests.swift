@@ -44,7 +44,7 @@ import Tours
         try f.run("down \(from)\nmove \(Self.at(f, (center.x + 5, center.y + 40)))\nmove \(to)\nup \(to)\nwait 300")
         var demo = try #require(f.editor.model.loaded?.tour.steps.first?.demo)
         #expect(demo.kind == .swipe && demo.direction == .down && demo.distance == 140, "\(demo)")
-        #expect(f.editor.model.document.text.contains(#""demo": { "gesture": "swipe", "direction": "down", "distance": 140 }"#), "\(f.editor.model.document.text)")
+        #expect(f.editor.model.document.text.contains(#""demo": {"gesture": "swipe", "direction": "down", "distance": 140}"#), "the object keeps its way of being written: \(f.editor.model.document.text)")
         // One drag is one step of the history.
         try f.run("key ctrl+z\nwait 100")
         demo = try #require(f.editor.model.loaded?.tour.steps.first?.demo)
