@@ -29,9 +29,7 @@ public final class ChecklistEditorModel {
     /// Runs after every change of the document or the selection.
     public var onChange: (@MainActor () -> Void)?
     private let catalog: () -> TargetCatalog
-    private var undoStack: [Snapshot] = []
-    private var redoStack: [Snapshot] = []
-    private var lastCoalescing: String?
+    private var history = EditHistory<Snapshot>()
 
     /// The model of the checklist at `path`: its `text` when the file exists, else a new checklist
     /// of one item; conditions and events are checked against `catalog`.
@@ -138,7 +136,7 @@ public final class ChecklistEditorModel {
     public func select(_ index: Int) {
         guard items.indices.contains(index), index != selected else { return }
         selected = index
-        lastCoalescing = nil
+        history.endGesture()
         onChange?()
     }
 
@@ -155,10 +153,7 @@ public final class ChecklistEditorModel {
         var doc = document
         edit(&doc)
         guard doc != document || selected != before.selected else { return }
-        if coalescing == nil || coalescing != lastCoalescing { undoStack.append(before) }
-        if undoStack.count > 500 { undoStack.removeFirst() }
-        lastCoalescing = coalescing
-        redoStack.removeAll()
+        history.record(before, coalescing: coalescing)
         document = doc
         reload()
         onChange?()
@@ -166,22 +161,17 @@ public final class ChecklistEditorModel {
 
     /// Goes back one step of the history.
     public func undo() {
-        guard let last = undoStack.popLast() else { return }
-        redoStack.append(Snapshot(document: document, selected: selected))
-        restore(last)
+        if let last = history.undo(from: Snapshot(document: document, selected: selected)) { restore(last) }
     }
 
     /// Goes forward one step of the history.
     public func redo() {
-        guard let next = redoStack.popLast() else { return }
-        undoStack.append(Snapshot(document: document, selected: selected))
-        restore(next)
+        if let next = history.redo(from: Snapshot(document: document, selected: selected)) { restore(next) }
     }
 
     private func restore(_ s: Snapshot) {
         document = s.document
         selected = min(s.selected, max(0, items.count - 1))
-        lastCoalescing = nil
         reload()
         onChange?()
     }
@@ -210,7 +200,7 @@ public final class ChecklistEditorModel {
         guard text != savedText else { return false }
         try AtomicFile().write(Data(text.utf8), to: path)
         savedText = text
-        lastCoalescing = nil
+        history.endGesture()
         onChange?()
         return true
     }

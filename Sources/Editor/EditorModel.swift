@@ -35,10 +35,8 @@ public final class EditorModel {
     /// Runs after every change of the document or the selection.
     public var onChange: (@MainActor () -> Void)?
 
-    private var undoStack: [Snapshot] = []
-    private var redoStack: [Snapshot] = []
-    /// What the last edit was, so a run of keystrokes in one field is one step of the history.
-    private var lastCoalescing: String?
+    /// The undo and redo history.
+    private var history = EditHistory<Snapshot>()
     private let catalog: () -> TargetCatalog
     /// The decoded screenshots the tour's loads share: each edit reloads the tour, and an
     /// unchanged screenshot is decoded once.
@@ -99,12 +97,7 @@ public final class EditorModel {
         var next = document
         edit(&next)
         guard next != document else { return }
-        if coalescing == nil || coalescing != lastCoalescing || undoStack.isEmpty {
-            undoStack.append(Snapshot(document: document, selected: selected))
-            if undoStack.count > 500 { undoStack.removeFirst() }
-        }
-        lastCoalescing = coalescing
-        redoStack.removeAll()
+        history.record(Snapshot(document: document, selected: selected), coalescing: coalescing)
         document = next
         selected = min(selected, max(0, document.steps.count - 1))
         reload()
@@ -113,7 +106,7 @@ public final class EditorModel {
 
     /// Ends a gesture (a drag let go, a field left): the next change starts a step of the history
     /// of its own, whatever its coalescing key.
-    public func endGesture() { lastCoalescing = nil }
+    public func endGesture() { history.endGesture() }
 
     /// Changes the selected step's fields.
     public func changeStep(coalescing: String? = nil, _ edit: (inout StepFields) -> Void) {
@@ -133,7 +126,7 @@ public final class EditorModel {
         let i = max(0, min(index, document.steps.count - 1))
         guard i != selected else { return }
         selected = i
-        lastCoalescing = nil
+        history.endGesture()
         onChange?()
     }
 
@@ -228,22 +221,19 @@ public final class EditorModel {
 
     /// Goes back one step of the history.
     public func undo() {
-        guard let last = undoStack.popLast() else { return }
-        redoStack.append(Snapshot(document: document, selected: selected))
+        guard let last = history.undo(from: Snapshot(document: document, selected: selected)) else { return }
         restore(last)
     }
 
     /// Goes forward one step of the history.
     public func redo() {
-        guard let next = redoStack.popLast() else { return }
-        undoStack.append(Snapshot(document: document, selected: selected))
+        guard let next = history.redo(from: Snapshot(document: document, selected: selected)) else { return }
         restore(next)
     }
 
     private func restore(_ snapshot: Snapshot) {
         document = snapshot.document
         selected = min(snapshot.selected, max(0, document.steps.count - 1))
-        lastCoalescing = nil
         reload()
         onChange?()
     }

@@ -95,6 +95,8 @@ public final class ChecklistOverlay: Overlay {
     /// Opens the panel (its fade on the root's clock), moving the focus into it.
     public func open() {
         guard !isOpen, isInteractive, !standsAside else { return }
+        // A press from before (on the launcher) is forgotten: the panel starts with none.
+        press.cancel(card: card)
         isOpen = true
         let now = root?.clock.now ?? 0
         panelFade = Tween(from: panelOpacity, to: 1, start: now, duration: fadeDuration, easing: .easeOut)
@@ -109,7 +111,6 @@ public final class ChecklistOverlay: Overlay {
     public func close() {
         guard isOpen else { return }
         isOpen = false
-        press.cancel(card: card)
         panelFade = Tween(from: panelOpacity, to: 0, start: root?.clock.now ?? 0, duration: fadeDuration, easing: .linear)
         if let root, let focused = root.focusedView, let panel = panelSurface, focused.isDescendant(of: panel.content) {
             root.focus(standsAside ? nil : views.launcher)
@@ -224,26 +225,9 @@ public final class ChecklistOverlay: Overlay {
             }
         }
         guard let card else { return .consumed }
-        switch event {
-        case .pointerDown(let p, _, _):
-            press.begin(event, at: p, card: card, root: root) { Outside() }
-        case .pointerMove:
-            card.route(event, root: root)
-        case .pointerUp(let p, _):
-            if case .elsewhere(_, let origin) = press.end(), OverlayPress<Outside>.isTap(from: origin, to: p, root: root), !views.panel.frame.contains(p) {
-                close()
-            }
-            card.route(event, root: root)
-        case .wheel:
-            if case .none = press.state { root.route(event, into: card.surface.content) }
-        case .key(.escape, _):
-            close()
-        case .resize:
-            return .passThrough
-        default:
-            break
-        }
-        return .consumed
+        let (input, dismisses) = press.dialogInput(event, card: card, box: views.panel.frame, root: root, tapsOutsideDismiss: true, region: { Outside() })
+        if dismisses { close() }
+        return input
     }
 
     /// Moves the panel's fade and the ticks; the panel's surface goes once it has faded out.

@@ -39,3 +39,35 @@ struct OverlayPress<Region> {
     /// Whether a press from `origin` that ends at `point` is a tap (it stayed within the root's slop).
     static func isTap(from origin: Point, to point: Point, root: ViewRoot) -> Bool { origin.distance(to: point) <= root.tapSlop }
 }
+
+extension OverlayPress {
+    /// How a dialog over the screen takes `event` (the pop-up, a checklist's open panel): a press
+    /// that starts on `card` goes to its views, with its moves and its up; a tap elsewhere than
+    /// `box` dismisses it when `tapsOutsideDismiss`, and Escape always does (`dismisses`: the
+    /// dialog closes itself after, once this press is put away); the wheel scrolls the card
+    /// unless a press is on; a resize passes on; nothing else reaches what is beneath.
+    mutating func dialogInput(_ event: InputEvent, card: ModalCard, box: Rect, root: ViewRoot, tapsOutsideDismiss: Bool,
+                              region: () -> Region) -> (input: OverlayInput, dismisses: Bool) {
+        var dismisses = false
+        switch event {
+        case .pointerDown(let p, _, _):
+            begin(event, at: p, card: card, root: root, region: region)
+        case .pointerMove:
+            card.route(event, root: root)
+        case .pointerUp(let p, _):
+            if case .elsewhere(_, let origin) = end(), tapsOutsideDismiss, Self.isTap(from: origin, to: p, root: root), !box.contains(p) {
+                dismisses = true
+            }
+            card.route(event, root: root)
+        case .wheel:
+            if case .none = state { root.route(event, into: card.surface.content) }
+        case .key(.escape, _):
+            dismisses = true
+        case .resize:
+            return (.passThrough, false)
+        default:
+            break
+        }
+        return (.consumed, dismisses)
+    }
+}

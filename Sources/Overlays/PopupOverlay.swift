@@ -79,27 +79,10 @@ public final class PopupOverlay: Overlay {
 
     /// Routes presses that start on the box into it; a tap on the backdrop or Escape closes.
     public override func handle(_ event: InputEvent, root: ViewRoot) -> OverlayInput {
-        switch event {
-        case .pointerDown(let p, _, _):
-            press.begin(event, at: p, card: card, root: root) { Backdrop() }
-        case .pointerMove:
-            card.route(event, root: root)
-        case .pointerUp(let p, _):
-            if case .elsewhere(_, let origin) = press.end(), closesOnBackgroundTap,
-               OverlayPress<Backdrop>.isTap(from: origin, to: p, root: root), !boxView.frame.contains(p) {
-                close()
-            }
-            card.route(event, root: root)
-        case .wheel:
-            if case .none = press.state { root.route(event, into: card.surface.content) }
-        case .key(.escape, _):
-            close()
-        case .resize:
-            return .passThrough
-        default:
-            break
-        }
-        return .consumed
+        let (input, dismisses) = press.dialogInput(event, card: card, box: boxView.frame, root: root, tapsOutsideDismiss: closesOnBackgroundTap,
+                                                   region: { Backdrop() })
+        if dismisses { close() }
+        return input
     }
 
     /// Forgets a press from before.
