@@ -12,18 +12,10 @@ enum EditChecklist {
         let c = "edit"
         let editor = try make(path: path, settings: try ScreenSettings(args, app: app), app: app, font: args.value("--font"), clock: MonotonicClock(), command: c)
         editor.log = { warn($0) }
-        var options = WindowOptions()
-        options.title = "\(app.definition.windowTitle) — \((path as NSString).lastPathComponent)"
-        options.size = editor.root.size
-        options.scale = editor.root.scale
-        options.fit = .size
-        options.driver = args.value("--driver")
-        options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
-        let host: WindowHost
-        do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
-        if let fitting = host.fitting { warn("\(c): \(fitting)") }
-        if host.pointSize != editor.root.size { editor.root.send(.resize(host.pointSize)) }
+        let (host, link) = try EditSetup.openWindow(for: editor.root, title: "\(app.definition.windowTitle) — \((path as NSString).lastPathComponent)",
+                                                    scale: editor.root.scale, args: args, command: c)
         let ending = host.run(editor)
+        link?.stop()
         host.close()
         if editor.model.isModified { warn("\(c): closed with unsaved changes to \(path)") }
         if case .signal(let number) = ending { SignalEnding.end(by: number) }

@@ -80,25 +80,9 @@ enum EditCommand {
                 editor?.appProblem = error.summary
             }
         }
-        var options = WindowOptions()
         // The app's own window title, then the tour's file: "Settings — wifi.json".
-        options.title = "\(app.definition.windowTitle) — \((args.positional[0] as NSString).lastPathComponent)"
-        options.size = editor.root.size
-        options.scale = settings.scale
-        // The editor lays out into any window: one larger than the display is made smaller, and
-        // the app's screen is fitted into what is left beside the panel.
-        options.fit = .size
-        options.driver = args.value("--driver")
-        options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
-        let host: WindowHost
-        do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
-        if let fitting = host.fitting { warn("\(c): \(fitting)") }
-        if host.pointSize != editor.root.size { editor.root.send(.resize(host.pointSize)) }
-        // The editor on the accessibility bus, as the window is: its panel, and the app's screen
-        // inside it to explore.
-        let link = ScreenReaderLink.connect(title: options.title, root: editor.root, origin: { host.screenOrigin },
-                                            pixelsPerPoint: { host.scale }, speech: nil, speechForced: false, say: { warn("\(c): \($0)") })
-        if link != nil { warn("\(c): accessibility: the editor is on the accessibility bus (AT-SPI2)") }
+        let (host, link) = try EditSetup.openWindow(for: editor.root, title: "\(app.definition.windowTitle) — \((args.positional[0] as NSString).lastPathComponent)",
+                                                    scale: settings.scale, args: args, command: c)
         let ending = host.run(editor)
         link?.stop()
         if case .signal(let number) = ending {
@@ -130,6 +114,28 @@ enum EditCommand {
 /// Building the editor for `limelight edit` and `limelight replay --edit`.
 @MainActor
 enum EditSetup {
+    /// A window titled `title` for an editor's `root` at `scale`, and the editor on the
+    /// accessibility bus when one answers (its panel, and the app's screen inside it to explore).
+    /// The editor lays out into any window: one larger than the display is made smaller, and the
+    /// app's screen is fitted into what is left beside the panel.
+    static func openWindow(for root: ViewRoot, title: String, scale: Double, args: Arguments, command c: String) throws(CLIError) -> (WindowHost, ScreenReaderLink?) {
+        var options = WindowOptions()
+        options.title = title
+        options.size = root.size
+        options.scale = scale
+        options.fit = .size
+        options.driver = args.value("--driver")
+        options.frameLimit = try args.value("--frames").map { v throws(CLIError) in try parseInt(v, option: "--frames", command: c, range: 1...1_000_000) }
+        let host: WindowHost
+        do { host = try WindowHost(options: options) } catch { throw .failure(error.description) }
+        if let fitting = host.fitting { warn("\(c): \(fitting)") }
+        if host.pointSize != root.size { root.send(.resize(host.pointSize)) }
+        let link = ScreenReaderLink.connect(title: title, root: root, origin: { host.screenOrigin },
+                                            pixelsPerPoint: { host.scale }, speech: nil, speechForced: false, say: { warn("\(c): \($0)") })
+        if link != nil { warn("\(c): accessibility: the editor is on the accessibility bus (AT-SPI2)") }
+        return (host, link)
+    }
+
     /// The editor of the tour file at `path` (a new tour when it does not exist), over the app or
     /// the tour's screenshot at the settings' size, scale and language.
     static func makeEditor(path: String, settings: ScreenSettings, app: CLIApp, font: String?, clock: any Clock, command: String,

@@ -48,21 +48,10 @@ enum ChecklistSchema {
                 doc: "the corner of the screen the launcher sits in (leading and trailing follow the language's direction)", \.corner),
         KeyRow("offset", .mixed, value: "`[x, y]` in points, each 0 to 2000", default: "`[16, 16]`",
                doc: "how far in from its corner the launcher sits: x from the corner's side, y from its top or bottom (above a tab bar, say)") { member, path, _, r, list in
-            guard case .array(let items) = member.value.value, items.count == 2 else {
-                r.report(member.value.line, path, "expected [x, y] in points, such as [16, 72]")
-                return
-            }
-            let x = r.number(items[0], at: path.appending(0), in: 0...2000, meaning: "a number (x)")
-            let y = r.number(items[1], at: path.appending(1), in: 0...2000, meaning: "a number (y)")
-            if let x, let y { list.offset = Size(x, y) }
+            if let (x, y) = TourSchema.pair(member, path, &r, in: 0...2000, names: ("x", "y"), example: "[16, 72]") { list.offset = Size(x, y) }
         },
         KeyRow("tint", .color, value: "`\"#RRGGBB\"`", default: "`\"#0062CC\"`", doc: "the launcher's, the marks' and the progress bar's colour (the app's own, say)") { member, path, _, r, list in
-            guard let s = r.string(member.value, at: path) else { return }
-            if s.count == 7, s.hasPrefix("#"), let color = Color(hex: s) {
-                list.tint = color
-            } else {
-                r.report(member.value.line, path, "expected a colour \"#RRGGBB\" such as \"#0062CC\", found \(quoted(s))")
-            }
+            if let color = ThemeSchema.color(member, path, &r) { list.tint = color }
         },
         KeyRow("items", .list, value: "a list of items: `id`, `title`, `description`, `done`, `tour`, `after`", default: "required",
                doc: "the tasks, in the order shown", missing: "missing key \"items\" (the checklist's tasks)") { member, path, _, r, list in

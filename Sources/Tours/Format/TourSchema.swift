@@ -189,17 +189,25 @@ package enum TourSchema {
         },
     ]
 
+    /// Two numbers `[a, b]` in `range` named by `names` (`[width, height]`), else nil with the
+    /// problem reported (`example` shows one).
+    package static func pair(_ member: JSONMember, _ path: JSONPath, _ r: inout SchemaReader, in range: ClosedRange<Double>,
+                             names: (String, String), example: String) -> (Double, Double)? {
+        guard case .array(let items) = member.value.value, items.count == 2 else {
+            r.report(member.value.line, path, "expected [\(names.0), \(names.1)] in points, such as \(example)")
+            return nil
+        }
+        let a = r.number(items[0], at: path.appending(0), in: range, meaning: "a number (\(names.0))")
+        let b = r.number(items[1], at: path.appending(1), in: range, meaning: "a number (\(names.1))")
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+
     /// The keys of the tour's `screen` object.
     static let screen: [KeyRow<Tour.ScreenSpec>] = [
         KeyRow("size", .mixed, value: "`[width, height]` in points, each 1 to 16384", default: "the screenshot's pixels ÷ `scale`",
                 doc: "the screen's size") { member, path, _, r, spec in
-            guard case .array(let items) = member.value.value, items.count == 2 else {
-                r.report(member.value.line, path, "expected [width, height] in points, such as [390, 844]")
-                return
-            }
-            let w = r.number(items[0], at: path.appending(0), in: 1...16384, meaning: "a number (width)")
-            let h = r.number(items[1], at: path.appending(1), in: 1...16384, meaning: "a number (height)")
-            if let w, let h { spec.size = Size(w, h) }
+            if let (w, h) = pair(member, path, &r, in: 1...16384, names: ("width", "height"), example: "[390, 844]") { spec.size = Size(w, h) }
         },
         .number("scale", in: 0.25...8, default: 1, doc: "device pixels per point (3 for an @3x screenshot)", \.scale),
     ]
