@@ -146,6 +146,7 @@ public final class ChecklistOverlay: Overlay {
             launcherSurface = addSurface(views.launcherFrame)
             if hadFocus { root.focus(isOpen ? views.rows.first?.button : views.launcher) }
         }
+        if isOpen { fitRows(root: root) }
         if isOpen || panelOpacity > 0, panelSurface == nil {
             let made = ModalCard(content: views.panel, overlay: self)
             card = made
@@ -157,28 +158,50 @@ public final class ChecklistOverlay: Overlay {
         }
     }
 
+    /// Where the launcher's surface goes: in its corner of the safe area, `offset` in, on whole
+    /// device pixels.
+    private func launcherRect(root: ViewRoot) -> Rect {
+        let safe = root.bounds.inset(by: root.safeArea)
+        let side = ChecklistViews.launcherSide + 8
+        let atLeft = corner.isLeading != (root.layoutDirection == .rightToLeft)
+        let x = atLeft ? safe.minX + offset.width - 4 : safe.maxX - offset.width - side + 4
+        let y = corner.isTop ? safe.minY + offset.height - 4 : safe.maxY - offset.height - side + 4
+        let sc = root.scale
+        return Rect(x: (x * sc).rounded() / sc, y: (y * sc).rounded() / sc, width: side, height: side)
+    }
+
+    /// How tall the rows may be: what the screen leaves the panel beside the launcher, less its
+    /// other parts; they scroll past that.
+    private func fitRows(root: ViewRoot) {
+        let safe = root.bounds.inset(by: root.safeArea)
+        let width = min(ChecklistViews.panelWidth, safe.width - 24)
+        let launcher = launcherRect(root: root)
+        let room = corner.isTop ? (safe.maxY - 12) - (launcher.maxY + 4) : (launcher.minY - 4) - (safe.minY + 12)
+        let box = views.rowsBox
+        let rows = box.scroll.content.measure(ProposedSize(width: width - 28, height: nil)).height
+        let shown = box.measure(ProposedSize(width: width - 28, height: nil)).height
+        let others = DialogBox.height(of: views.panel, width: width) - shown
+        box.limit = max(88, room - others).rounded(.down) < rows ? max(88, room - others).rounded(.down) : .infinity
+    }
+
     /// The launcher in its corner (or aside), the panel beside it on the side with room.
     public override func layout(root: ViewRoot) {
         standsAside = isCoveredByScreenTakingOverlay
         let safe = root.bounds.inset(by: root.safeArea)
-        let side = ChecklistViews.launcherSide + 8
-        let rtl = root.layoutDirection == .rightToLeft
-        let atLeft = corner.isLeading != rtl
-        let x = atLeft ? safe.minX + offset.width - 4 : safe.maxX - offset.width - side + 4
-        let y = corner.isTop ? safe.minY + offset.height - 4 : safe.maxY - offset.height - side + 4
-        let sc = root.scale
-        let launcherRect = Rect(x: (x * sc).rounded() / sc, y: (y * sc).rounded() / sc, width: side, height: side)
+        let launcher = launcherRect(root: root)
+        let side = launcher.width, x = launcher.minX
+        let atLeft = corner.isLeading != (root.layoutDirection == .rightToLeft)
         if standsAside {
             launcherSurface.hide()
         } else {
-            launcherSurface.place(launcherRect)
+            launcherSurface.place(launcher)
         }
         guard let card, let panelSurface else { return }
         if standsAside { panelSurface.hide(); return }
         let width = min(ChecklistViews.panelWidth, safe.width - 24)
         let height = min(DialogBox.height(of: views.panel, width: width), safe.height - side - 24)
         let px = min(max(safe.minX + 12, atLeft ? x + 4 : x + side - 4 - width), safe.maxX - 12 - width)
-        let py = corner.isTop ? min(launcherRect.maxY + 4, safe.maxY - height - 12) : max(safe.minY + 12, launcherRect.minY - 4 - height)
+        let py = corner.isTop ? min(launcher.maxY + 4, safe.maxY - height - 12) : max(safe.minY + 12, launcher.minY - 4 - height)
         let placed = DialogBox.place(width: width, height: height, center: Point(px + width / 2, py + height / 2), root: root)
         card.surface.place(placed.box, deviceInk: placed.card)
     }

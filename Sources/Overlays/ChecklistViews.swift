@@ -32,6 +32,8 @@ final class ChecklistViews {
     private let progressText: Text
     private let progress: ProgressBar
     private(set) var rows: [Row] = []
+    /// The rows, scrolling when the screen has no room for them all.
+    let rowsBox: RowsBox
     private let tint: Color
 
     /// Views for `content` in `tint`; `open`, `closePanel` and `choose` are what the launcher, the
@@ -65,9 +67,10 @@ final class ChecklistViews {
             rows.append(row)
             rowViews.append(row.button)
         }
+        rowsBox = RowsBox(VStack(alignment: .leading, spacing: 2, children: rowViews))
         let header = HStack(spacing: 8, children: [title, Spacer(), close])
         let body = VStack(alignment: .leading, spacing: 10, children: [
-            header, progressText, progress, VStack(alignment: .leading, spacing: 2, children: rowViews),
+            header, progressText, progress, rowsBox,
         ])
         panel = DialogBox.make(body, cornerRadius: 14, padding: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 12), id: "overlay.checklist")
         shape = Self.shape(of: content)
@@ -208,4 +211,33 @@ final class ChecklistMark: View {
             canvas.fill(.circle(center: c, radius: 3), color: Palette.tertiaryLabel)
         }
     }
+}
+
+/// A checklist's rows in a scroll view as tall as they are, up to `limit` points (the room the
+/// screen leaves the panel): a long checklist on a small screen scrolls instead of running off.
+final class RowsBox: View {
+    /// The tallest the rows may be shown, in points.
+    var limit = Double.infinity {
+        didSet {
+            guard limit != oldValue else { return }
+            // A bar shows there is more: only while the rows are held shorter than they are.
+            scroll.showsScrollBar = limit.isFinite
+            setNeedsLayout()
+        }
+    }
+    /// The scroll view holding the rows.
+    let scroll: ScrollView
+
+    init(_ rows: View) {
+        scroll = ScrollView(rows)
+        super.init(children: [scroll])
+    }
+
+    /// The rows' height, at most `limit`.
+    override func sizeThatFits(_ p: ProposedSize) -> Size {
+        let c = scroll.content.measure(ProposedSize(width: p.width, height: nil))
+        return Size(p.width ?? c.width, min(c.height, limit))
+    }
+
+    override func placeSubviews(in bounds: Rect) { scroll.place(in: bounds) }
 }

@@ -135,6 +135,36 @@ extension View {
         #expect(!list.isOpen && f.root.focusedView?.id == "overlay.checklist.launcher")
     }
 
+    @Test func aLongChecklistScrollsInsideTheScreen() throws {
+        let f = try OverlayFixture()
+        let items = (0..<20).map { ChecklistContent.Item(id: "i\($0)", title: "Task number \($0)", detail: $0 % 3 == 0 ? "What it asks of you." : "", launches: true) }
+        let list = ChecklistOverlay(content: ChecklistContent(title: "Many", items: items, progressText: "0 of 20 done", closeLabel: "Close"),
+                                    offset: Size(16, 70))
+        f.stack.present(list, animated: false)
+        f.settle()
+        list.open()
+        f.advance(0.3)
+        let panel = f.frame(of: "overlay.checklist"), launcher = f.frame(of: "overlay.checklist.launcher")
+        let safe = f.root.bounds.inset(by: f.root.safeArea)
+        #expect(panel.minY >= safe.minY && panel.maxY <= launcher.minY, "the panel stays on the screen above its launcher: \(panel)")
+        let last = try #require(f.root.view(withID: "overlay.checklist.item.i19"))
+        #expect(!last.isPlaced || last.frame.minY >= panel.maxY, "the last row is out of sight at first")
+        let middle = f.center(of: "overlay.checklist")
+        for _ in 0..<40 { f.root.send(.wheel(dy: 120, at: middle)); f.settle() }
+        let scroll = try #require(f.root.view(withID: "overlay.checklist")?.firstDescendant(of: ScrollView.self))
+        #expect(last.isPlaced && last.frame.maxY <= panel.maxY && last.frame.minY >= panel.minY,
+                "the wheel brings it in: \(last.frame) in \(panel), scrolled \(scroll.contentOffset) of \(scroll.maxOffset) in \(scroll.frame)")
+        // A short checklist does not scroll.
+        let g = try OverlayFixture()
+        let short = ChecklistOverlay(content: Self.content(), offset: Size(16, 70))
+        g.stack.present(short, animated: false)
+        g.settle()
+        short.open()
+        g.advance(0.3)
+        let box = try #require(g.root.view(withID: "overlay.checklist")?.firstDescendant(of: ScrollView.self))
+        #expect(box.maxOffset == 0)
+    }
+
     @Test func theCornersMirrorRightToLeft() throws {
         let f = try OverlayFixture()
         _ = shown(f, corner: .bottomLeading)
