@@ -45,12 +45,14 @@ public final class ChecklistOverlay: Overlay {
 
     private var views: ChecklistViews
     private let tint: Color
-    private var launcherSurface: Surface
+    private var launcherSurface: Surface!
     private var panelSurface: Surface?
     private var card: ModalCard?
     private var needsViews = false
     private var panelFade: Tween?
     private var panelOpacity = 0.0
+    /// The safe area the rows' room was last worked out for (nil: to work out again).
+    private var fittedScreen: Rect?
     /// Whether the launcher stands aside now (an overlay that takes the screen is above it).
     public private(set) var standsAside = false
     private struct Outside {}
@@ -65,7 +67,6 @@ public final class ChecklistOverlay: Overlay {
         let relay = ChecklistRelay()
         views = ChecklistViews(content: content, tint: tint, open: { relay.overlay?.open() }, closePanel: { relay.overlay?.close() },
                                choose: { relay.overlay?.choose($0) })
-        launcherSurface = Surface(content: views.launcherFrame)
         super.init(kind: .checklist)
         launcherSurface = addSurface(views.launcherFrame)
         appearDuration = 0.2
@@ -80,6 +81,7 @@ public final class ChecklistOverlay: Overlay {
         guard new != content else { return }
         let old = content
         content = new
+        fittedScreen = nil
         if views.fits(new) {
             let now = root?.clock.now
             let animated = !(root?.reducesMotion ?? true) && now != nil
@@ -98,6 +100,7 @@ public final class ChecklistOverlay: Overlay {
         // A press from before (on the launcher) is forgotten: the panel starts with none.
         press.cancel(card: card)
         isOpen = true
+        fittedScreen = nil
         let now = root?.clock.now ?? 0
         panelFade = Tween(from: panelOpacity, to: 1, start: now, duration: fadeDuration, easing: .easeOut)
         views.startPendingTicks(at: now + fadeDuration)
@@ -146,7 +149,11 @@ public final class ChecklistOverlay: Overlay {
             launcherSurface = addSurface(views.launcherFrame)
             if hadFocus { root.focus(isOpen ? views.rows.first?.button : views.launcher) }
         }
-        if isOpen { fitRows(root: root) }
+        // The rows' room is worked out again when the panel opens, its rows change or the screen does.
+        if isOpen, fittedScreen != root.bounds.inset(by: root.safeArea) {
+            fittedScreen = root.bounds.inset(by: root.safeArea)
+            fitRows(root: root)
+        }
         if isOpen || panelOpacity > 0, panelSurface == nil {
             let made = ModalCard(content: views.panel, overlay: self)
             card = made
@@ -181,7 +188,8 @@ public final class ChecklistOverlay: Overlay {
         let rows = box.scroll.content.measure(ProposedSize(width: width - 28, height: nil)).height
         let shown = box.measure(ProposedSize(width: width - 28, height: nil)).height
         let others = DialogBox.height(of: views.panel, width: width) - shown
-        box.limit = max(88, room - others).rounded(.down) < rows ? max(88, room - others).rounded(.down) : .infinity
+        let limit = max(88, room - others).rounded(.down)
+        box.limit = limit < rows ? limit : .infinity
     }
 
     /// The launcher in its corner (or aside), the panel beside it on the side with room.

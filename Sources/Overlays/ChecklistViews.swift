@@ -163,7 +163,9 @@ final class ChecklistMark: View {
     /// Shows `state`; a tick that grows from `start` (clock seconds) when given, or that waits for
     /// `startPendingTick(at:)` when `pending`.
     func set(_ state: ChecklistContent.State, tickFrom start: Double?, pending: Bool = false) {
-        if state != self.state { setNeedsDisplay() }
+        // An item whose state stays keeps its mark (a tick under way goes on).
+        guard state != self.state || start != nil else { return }
+        setNeedsDisplay()
         self.state = state
         isPending = pending
         tickStart = pending ? nil : start

@@ -36,11 +36,7 @@ public struct Checklist: Hashable, Sendable {
             done.isUsedUp = true
             return done
         }
-        var view = progress
-        view.tours[id] = progress.checklistsShown?[id]
-        var tour = Tour(id: id, steps: [])
-        tour.show = show
-        return ShowDecision.decide(tour, progress: view, now: now)
+        return ShowDecision.decide(show, entry: progress.checklistsShown?[id], progress: progress, now: now, steps: 0, versions: { [] })
     }
 
     /// The most items a checklist may have.

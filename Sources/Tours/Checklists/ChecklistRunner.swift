@@ -51,10 +51,11 @@ public final class ChecklistRunner {
     public var isComplete: Bool { states.allSatisfy { $0 == .done } }
 
     /// What the overlay shows now, in the app's language.
-    public func content() -> ChecklistContent {
-        let language = host.languageCode
+    public func content() -> ChecklistContent { content(states: states, language: host.languageCode) }
+
+    /// What the overlay shows with the items in `states`, in `language`.
+    private func content(states: [ChecklistItem.State], language: String) -> ChecklistContent {
         let strings = host.root.strings
-        let states = self.states
         let items = zip(checklist.items, states).map { item, state in
             ChecklistContent.Item(id: item.id, title: item.title(in: language), detail: item.description(in: language),
                                   state: ChecklistContent.State(rawValue: state.rawValue) ?? .toDo, launches: item.tour != nil)
@@ -104,7 +105,7 @@ public final class ChecklistRunner {
     public func restoreChecked(_ id: String) {
         progress.recordChecked(id, in: checklist.id, at: Date())
         reported.insert(id)
-        overlay.show(content())
+        refresh()
     }
 
     /// Works the states out again: items that turned done are reported and tick in.
@@ -116,8 +117,17 @@ public final class ChecklistRunner {
             onItemDone?(item)
             if reported.count == checklist.items.count { onComplete?() }
         }
-        overlay.show(content())
+        // The same states in the same language make the same content: a frame where nothing the
+        // items ask changed makes none.
+        let language = host.languageCode
+        guard states != shownStates || language != shownLanguage else { return }
+        shownStates = states
+        shownLanguage = language
+        overlay.show(content(states: states, language: language))
     }
+    /// The states and the language the overlay shows.
+    private var shownStates: [ChecklistItem.State] = []
+    private var shownLanguage = ""
 
     private func choose(_ index: Int) {
         guard index < checklist.items.count else { return }

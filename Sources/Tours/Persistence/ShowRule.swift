@@ -74,9 +74,16 @@ public struct ShowDecision: Hashable, Sendable {
     /// `contentVersion`s when the caller has them: a digest of everything a step shows, which one
     /// that decides again and again (`limelight simulate`, at every launch of a log) makes once.
     public static func decide(_ tour: Tour, progress: TourProgress, now: Date, stepVersions: [String]? = nil) -> ShowDecision {
-        let rule = tour.show
-        let entry = progress.tours[tour.id]
-        let all = Array(tour.steps.indices)
+        decide(tour.show, entry: progress.tours[tour.id], progress: progress, now: now, steps: tour.steps.count,
+               versions: { stepVersions.flatMap { $0.count == tour.steps.count ? $0 : nil } ?? tour.steps.map(\.contentVersion) })
+    }
+
+    /// What `rule` says of a tour (or a checklist) of `steps` steps whose showings so far are
+    /// `entry`, with `progress` at `now`; `versions` gives its steps' versions when a finished one
+    /// is asked whether any changed.
+    static func decide(_ rule: ShowRule, entry: TourProgress.Entry?, progress: TourProgress, now: Date, steps: Int,
+                       versions: () -> [String]) -> ShowDecision {
+        let all = Array(0..<steps)
         func no(_ why: String) -> ShowDecision { ShowDecision(shows: false, steps: [], reason: why) }
         if let other = rule.afterTour, progress.tours[other]?.outcome != .finished {
             return no("waits for the tour \(quoted(other)) to be finished")
@@ -96,7 +103,7 @@ public struct ShowDecision: Hashable, Sendable {
             usedUp.isUsedUp = true
             // Finished before: only the steps whose content changed since show again.
             guard entry?.outcome == .finished, let seen = entry?.seenVersions else { return usedUp }
-            let versions = stepVersions.flatMap { $0.count == tour.steps.count ? $0 : nil } ?? tour.steps.map(\.contentVersion)
+            let versions = versions()
             let changed = all.filter { $0 >= seen.count || seen[$0] != versions[$0] }
             guard !changed.isEmpty else { return usedUp }
             return ShowDecision(shows: true, steps: changed, reason: "step\(changed.count == 1 ? "" : "s") \(changed.map { String($0 + 1) }.joined(separator: ", ")) changed since it was finished")

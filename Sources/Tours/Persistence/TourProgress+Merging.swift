@@ -6,18 +6,12 @@ import Foundation
 extension TourProgress {
     /// The progress after checklist `id` showed at `date`.
     public mutating func recordChecklistShown(_ id: String, at date: Date) {
-        var view = TourProgress()
-        view.tours = checklistsShown ?? [:]
-        view.recordShown(id, at: date)
-        checklistsShown = view.tours
+        checklistsShown = (checklistsShown ?? [:]).merging([id: Self.shown(checklistsShown?[id], at: date)]) { $1 }
     }
 
     /// The progress after every item of checklist `id` was done, at `date`.
     public mutating func recordChecklistFinished(_ id: String, at date: Date) {
-        var view = TourProgress()
-        view.tours = checklistsShown ?? [:]
-        view.recordEnd(id, outcome: .finished, at: date, versions: nil)
-        checklistsShown = view.tours
+        checklistsShown = (checklistsShown ?? [:]).merging([id: Self.ended(checklistsShown?[id], outcome: .finished, at: date, versions: nil)]) { $1 }
     }
 
     /// Whether item `item` of checklist `checklist` was ticked.

@@ -70,22 +70,28 @@ public struct TourProgress: Codable, Hashable, Sendable {
         return nil
     }
     /// The progress after `tour` showed at `date`.
-    public mutating func recordShown(_ tour: String, at date: Date) {
-        var e = tours[tour] ?? Entry(outcome: .skipped, date: date)
-        let before = tours[tour] == nil ? 0 : (e.timesShown ?? 1)
-        e.timesShown = TourProgress.increment(before)
+    public mutating func recordShown(_ tour: String, at date: Date) { tours[tour] = Self.shown(tours[tour], at: date) }
+
+    /// `entry` after one more showing at `date` (a first one when nil): a tour's or a checklist's.
+    static func shown(_ entry: Entry?, at date: Date) -> Entry {
+        var e = entry ?? Entry(outcome: .skipped, date: date)
+        e.timesShown = TourProgress.increment(entry == nil ? 0 : (e.timesShown ?? 1))
         e.lastShown = date
-        if tours[tour] == nil { e.outcome = .skipped }
-        tours[tour] = e
+        return e
     }
     /// The progress after `tour` ended with `outcome` at `date`, its steps at `versions` when finished.
     public mutating func recordEnd(_ tour: String, outcome: TourOutcome, at date: Date, versions: [String]?) {
-        var e = tours[tour] ?? Entry(outcome: outcome, date: date)
+        tours[tour] = Self.ended(tours[tour], outcome: outcome, at: date, versions: versions)
+    }
+
+    /// `entry` after it ended with `outcome` at `date`, the steps at `versions` when finished.
+    static func ended(_ entry: Entry?, outcome: TourOutcome, at date: Date, versions: [String]?) -> Entry {
+        var e = entry ?? Entry(outcome: outcome, date: date)
         e.outcome = outcome
         e.date = date
         if outcome == .finished, let versions { e.seenVersions = versions }
         if e.timesShown == nil { e.timesShown = 1 }
-        tours[tour] = e
+        return e
     }
 
     /// Empty progress.
