@@ -202,7 +202,7 @@ public final class AccessibilityBridge: @unchecked Sendable {
     }
 
     /// What goes out on the bus when the screen changes from `previous` to `next`, in order: new
-    /// elements into the clients' caches first, then the events that name them, then gone ones out.
+    /// and remade elements into the clients' caches first, then the events that name them, then gone ones out.
     static func signals(from previous: AccessibleTree, to next: AccessibleTree) -> [Signal] {
         let was = Set(AccessibleCache.reachable(previous).map { previous.elements[$0].number })
         let now = AccessibleCache.reachable(next)
@@ -213,7 +213,16 @@ public final class AccessibilityBridge: @unchecked Sendable {
         let added: [Signal] = now.filter { !was.contains(next.elements[$0].number) }.map { i in
             .added(next, i, placedByEvent: next.elements[i].parent.map { before.contains(next.elements[$0].number) } ?? false)
         }
-        return added + AccessibleEvents.between(previous, next).map(Signal.event)
+        // An element that stayed but became another kind (a role, or an action, a value, a text it
+        // did not have) is sent again: a client reads those once and no event changes them. Its
+        // place is unchanged, or the events below move it.
+        let remade: [Signal] = now.filter { i in
+            let e = next.elements[i]
+            guard was.contains(e.number), let o = previous.element(numbered: e.number) else { return false }
+            let old = previous.elements[o]
+            return old.role != e.role || AccessibleObject.interfaces(of: old) != AccessibleObject.interfaces(of: e)
+        }.map { .added(next, $0, placedByEvent: true) }
+        return added + remade + AccessibleEvents.between(previous, next).map(Signal.event)
             + was.subtracting(kept).sorted().map { .removed(Self.pathPrefix + "/\($0)") }
     }
 

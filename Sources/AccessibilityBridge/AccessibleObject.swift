@@ -76,6 +76,12 @@ package enum AccessibleObject: Equatable, Sendable {
         guard case .element(let i) = self, let e = c.tree?.elements[i] else {
             return ["org.a11y.atspi.Accessible", "org.a11y.atspi.Application"]
         }
+        return Self.interfaces(of: e)
+    }
+
+    /// The interfaces element `e` offers: what a client reads once and keeps (libatspi asks again
+    /// only when the element is sent anew).
+    static func interfaces(of e: AccessibleTree.Element) -> [String] {
         var out = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
         if e.id != nil && !e.actions.isEmpty { out.append("org.a11y.atspi.Action") }
         if e.value != nil { out.append("org.a11y.atspi.Value") }

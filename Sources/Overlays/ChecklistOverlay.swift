@@ -319,8 +319,10 @@ public final class ChecklistOverlay: Overlay {
             node.description = content.progressText
             return node
         }
+        // Before its first layout, the launcher as it will be: the same button with the same action.
         return launcherSurface.content.semanticNodes().first
-            ?? SemanticNode(role: .button, label: content.title, id: "overlay.checklist.launcher", frame: .zero, children: [])
+            ?? SemanticNode(role: .button, label: views.launcher.accessibilityLabel ?? content.title, id: "overlay.checklist.launcher",
+                            frame: .zero, actions: [.activate])
     }
 }
 

@@ -86,6 +86,18 @@ import Views
         #expect(seen.cached == seen.fresh, "\(String(describing: seen.cached)) vs \(String(describing: seen.fresh))")
     }
 
+    @Test func aCachedClientSeesAnElementBecomeAnotherKind() {
+        // A button laid out late: first without its action, then with it; an image that becomes a button.
+        let bare = SemanticNode(role: .button, label: "Go", id: "go", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let image = SemanticNode(role: .image, label: "Go", id: "go", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        for (old, new) in [([bare, S.button("b")], [S.button("go", "Go"), S.button("b")]), ([image], [S.button("go", "Go")]),
+                           ([S.button("go", "Go")], [bare])] {
+            let seen = Self.followed(old, new)
+            #expect(seen.cached == seen.fresh, "\(String(describing: seen.cached)) vs \(String(describing: seen.fresh))")
+            #expect(seen.cached?.children.first?.interfaces == seen.fresh?.children.first?.interfaces)
+        }
+    }
+
     @Test func aCachedClientFollowsATourStepByStep() {
         let screen = [S.button("fab"), S.button("menu")]
         let one = screen + [S.step("Step 1 of 2: Fab", "Tap it.", targets: [S.button("fab")])]

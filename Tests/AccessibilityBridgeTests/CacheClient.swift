@@ -4,8 +4,8 @@
 /// atspi-misc.c and atspi-event-listener.c), with no bus: filled by `GetItems`, then kept by the
 /// signals the bridge sends alone.
 ///
-/// - An item (`GetItems`, `AddAccessible`) sets the element's name, role, description and states
-///   and its parent; it takes the slot of its index in its parent's children (which grow to
+/// - An item (`GetItems`, `AddAccessible`) sets the element's interfaces, name, role, description
+///   and states and its parent; it takes the slot of its index in its parent's children (which grow to
 ///   reach it, empty slots between), and its own children become as many slots as it counts,
 ///   those it had kept.
 /// - `ChildrenChanged` `add` takes the child out of the parent's children where it is, then inserts
@@ -19,7 +19,7 @@
 struct CacheClient {
     /// What GetItems or AddAccessible says of one element.
     struct Item: Equatable {
-        var path: String, parent: String, index: Int32, count: Int32
+        var path: String, parent: String, index: Int32, count: Int32, interfaces: [String]
         var name: String, role: UInt32, description: String, states: [UInt32]
 
         /// The item in a `RecordedReply`'s value (a `(so)(so)(so)iiassusau` struct); nil for another value.
@@ -27,10 +27,12 @@ struct CacheClient {
             guard case .container("r", AccessibleCache.itemSignature, let f) = value, f.count == 10,
                   case .container("r", "so", let own) = f[0], case .objectPath(let path)? = own.last,
                   case .container("r", "so", let up) = f[2], case .objectPath(let parent)? = up.last,
-                  case .int32(let index) = f[3], case .int32(let count) = f[4], case .string(let name) = f[6],
+                  case .int32(let index) = f[3], case .int32(let count) = f[4], case .container("a", "s", let names) = f[5],
+                  case .string(let name) = f[6],
                   case .uint32(let role) = f[7], case .string(let description) = f[8], case .container("a", "u", let words) = f[9]
             else { return nil }
             self.path = path; self.parent = parent; self.index = index; self.count = count
+            interfaces = names.compactMap { if case .string(let n) = $0 { return n } else { return nil } }
             self.name = name; self.role = role; self.description = description
             states = words.compactMap { if case .uint32(let w) = $0 { return w } else { return nil } }
         }
@@ -46,7 +48,7 @@ struct CacheClient {
 
     /// What a walk reads of one element and those below it.
     struct Node: Equatable, CustomStringConvertible {
-        var path: String, name: String, role: UInt32, describedAs: String, states: [UInt32]
+        var path: String, name: String, role: UInt32, describedAs: String, states: [UInt32], interfaces: [String]
         var children: [Node]
         /// Its number and name, and its children's, nested: what a failure shows.
         var description: String {
@@ -55,6 +57,7 @@ struct CacheClient {
         }
         init(path: String, item: Item, children: [Node]) {
             self.path = path; name = item.name; role = item.role; describedAs = item.description; states = item.states
+            interfaces = item.interfaces
             self.children = children
         }
     }
