@@ -1,6 +1,7 @@
 /// The figures of `analyze` as SQL over a table `events` with the contract's fields as columns
 /// (`time` a timestamp, `user`, `session`, `event`, `tour`, `step` an integer, `variant`,
-/// `cause`, `by`, `name`, `language`, `screen`), for logs that live in a warehouse. Each figure is
+/// `cause`, `by`, `name`, `language`, `screen`, `checklist`, `item`), for logs that live in a
+/// warehouse. Each figure is
 /// one statement, its definition the same as `analyze`'s (README, "What `analyze` counts"), so the
 /// numbers agree figure for figure on a log that keeps the contract.
 public enum MetricsSQL {
@@ -15,7 +16,8 @@ public enum MetricsSQL {
     }
 
     /// The names of the statements, in the order `query` prints them.
-    public static let figures = ["arms", "steps", "dwell", "complete", "missing", "buttons", "languages", "screens", "goal"]
+    public static let figures = ["arms", "steps", "dwell", "complete", "missing", "buttons", "languages", "screens", "goal",
+                                 "checklists", "items"]
 
     /// Every figure's statement, each after a `-- figure: NAME` line, for `options` (its goal,
     /// window, time range and the tours whose files say they have an experiment).
@@ -35,8 +37,10 @@ public enum MetricsSQL {
     }
 
     static func statement(_ name: String, _ d: SQLWords, _ o: AnalysisOptions) -> String {
+        if name == "checklists" || name == "items" { return checklistStatement(name, d, o) }
         let u = d.id("user"), by = d.id("by")
-        var filters: [String] = []
+        // A checklist's lines are no tour's, even when an item's launch names the tour it plays.
+        var filters = ["event NOT IN (\(checklistEvents))"]
         if let s = o.since { filters.append("time >= \(d.timestamp(s))") }
         if let s = o.until { filters.append("time < \(d.timestamp(s))") }
         let experimentTours = o.tours.filter { !$0.expectedShares.isEmpty }.map { d.string($0.id) }
@@ -45,7 +49,7 @@ public enum MetricsSQL {
         // variant their events carry); whether a tour is an experiment.
         let base = """
         WITH e AS (
-          SELECT * FROM events\(filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
+          SELECT * FROM events WHERE \(filters.joined(separator: " AND "))
         ),
         arms AS (
           SELECT tour, \(u), COALESCE(\(d.argMin("variant", "time", "event = 'assigned'")), \(d.argMin("variant", "time", "variant IS NOT NULL"))) AS arm
@@ -181,6 +185,18 @@ struct SQLWords {
         case .postgres: return "CAST(EXTRACT(EPOCH FROM \(t)) * 1000000 AS BIGINT)"
         case .bigquery: return "UNIX_MICROS(\(t))"
         }
+    }
+
+    /// A table of two text columns named `a` and `b` holding `rows` (none: an empty table).
+    func pairs(_ rows: [(String, String)], _ a: String, _ b: String) -> String {
+        let text = dialect == .bigquery ? "STRING" : "TEXT"
+        guard !rows.isEmpty else {
+            return "SELECT CAST(NULL AS \(text)) AS \(a), CAST(NULL AS \(text)) AS \(b)" + (dialect == .bigquery ? " FROM UNNEST([1])" : "") + " WHERE FALSE"
+        }
+        if dialect == .bigquery {
+            return "SELECT * FROM UNNEST([" + rows.map { "STRUCT(\(string($0.0)) AS \(a), \(string($0.1)) AS \(b))" }.joined(separator: ", ") + "])"
+        }
+        return "SELECT * FROM (VALUES " + rows.map { "(\(string($0.0)), \(string($0.1)))" }.joined(separator: ", ") + ") AS v(\(a), \(b))"
     }
 
     /// Whether `condition` held for any row.

@@ -30,6 +30,10 @@ public struct SyntheticLog {
         public var appEvents = 0
         /// How a user's arm is drawn (tour id, user id → arm); nil: at random, by the shares.
         public var assign: (@Sendable (String, String) -> String)?
+        /// The checklists users are shown, each with its items' ids; an item's launch names the
+        /// first tour (a checklist's line is no tour's), and some users do an item `extra` the
+        /// checklist does not list, or items of a checklist they were never shown.
+        public var checklists: [(id: String, items: [String])] = []
 
         /// `users` users of `tours`, from `seed`.
         public init(seed: UInt64, users: Int, tours: [TourFacts]) { self.seed = seed; self.users = users; self.tours = tours }
@@ -160,6 +164,27 @@ public struct SyntheticLog {
             }
             // Every goal event of the user counts for every tour whose window it falls in.
             for (ti, var state) in states { state.goalAt = goalTimes; tally.add(state, tour: ti) }
+            for (ci, list) in plan.checklists.enumerated() {
+                var did = ChecklistUserTally()
+                if rng.chance(0.7) {
+                    did.shown = true
+                    emit([("session", s("\(user)-1")), ("event", s("checklistShown")), ("checklist", s(list.id))])
+                    // Shown again in a later session: still one user.
+                    if rng.chance(0.3) { emit([("session", s("\(user)-2")), ("event", s("checklistShown")), ("checklist", s(list.id))]) }
+                }
+                for item in list.items + ["extra"] where item != "extra" || rng.chance(0.1) {
+                    if rng.chance(0.4) {
+                        let tour = plan.tours.first.map { [("tour", s($0.id))] } ?? []
+                        emit([("session", s("\(user)-2")), ("event", s("itemLaunched")), ("checklist", s(list.id)), ("item", s(item))] + tour)
+                        did.launched.insert(item)
+                    }
+                    if rng.chance(0.5) {
+                        emit([("session", s("\(user)-2")), ("event", s("itemDone")), ("checklist", s(list.id)), ("item", s(item))])
+                        did.done.insert(item)
+                    }
+                }
+                tally.add(did, checklist: ci)
+            }
             if rng.chance(0.3) { emit([("session", s("\(user)-9")), ("event", s("app")), ("name", s("opened")), ("extra", "{\"nested\":[1,2,{\"a\":null}]}")]) }
             for _ in 0..<plan.appEvents { emit([("session", s("\(user)-9")), ("event", s("app")), ("name", s("opened"))]) }
             for (_, line) in events { write(line); lines += 1 }
@@ -186,14 +211,45 @@ struct UserTally {
     init(arm: String?, language: String, screen: String) { self.arm = arm; self.language = language; self.screen = screen }
 }
 
+/// What one user did with one checklist.
+struct ChecklistUserTally {
+    var shown = false
+    var launched = Set<String>(), done = Set<String>()
+}
+
 /// The truth, tallied user by user.
 struct Tally {
     let plan: SyntheticLog.Plan
     var users: [[UserTally]]
+    var checklistUsers: [[ChecklistUserTally]]
 
-    init(plan: SyntheticLog.Plan) { self.plan = plan; users = Array(repeating: [], count: plan.tours.count) }
+    init(plan: SyntheticLog.Plan) {
+        self.plan = plan
+        users = Array(repeating: [], count: plan.tours.count)
+        checklistUsers = Array(repeating: [], count: plan.checklists.count)
+    }
 
     mutating func add(_ u: UserTally, tour: Int) { users[tour].append(u) }
+
+    mutating func add(_ u: ChecklistUserTally, checklist: Int) { checklistUsers[checklist].append(u) }
+
+    /// Each checklist's figures: its items, then `extra` if anyone launched or did it; done and
+    /// every item done among those shown, launches by anyone.
+    func checklistReports() -> [ChecklistReport] {
+        plan.checklists.enumerated().map { ci, list in
+            let all = checklistUsers[ci], shown = all.filter(\.shown)
+            let extra = all.contains { $0.launched.contains("extra") || $0.done.contains("extra") }
+            var r = ChecklistReport(checklist: list.id, shown: shown.count)
+            r.items = (list.items + (extra ? ["extra"] : [])).map { item in
+                let done = shown.filter { $0.done.contains(item) }.count
+                return ChecklistReport.Item(item: item, launched: all.filter { $0.launched.contains(item) }.count, done: done,
+                                            doneRate: shown.isEmpty ? nil : Double(done) / Double(shown.count))
+            }
+            r.completed = list.items.isEmpty ? 0 : shown.filter { u in list.items.allSatisfy(u.done.contains) }.count
+            r.completionRate = shown.isEmpty ? nil : Double(r.completed) / Double(shown.count)
+            return r
+        }
+    }
 
     func report(events: Int, users total: Int) -> AnalysisReport {
         var out = AnalysisReport()
@@ -252,6 +308,7 @@ struct Tally {
             if isExperiment { report.experiment = ExperimentReport.of(report.arms, facts: facts) }
             out.tours.append(report)
         }
+        out.checklists = checklistReports()
         return out
     }
 }

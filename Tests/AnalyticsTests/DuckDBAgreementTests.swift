@@ -15,6 +15,9 @@ struct DuckDBAgreementTests {
         var options = AnalysisOptions()
         options.goal = plan.goal
         options.within = plan.within
+        // One log with the checklist's file given (its items are what a user must do), one without
+        // (every item seen).
+        if seed > 5 { options.checklists = plan.checklists }
         let analysis = EventAnalysis(options: options)
         try analysis.read(path)
         let report = analysis.report()
@@ -66,6 +69,18 @@ struct DuckDBAgreementTests {
             let a = try #require(arm(row[0] as! String, row[1] as! String))
             #expect(a.goalUsers == (row[2] as! NSNumber).intValue && a.converted == (row[3] as! NSNumber).intValue, "\(row) \(a)")
         }
+        let lists = try #require(figures["checklists"])
+        #expect(lists.map { $0[0] as? String } == report.checklists.map(\.checklist).sorted(), "\(lists)")
+        for row in lists {
+            let c = try #require(report.checklists.first { $0.checklist == row[0] as! String })
+            #expect([c.shown, c.completed] == row[1...2].map { ($0 as! NSNumber).intValue }, "\(row) \(c)")
+        }
+        let items = try #require(figures["items"])
+        #expect(items.count == report.checklists.reduce(0) { $0 + $1.items.count } && items.count >= 4, "\(items)")
+        for row in items {
+            let i = try #require(report.checklists.first { $0.checklist == row[0] as! String }?.items.first { $0.item == row[1] as! String }, "\(row)")
+            #expect([i.launched, i.done] == row[2...3].map { ($0 as! NSNumber).intValue }, "\(row) \(i)")
+        }
     }
 }
 
@@ -103,7 +118,8 @@ enum DuckDB {
         let script = """
         import duckdb, json, sys
         cols = {'time': 'TIMESTAMPTZ', 'user': 'VARCHAR', 'session': 'VARCHAR', 'event': 'VARCHAR', 'tour': 'VARCHAR', 'step': 'INTEGER',
-                'variant': 'VARCHAR', 'cause': 'VARCHAR', 'by': 'VARCHAR', 'name': 'VARCHAR', 'language': 'VARCHAR', 'screen': 'VARCHAR'}
+                'variant': 'VARCHAR', 'cause': 'VARCHAR', 'by': 'VARCHAR', 'name': 'VARCHAR', 'language': 'VARCHAR', 'screen': 'VARCHAR',
+                'checklist': 'VARCHAR', 'item': 'VARCHAR'}
         con = duckdb.connect()
         con.execute("SET TimeZone = 'UTC'")
         con.execute("CREATE VIEW events AS SELECT * FROM read_json('" + sys.argv[1].replace("'", "''") + "', format = 'newline_delimited', columns = " + str(cols) + ")")

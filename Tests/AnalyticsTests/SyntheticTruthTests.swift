@@ -10,7 +10,9 @@ import Testing
         onboarding.variants = [("control", 1), ("short", 1)]
         onboarding.holdout = 0.1
         let tips = TourFacts(id: "tips", steps: 2)
-        return SyntheticLog.Plan(seed: seed, users: users, tours: [onboarding, tips])
+        var plan = SyntheticLog.Plan(seed: seed, users: users, tours: [onboarding, tips])
+        plan.checklists = [("start", ["tour", "add", "menu"])]
+        return plan
     }
 
     /// The log of `plan` in a file, and its truth.
@@ -27,6 +29,7 @@ import Testing
         options.goal = plan.goal
         options.within = plan.within
         options.tours = plan.tours
+        options.checklists = plan.checklists
         let analysis = EventAnalysis(options: options)
         try analysis.read(path)
         return analysis.report()
@@ -46,6 +49,7 @@ import Testing
             #expect(f.languages == t.languages && f.screens == t.screens, "\(t.tour) languages, screens")
             #expect(f.experiment == t.experiment, "\(t.tour) experiment: \(String(describing: f.experiment)) \(String(describing: t.experiment))")
         }
+        #expect(found.checklists == truth.checklists, "checklists:\n\(found.checklists)\n\(truth.checklists)")
         #expect(found == truth)
         // The logs hold every case the contract names.
         let o = truth.tours[0]
@@ -53,6 +57,9 @@ import Testing
         #expect(o.total.finished > 0 && o.total.skipped > 0 && o.total.dismissed > 0 && !o.total.targetMissing.isEmpty)
         #expect((o.arms.last?.converted ?? 0) > 0 && o.experiment?.lifts.count == 2 && o.experiment?.sampleRatio != nil)
         #expect(truth.tours[1].arms.isEmpty && (truth.tours[1].total.converted ?? 0) > 0)
+        // Items launched, done by users shown and not, one the checklist does not list; a launch names a tour and is no tour's.
+        let c = try #require(truth.checklists.first)
+        #expect(c.items.map(\.item) == ["tour", "add", "menu", "extra"] && c.items.allSatisfy { $0.launched > 0 && $0.done > 0 } && c.completed > 0)
     }
 
     /// --since and --until keep only the events in their range: a log cut in two halves by time
