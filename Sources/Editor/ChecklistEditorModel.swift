@@ -103,7 +103,10 @@ public final class ChecklistEditorModel {
         change { doc in
             var list = doc.root["items"]?.arrayValue ?? []
             let at = list.isEmpty ? 0 : min(self.selected + 1, list.count)
-            list.insert(Self.newItem(number: number), at: at)
+            var item = Self.newItem(number: number)
+            // Written as the item before it is (on one line, say), else as the first.
+            if let neighbour = at > 0 ? list[at - 1] : list.first { item.matchLayout(of: neighbour) }
+            list.insert(item, at: at)
             Self.setItems(list, in: &doc)
             self.selected = at
         }

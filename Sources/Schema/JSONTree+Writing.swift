@@ -12,8 +12,9 @@ extension JSONTree {
         return out
     }
 
-    /// Writes the value whose line is indented by `base`.
-    func write(into out: inout String, indent: String, newline: String, base: String) {
+    /// Writes the value whose line is indented by `base`; `inside` is the brace spacing of the
+    /// one-line object or list it is written in (what is new in it is written on that line too).
+    func write(into out: inout String, indent: String, newline: String, base: String, inside: Bool? = nil) {
         if let original { out += original; return }
         switch value {
         case .null: out += "null"
@@ -24,7 +25,7 @@ extension JSONTree {
             if items.isEmpty { out += "[]"; return }
             if let opening, let closing {
                 writeLaidOut(items.map { ($0.lead, $0.trail) }, opening: opening, closing: closing, brackets: ("[", "]"), into: &out, base: base, indent: indent) { i, at, out in
-                    items[i].write(into: &out, indent: indent, newline: newline, base: at)
+                    items[i].write(into: &out, indent: indent, newline: newline, base: at, inside: isInline ? inside ?? padsBraces : inside)
                 }
                 return
             }
@@ -36,11 +37,11 @@ extension JSONTree {
                 default: return true
                 }
             }
-            if isInline || (items.count <= 8 && items.allSatisfy { flat($0, 0) }) {
+            if isInline || inside != nil || (items.count <= 8 && items.allSatisfy { flat($0, 0) }) {
                 out += "["
                 for (i, item) in items.enumerated() {
                     if i > 0 { out += ", " }
-                    item.write(into: &out, indent: indent, newline: newline, base: base + indent)
+                    item.write(into: &out, indent: indent, newline: newline, base: base + indent, inside: inside ?? padsBraces)
                 }
                 out += "]"
                 return
@@ -56,17 +57,18 @@ extension JSONTree {
             if members.isEmpty { out += "{}"; return }
             if let opening, let closing {
                 writeLaidOut(members.map { ($0.lead, $0.trail) }, opening: opening, closing: closing, brackets: ("{", "}"), into: &out, base: base, indent: indent) { i, at, out in
-                    JSONTree.write(members[i], into: &out, indent: indent, newline: newline, base: at)
+                    JSONTree.write(members[i], into: &out, indent: indent, newline: newline, base: at, inside: isInline ? inside ?? padsBraces : inside)
                 }
                 return
             }
-            if isInline {
-                out += padsBraces ? "{ " : "{"
+            if isInline || inside != nil {
+                let pads = inside ?? padsBraces
+                out += pads ? "{ " : "{"
                 for (i, m) in members.enumerated() {
                     if i > 0 { out += ", " }
-                    JSONTree.write(m, into: &out, indent: indent, newline: newline, base: base + indent)
+                    JSONTree.write(m, into: &out, indent: indent, newline: newline, base: base + indent, inside: pads)
                 }
-                out += padsBraces ? " }" : "}"
+                out += pads ? " }" : "}"
                 return
             }
             out += "{" + newline
@@ -112,10 +114,10 @@ extension JSONTree {
         return String(spacing[spacing.index(after: end)...])
     }
 
-    private static func write(_ m: Member, into out: inout String, indent: String, newline: String, base: String) {
+    private static func write(_ m: Member, into out: inout String, indent: String, newline: String, base: String, inside: Bool? = nil) {
         if let original = m.original { out += original; return }
         out += m.keyText ?? JSONTree.quote(m.key) + ": "
-        m.value.write(into: &out, indent: indent, newline: newline, base: base)
+        m.value.write(into: &out, indent: indent, newline: newline, base: base, inside: inside)
     }
 
     /// A number as JSON: whole numbers without a fraction, others as Swift spells them shortest.

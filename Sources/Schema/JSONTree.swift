@@ -129,6 +129,13 @@ public struct JSONTree: Hashable, Sendable {
     /// Asks for the value to be written on one line when it is written fresh (`[16, 51, 103, 40]`).
     public mutating func markInline() { isInline = true }
 
+    /// Asks for the value to be written fresh as `other` was written: on one line or not, with
+    /// the same spacing inside its braces (a new list item written as its neighbour is).
+    public mutating func matchLayout(of other: JSONTree) {
+        isInline = other.isInline
+        padsBraces = other.padsBraces
+    }
+
     // MARK: - Reading
 
     /// The string, if the value is one.

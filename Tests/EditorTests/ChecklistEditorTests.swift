@@ -101,6 +101,23 @@ import Views
         #expect(f.log.last == "edit: nothing to save")
     }
 
+    @Test func aNewItemIsWrittenAsTheItemBeforeIt() throws {
+        let f = try Fixture(text: Self.text)
+        try f.run("tap editor.items.1\ntap editor.item.add\nkey ctrl+s")
+        let saved = try #require(f.saved)
+        #expect(saved.contains(#"{"id": "add", "title": "Add a card", "done": {"event": "cardAdded"}},\#n    {"id": "item1", "#), "\(saved)")
+        #expect(saved.split(separator: "\n").count == Self.text.split(separator: "\n").count + 1, "one line more: \(saved)")
+        // A value set anew inside an item read on one line is written on that line.
+        f.editor.model.setValue(.object([("event", .string("cardAdded"))]), at: ["done"], inItem: 0)
+        try f.run("key ctrl+s")
+        #expect(try #require(f.saved).contains(#"{"id": "tour", "title": "Take the tour", "done": {"event": "cardAdded"}, "tour": "home"},"#), "\(f.saved ?? "")")
+        // After an item written over several lines, a new one is too.
+        let wide = try Fixture(text: Self.text.replacingOccurrences(of: #"{"id": "tour", "title""#, with: "{\n      \"id\": \"tour\",\n      \"title\""))
+        try wide.run("tap editor.items.0\ntap editor.item.add\nkey ctrl+s")
+        let lines = try #require(wide.saved).split(separator: "\n")
+        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == #""id": "item1","# }, "\(lines)")
+    }
+
     @Test func theAppsNamesAreCheckedAndABrokenFileShowsNoChecklist() throws {
         let f = try Fixture(text: Self.text)
         try f.run("tap editor.items.1\ntap editor.item.done\nkey end\ntext \"x\"\nkey enter")
