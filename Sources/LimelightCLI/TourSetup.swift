@@ -18,6 +18,20 @@ enum TourSetup {
         return loaded
     }
 
+    /// Loads the tour at `path` as the users of its experiment's arm `arm` see it (nil: as
+    /// written); an arm the tour does not have, or the holdout (which sees no tour), is one line.
+    static func load(_ path: String, arm: String?, app: CLIApp, command: String) throws(CLIError) -> LoadedTour {
+        var loaded = try load(path, app: app, command: command)
+        guard let arm else { return loaded }
+        let names = loaded.tour.variants.map(\.name)
+        guard names.contains(arm) else {
+            let has = names.isEmpty ? "it has no experiment" : "its arms: " + names.joined(separator: ", ")
+            throw .usage("\(command): --variant \(arm): the tour \"\(loaded.tour.id)\" has no arm \"\(Arguments.printable(arm))\" (\(has)\(arm == "holdout" ? "; the holdout sees no tour" : ""))")
+        }
+        loaded.tour = loaded.tour.applying(arm: arm)
+        return loaded
+    }
+
     /// Every diagnostic on its own `limelight: COMMAND: file:line: …` line.
     static func failure(_ error: LoadError, command: String) -> CLIError {
         .failure(error.diagnostics.map { "\(command): \($0)" }.joined(separator: "\n\(programName): "))

@@ -51,6 +51,18 @@ import Testing
         #expect(lines.contains { $0.contains("variants[3]: missing key \"name\"") })
     }
 
+    @Test func anArmsOwnStepsAreCheckedAsTheToursAre() {
+        let lines = problemLines(#"""
+        {"id": "x", "variants": [{"name": "a"}, {"name": "b", "steps": [
+          {"target": "fabb", "text": "x"},
+          {"target": "fab", "tab": "nowhere", "text": "y"}]}],
+         "steps": [{"target": "fab", "text": "x"}]}
+        """#)
+        #expect(lines.contains { $0.hasPrefix("t.json:2: variants[1].steps[0].target: no view with id \"fabb\" can exist (known: fab") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("t.json:3: variants[1].steps[1].tab: no tab named \"nowhere\"") }, "\(lines)")
+        #expect(lines.count == 2, "each said once, at its place in the arm: \(lines)")
+    }
+
     @Test func theWriterKeepsTheContractsRules() throws {
         let t = try tour(Self.json)
         var lines: [[String: Any]] = []

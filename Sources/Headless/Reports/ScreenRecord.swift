@@ -99,9 +99,10 @@ package enum ScreenRecord {
     package static func check(_ results: inout [CaseResult], tours: [PlannedTour], command: String = "limelight") {
         for planned in tours where planned.tour != nil {
             let record = read(planned)
-            guard !record.isEmpty, let tour = planned.tour else { continue }
+            guard !record.isEmpty else { continue }
             for i in results.indices where results[i].testCase.tour == planned.name && !results[i].screenUnder.isEmpty {
-                guard let kept = record[results[i].testCase.shortName], case .step(let index, nil) = results[i].testCase.moment else { continue }
+                guard let kept = record[results[i].testCase.shortName], case .step(let index, nil) = results[i].testCase.moment,
+                      let tour = planned.tour(arm: results[i].testCase.arm), tour.steps.indices.contains(index) else { continue }
                 for (k, now) in results[i].screenUnder.enumerated() where k < kept.count && kept[k].rect == now.rect && changed(kept[k].cells, now.cells) {
                     let r = now.rect.map(\.compact).joined(separator: ", ")
                     let finding = Diagnostic(file: planned.file, line: tour.steps[index].source.step, path: "steps[\(index)]",

@@ -6,8 +6,8 @@ import Raster
 ///
 /// Its name is stable and reads as what it shows: `home/390x844@2x-ja-step03`,
 /// `home/390x844@1x-en-step02-t150`, `home/390x844@1x-en-script-finish`, under reduced motion
-/// `home/390x844@1x-en-reduced-step03`; its golden is that name without the tour, as a PNG in the
-/// tour's goldens folder.
+/// `home/390x844@1x-en-reduced-step03`, an experiment's arm `home/390x844@1x-en-variant-short-step02`;
+/// its golden is that name without the tour, as a PNG in the tour's goldens folder.
 package struct SnapshotCase: Hashable, Sendable, Codable {
     /// What the frame shows.
     package enum Moment: Hashable, Sendable, Codable {
@@ -33,10 +33,13 @@ package struct SnapshotCase: Hashable, Sendable, Codable {
     package var stepDigits: Int
     /// Whether the case runs under reduced motion (`-reduced` after the language in its name).
     package var reducedMotion: Bool
+    /// The experiment's arm whose steps or texts it shows (`-variant-NAME` after the language and
+    /// the motion in its name); nil: the tour as written.
+    package var arm: String?
 
     /// A case from its parts.
     package init(tour: String, size: Size, scale: Double, language: String, moment: Moment, stepDigits: Int = 2,
-                reducedMotion: Bool = false) {
+                reducedMotion: Bool = false, arm: String? = nil) {
         self.tour = tour
         width = size.width; height = size.height
         self.scale = scale
@@ -44,6 +47,7 @@ package struct SnapshotCase: Hashable, Sendable, Codable {
         self.moment = moment
         self.stepDigits = max(2, stepDigits)
         self.reducedMotion = reducedMotion
+        self.arm = arm
     }
 
     /// The case a golden's file name (`shortName`, without `.png`) names, or nil when it names none:
@@ -77,10 +81,17 @@ package struct SnapshotCase: Hashable, Sendable, Codable {
         } else {
             return nil
         }
+        var arm: String?
+        if let v = tail.range(of: "-variant-") {
+            arm = String(tail[v.upperBound...])
+            tail = String(tail[..<v.lowerBound])
+            guard arm?.isEmpty == false else { return nil }
+        }
         let reduced = tail.hasSuffix("-reduced")
         if reduced { tail.removeLast("-reduced".count) }
         guard !tail.isEmpty else { return nil }
-        self.init(tour: tour, size: Size(width, height), scale: scale, language: tail, moment: moment, stepDigits: digits, reducedMotion: reduced)
+        self.init(tour: tour, size: Size(width, height), scale: scale, language: tail, moment: moment, stepDigits: digits,
+                  reducedMotion: reduced, arm: arm)
         guard self.shortName == shortName else { return nil }
     }
 
@@ -91,6 +102,7 @@ package struct SnapshotCase: Hashable, Sendable, Codable {
     package var shortName: String {
         if case .tourFile = moment { return "load" }
         var name = "\(width.compact)x\(height.compact)@\(scale.compact)x-\(language)-" + (reducedMotion ? "reduced-" : "")
+            + (arm.map { "variant-\($0)-" } ?? "")
         switch moment {
         case let .step(index, milliseconds):
             let number = String(index + 1)

@@ -103,7 +103,7 @@ package struct SnapshotRunner {
     package func run(group index: Int) -> [CaseResult] {
         let group = plan.groups[index]
         let planned = plan.tours[group.tour]
-        guard let plannedTour = planned.tour else {
+        guard let plannedTour = planned.tour(arm: group.arm) else {
             let why = "the tour file \(planned.file) has \(planned.problems.count) problem\(planned.problems.count == 1 ? "" : "s"): "
                 + (planned.problems.first?.description ?? "it cannot be read")
             return group.cases.map { CaseResult.error($0, golden: planned.goldenPath(of: $0), cause: .badInput, problem: why) }
@@ -134,7 +134,11 @@ package struct SnapshotRunner {
         if tour.test.semantics { stage.root.announcer = spoken }
         let walk = TourWalk(tour: tour, stage: stage, clock: clock)
         walk.session.declaredStates = declaredStates(stage)
-        let place = "\(group.cases.first?.sizeName ?? "")@\(group.scale.compact)x, \(group.language)"
+        let place = "\(group.cases.first?.sizeName ?? "")@\(group.scale.compact)x, \(group.language)" + (group.arm.map { ", variant \($0)" } ?? "")
+        // An arm's own steps are `variants[K].steps` in the file.
+        let stepsPath = group.arm.flatMap { arm in
+            plannedTour.variants.firstIndex { $0.name == arm && $0.steps != nil }.map { "variants[\($0)].steps[" }
+        }
         switch group.kind {
         case .unrunnable:
             return results
@@ -150,6 +154,11 @@ package struct SnapshotRunner {
                     results[i].lint = TourLint.stepFindings(walk, step: i, file: planned.file, place: place, comesLater: comesLater,
                                                              required: options.requiredLanguages, strictAnchors: options.strictAnchors)
                     if i == 0 { results[i].lint += appFindings(group) }
+                }
+                if let stepsPath {
+                    for k in results[i].lint.indices where results[i].lint[k].path.hasPrefix("steps[") {
+                        results[i].lint[k].path = stepsPath + results[i].lint[k].path.dropFirst("steps[".count)
+                    }
                 }
                 if let shot = stage.pictures { results[i].screenUnder = ScreenRecord.patches(of: tour.steps[i], on: shot) }
                 for finding in results[i].lintErrors where results[i].outcome != .skipped { fail(&results[i], finding.description) }

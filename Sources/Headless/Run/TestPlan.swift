@@ -40,6 +40,12 @@ package struct PlannedTour: Sendable {
         }
     }
 
+    /// The tour as the cases of `arm` show it: the arm's own steps or texts (nil: as written).
+    package func tour(arm: String?) -> Tour? {
+        guard let arm else { return tour }
+        return tour?.applying(arm: arm)
+    }
+
     /// The tour as a run's record names it.
     package var entry: TestRun.TourEntry {
         TestRun.TourEntry(file: file, name: name, goldensFolder: goldensFolder, errors: tour == nil ? problems : [], digest: digest, inputs: inputs)
@@ -100,6 +106,8 @@ package struct TestPlan: Sendable {
         package var language: String
         /// Whether it runs under reduced motion.
         package var reducedMotion = false
+        /// The experiment's arm it shows (its own steps or texts); nil: the tour as written.
+        package var arm: String?
         /// What it runs.
         package var kind: Kind
         /// Its cases, in the order they are shown.
@@ -129,29 +137,36 @@ package struct TestPlan: Sendable {
                 let kept = languages.filter(spoken.contains)
                 languages = kept.isEmpty ? [spoken.first ?? "en"] : kept
             }
-            let digits = String(tour.steps.count).count
             let sizes = test.sizesGiven ? test.sizes : (planned.screen.map { [$0.size] } ?? test.sizes)
             let scales = test.scalesGiven ? test.scales : (planned.screen.map { [$0.scale] } ?? test.scales)
+            // The tour as written, then each arm of its experiment that shows steps or texts of its
+            // own (the others show the tour as written): its settled and timed steps; scripts run
+            // over the tour as written.
+            let arms: [String?] = [nil] + tour.variants.filter { $0.steps != nil || !$0.texts.isEmpty }.map(\.name)
+            for arm in arms {
+            let shown = arm.map { tour.applying(arm: $0) } ?? tour
+            let digits = String(shown.steps.count).count
             for size in sizes {
                 for scale in scales {
                     for language in languages {
                       for motion in test.motion {
                         let reduced = motion == .reduced
                         func group(_ kind: Group.Kind, _ moments: [SnapshotCase.Moment]) -> Group {
-                            Group(tour: index, size: size, scale: scale, language: language, reducedMotion: reduced, kind: kind,
+                            Group(tour: index, size: size, scale: scale, language: language, reducedMotion: reduced, arm: arm, kind: kind,
                                   cases: moments.map { SnapshotCase(tour: planned.name, size: size, scale: scale, language: language, moment: $0,
-                                                                    stepDigits: digits, reducedMotion: reduced) })
+                                                                    stepDigits: digits, reducedMotion: reduced, arm: arm) })
                         }
-                        groups.append(group(.settledSteps, tour.steps.indices.map { .step(index: $0, milliseconds: nil) }))
+                        groups.append(group(.settledSteps, shown.steps.indices.map { .step(index: $0, milliseconds: nil) }))
                         if !test.times.isEmpty {
-                            groups.append(group(.timedSteps, tour.steps.indices.flatMap { i in test.times.map { .step(index: i, milliseconds: $0) } }))
+                            groups.append(group(.timedSteps, shown.steps.indices.flatMap { i in test.times.map { .step(index: i, milliseconds: $0) } }))
                         }
-                        for (s, script) in test.scripts.enumerated() {
+                        for (s, script) in test.scripts.enumerated() where arm == nil {
                             groups.append(group(.script(s), [.script(name: script.name)]))
                         }
                       }
                     }
                 }
+            }
             }
         }
     }

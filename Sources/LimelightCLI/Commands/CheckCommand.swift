@@ -214,7 +214,12 @@ enum CheckCommand {
         }
         runner.comesLater = { stages.comesLater($0) }
         runner.appFindings = { stages.appFindings($0) }
-        if let heal { runner.settledStepShown = { group, step, walk in heal.record.record(tour: group.tour, group: group, step: step, walk: walk) } }
+        // Heals are written into the tour's own steps: an arm's are reported, not healed.
+        if let heal {
+            runner.settledStepShown = { group, step, walk in
+                if group.arm == nil { heal.record.record(tour: group.tour, group: group, step: step, walk: walk) }
+            }
+        }
         var found = [[Diagnostic]](repeating: [], count: planned.count)
         for (i, tour) in planned.enumerated() where !onlyAnchors {
             guard let t = tour.tour else { continue }

@@ -11,7 +11,7 @@ import Views
 @MainActor
 enum RenderCommand {
     static func help(_ app: CLIApp) -> String { """
-    usage: \(programName) render [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--tour FILE]
+    usage: \(programName) render [--size WxH] [--scale N] [--lang \(app.definition.languages.joined(separator: "|"))] [--font FAMILY] [--tour FILE [--variant ARM]]
                             [--step N | --all] [--time MS] [--no-overlay] [--json] --out PATH
            \(programName) render --tour FILE --video OUT [--video-scale N] [--fps N] [--hold MS | --script FILE]
            \(programName) render --tour FILE --review DIR [--time MS]
@@ -20,6 +20,9 @@ enum RenderCommand {
       Without --tour: the app with the first step of its launch tour (if it has one) fully shown.
       --tour FILE   render a tour's step (--step N, counting from 1; default 1). A tour with a
                     "background" runs over that screenshot instead of the app.
+      --variant ARM with --tour (a step, --all, --review or --video): the tour as the users of its
+                    experiment's arm ARM see it, its own steps or texts (what `test` keeps as the
+                    arm's `-variant-ARM-` cases)
       --all         one PNG per step (step-01.png, …) plus storyboard.png (every step side by side,
                     numbered and titled; 24 steps a sheet: storyboard-01.png, … for longer tours),
                     into the folder PATH (created if missing). Each frame is written and let go.
@@ -60,7 +63,7 @@ enum RenderCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "render"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--step", "--time", "--out", "--font", "--video", "--video-scale", "--fps", "--hold", "--script", "--review",
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--tour", "--variant", "--step", "--time", "--out", "--font", "--video", "--video-scale", "--fps", "--hold", "--script", "--review",
                                                                                            "--checklist", "--checked"]),
                                  switches: ScreenSettings.switches.union(["--all", "--no-overlay", "--json", "--help", "--open"]))
         if args.has("--help") { print(help(app)); return }
@@ -68,6 +71,7 @@ enum RenderCommand {
         // A tour that names its app runs over it.
         let app = try args.value("--tour").map { p throws(CLIError) in try app.forTour(p, command: c) } ?? app
         let settings = try ScreenSettings(args, app: app)
+        if args.value("--variant") != nil && args.value("--tour") == nil { throw .usage("\(c): --variant needs --tour FILE") }
         if let video = args.value("--video") {
             try renderVideo(video, args: args, settings: settings, app: app)
             return
@@ -79,7 +83,7 @@ enum RenderCommand {
             guard let tourPath = args.value("--tour") else { throw .usage("\(c): --review needs --tour FILE") }
             for option in ["--out", "--step"] where args.value(option) != nil { throw .usage("\(c): --review DIR and \(option) exclude each other") }
             if args.has("--all") { throw .usage("\(c): --review DIR and --all exclude each other") }
-            try ReviewExport.run(TourSetup.load(tourPath, app: app, command: c), args: args, settings: settings, app: app, folder: review)
+            try ReviewExport.run(TourSetup.load(tourPath, arm: args.value("--variant"), app: app, command: c), args: args, settings: settings, app: app, folder: review)
             return
         }
         guard let out = args.value("--out") else { throw .usage("\(c): --out PATH is required (see \(programName) render --help)") }
@@ -93,7 +97,7 @@ enum RenderCommand {
         for option in ["--checked"] where args.value(option) != nil { throw .usage("\(c): \(option) goes with --checklist FILE") }
         if args.has("--open") { throw .usage("\(c): --open goes with --checklist FILE") }
         if let tourPath = args.value("--tour") {
-            try renderTour(TourSetup.load(tourPath, app: app, command: c), args: args, settings: settings, app: app, out: out, step: step, time: time)
+            try renderTour(TourSetup.load(tourPath, arm: args.value("--variant"), app: app, command: c), args: args, settings: settings, app: app, out: out, step: step, time: time)
             return
         }
         if args.has("--all") { throw .usage("\(c): --all needs --tour FILE") }
@@ -186,7 +190,7 @@ enum RenderCommand {
         if let path = args.value("--script") {
             script = (try readScript(path, command: c), path)
         }
-        let loaded = try TourSetup.load(tourPath, app: app, command: c)
+        let loaded = try TourSetup.load(tourPath, arm: args.value("--variant"), app: app, command: c)
         try VideoExport.run(loaded, out: out, fps: fps, hold: hold, script: script, scale: scale, settings: settings, app: app, font: args.value("--font"))
     }
 

@@ -121,6 +121,7 @@ public enum TourLoader {
             let catalog = loaded.capture != nil ? appCatalog().over(capturedIDs: loaded.capturedIDs) : appCatalog().overScreenshot
             problems += TourTargetValidator.validate(tour, against: catalog, file: file)
             problems += TourFlowValidator.validate(tour, against: catalog, file: file)
+            problems += VariantStepsValidator.validate(tour, against: catalog, file: file)
             problems += scripts?.problems(in: tour, against: catalog, file: file) ?? []
         } else if loaded.captureFiles.isEmpty {
             // (A capture that did not read leaves nothing to check the targets against: its problems say why.)
@@ -131,6 +132,7 @@ public enum TourLoader {
             let catalog = appCatalog()
             problems += TourTargetValidator.validate(tour, against: catalog, file: file)
             problems += TourFlowValidator.validate(tour, against: catalog, file: file)
+            problems += VariantStepsValidator.validate(tour, against: catalog, file: file)
             problems += scripts?.problems(in: tour, against: catalog, file: file) ?? []
         } else {
             problems += scripts?.problems(in: tour, against: nil, file: file) ?? []

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import ImageFiles
+import Raster
+
+/// An experiment's arms under `limelight test`: each arm with steps or texts of its own gets its
+/// goldens (`-variant-ARM-`), `render --variant ARM` draws them, and a change to one arm's copy
+/// fails that arm's cases alone.
+@Suite struct ArmTestCommandTests {
+    static let tour = """
+    {"id": "trial", "holdout": 0.1,
+     "variants": [{"name": "control"},
+                  {"name": "short", "steps": [{"target": "fab", "title": "Add a card", "text": "Tap + to add your first card."}]},
+                  {"name": "warm", "texts": [{"step": 2, "text": "Your cards live here, all of them."}]}],
+     "test": {"sizes": ["390x844"]},
+     "steps": [{"target": "fab", "title": "Add a card", "text": "Tap + to add one."},
+               {"target": "nav.title", "text": "Your cards."}]}
+    """
+
+    @Test func eachArmIsTestedRenderedAndFailsAlone() throws {
+        let dir = try CLI.temporaryFolder()
+        try Self.tour.write(toFile: dir + "/trial.json", atomically: true, encoding: .utf8)
+        let record = try CLI.run(["test", "trial.json", "--update", "--results", "r"], directory: dir)
+        #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+        let goldens = dir + "/trial.goldens/"
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: goldens))
+        #expect(names == ["390x844@1x-en-step01.png", "390x844@1x-en-step02.png", "390x844@1x-en-variant-short-step01.png",
+                          "390x844@1x-en-variant-warm-step01.png", "390x844@1x-en-variant-warm-step02.png", "inputs.json"], "\(names)")
+        // The arm's own copy is in its frame: its step 2 is not the tour's.
+        let written = try Pixmap(contentsOfFile: goldens + "390x844@1x-en-step02.png")
+        let warm = try Pixmap(contentsOfFile: goldens + "390x844@1x-en-variant-warm-step02.png")
+        #expect(PixmapDifference(between: warm, and: written).differingPixels > 100)
+        #expect(PixmapDifference(between: try Pixmap(contentsOfFile: goldens + "390x844@1x-en-variant-warm-step01.png"),
+                                 and: try Pixmap(contentsOfFile: goldens + "390x844@1x-en-step01.png")).differingPixels == 0)
+        // `render --variant` draws what the arm's case keeps.
+        let render = try CLI.run(["render", "--tour", "trial.json", "--variant", "short", "--step", "1", "--out", "short.png"], directory: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(PixmapDifference(between: try Pixmap(contentsOfFile: dir + "/short.png"),
+                                 and: try Pixmap(contentsOfFile: goldens + "390x844@1x-en-variant-short-step01.png")).differingPixels == 0)
+        // One arm's copy changes: its case fails, the others pass.
+        try Self.tour.replacingOccurrences(of: "all of them", with: "every one").write(toFile: dir + "/trial.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["test", "trial.json", "--results", "r"], directory: dir)
+        #expect(run.status == 1 && run.stdout.contains("trial/390x844@1x-en-variant-warm-step02") && run.stdout.contains("1 failed"), "\(run.stdout)")
+    }
+
+    @Test func anArmTheTourHasNotIsOneLine() throws {
+        let dir = try CLI.temporaryFolder()
+        try Self.tour.write(toFile: dir + "/trial.json", atomically: true, encoding: .utf8)
+        let none = try CLI.run(["render", "--tour", "trial.json", "--variant", "holdout", "--out", "x.png"], directory: dir)
+        #expect(none.status == 2 && none.stderr == "limelight: render: --variant holdout: the tour \"trial\" has no arm \"holdout\" (its arms: control, short, warm; the holdout sees no tour)\n", "\(none.stderr)")
+        let alone = try CLI.run(["render", "--variant", "short", "--out", "x.png"], directory: dir)
+        #expect(alone.status == 2 && alone.stderr == "limelight: render: --variant needs --tour FILE\n", "\(alone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+}
