@@ -176,13 +176,15 @@ public final class EventAnalysis {
         // Arms in the file's order, the holdout last.
         var order = names.indices.map { Int32($0) }.filter { names[Int($0)] != AnalysisReport.holdout }
         if let h = names.firstIndex(of: AnalysisReport.holdout) { order.append(Int32(h)) }
-        var counts = Array(repeating: ArmCounts(steps: steps), count: names.count + 1)  // last: everyone
+        // Each arm's funnel is as long as its own steps; then everyone, then the users with no arm.
+        let lengths = names.map { name in facts?.armSteps[name] ?? steps }
+        var counts = lengths.map { ArmCounts(steps: $0) } + [ArmCounts(steps: steps), ArmCounts(steps: steps)]
         var languages: [Int32: (Int, Int)] = [:], screens: [Int32: (Int, Int)] = [:]
         for user in users {
             user.forEachTour { ut in
                 guard ut.tour == t else { return }
-                counts[names.count].add(ut, steps: steps, isExperiment: isExperiment)
-                if ut.arm >= 0 { counts[Int(ut.arm)].add(ut, steps: steps, isExperiment: isExperiment) }
+                counts[names.count].add(ut, isExperiment: isExperiment)
+                counts[ut.arm >= 0 ? Int(ut.arm) : names.count + 1].add(ut, isExperiment: isExperiment)
                 if ut.flags & UserTour.wasShown != 0 {
                     let done = ut.flags & UserTour.wasFinished != 0 ? 1 : 0
                     languages[ut.language, default: (0, 0)].0 += 1; languages[ut.language, default: (0, 0)].1 += done
@@ -194,8 +196,17 @@ public final class EventAnalysis {
             let c = counts[a.map(Int.init) ?? names.count]
             var r = ArmReport(arm: a.map { names[Int($0)] } ?? AnalysisReport.everyone)
             c.fill(&r, strings: stringNames, goal: options.goal != nil)
+            if a == nil {
+                // Everyone's losses are each arm's, at its own length (a short arm's users who
+                // finished at its last step are not lost at the next).
+                r.dropOff = Array(repeating: 0, count: steps)
+                for k in counts.indices where k != names.count {
+                    for (i, n) in counts[k].dropOff.enumerated() where i < steps { r.dropOff[i] += n }
+                }
+                r.topDropOffStep = ArmCounts.top(of: r.dropOff)
+            }
             let arms = a.map { [$0] } ?? Array(-1..<Int32(names.count))
-            r.dwellMs = (0..<steps).map { s in Quantiles.of(arms.flatMap { dwell[EventAnalysis.key(t, $0, s + 1)] ?? [] }) }
+            r.dwellMs = (0..<(a.map { lengths[Int($0)] } ?? steps)).map { s in Quantiles.of(arms.flatMap { dwell[EventAnalysis.key(t, $0, s + 1)] ?? [] }) }
             r.timeToCompleteMs = Quantiles.of(arms.flatMap { toComplete[EventAnalysis.key(t, $0)] ?? [] })
             return r
         }
@@ -224,7 +235,8 @@ struct ArmCounts {
 
     init(steps: Int) { reached = Array(repeating: 0, count: steps); expected = reached }
 
-    mutating func add(_ ut: UserTour, steps: Int, isExperiment: Bool) {
+    mutating func add(_ ut: UserTour, isExperiment: Bool) {
+        let steps = reached.count
         let f = ut.flags
         if f & UserTour.wasAssigned != 0 { assigned += 1 }
         if f & UserTour.wasShown != 0 { shown += 1 }
@@ -244,13 +256,23 @@ struct ArmCounts {
         for pair in ut.missing ?? [] { affected[pair, default: 0] += 1 }
     }
 
+    /// The users lost at each step: those who saw it minus those who saw the next (at the last,
+    /// minus those who finished).
+    var dropOff: [Int] { reached.indices.map { i in reached[i] - (i + 1 < reached.count ? reached[i + 1] : finished) } }
+
+    /// The step (from 1) that loses most users, nil when none loses any.
+    static func top(of dropOff: [Int]) -> Int? {
+        guard let most = dropOff.max(), most > 0 else { return nil }
+        return dropOff.firstIndex(of: most)! + 1
+    }
+
     func fill(_ r: inout ArmReport, strings: [String], goal: Bool) {
         r.assigned = assigned; r.shown = shown; r.started = started
         r.finished = finished; r.skipped = skipped; r.dismissed = dismissed
         r.completionRate = shown > 0 ? Double(finished) / Double(shown) : nil
         r.reached = reached
-        r.dropOff = reached.indices.map { i in reached[i] - (i + 1 < reached.count ? reached[i + 1] : finished) }
-        if let most = r.dropOff.max(), most > 0 { r.topDropOffStep = r.dropOff.firstIndex(of: most)! + 1 }
+        r.dropOff = dropOff
+        r.topDropOffStep = ArmCounts.top(of: r.dropOff)
         r.targetMissing = affected.map { pair, n in
             let step = Int(pair >> 32), cause = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: pair)))
             let e = step <= expected.count ? expected[step - 1] : n

@@ -16,7 +16,11 @@ public enum ReportPage {
             }
             body += "</table>\n"
             if !t.total.reached.isEmpty {
-                body += "<h3>Funnel</h3>\n" + funnel(t.total) + "<h3>Dwell per step</h3>\n" + dwell(t.total)
+                body += "<h3>Funnel</h3>\n" + funnel(t.total)
+                for arm in t.arms where !arm.reached.isEmpty && arm.reached.count != t.total.reached.count {
+                    body += "<h3>Funnel of arm \(escape(arm.arm)) <small>(\(arm.reached.count) steps of its own)</small></h3>\n" + funnel(arm)
+                }
+                body += "<h3>Dwell per step</h3>\n" + dwell(t.total)
             }
             if let e = t.experiment, !e.lifts.isEmpty {
                 body += "<h3>Goal: \(escape(report.goal ?? "")), difference from \(escape(e.control))</h3>\n" + lifts(e)

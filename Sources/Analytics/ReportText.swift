@@ -21,6 +21,15 @@ public enum ReportText {
                     out.append("  step \(pad("\(i + 1)", 3)) \(pad("\(n)", 8, right: true))  \(pad(bar, 24))  -\(all.dropOff[i])")
                 }
                 if let s = all.topDropOffStep { out.append("  most users are lost at step \(s) (\(all.dropOff[s - 1]))") }
+                // An arm with steps of its own has its own funnel.
+                for arm in t.arms where !arm.reached.isEmpty && arm.reached.count != all.reached.count {
+                    out.append("funnel of arm \(arm.arm) (\(arm.reached.count) step\(arm.reached.count == 1 ? "" : "s") of its own)")
+                    let top = max(1, arm.reached.max() ?? 1)
+                    for (i, n) in arm.reached.enumerated() {
+                        let bar = String(repeating: "█", count: Int((Double(n) / Double(top) * 24).rounded()))
+                        out.append("  step \(pad("\(i + 1)", 3)) \(pad("\(n)", 8, right: true))  \(pad(bar, 24))  -\(arm.dropOff[i])")
+                    }
+                }
                 out.append("dwell per step (median / 90th percentile, of n)")
                 for (i, q) in all.dwellMs.enumerated() {
                     out.append("  step \(pad("\(i + 1)", 3)) " + (q.map { "\(seconds($0.median)) / \(seconds($0.p90))  (\($0.count))" } ?? "–"))

@@ -86,6 +86,8 @@ public struct SyntheticLog {
                     }
                 }
                 let continues = arm.map { a in a.hasSuffix("short") ? 0.85 : 0.75 } ?? 0.8
+                // An arm with steps of its own walks those.
+                let length = tour.steps(ofArm: arm)
                 var step = 1
                 for session in 1...(rng.chance(0.2) ? 2 : 1) {
                     let sid = s("\(user)-\(session)")
@@ -99,7 +101,7 @@ public struct SyntheticLog {
                         emit(fields)
                         if let at = pending.removeValue(forKey: step) { state.dwell.append((step, t - at)) }
                     }
-                    while step <= tour.steps {
+                    while step <= length {
                         if rng.chance(0.04) {
                             let cause = rng.pick(["missing", "elsewhere", "occluded"])
                             emit([("session", sid), ("event", s("targetMissing")), ("tour", s(tour.id)), ("step", "\(step)"), ("cause", s(cause))] + v)
@@ -122,7 +124,7 @@ public struct SyntheticLog {
                         }
                         t += Int64(rng.int(in: 300...40_000)) * 1000
                         let r = rng.double(in: 0...1)
-                        if step == tour.steps && r < 0.9 {
+                        if step == length && r < 0.9 {
                             end("finished", at: step)
                             state.endings.insert("finished"); ended = true
                             if let f = firstShown { state.complete.append(t - f) }
@@ -130,8 +132,8 @@ public struct SyntheticLog {
                             if rng.chance(0.05) { end("dismissed", at: step) }
                             step += 1
                             break
-                        } else if r < continues || step == tour.steps {
-                            if step == tour.steps {
+                        } else if r < continues || step == length {
+                            if step == length {
                                 state.started = true
                                 state.buttons["next", default: 0] += 1
                                 end("advanced", at: step, by: "next")
@@ -151,7 +153,7 @@ public struct SyntheticLog {
                             break  // the app was closed: the step has no end
                         }
                     }
-                    if ended || step > tour.steps { break }
+                    if ended || step > length { break }
                     t += Int64(rng.int(in: 60_000...86_400_000)) * 1000
                 }
                 // The goal: after the anchor, inside the window or past it.
@@ -260,7 +262,7 @@ struct Tally {
         for (ti, facts) in plan.tours.enumerated() {
             let all = users[ti]
             let isExperiment = !facts.expectedShares.isEmpty
-            func arm(_ name: String, _ us: [UserTally]) -> ArmReport {
+            func arm(_ name: String, _ us: [UserTally], length: Int) -> ArmReport {
                 var r = ArmReport(arm: name)
                 r.assigned = us.filter { $0.assignedAt != nil }.count
                 r.shown = us.filter { !$0.reached.isEmpty }.count
@@ -269,10 +271,18 @@ struct Tally {
                 r.skipped = us.filter { $0.endings.contains("skipped") }.count
                 r.dismissed = us.filter { $0.endings.contains("dismissed") }.count
                 r.completionRate = r.shown > 0 ? Double(r.finished) / Double(r.shown) : nil
-                r.reached = (1...facts.steps).map { k in us.filter { $0.reached.contains(k) }.count }
+                r.reached = (1...length).map { k in us.filter { $0.reached.contains(k) }.count }
                 r.dropOff = r.reached.indices.map { i in r.reached[i] - (i + 1 < r.reached.count ? r.reached[i + 1] : r.finished) }
+                if name == AnalysisReport.everyone {
+                    // Everyone's losses: each arm's at its own length, added up.
+                    r.dropOff = Array(repeating: 0, count: length)
+                    for group in Dictionary(grouping: us, by: { $0.arm ?? "" }).values {
+                        let own = arm("", group, length: facts.steps(ofArm: group[0].arm))
+                        for (i, n) in own.dropOff.enumerated() { r.dropOff[i] += n }
+                    }
+                }
                 if let most = r.dropOff.max(), most > 0 { r.topDropOffStep = r.dropOff.firstIndex(of: most)! + 1 }
-                r.dwellMs = (1...facts.steps).map { k in Quantiles.of(us.flatMap { $0.dwell.filter { $0.0 == k }.map(\.1) }) }
+                r.dwellMs = (1...length).map { k in Quantiles.of(us.flatMap { $0.dwell.filter { $0.0 == k }.map(\.1) }) }
                 r.timeToCompleteMs = Quantiles.of(us.flatMap(\.complete))
                 var affected: [String: Int] = [:]
                 for x in us { for m in x.missing { affected[m, default: 0] += 1 } }
@@ -291,8 +301,8 @@ struct Tally {
                 r.conversionRate = r.goalUsers! > 0 ? Double(r.converted!) / Double(r.goalUsers!) : nil
                 return r
             }
-            var report = TourReport(tour: facts.id, steps: facts.steps, total: arm(AnalysisReport.everyone, all))
-            if isExperiment { report.arms = facts.expectedShares.map { s in arm(s.arm, all.filter { $0.arm == s.arm }) } }
+            var report = TourReport(tour: facts.id, steps: facts.steps, total: arm(AnalysisReport.everyone, all, length: facts.steps))
+            if isExperiment { report.arms = facts.expectedShares.map { s in arm(s.arm, all.filter { $0.arm == s.arm }, length: facts.steps(ofArm: s.arm)) } }
             for u in all { for (k, n) in u.buttons { report.buttons[k, default: 0] += n } }
             func breakdown(_ key: (UserTally) -> String) -> [Breakdown] {
                 var table: [String: (Int, Int)] = [:]

@@ -11,6 +11,12 @@ public struct TourFacts: Sendable {
     public var variants: [(name: String, weight: Double)] = []
     /// The share of users held out (no tour), 0 without an experiment.
     public var holdout = 0.0
+    /// How many steps each arm with steps of its own has, by the arm's name (the others show the
+    /// tour's).
+    public var armSteps: [String: Int] = [:]
+
+    /// How many steps the users of `arm` see (nil, or an arm without steps of its own: the tour's).
+    public func steps(ofArm arm: String?) -> Int { arm.flatMap { armSteps[$0] } ?? steps }
 
     /// A tour `id` of `steps` steps.
     public init(id: String, steps: Int) { self.id = id; self.steps = steps }

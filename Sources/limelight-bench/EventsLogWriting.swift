@@ -29,6 +29,7 @@ enum EventsLogWriting {
             facts.variants = plan.arms.map { ($0.name, $0.weight) }
             facts.holdout = plan.holdout
         }
+        facts.armSteps = Dictionary(tour.variants.compactMap { v in v.steps.map { (v.name, $0.count) } }, uniquingKeysWith: { a, _ in a })
         var synthetic = SyntheticLog.Plan(seed: value("--seed").flatMap(UInt64.init) ?? 1, users: users, tours: [facts])
         synthetic.appEvents = value("--app-events").flatMap(Int.init) ?? 0
         // The sample app's own event is the goal.

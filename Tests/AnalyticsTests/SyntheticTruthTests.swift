@@ -9,6 +9,7 @@ import Testing
         var onboarding = TourFacts(id: "onboarding", steps: 4)
         onboarding.variants = [("control", 1), ("short", 1)]
         onboarding.holdout = 0.1
+        onboarding.armSteps = ["short": 2]
         let tips = TourFacts(id: "tips", steps: 2)
         var plan = SyntheticLog.Plan(seed: seed, users: users, tours: [onboarding, tips])
         plan.checklists = [("start", ["tour", "add", "menu"])]
@@ -54,6 +55,9 @@ import Testing
         // The logs hold every case the contract names.
         let o = truth.tours[0]
         #expect(o.arms.map(\.arm) == ["control", "short", "holdout"] && o.total.shown > 100 && o.total.dwellMs.allSatisfy { $0 != nil })
+        // The arm with two steps of its own: a funnel of two, no one lost past its end.
+        #expect(o.arms[1].reached.count == 2 && o.arms[1].dropOff.allSatisfy { $0 >= 0 } && o.total.dropOff.allSatisfy { $0 >= 0 })
+        #expect(o.arms[0].reached.count == 4 && o.total.reached.count == 4 && o.total.reached[2] == o.arms[0].reached[2])
         #expect(o.total.finished > 0 && o.total.skipped > 0 && o.total.dismissed > 0 && !o.total.targetMissing.isEmpty)
         #expect((o.arms.last?.converted ?? 0) > 0 && o.experiment?.lifts.count == 2 && o.experiment?.sampleRatio != nil)
         #expect(truth.tours[1].arms.isEmpty && (truth.tours[1].total.converted ?? 0) > 0)

@@ -16,11 +16,14 @@ import TestSupport
         #expect(lines.first?.hasSuffix("events, 2000 users") == true && lines.contains("tour onboarding (4 steps)"), "\(table.stdout)")
         #expect(lines.contains { $0.hasPrefix("  holdout ") } && lines.contains { $0.hasPrefix("  most users are lost at step ") }, "\(table.stdout)")
         #expect(lines.contains { $0.hasPrefix("goal cardAdded within 7d") } && lines.contains { $0.hasPrefix("  sample ratio: chi-square ") }, "\(table.stdout)")
+        // The arm "short" walks its own two steps: its funnel is two long.
+        #expect(lines.contains("funnel of arm short (2 steps of its own)"), "\(table.stdout)")
         let json = try CLI.run(["analyze", Self.week, "--tour", Self.tour, "--goal", "cardAdded", "--within", "7d", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let tour = try #require((report["tours"] as? [[String: Any]])?.first)
         let arms = try #require(tour["arms"] as? [[String: Any]])
         #expect(arms.map { $0["arm"] as? String } == ["control", "short", "holdout"])
+        #expect(arms.map { ($0["reached"] as? [Int])?.count } == [4, 2, 4])
         // Plain counts beside the rates: assigned, shown, finished, skipped, dismissed, reached, converted.
         for arm in arms {
             for key in ["assigned", "shown", "finished", "skipped", "dismissed", "reached", "converted", "goalUsers"] { #expect(arm[key] != nil, "\(key) of \(arm)") }

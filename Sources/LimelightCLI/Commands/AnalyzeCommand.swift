@@ -108,6 +108,7 @@ enum AnalyzeCommand {
             facts.variants = plan.arms.map { ($0.name, $0.weight) }
             facts.holdout = plan.holdout
         }
+        facts.armSteps = Dictionary(tour.variants.compactMap { v in v.steps.map { (v.name, $0.count) } }, uniquingKeysWith: { a, _ in a })
         return facts
     }
 
