@@ -17,7 +17,8 @@ SQL=$(mktemp)
 cat > "$SQL.py" <<'PY'
 import duckdb, sys
 cols = {'time': 'TIMESTAMPTZ', 'user': 'VARCHAR', 'session': 'VARCHAR', 'event': 'VARCHAR', 'tour': 'VARCHAR', 'step': 'INTEGER',
-        'variant': 'VARCHAR', 'cause': 'VARCHAR', 'by': 'VARCHAR', 'name': 'VARCHAR', 'language': 'VARCHAR', 'screen': 'VARCHAR'}
+        'variant': 'VARCHAR', 'cause': 'VARCHAR', 'by': 'VARCHAR', 'name': 'VARCHAR', 'language': 'VARCHAR', 'screen': 'VARCHAR',
+        'checklist': 'VARCHAR', 'item': 'VARCHAR'}
 con = duckdb.connect()
 con.execute("SET TimeZone = 'UTC'")
 con.execute("CREATE TABLE events AS SELECT * FROM read_json('" + sys.argv[1] + "', format = 'newline_delimited', columns = " + str(cols) + ")")
