@@ -43,6 +43,14 @@ import Raster
         #expect(run.status == 1 && run.stdout.contains("trial/390x844@1x-en-variant-warm-step02") && run.stdout.contains("1 failed"), "\(run.stdout)")
     }
 
+    @Test func theLintSpeaksOfAnArmsStepsAtTheirPlace() throws {
+        let dir = try CLI.temporaryFolder()
+        try #"{"id": "l", "variants": [{"name": "a"}, {"name": "b", "steps": [{"target": "fab", "text": {"en": "Add one."}}]}], "test": {"sizes": ["390x844"]}, "steps": [{"target": "fab", "text": {"en": "Add", "ja": "追加"}}]}"#
+            .write(toFile: dir + "/l.json", atomically: true, encoding: .utf8)
+        let lint = try CLI.run(["check", "--lint", "l.json"], directory: dir)
+        #expect(lint.status == 0 && lint.stderr == "l.json:1: variants[1].steps[0]: warning: no text in ja (the default would show) (at 390x844@1x, ja, variant b)\n", "\(lint.stdout)\(lint.stderr)")
+    }
+
     @Test func anArmTheTourHasNotIsOneLine() throws {
         let dir = try CLI.temporaryFolder()
         try Self.tour.write(toFile: dir + "/trial.json", atomically: true, encoding: .utf8)
