@@ -28,6 +28,7 @@ enum TourSetup {
             let has = names.isEmpty ? "it has no experiment" : "its arms: " + names.joined(separator: ", ")
             throw .usage("\(command): --variant \(arm): the tour \"\(loaded.tour.id)\" has no arm \"\(Arguments.printable(arm))\" (\(has)\(arm == "holdout" ? "; the holdout sees no tour" : ""))")
         }
+        loaded.stepBackgrounds = loaded.stepBackgrounds(forArm: arm)
         loaded.tour = loaded.tour.applying(arm: arm)
         return loaded
     }

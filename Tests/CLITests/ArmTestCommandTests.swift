@@ -51,6 +51,32 @@ import Raster
         #expect(lint.status == 0 && lint.stderr == "l.json:1: variants[1].steps[0]: warning: no text in ja (the default would show) (at 390x844@1x, ja, variant b)\n", "\(lint.stdout)\(lint.stderr)")
     }
 
+    @Test func anArmsOwnStepsShowTheirOwnScreens() throws {
+        let dir = try CLI.temporaryFolder()
+        for (name, color) in [("blue", Color(red: 0x20, green: 0x50, blue: 0xA0)), ("green", Color(red: 0x20, green: 0xA0, blue: 0x50))] {
+            try Pixmap(width: 390, height: 844, fill: color).writePNG(to: dir + "/\(name).png")
+        }
+        let tour = #"""
+        {"id": "s", "background": "blue.png", "test": {"sizes": ["390x844"]},
+         "variants": [{"name": "a"}, {"name": "b", "steps": [{"rect": [60, 200, 100, 100], "text": "Here.", "background": "green.png"}]}],
+         "steps": [{"rect": [60, 200, 100, 100], "text": "Here."}]}
+        """#
+        try tour.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["test", "s.json", "--update", "--results", "r"], directory: dir)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // Dimmed, far from the hole: blue under the tour's step, green under the arm's.
+        let own = try Pixmap(contentsOfFile: dir + "/s.goldens/390x844@1x-en-step01.png").color(x: 10, y: 800)
+        let arm = try Pixmap(contentsOfFile: dir + "/s.goldens/390x844@1x-en-variant-b-step01.png").color(x: 10, y: 800)
+        #expect(own.blue > own.green && arm.green > arm.blue, "\(own) \(arm)")
+        let render = try CLI.run(["render", "--tour", "s.json", "--variant", "b", "--out", "b.png"], directory: dir)
+        let drawn = try Pixmap(contentsOfFile: dir + "/b.png").color(x: 10, y: 800)
+        #expect(render.status == 0 && drawn == arm, "\(render.stderr)")
+        // A picture an arm's step names that is not there is that step's one line.
+        try tour.replacingOccurrences(of: "green.png", with: "gone.png").write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let check = try CLI.run(["check", "s.json"], directory: dir)
+        #expect(check.status == 1 && check.stderr.contains("s.json:2: variants[1].steps[0].background: no such file \"gone.png\""), "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func anArmTheTourHasNotIsOneLine() throws {
         let dir = try CLI.temporaryFolder()
         try Self.tour.write(toFile: dir + "/trial.json", atomically: true, encoding: .utf8)

@@ -33,7 +33,7 @@ extension TestRun {
         for capture in captures { named.append(("capture", capture)) }
         if let background = tour.background { named.append(("screenshot", background)) }
         for tag in tour.languageBackgrounds.keys.sorted() { named.append(("screenshot", tour.languageBackgrounds[tag]!)) }
-        for step in tour.steps { if let background = step.background { named.append(("screenshot", background)) } }
+        for step in tour.steps + tour.variants.flatMap({ $0.steps ?? [] }) { if let background = step.background { named.append(("screenshot", background)) } }
         var seen = Set<String>(), inputs: [InputDigest] = []
         for (kind, path) in named where seen.insert(kind + "\u{0}" + path).inserted {
             let limit = kind == "app" ? TourLoader.maxFileSize : kind == "capture" ? CaptureLoader.maxFileSize : Pixmap.maxImageFileBytes

@@ -98,7 +98,7 @@ final class TestStages {
             do {
                 let stage = try ScreenshotStage(image: image, size: group.size, scale: group.scale, languageCode: group.language,
                                                 strings: app.definition.interfaceStrings, textEngine: engine, clock: clock)
-                stage.stepImages = tour.stepBackgrounds
+                stage.stepImages = tour.stepBackgrounds(forArm: group.arm)
                 // At a size other than its own, the tour's rects move and grow with the image
                 // (fitted and letterboxed as it is), never onto the bars.
                 let own = tour.screen?.size ?? TourLoader.defaultScreen

@@ -16,8 +16,17 @@ public struct LoadedTour {
     public var backgroundPath: String?
     /// The screenshots of steps that give their own `background`, by step index.
     public var stepBackgrounds: [Int: Pixmap] = [:]
+    /// The same for each arm of the experiment with steps of its own, by the arm's name.
+    public var armStepBackgrounds: [String: [Int: Pixmap]] = [:]
     /// The tour's screenshot in each language it gives one for, by language tag.
     public var languageBackgrounds: [String: Pixmap] = [:]
+
+    /// The steps' own screenshots as the users of `arm` see them: the arm's, when it has steps of
+    /// its own; else the tour's.
+    public func stepBackgrounds(forArm arm: String?) -> [Int: Pixmap] {
+        guard let arm, tour.variants.contains(where: { $0.name == arm && $0.steps != nil }) else { return stepBackgrounds }
+        return armStepBackgrounds[arm] ?? [:]
+    }
 
     /// The screenshot a run in `language` shows: that tag's, else its language's without region or
     /// script (`pt` for `pt-BR`), else the tour's first.
@@ -102,20 +111,31 @@ public enum TourLoader {
                     }
                 }
             }
-            for (i, step) in tour.steps.enumerated() {
-                guard let name = step.background else { continue }
-                let path = "steps[\(i)].background"
-                do {
-                    let image = try loadImage(resolve(name, folder: folder), named: name, images: images)
-                    if let base = loaded.background, image.width != base.width || image.height != base.height {
-                        problems.append(Diagnostic(file: file, line: step.backgroundLine, path: path,
-                                                       message: "the image is \(image.width)x\(image.height) pixels, not the \(base.width)x\(base.height) of the tour's background (every screen of one tour is the same size)"))
-                    } else {
-                        loaded.stepBackgrounds[i] = image
+            // The steps' own screens: the tour's, and those of each arm with steps of its own.
+            func stepScreens(_ steps: [TourStep], at stepsPath: String) -> [Int: Pixmap] {
+                var out: [Int: Pixmap] = [:]
+                for (i, step) in steps.enumerated() {
+                    guard let name = step.background else { continue }
+                    let path = "\(stepsPath)[\(i)].background"
+                    do {
+                        let image = try loadImage(resolve(name, folder: folder), named: name, images: images)
+                        if let base = loaded.background, image.width != base.width || image.height != base.height {
+                            problems.append(Diagnostic(file: file, line: step.backgroundLine, path: path,
+                                                           message: "the image is \(image.width)x\(image.height) pixels, not the \(base.width)x\(base.height) of the tour's background (every screen of one tour is the same size)"))
+                        } else {
+                            out[i] = image
+                        }
+                    } catch {
+                        problems.append(Diagnostic(file: file, line: step.backgroundLine, path: path, message: error.reason))
                     }
-                } catch {
-                    problems.append(Diagnostic(file: file, line: step.backgroundLine, path: path, message: error.reason))
                 }
+                return out
+            }
+            loaded.stepBackgrounds = stepScreens(tour.steps, at: "steps")
+            for (k, variant) in tour.variants.enumerated() {
+                guard let steps = variant.steps else { continue }
+                let screens = stepScreens(steps, at: "variants[\(k)].steps")
+                if !screens.isEmpty { loaded.armStepBackgrounds[variant.name] = screens }
             }
             // The app's events still count for show rules; its views, tabs and state are not there.
             let catalog = loaded.capture != nil ? appCatalog().over(capturedIDs: loaded.capturedIDs) : appCatalog().overScreenshot
@@ -125,8 +145,9 @@ public enum TourLoader {
             problems += scripts?.problems(in: tour, against: catalog, file: file) ?? []
         } else if loaded.captureFiles.isEmpty {
             // (A capture that did not read leaves nothing to check the targets against: its problems say why.)
-            for (i, step) in tour.steps.enumerated() where step.background != nil {
-                problems.append(Diagnostic(file: file, line: step.backgroundLine, path: "steps[\(i)].background",
+            let armSteps = tour.variants.enumerated().flatMap { k, v in (v.steps ?? []).enumerated().map { ("variants[\(k)].steps[\($0)]", $1) } }
+            for (path, step) in tour.steps.enumerated().map({ ("steps[\($0)]", $1) }) + armSteps where step.background != nil {
+                problems.append(Diagnostic(file: file, line: step.backgroundLine, path: path + ".background",
                                                message: "a step's background needs the tour's \"background\" (a tour over screenshots)"))
             }
             let catalog = appCatalog()
