@@ -70,6 +70,9 @@ public final class ChecklistEditorModel {
             if let item {
                 var list = doc.root["items"]?.arrayValue ?? []
                 guard item < list.count else { return }
+                // A list or object set into an item written on one line goes on that line.
+                var value = value
+                if path.count == 1, list[item].isWrittenOnOneLine, value?.members != nil || value?.arrayValue != nil { value?.matchLayout(of: list[item]) }
                 EditorModel.set(value, at: path, in: &list[item], order: ChecklistFormat.itemKeyOrder)
                 Self.setItems(list, in: &doc)
             } else {

@@ -13,7 +13,8 @@ extension JSONTree {
     }
 
     /// Writes the value whose line is indented by `base`; `inside` is the brace spacing of the
-    /// one-line object or list it is written in (what is new in it is written on that line too).
+    /// new one-line object or list it is written in (what is new in it goes on that line too; a
+    /// container read from the file leaves its new parts to their own layout).
     func write(into out: inout String, indent: String, newline: String, base: String, inside: Bool? = nil) {
         if let original { out += original; return }
         switch value {
@@ -25,7 +26,7 @@ extension JSONTree {
             if items.isEmpty { out += "[]"; return }
             if let opening, let closing {
                 writeLaidOut(items.map { ($0.lead, $0.trail) }, opening: opening, closing: closing, brackets: ("[", "]"), into: &out, base: base, indent: indent) { i, at, out in
-                    items[i].write(into: &out, indent: indent, newline: newline, base: at, inside: isInline ? inside ?? padsBraces : inside)
+                    items[i].write(into: &out, indent: indent, newline: newline, base: at)
                 }
                 return
             }
@@ -57,7 +58,7 @@ extension JSONTree {
             if members.isEmpty { out += "{}"; return }
             if let opening, let closing {
                 writeLaidOut(members.map { ($0.lead, $0.trail) }, opening: opening, closing: closing, brackets: ("{", "}"), into: &out, base: base, indent: indent) { i, at, out in
-                    JSONTree.write(members[i], into: &out, indent: indent, newline: newline, base: at, inside: isInline ? inside ?? padsBraces : inside)
+                    JSONTree.write(members[i], into: &out, indent: indent, newline: newline, base: at)
                 }
                 return
             }

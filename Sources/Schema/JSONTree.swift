@@ -129,6 +129,9 @@ public struct JSONTree: Hashable, Sendable {
     /// Asks for the value to be written on one line when it is written fresh (`[16, 51, 103, 40]`).
     public mutating func markInline() { isInline = true }
 
+    /// Whether the value is written on one line: as it was read, or as asked.
+    public var isWrittenOnOneLine: Bool { isInline }
+
     /// Asks for the value to be written fresh as `other` was written: on one line or not, with
     /// the same spacing inside its braces (a new list item written as its neighbour is).
     public mutating func matchLayout(of other: JSONTree) {

@@ -24,9 +24,8 @@ import Tours
         let f = try EditorFixture(text: Self.odd)
         try f.run("tap editor.step.2\ntap card.1\nkey ctrl+s")
         #expect(f.editor.model.selectedStep?.target == .views(["card.1"]))
-        // The target is written with its element's role and name, on its step's line as that line
-        // spaces its braces; the rest byte for byte.
-        let written = #""target":{"id": "card.1", "role": "button", "name": "City Lights, Streets glow at night after the rain."}"#
+        // The target is written with its element's role and name, the rest byte for byte.
+        let written = #""target":{ "id": "card.1", "role": "button", "name": "City Lights, Streets glow at night after the rain." }"#
         #expect(f.saved == Self.odd.replacingOccurrences(of: #""target":"fab""#, with: written), "\(f.saved ?? "")")
     }
 
