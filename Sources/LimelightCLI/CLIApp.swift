@@ -110,9 +110,18 @@ final class CLIApp {
         return made
     }
 
-    /// Loads and checks the tour at `path` against the app.
+    /// The arm of an experiment every tour it loads is shown as (`window --variant ARM`), nil for
+    /// the tours as written.
+    var previewArm: String?
+
+    /// Loads and checks the tour at `path` against the app (as `previewArm`'s users see it, when set).
     func load(_ path: String) throws(LoadError) -> LoadedTour {
-        try TourLoader.load(path: path, appCatalog: { launchCatalog() }, images: images, scripts: TestScripts())
+        let loaded = try TourLoader.load(path: path, appCatalog: { launchCatalog() }, images: images, scripts: TestScripts())
+        guard let arm = previewArm else { return loaded }
+        guard let seen = loaded.seen(byArm: arm) else {
+            throw LoadError(diagnostics: [Diagnostic(file: path, line: nil, path: "variants", message: TourSetup.noArm(arm, in: loaded.tour))])
+        }
+        return seen
     }
 
     /// The app's languages, for messages: "en, ja, ar or he" (the first few and how many more

@@ -21,16 +21,17 @@ enum TourSetup {
     /// Loads the tour at `path` as the users of its experiment's arm `arm` see it (nil: as
     /// written); an arm the tour does not have, or the holdout (which sees no tour), is one line.
     static func load(_ path: String, arm: String?, app: CLIApp, command: String) throws(CLIError) -> LoadedTour {
-        var loaded = try load(path, app: app, command: command)
+        let loaded = try load(path, app: app, command: command)
         guard let arm else { return loaded }
-        let names = loaded.tour.variants.map(\.name)
-        guard names.contains(arm) else {
-            let has = names.isEmpty ? "it has no experiment" : "its arms: " + names.joined(separator: ", ")
-            throw .usage("\(command): --variant \(arm): the tour \"\(loaded.tour.id)\" has no arm \"\(Arguments.printable(arm))\" (\(has)\(arm == "holdout" ? "; the holdout sees no tour" : ""))")
-        }
-        loaded.stepBackgrounds = loaded.stepBackgrounds(forArm: arm)
-        loaded.tour = loaded.tour.applying(arm: arm)
-        return loaded
+        guard let seen = loaded.seen(byArm: arm) else { throw .usage("\(command): " + noArm(arm, in: loaded.tour)) }
+        return seen
+    }
+
+    /// Why `--variant ARM` cannot show `tour`: "--variant b: the tour "x" has no arm "b" (its arms: …)".
+    static func noArm(_ arm: String, in tour: Tour) -> String {
+        let names = tour.variants.map(\.name)
+        let has = names.isEmpty ? "it has no experiment" : "its arms: " + names.joined(separator: ", ")
+        return "--variant \(Arguments.printable(arm)): the tour \"\(tour.id)\" has no arm \"\(Arguments.printable(arm))\" (\(has)\(arm == "holdout" ? "; the holdout sees no tour" : ""))"
     }
 
     /// Every diagnostic on its own `limelight: COMMAND: file:line: …` line.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ImageFiles
 import Raster
+import Tours
+import Demo
 
 /// An experiment's arms under `limelight test`: each arm with steps or texts of its own gets its
 /// goldens (`-variant-ARM-`), `render --variant ARM` draws them, and a change to one arm's copy
@@ -75,6 +77,29 @@ import Raster
         try tour.replacingOccurrences(of: "green.png", with: "gone.png").write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
         let check = try CLI.run(["check", "s.json"], directory: dir)
         #expect(check.status == 1 && check.stderr.contains("s.json:2: variants[1].steps[0].background: no such file \"gone.png\""), "\(check.stdout)\(check.stderr)")
+    }
+
+    /// `limelight --tour FILE --variant ARM` previews an arm in the window, whoever the user.
+    @Test @MainActor func theWindowPreviewsAnArmForAnyUser() throws {
+        let dir = try CLI.temporaryFolder()
+        try Self.tour.write(toFile: dir + "/trial.json", atomically: true, encoding: .utf8)
+        // A user the experiment holds out (drawn as every host draws) sees the arm all the same.
+        let loaded = try TourLoader.load(bytes: Array(Self.tour.utf8), file: "trial.json", folder: dir, appCatalog: { DemoApp.launchCatalog() })
+        let plan = try #require(loaded.tour.experimentPlan)
+        let user = try #require((0..<1000).map { "u\($0)" }.first { plan.arm(forUser: $0) == "holdout" })
+        let held = try CLI.run(["simulate", "trial.json", "--user", user], directory: dir)
+        #expect(held.stdout.contains("\(user) is in holdout"), "\(held.stdout)")
+        let r = try CLI.run(["--tour", "trial.json", "--variant", "short", "--user", user, "--frames", "150"],
+                            environment: ["XDG_STATE_HOME": dir + "/state"], directory: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("trial.json: shown as the users of the arm short see it") && r.stderr.contains("tour \"trial\": step 1 of 1 shown")
+                && !r.stderr.contains("held out:"), "\(r.stderr)")
+        for (args, message) in [(["--tour", "trial.json", "--variant", "long"], "window: --variant long: the tour \"trial\" has no arm \"long\" (its arms: control, short, warm)"),
+                                (["--variant", "short"], "window: --variant needs --tour FILE"),
+                                (["--tour", "trial.json", "--variant", "short", "--events", "e.jsonl"], "window: --variant and --events exclude each other (a preview's events are no user's)")] {
+            let bad = try CLI.run(args + ["--frames", "5"], environment: ["XDG_STATE_HOME": dir + "/state"], directory: dir)
+            #expect(bad.status == 2 && bad.stderr == "limelight: \(message)\n", "\(bad.stderr)")
+        }
     }
 
     @Test func anArmTheTourHasNotIsOneLine() throws {

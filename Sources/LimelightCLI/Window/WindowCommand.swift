@@ -20,13 +20,16 @@ enum WindowCommand {
         """
         return """
         usage: \(programName) [window] [--size WxH] [--scale N] [--lang \(d.languages.joined(separator: "|"))] [--font FAMILY] [--driver NAME]
-                         [--tour FILE] [--checklist FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-] [--user ID]
+                         [--tour FILE [--variant ARM]] [--checklist FILE] [--reset-tours] [--speech on|off] [--reduce-motion] [--events FILE|-] [--user ID]
           Opens \(d.displayName) in a window titled "\(d.windowTitle)" (\(d.defaultScreen.width.compact)x\(d.defaultScreen.height.compact) points by default, resizable).\(launch)
           --tour FILE    run this tour instead (always, whatever the saved progress says), 1 s after
                          launch, and reload it whenever the file is saved: the tour stays on its step,
                          and a broken file shows its problem in a red banner while the last good
                          version keeps running. Tour events are logged on stderr. An app declared in
                          a screens file (--app, or the tour's "app") reloads on every save the same way.
+          --variant ARM  with --tour: preview the tour as the users of its experiment's arm ARM see it
+                         (its own steps or texts), on every load and save, whatever arm the user
+                         would draw; not with --events (a preview's events are no user's)
           --checklist FILE  show this checklist's launcher (a NAME.checklist.json) from launch on,
                          whatever saved progress says of its showings: choosing an item plays its
                          tour (its file beside the checklist, or one of the app's tours); items
@@ -59,12 +62,20 @@ enum WindowCommand {
 
     static func run(_ words: [String], app: CLIApp) throws(CLIError) {
         let c = "window"
-        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--speech", "--events", "--user", "--checklist"]),
+        let args = try Arguments(words, command: c, valued: ScreenSettings.valued.union(["--driver", "--font", "--frames", "--tour", "--variant", "--speech", "--events", "--user", "--checklist"]),
                                  switches: ScreenSettings.switches.union(["--help", "--reset-tours"]))
         if args.has("--help") { print(help(app)); return }
         // A tour that names its app runs over it.
         let cli = try args.value("--tour").map { p throws(CLIError) in try app.forTour(p, command: c) } ?? app
         guard args.positional.isEmpty else { throw .usage("\(c): unexpected argument \"\(Arguments.printable(args.positional[0]))\" (see \(programName) --help)") }
+        if let arm = args.value("--variant") {
+            guard let path = args.value("--tour") else { throw .usage("\(c): --variant needs --tour FILE") }
+            if args.value("--events") != nil { throw .usage("\(c): --variant and --events exclude each other (a preview's events are no user's)") }
+            // An arm the tour has not is one line; a file that does not load yet opens on its banner.
+            if let plain = try? cli.load(path), plain.seen(byArm: arm) == nil { throw .usage("\(c): " + TourSetup.noArm(arm, in: plain.tour)) }
+            cli.previewArm = arm
+            warn("\(c): \(path): shown as the users of the arm \(Arguments.printable(arm)) see it (a preview: no arm is drawn, no one is held out)")
+        }
         var settings = try ScreenSettings(args, app: cli)
         settings.reducesMotion = settings.reducesMotion || DesktopAccess.desktopReducesMotion()
         let eventLog = try args.value("--events").map { v throws(CLIError) in try EventLog(v, command: c) }

@@ -28,6 +28,20 @@ public struct LoadedTour {
         return armStepBackgrounds[arm] ?? [:]
     }
 
+    /// The tour as the users of its experiment's arm `arm` see it, to preview: the arm's steps or
+    /// texts and its steps' own screenshots, with no experiment left to draw an arm or hold a user
+    /// out; nil when the tour has no arm of that name.
+    public func seen(byArm arm: String) -> LoadedTour? {
+        guard tour.variants.contains(where: { $0.name == arm }) else { return nil }
+        var out = self
+        out.stepBackgrounds = stepBackgrounds(forArm: arm)
+        out.tour = tour.applying(arm: arm)
+        out.tour.variants = []
+        out.tour.holdout = 0
+        out.tour.experiment = nil
+        return out
+    }
+
     /// The screenshot a run in `language` shows: that tag's, else its language's without region or
     /// script (`pt` for `pt-BR`), else the tour's first.
     public func background(for language: String) -> Pixmap? {
