@@ -220,7 +220,7 @@ public final class AccessibilityBridge: @unchecked Sendable {
             let e = next.elements[i]
             guard was.contains(e.number), let o = previous.element(numbered: e.number) else { return false }
             let old = previous.elements[o]
-            return old.role != e.role || AccessibleObject.interfaces(of: old) != AccessibleObject.interfaces(of: e)
+            return old.role != e.role || AccessibleObject.optionalInterfaces(of: old) != AccessibleObject.optionalInterfaces(of: e)
         }.map { .added(next, $0, placedByEvent: true) }
         return added + remade + AccessibleEvents.between(previous, next).map(Signal.event)
             + was.subtracting(kept).sorted().map { .removed(Self.pathPrefix + "/\($0)") }

@@ -82,12 +82,18 @@ package enum AccessibleObject: Equatable, Sendable {
     /// The interfaces element `e` offers: what a client reads once and keeps (libatspi asks again
     /// only when the element is sent anew).
     static func interfaces(of e: AccessibleTree.Element) -> [String] {
-        var out = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
-        if e.id != nil && !e.actions.isEmpty { out.append("org.a11y.atspi.Action") }
-        if e.value != nil { out.append("org.a11y.atspi.Value") }
-        if e.text != nil { out.append("org.a11y.atspi.Text") }
-        if e.role == .tabBar { out.append("org.a11y.atspi.Selection") }
-        return out
+        let offered = optionalInterfaces(of: e)
+        return ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
+            + Self.optional.enumerated().filter { offered & 1 << $0.offset != 0 }.map(\.element)
+    }
+
+    /// The interfaces an element may or may not offer, in the order they are listed.
+    private static let optional = ["org.a11y.atspi.Action", "org.a11y.atspi.Value", "org.a11y.atspi.Text", "org.a11y.atspi.Selection"]
+
+    /// Which of `optional` element `e` offers, a bit each: compared between trees without
+    /// making the lists.
+    static func optionalInterfaces(of e: AccessibleTree.Element) -> UInt8 {
+        (e.id != nil && !e.actions.isEmpty ? 1 : 0) | (e.value != nil ? 2 : 0) | (e.text != nil ? 4 : 0) | (e.role == .tabBar ? 8 : 0)
     }
 
     func properties(of interface: String, context c: Context) -> [(String, String)] {

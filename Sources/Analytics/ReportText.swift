@@ -2,6 +2,15 @@
 /// dwell and time to complete, missing targets, buttons, languages and screens, and the goal's
 /// lift with the sample-ratio check.
 public enum ReportText {
+    /// Each step of `a`'s funnel: the users who saw it, as a number and a bar, and those lost there.
+    static func funnel(_ a: ArmReport) -> [String] {
+        let top = max(1, a.reached.max() ?? 1)
+        return a.reached.enumerated().map { i, n in
+            let bar = String(repeating: "█", count: Int((Double(n) / Double(top) * 24).rounded()))
+            return "  step \(pad("\(i + 1)", 3)) \(pad("\(n)", 8, right: true))  \(pad(bar, 24))  -\(a.dropOff[i])"
+        }
+    }
+
     /// `report` as lines of text.
     public static func text(_ report: AnalysisReport) -> String {
         var out: [String] = []
@@ -15,20 +24,12 @@ public enum ReportText {
             let all = t.total
             if !all.reached.isEmpty {
                 out.append("funnel (users who saw each step; lost there)")
-                let top = max(1, all.reached.max() ?? 1)
-                for (i, n) in all.reached.enumerated() {
-                    let bar = String(repeating: "█", count: Int((Double(n) / Double(top) * 24).rounded()))
-                    out.append("  step \(pad("\(i + 1)", 3)) \(pad("\(n)", 8, right: true))  \(pad(bar, 24))  -\(all.dropOff[i])")
-                }
+                out += funnel(all)
                 if let s = all.topDropOffStep { out.append("  most users are lost at step \(s) (\(all.dropOff[s - 1]))") }
                 // An arm with steps of its own has its own funnel.
                 for arm in t.arms where !arm.reached.isEmpty && arm.reached.count != all.reached.count {
                     out.append("funnel of arm \(arm.arm) (\(arm.reached.count) step\(arm.reached.count == 1 ? "" : "s") of its own)")
-                    let top = max(1, arm.reached.max() ?? 1)
-                    for (i, n) in arm.reached.enumerated() {
-                        let bar = String(repeating: "█", count: Int((Double(n) / Double(top) * 24).rounded()))
-                        out.append("  step \(pad("\(i + 1)", 3)) \(pad("\(n)", 8, right: true))  \(pad(bar, 24))  -\(arm.dropOff[i])")
-                    }
+                    out += funnel(arm)
                 }
                 out.append("dwell per step (median / 90th percentile, of n)")
                 for (i, q) in all.dwellMs.enumerated() {
